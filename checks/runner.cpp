@@ -1,0 +1,215 @@
+#include "checks/runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <iomanip>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+namespace dcrv {
+
+namespace {
+std::string suggestions(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s.empty() ? "" : " (did you mean: " + s + "?)";
+}
+bool has_wildcard(const std::string& g) { return g.find_first_of("*?") != std::string::npos; }
+} // namespace
+
+Override parse_override(const std::string& text, const Registry& reg) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) throw UsageError("--set '" + text + "': expected ID.NAME=VALUE");
+  const std::string lhs = text.substr(0, eq), rhs = text.substr(eq + 1);
+  const auto dot = lhs.rfind('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == lhs.size())
+    throw UsageError("--set '" + text + "': expected ID.NAME=VALUE");
+  Override o{lhs.substr(0, dot), lhs.substr(dot + 1), text, 0};
+  const Claim* c = reg.find(o.id);
+  if (!c) throw UsageError("--set: unknown claim '" + o.id + "'" + suggestions(reg.near_matches(o.id)));
+  if (!c->find_constant(o.name)) {
+    std::vector<std::pair<std::size_t, std::string>> d;
+    for (const auto& k : c->constants) d.emplace_back(edit_distance(o.name, k.name), k.name);
+    std::sort(d.begin(), d.end());
+    std::vector<std::string> near;
+    for (const auto& x : d) near.push_back(x.second);
+    throw UsageError("--set: claim " + o.id + " has no constant '" + o.name + "'" +
+                     (c->constants.empty() ? std::string(" (it has no constants)") : suggestions(near)));
+  }
+  try {
+    std::size_t used = 0;
+    o.value = std::stod(rhs, &used);
+    if (used != rhs.size()) throw std::invalid_argument("trailing characters");
+  } catch (const std::exception&) {
+    throw UsageError("--set '" + text + "': '" + rhs + "' is not a number");
+  }
+  if (!std::isfinite(o.value)) throw UsageError("--set '" + text + "': value must be finite");
+  return o;
+}
+
+std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, const Registry& reg) {
+  std::vector<const Claim*> out;
+  for (const auto& g : globs) {
+    auto m = reg.match(g);
+    if (m.empty())
+      throw UsageError("--filter '" + g + "' matches no claim" +
+                       (has_wildcard(g) ? std::string() : suggestions(reg.near_matches(g))));
+    for (const Claim* c : m)
+      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  }
+  // keep registry order
+  std::vector<const Claim*> ordered;
+  for (const auto& c : reg.claims())
+    if (std::find(out.begin(), out.end(), &c) != out.end()) ordered.push_back(&c);
+  return ordered;
+}
+
+Context make_context(const Claim& c, const RunOptions& o) {
+  Context ctx;
+  ctx.budget = o.budget;
+  ctx.seed = o.seed;
+  ctx.digits = o.digits;
+  ctx.claim = &c;
+  for (const auto& ov : o.overrides)
+    if (ov.id == c.id) ctx.overrides[ov.name] = ov.value;
+  return ctx;
+}
+
+ClaimResult run_one(const Claim& c, const Context& ctx) {
+  ClaimResult r;
+  r.id = c.id;
+  r.kind = to_string(c.kind);
+  r.where = c.where;
+  r.statement = c.statement;
+  r.reading = c.reading;
+  r.from_inventory = c.from_inventory;
+  for (const auto& k : c.constants) {
+    ConstantResult kr;
+    kr.name = k.name;
+    kr.paper_value = k.value;
+    kr.value = ctx.constant(k.name);
+    kr.overridden = ctx.overridden(k.name);
+    kr.role = to_string(k.role);
+    kr.meaning = k.meaning;
+    r.constants.push_back(kr);
+  }
+  if (!c.check) {
+    r.outcome.status = Status::unchecked;
+    r.outcome.message = "no check registered yet";
+    return r;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    r.outcome = c.check(ctx);
+  } catch (const std::exception& e) {
+    r.outcome = Outcome{};
+    r.outcome.status = Status::inconclusive;
+    r.outcome.message = std::string("check threw: ") + e.what();
+  } catch (...) {
+    r.outcome = Outcome{};
+    r.outcome.status = Status::inconclusive;
+    r.outcome.message = "check threw a non-standard exception";
+  }
+  r.outcome.evidence.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+std::string build_description() {
+  std::ostringstream os;
+#if defined(__clang__)
+  os << "clang " << __clang_major__ << "." << __clang_minor__;
+#elif defined(__GNUC__)
+  os << "gcc " << __GNUC__ << "." << __GNUC_MINOR__;
+#endif
+#ifdef NDEBUG
+  os << ", release";
+#else
+  os << ", debug";
+#endif
+#ifdef DCRV_SANITIZE_BUILD
+  os << ", sanitizers";
+#endif
+  return os.str();
+}
+
+Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o, std::ostream& progress) {
+  set_working_digits(o.digits); // process-wide, before any worker starts (see real.hpp)
+  Results res;
+  res.run.budget = to_string(o.budget);
+  res.run.seed = o.seed;
+  res.run.digits = o.digits;
+  res.run.jobs = o.jobs;
+  std::string f;
+  for (const auto& g : o.filters) f += (f.empty() ? "" : ",") + g;
+  res.run.filter = f;
+  for (const auto& ov : o.overrides) res.run.overrides.push_back(ov.text);
+  res.run.build = build_description();
+  {
+    const std::time_t now = std::time(nullptr);
+    std::ostringstream ts;
+    ts << std::put_time(std::gmtime(&now), "%Y-%m-%dT%H:%M:%SZ");
+    res.run.started = ts.str();
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<ClaimResult> slots(claims.size());
+  std::vector<bool> done(claims.size(), false);
+  std::atomic<std::size_t> next{0};
+  std::mutex mu;
+  std::size_t finished = 0, falsified = 0, inconclusive = 0;
+  auto last_write = std::chrono::steady_clock::now();
+
+  auto snapshot = [&]() { // called under mu
+    Results partial = res;
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (done[i]) partial.claims.push_back(slots[i]);
+    partial.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    write_results(partial, o.json_path);
+  };
+
+  auto worker = [&] {
+    for (;;) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= claims.size()) return;
+      ClaimResult r = run_one(*claims[i], make_context(*claims[i], o));
+      std::lock_guard<std::mutex> lock(mu);
+      ++finished;
+      falsified += r.outcome.status == Status::falsified;
+      inconclusive += r.outcome.status == Status::inconclusive;
+      slots[i] = std::move(r);
+      done[i] = true;
+      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (o.progress && claims[i]->check) {
+        const double eta = finished ? el / finished * (claims.size() - finished) : 0;
+        progress << "[" << finished << "/" << claims.size() << "] " << std::left << std::setw(44) << claims[i]->id
+                 << " " << std::setw(12) << to_string(slots[i].outcome.status) << std::fixed << std::setprecision(2)
+                 << slots[i].outcome.evidence.seconds << "s  falsified=" << falsified
+                 << " inconclusive=" << inconclusive << "  eta " << std::setprecision(0) << eta << "s\n"
+                 << std::defaultfloat << std::flush;
+      }
+      if (!o.json_path.empty() &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_write).count() > 2.0) {
+        snapshot();
+        last_write = std::chrono::steady_clock::now();
+      }
+    }
+  };
+  const int jobs = std::max(1, o.jobs);
+  if (jobs == 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+  }
+  res.claims = std::move(slots);
+  res.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!o.json_path.empty()) write_results(res, o.json_path);
+  return res;
+}
+
+} // namespace dcrv

@@ -1,0 +1,22 @@
+#include "dcrv/real.hpp"
+
+#include <sstream>
+
+namespace dcrv {
+namespace {
+unsigned g_digits = 50;
+}
+void set_working_digits(unsigned digits10) {
+  g_digits = digits10;
+  mpfr::default_precision(digits10);
+  mpfi::default_precision(digits10);
+}
+unsigned working_digits() { return g_digits; }
+
+std::string to_string_exact(const mpfr& x, int digits) {
+  std::ostringstream os;
+  os.precision(digits > 0 ? digits : static_cast<int>(g_digits));
+  os << x;
+  return os.str();
+}
+} // namespace dcrv

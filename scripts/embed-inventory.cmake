@@ -1,0 +1,12 @@
+# Embeds checks/inventory.tsv as a C++ string (raw literal pieces below the compiler's literal limit).
+file(READ ${IN} _content)
+string(LENGTH "${_content}" _len)
+set(_out "// generated from checks/inventory.tsv — do not edit\nnamespace dcrv {\nextern const char* const kInventoryTsv;\nconst char* const kInventoryTsv =\n")
+set(_pos 0)
+while(_pos LESS _len)
+  string(SUBSTRING "${_content}" ${_pos} 8000 _chunk)
+  string(APPEND _out "R\"dcrvinv(${_chunk})dcrvinv\"\n")
+  math(EXPR _pos "${_pos} + 8000")
+endwhile()
+string(APPEND _out ";\n}\n")
+file(WRITE ${OUT} "${_out}")
