@@ -136,7 +136,9 @@ Sample rounded(const Sample& s, int digits) {
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx) {
   const auto t0 = std::chrono::steady_clock::now();
   const Domain& d = *p.domain;
-  const BudgetSizes sz = ctx.sizes();
+  BudgetSizes sz = ctx.sizes();
+  sz.random_trials = std::max(8, static_cast<int>(sz.random_trials * p.effort));
+  sz.local_steps = std::max(4, static_cast<int>(sz.local_steps * p.effort));
   auto rng = ctx.rng(0);
   const Consts<double> kd(claim, ctx);
   const Consts<mpfr> km(claim, ctx);
@@ -383,6 +385,11 @@ ForAll& ForAll::constant(std::string name, double value, Role role, std::string 
   claim_.constants.push_back(std::move(c));
   return *this;
 }
+ForAll& ForAll::effort(double f) {
+  if (!(f > 0)) throw std::logic_error("ForAll::effort must be positive");
+  effort_ = f;
+  return *this;
+}
 ForAll& ForAll::over(Domain d) {
   domain_ = std::make_shared<Domain>(std::move(d));
   return *this;
@@ -396,9 +403,11 @@ Claim ForAll::build() const {
   auto parts = std::make_shared<std::vector<Part>>(parts_);
   auto main_domain = domain_;
   const Kind kind = c.kind;
-  auto runs = [parts, main_domain, kind] {
+  const double effort = effort_;
+  auto runs = [parts, main_domain, kind, effort] {
     std::vector<PropertyRun> r;
-    for (const auto& p : *parts) r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind});
+    for (const auto& p : *parts)
+      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort});
     return r;
   };
   c.check = [runs, parts, main_domain](const Context& ctx) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "checks/claim.hpp"
+#include "dcrv/ode.hpp"
 #include "properties/domain.hpp"
 
 namespace dcrv {
@@ -81,6 +82,7 @@ struct PropertyRun {
   Property<double> in_double;
   Property<mpfr> in_mpfr;
   Kind kind;
+  double effort = 1.0; // scales the random trials and local steps (expensive properties: trajectories)
 };
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
 /// Re-evaluates a stored witness (sample) in double and MPFR.
@@ -117,6 +119,8 @@ public:
     return *this;
   }
   ForAll& over(Domain d);
+  /// Scales the search (random trials, local steps) for expensive properties, e.g. 0.1 for trajectories.
+  ForAll& effort(double f);
   /// The property, as a template lambda; instantiated for double and MPFR.
   template <class F> ForAll& holds(F f) {
     parts_.push_back({Property<double>(f), Property<mpfr>(f), ""});
@@ -142,8 +146,34 @@ private:
   std::shared_ptr<Domain> domain_;
   std::vector<std::shared_ptr<Domain>> extra_domains_;
   std::vector<Part> parts_;
+  double effort_ = 1.0;
 };
 
 inline ForAll forall(std::string id, Kind kind) { return ForAll(std::move(id), kind); }
+
+/// A property evaluated along a trajectory: integrates the flow ṗ = p ⊙ rate(t,p) from `start` to `t_end`
+/// (log-coordinates; dopri5 in double, Bulirsch–Stoer in MPFR) and returns the worst value of `invariant`
+/// over every accepted step (and t = 0). A trajectory that fails to reach t_end is a non-finite evaluation
+/// (inconclusive unless MPFR gets through). Use with ForAll::holds and a small ForAll::effort.
+///   flow:      []<class T>(const Args<T>&, const Consts<T>&) -> RateField<T>
+///   start:     []<class T>(const Args<T>&, const Consts<T>&) -> Vec<T>           (strictly positive)
+///   invariant: []<class T>(const Args<T>&, const Consts<T>&, const T& t, const Vec<T>& p) -> Ineq<T>
+template <class Flow, class Start, class Invariant>
+auto along_trajectory(double t_end, Flow flow, Start start, Invariant invariant) {
+  return [=]<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T> {
+    const RateField<T> rate = flow(a, k);
+    const Vec<T> p0 = start(a, k);
+    Ineq<T> w = skip<T>();
+    const FlowResult<T> r = integrate_flow_from<T>(rate, p0, T(0), T(t_end), [&](const T& t, const Vec<T>& p) {
+      w = worst(w, invariant(a, k, t, p));
+      return true;
+    });
+    if (!r.completed) {
+      const T nan = std::numeric_limits<T>::quiet_NaN();
+      return le<T>(nan, nan);
+    }
+    return w;
+  };
+}
 
 } // namespace dcrv

@@ -55,3 +55,54 @@ TEST_CASE("the equilibrium solver finds the interior KKT point with a small resi
   CHECK(abs(eq.p(0) - eq.p(1)) < mpfr("1e-40"));
   CHECK(eq.p(11) < eq.p(0));
 }
+
+#include "properties/engine.hpp"
+
+namespace {
+// J̃(p_t) ≥ J̃(p_0) (the Lyapunov property, App. A lem:Lyapunov) — or its false reverse.
+Claim lyapunov_claim(bool reverse) {
+  auto model = []<class T>(const Args<T>& a) {
+    SrctParams<T> m;
+    const int S = a.S();
+    m.U = a.vec("U");
+    m.K = Mat<T>::Identity(S, S);
+    m.lambda = T(1);
+    m.alpha = a.real("alpha");
+    m.beta = T(0.5);
+    return m;
+  };
+  return forall(reverse ? "X.test-anti-lyapunov" : "X.test-lyapunov", Kind::dynamic)
+      .over(Domain().dims(2, 5).simplex("p0").vector("U").real("alpha", 0.01, 1.0))
+      .effort(0.05)
+      .holds(along_trajectory(
+          5.0,
+          [model]<class T>(const Args<T>& a, const Consts<T>&) -> RateField<T> {
+            const SrctParams<T> m = model(a);
+            return [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return srct_rate(m, p, lp); };
+          },
+          []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
+          [model, reverse]<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p) {
+            const SrctParams<T> m = model(a);
+            const T j0 = srct_objective(m, a.simplex("p0")), j = srct_objective(m, p);
+            const T scale = T(1e-12) * (abs(j0) + T(1)); // the flow starts at equality: allow rounding
+            return reverse ? le<T>(j, j0, scale) : ge<T>(j, j0, scale);
+          }))
+      .build();
+}
+Outcome run_smoke(const Claim& c) {
+  Context ctx;
+  ctx.budget = Budget::smoke;
+  ctx.digits = 50;
+  ctx.claim = &c;
+  return c.check(ctx);
+}
+} // namespace
+
+TEST_CASE("invariants are checked at every step of the flow; a false one is falsified and confirmed in MPFR",
+          "[flow][engine]") {
+  const Outcome good = run_smoke(lyapunov_claim(false));
+  CHECK(good.status == Status::verified);
+  const Outcome bad = run_smoke(lyapunov_claim(true));
+  REQUIRE(bad.status == Status::falsified);
+  CHECK(bad.witness["digits"] == 50);
+}
