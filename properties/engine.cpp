@@ -166,8 +166,12 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       if (nonfinite.size() < 16) nonfinite.push_back(s);
       return e;
     }
-    if (!ev.worst_margin || -e.score < *ev.worst_margin) ev.worst_margin = -e.score;
-    if (std::isfinite(e.ratio) && (!ev.tightness || e.ratio > *ev.tightness)) ev.tightness = e.ratio;
+    // Violation candidates enter the margin and tightness only through their MPFR value (phase 4): a
+    // double-rounding artefact must not make a verified bound look violated.
+    if (e.score <= tol_d) {
+      if (!ev.worst_margin || -e.score < *ev.worst_margin) ev.worst_margin = -e.score;
+      if (std::isfinite(e.ratio) && (!ev.tightness || e.ratio > *ev.tightness)) ev.tightness = e.ratio;
+    }
     if (e.score > worst_score) {
       worst_score = e.score;
       worst_sample = s;
@@ -248,7 +252,14 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       break;
     }
     ++ev.rejected_candidates;
+    if (!m.skipped && m.finite) {
+      if (std::isfinite(m.ratio) && (!ev.tightness || m.ratio > *ev.tightness)) ev.tightness = m.ratio;
+      if (!ev.worst_margin || -m.score < *ev.worst_margin) ev.worst_margin = -m.score;
+    }
   }
+  long unconfirmed = 0;
+  for (const auto& c : pool) unconfirmed += c.e.score > tol_d;
+  unconfirmed -= attempts;
 
   if (out.status != Status::falsified) {
     // Non-finite double evaluations: retry in MPFR; a NaN is never a pass.
@@ -288,6 +299,10 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
           ev.details["worst_score_mpfr"] = fmt(m.score);
         }
       }
+      if (unconfirmed > 0)
+        ev.details["unconfirmed_candidates"] =
+            std::to_string(unconfirmed) + " lower-scoring double-precision candidates beyond the MPFR confirmation "
+                                          "budget (the higher-scoring ones were all rounding)";
       if (ev.rejected_candidates > 0)
         ev.details["rounding_candidates"] = std::to_string(ev.rejected_candidates) +
                                             " double-precision violations were rounding (not confirmed in MPFR)";
