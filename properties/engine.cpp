@@ -239,6 +239,8 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         }
       }
       out.status = Status::falsified;
+      if (std::isfinite(wm.ratio) && (!ev.tightness || wm.ratio > *ev.tightness)) ev.tightness = wm.ratio;
+      if (!ev.worst_margin || -wm.score < *ev.worst_margin) ev.worst_margin = -wm.score;
       out.witness = {{"sample", w.to_json()},
                      {"lhs", fmt(wm.lhs)},
                      {"rhs", fmt(wm.rhs)},

@@ -16,8 +16,15 @@ template <class T> Vec<T> softmax(const Vec<T>& theta) {
 }
 
 template <class T> Mat<T> covariance_matrix(const Vec<T>& p) {
+  // S_ii = p_i Σ_{j≠i} p_j rather than p_i − p_i²: near a vertex 1 − p_i is then a sum of small masses, not a
+  // cancellation, so every entry is relatively accurate (in double as in MPFR).
   Mat<T> s = -p * p.transpose();
-  s.diagonal() += p;
+  for (Eigen::Index i = 0; i < p.size(); ++i) {
+    T rest(0);
+    for (Eigen::Index j = 0; j < p.size(); ++j)
+      if (j != i) rest += p(j);
+    s(i, i) = p(i) * rest;
+  }
   return s;
 }
 
