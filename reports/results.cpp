@@ -121,6 +121,8 @@ Results results_from_json(const json& j, const std::string& file) {
   if (run.contains("jobs")) r.run.jobs = static_cast<int>(rd.num(run, "jobs", "/run"));
   if (run.contains("filter")) r.run.filter = rd.str(run, "filter", "/run");
   if (run.contains("build")) r.run.build = rd.str(run, "build", "/run");
+  if (run.contains("seconds")) r.run.seconds = rd.num(run, "seconds", "/run");
+  if (run.contains("started")) r.run.started = rd.str(run, "started", "/run");
   if (run.contains("overrides") && run["overrides"].is_array())
     for (const auto& o : run["overrides"]) r.run.overrides.push_back(o.get<std::string>());
   const json& claims = rd.get(j, "claims", "");
