@@ -104,10 +104,16 @@ Evaluation evaluate(const Property<T>& prop, const Domain& d, const Sample& s, c
   e.finite = e.finite && is_finite(r.lhs) && is_finite(r.rhs);
   e.lhs = to_double(r.lhs);
   e.rhs = to_double(r.rhs);
-  if (r.rel == Ineq<T>::Rel::eq)
+  if (r.rel == Ineq<T>::Rel::eq) {
     e.ratio = e.score;
-  else
-    e.ratio = (r.rhs > 0 && is_finite(r.lhs)) ? to_double(T(r.lhs / r.rhs)) : kNaN;
+  } else {
+    // lhs/rhs only where rhs is resolved at this precision relative to the terms' magnitude: a ratio of two
+    // rounding-level quantities says nothing about the tightness of the bound.
+    const T mag = std::max({abs_(r.lhs), abs_(r.rhs), abs_(r.scale)});
+    e.ratio = (r.rhs > 0 && is_finite(r.lhs) && r.rhs > T(1000) * identity_tolerance<T>() * mag)
+                  ? to_double(T(r.lhs / r.rhs))
+                  : kNaN;
+  }
   return e;
 }
 

@@ -42,7 +42,10 @@ template <class T> Vec<T> entropy_drift(const Vec<T>& p) {
 
 template <class T> T face_gap(int S, const T& delta) {
   if (S < 2) throw std::invalid_argument("face_gap: needs S >= 2");
-  return (T(1) - delta) * log((T(1) - delta) / (T(S - 1) * delta));
+  // (1−δ)/((S−1)δ) = 1 + (1−Sδ)/((S−1)δ): log1p keeps full relative precision near δ = 1/S, where L_S → 0.
+  using std::log1p;
+  using boost::multiprecision::log1p;
+  return (T(1) - delta) * log1p((T(1) - T(S) * delta) / (T(S - 1) * delta));
 }
 
 template <class T> T face_gap_objective(const Vec<T>& p, const T& delta) { return mean_log(p) - log(delta); }
