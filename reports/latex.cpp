@@ -801,6 +801,60 @@ void write_message_section(std::ostream& t, const Results& r, Status s, const st
     t << none << "\n\n";
 }
 
+/// Measured figures that the checks record beside their status: thresholds (claimed vs observed), rates
+/// (claimed vs measured) and tables (`series`, e.g. D_G for G = 2…256).
+void write_measured(std::ostream& t, const Results& r) {
+  auto interesting = [](const std::string& key) {
+    for (const char* w : {"threshold", "rate", "measured", "observed", "claimed"})
+      if (key.find(w) != std::string::npos) return true;
+    return false;
+  };
+  std::ostringstream body;
+  for (const ClaimResult* cp : report_order(r)) {
+    const ClaimResult& c = *cp;
+    std::vector<std::pair<std::string, std::string>> figures;
+    for (const auto& [k, v] : c.outcome.evidence.details)
+      if (interesting(k)) figures.emplace_back(k, v);
+    const json& series = c.outcome.series;
+    const bool has_series = series.is_object() && !series.empty();
+    if (figures.empty() && !has_series) continue;
+    body << "\\item[" << id_tex(c.id) << "]";
+    for (const auto& [k, v] : figures) body << " \\texttt{" << latex_escape(k) << "} = " << latex_escape(v) << ";";
+    body << "\\\\\n";
+    if (!has_series) continue;
+    std::vector<std::string> cols;
+    std::size_t rows = 0;
+    for (auto it = series.begin(); it != series.end(); ++it)
+      if (it.value().is_array()) {
+        cols.push_back(it.key());
+        rows = std::max(rows, it.value().size());
+      }
+    if (cols.empty() || cols.size() > 8) continue;
+    const std::size_t shown = std::min<std::size_t>(rows, 40);
+    body << "{\\footnotesize\\begin{tabular}{" << std::string(cols.size(), 'r') << "}\\toprule\n";
+    for (std::size_t j = 0; j < cols.size(); ++j)
+      body << (j ? " & " : "") << "\\texttt{" << latex_escape(cols[j]) << "}";
+    body << "\\\\\\midrule\n";
+    for (std::size_t i = 0; i < shown; ++i) {
+      for (std::size_t j = 0; j < cols.size(); ++j) {
+        const json& col = series[cols[j]];
+        body << (j ? " & " : "");
+        if (i < col.size()) body << (col[i].is_number() ? fmt_num(col[i].get<double>(), 6) : latex_escape(col[i].dump()));
+      }
+      body << "\\\\\n";
+    }
+    body << "\\bottomrule\\end{tabular}}";
+    if (shown < rows) body << " \\emph{(first " << shown << " of " << rows << " rows; all in results.json)}";
+    body << "\n";
+  }
+  if (body.str().empty()) return;
+  t << "\\dcrvsection{Measured thresholds, rates and tables}\n"
+       "Figures recorded by the checks beside their status: for Barrier--Dominance thresholds the claimed value "
+       "next to the one at which invariance was observed, for rates the claimed and the measured rate.\n"
+       "\\begin{description}\\setlength{\\itemsep}{4pt}\n"
+    << body.str() << "\\end{description}\n\n";
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // pgfplots: data tables and figures.
 
@@ -1050,6 +1104,7 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
   t << "\\clearpage\n";
   for (const auto& p : parts) write_part_table(t, r, p);
   write_falsified(t, r);
+  write_measured(t, r);
   write_message_section(t, r, Status::inconclusive, "Inconclusive claims", "No claim is inconclusive.");
   write_message_section(t, r, Status::not_checkable, "Claims that are not checkable",
                         "Every claim is checkable.");
