@@ -86,6 +86,9 @@ Registry::Registry() {
     if (tilde == std::string::npos && c.id.rfind("X.", 0) != 0)
       throw std::logic_error("claim " + c.id + " is neither an inventory ID, an ID~reading nor an X.* extra");
     c.from_inventory = false;
+    if (c.where.empty() && tilde != std::string::npos) // a reading sits where its base claim does
+      for (const auto& e : inventory())
+        if (e.id == c.id.substr(0, tilde)) c.where = e.where;
     claims_.push_back(std::move(c));
   }
 }
