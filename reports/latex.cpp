@@ -818,7 +818,7 @@ void write_measured(std::ostream& t, const Results& r) {
     const json& series = c.outcome.series;
     const bool has_series = series.is_object() && !series.empty();
     if (figures.empty() && !has_series) continue;
-    body << "\\item[" << id_tex(c.id) << "]";
+    body << "\\item[" << id_tex(c.id) << "]\\mbox{}"; // \mbox{}: a line to end even with no figures
     for (const auto& [k, v] : figures) body << " \\texttt{" << latex_escape(k) << "} = " << latex_escape(v) << ";";
     body << "\\\\\n";
     if (!has_series) continue;
