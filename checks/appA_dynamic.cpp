@@ -298,7 +298,7 @@ template <class T> Vec<T> barrier_maximizer_log(const Vec<T>& b, const Mat<T>& K
   y = normalize(y);
   T val = value(y);
   bool polished = false;
-  for (int it = 0; it < 200; ++it) {
+  for (int it = 0; it < 400; ++it) {
     Vec<T> p(S);
     for (Eigen::Index i = 0; i < S; ++i) p(i) = exp(y(i));
     const Vec<T> Kp = K * p;
@@ -480,15 +480,27 @@ Domain barrier_domain(const char* strength) {
 /// weight (−diag(1/p) ≼ −2I on T), plus the stationarity residual and agreement of two Newton starts.
 template <class T>
 Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const T& coef, const Vec<T>& q, const Vec<T>& p0) {
-  const auto [ps, res] = jtilde_maximizer(m, Vec<T>(Vec<T>::Constant(m.size(), T(1) / T(m.size()))));
-  const auto [ps2, res2] = jtilde_maximizer(m, p0);
+  // First start: the exact maximiser for λβ = 0, softmax((U + β_KL log p_base)/A); second start: p₀.
+  Vec<T> b = m.U;
+  for (Eigen::Index i = 0; i < b.size(); ++i) b(i) += m.beta_kl * log(m.p_base(i));
+  const Vec<T> e = (b.array() - b.maxCoeff()).matrix() / m.barrier();
+  Vec<T> start(e.size());
+  for (Eigen::Index i = 0; i < e.size(); ++i) start(i) = exp(e(i));
+  const auto [ps, res] = jtilde_maximizer(m, Vec<T>(start / start.sum()));
+  const T gmag = norm_inf<T>(m.U) + T(2) * m.lambda * m.beta * norm_inf_to_inf<T>(m.K) +
+                 m.barrier() * (T(1) + abs(log(ps.minCoeff()))) + m.beta_kl * abs(log(m.p_base.minCoeff()));
+  // The stationarity certificate: a solver that did not converge cannot check the claim (non-finite: MPFR
+  // retries; inconclusive if it fails too).
+  const T tol = T(1e3) * std::numeric_limits<T>::epsilon() * gmag;
+  if (!(res <= tol)) return le<T>(nan_of<T>(), nan_of<T>());
   const T top = jtilde(m, ps);
   const T gap = top - jtilde(m, q);
   const T scale = rounding_slack<T>() * (jtilde_magnitude(m, ps) + jtilde_magnitude(m, q) + T(1));
-  const T gmag = norm_inf<T>(m.U) + T(2) * m.lambda * m.beta * norm_inf_to_inf<T>(m.K) +
-                 m.barrier() * (T(1) + abs(log(ps.minCoeff()))) + m.beta_kl * abs(log(m.p_base.minCoeff()));
-  return worst(worst(ge<T>(gap, coef * weight * (q - ps).squaredNorm(), scale), eq<T>(res, T(0), gmag)),
-               eq<T>(log_vec(ps2), log_vec(ps)));
+  Ineq<T> out = ge<T>(gap, coef * weight * (q - ps).squaredNorm(), scale);
+  // Multistart: Newton from p₀, when it converges, finds the same maximiser.
+  const auto [ps2, res2] = jtilde_maximizer(m, p0);
+  if (res2 <= tol) out = worst(out, eq<T>(log_vec(ps2), log_vec(ps)));
+  return out;
 }
 
 // App. A Proposition prop:barriers (1): J concave, ε > 0 ⇒ J + εH strictly concave, unique interior maximiser.
