@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
       return d.regressions > 0 ? 1 : 0;
     }
     if (*fp) {
-      const auto j = fingerprint_paper(fp_paper, Registry::instance());
+      const auto j = fingerprint_paper(fp_paper, Registry::instance().claims());
       if (fp_out.empty())
         std::cout << j.dump(1) << "\n";
       else

@@ -9,10 +9,6 @@ namespace dcrv {
 extern const char* const kInventoryTsv; // generated from checks/inventory.tsv by CMake
 
 namespace {
-std::vector<std::pair<ClaimFactory, const char*>>& factories() {
-  static std::vector<std::pair<ClaimFactory, const char*>> f;
-  return f;
-}
 std::vector<std::string> split_tabs(const std::string& line) {
   std::vector<std::string> out;
   std::string cur;
@@ -28,11 +24,6 @@ std::vector<std::string> split_tabs(const std::string& line) {
   return out;
 }
 } // namespace
-
-int register_claim_factory(ClaimFactory f, const char* file) {
-  factories().emplace_back(f, file);
-  return static_cast<int>(factories().size());
-}
 
 const std::vector<InventoryEntry>& inventory() {
   static const std::vector<InventoryEntry> inv = [] {
@@ -53,7 +44,7 @@ const std::vector<InventoryEntry>& inventory() {
 
 Registry::Registry() {
   std::vector<Claim> implemented;
-  for (auto [f, file] : factories()) implemented.push_back(f());
+  for (const ClaimSource& src : claim_factories()) implemented.push_back(src.make());
   std::map<std::string, std::size_t> by_id;
   for (std::size_t i = 0; i < implemented.size(); ++i) {
     if (!by_id.emplace(implemented[i].id, i).second)

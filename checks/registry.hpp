@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "checks/claim.hpp"
+#include "properties/engine/claim.hpp"
 
 namespace dcrv {
 
@@ -14,9 +14,6 @@ struct InventoryEntry {
 };
 const std::vector<InventoryEntry>& inventory();
 
-using ClaimFactory = Claim (*)();
-/// Called by DCRV_CLAIM at static-initialisation time; claims translation units are linked as objects.
-int register_claim_factory(ClaimFactory f, const char* file);
 
 class Registry {
 public:
@@ -39,9 +36,3 @@ std::size_t edit_distance(const std::string& a, const std::string& b);
 
 } // namespace dcrv
 
-/// Defines a claim factory `fn` and registers it. Use once per claim, next to its paper reference:
-///   DCRV_CLAIM(loewner_upper) { return forall("B.loewner-upper")....; }
-#define DCRV_CLAIM(fn)                                                                                       \
-  static ::dcrv::Claim fn();                                                                                 \
-  [[maybe_unused]] static const int fn##_registered = ::dcrv::register_claim_factory(&fn, __FILE__);        \
-  static ::dcrv::Claim fn()

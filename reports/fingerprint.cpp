@@ -517,7 +517,7 @@ json match_json(const TexFile& f, const Span& s, const std::string& match, const
 
 } // namespace
 
-nlohmann::json fingerprint_paper(const std::string& paper_dir, const Registry& reg) {
+nlohmann::json fingerprint_paper(const std::string& paper_dir, const std::vector<Claim>& registered) {
   const fs::path dir(paper_dir);
   if (!fs::is_regular_file(dir / "main.tex"))
     throw std::runtime_error("fingerprint: " + paper_dir +
@@ -550,11 +550,16 @@ nlohmann::json fingerprint_paper(const std::string& paper_dir, const Registry& r
 
   json claims = json::object();
   std::map<std::string, int> counts;
-  for (const Claim& c : reg.claims()) {
+  auto find = [&](const std::string& id) -> const Claim* {
+    for (const Claim& c : registered)
+      if (c.id == id) return &c;
+    return nullptr;
+  };
+  for (const Claim& c : registered) {
     // Extra readings without a place of their own share their claim's.
     std::string where = c.where;
     if (where.empty())
-      if (const Claim* base = reg.find(c.id.substr(0, c.id.find('~')))) where = base->where;
+      if (const Claim* base = find(c.id.substr(0, c.id.find('~')))) where = base->where;
     const std::string part = claim_part(c, where);
     // Files in search order: the claim's own file first.
     std::vector<const TexFile*> order;

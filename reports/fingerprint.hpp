@@ -3,9 +3,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "checks/registry.hpp"
+#include <vector>
+
+#include "properties/engine/claim.hpp"
 
 namespace dcrv {
 /// {"schema": "dcrv-fingerprint/1", "claims": {ID: {"label": ..., "file": ..., "hash": ...}}}
-nlohmann::json fingerprint_paper(const std::string& paper_dir, const Registry& reg);
+/// `claims`: the registered claims (an extra reading without a place of its own shares its base claim's).
+nlohmann::json fingerprint_paper(const std::string& paper_dir, const std::vector<Claim>& claims);
 } // namespace dcrv

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "checks/claim.hpp"
+#include "properties/engine/claim.hpp"
 
 namespace dcrv {
 

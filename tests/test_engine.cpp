@@ -6,7 +6,7 @@
 
 #include "checks/runner.hpp"
 #include "dcrv/softmax.hpp"
-#include "properties/engine.hpp"
+#include "properties/engine/engine.hpp"
 
 using namespace dcrv;
 

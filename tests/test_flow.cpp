@@ -56,7 +56,7 @@ TEST_CASE("the equilibrium solver finds the interior KKT point with a small resi
   CHECK(eq.p(11) < eq.p(0));
 }
 
-#include "properties/engine.hpp"
+#include "properties/engine/engine.hpp"
 
 namespace {
 // J̃(p_t) ≥ J̃(p_0) (the Lyapunov property, App. A lem:Lyapunov) — or its false reverse.

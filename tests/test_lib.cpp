@@ -5,7 +5,7 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
-#include "properties/domain.hpp"
+#include "properties/engine/domain.hpp"
 
 using namespace dcrv;
 

@@ -413,7 +413,7 @@ TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source
     return;
   }
   const auto& reg = Registry::instance();
-  const json fp = fingerprint_paper(paper_dir().string(), reg);
+  const json fp = fingerprint_paper(paper_dir().string(), reg.claims());
   CHECK(fp["schema"] == "dcrv-fingerprint/1");
   REQUIRE(fp["claims"].size() == reg.claims().size());
 
@@ -428,7 +428,7 @@ TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source
   CHECK(fp["claims"]["B.stepsize-guidance"]["match"] == "section");
   // Most claims are located.
   CHECK(fp["summary"]["unmatched"].get<int>() * 10 < static_cast<int>(reg.claims().size()));
-  CHECK(fingerprint_paper(paper_dir().string(), reg) == fp);  // deterministic
+  CHECK(fingerprint_paper(paper_dir().string(), reg.claims()) == fp);  // deterministic
 
   SECTION("editing one lemma changes that claim's hash only") {
     const fs::path copy = scratch("paper");
@@ -439,7 +439,7 @@ TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source
     REQUIRE(pos != std::string::npos);
     tex.insert(tex.find("\\end{lemma}", pos), " (edited)");
     spit(app, tex);
-    const json changed = fingerprint_paper(copy.string(), reg);
+    const json changed = fingerprint_paper(copy.string(), reg.claims());
     CHECK(changed["claims"]["B.softmax-translation"]["hash"] != t["hash"]);
     CHECK(changed["claims"]["B.loewner-upper"]["hash"] == fp["claims"]["B.loewner-upper"]["hash"]);
     // Re-wrapping lines and comments are not changes.
@@ -447,12 +447,12 @@ TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source
     const auto at = rewrapped.find("\\label{cor:B-loewner}");
     rewrapped.insert(at, "% a comment\n  ");
     spit(app, rewrapped);
-    CHECK(fingerprint_paper(copy.string(), reg)["claims"]["B.loewner-upper"]["hash"] ==
+    CHECK(fingerprint_paper(copy.string(), reg.claims())["claims"]["B.loewner-upper"]["hash"] ==
           fp["claims"]["B.loewner-upper"]["hash"]);
   }
 }
 
 TEST_CASE("fingerprint_paper refuses a directory without main.tex", "[reports][fingerprint][errors]") {
   const fs::path empty = scratch("nopaper");
-  CHECK_THROWS_WITH(fingerprint_paper(empty.string(), Registry::instance()), Catch::Contains("main.tex"));
+  CHECK_THROWS_WITH(fingerprint_paper(empty.string(), Registry::instance().claims()), Catch::Contains("main.tex"));
 }

@@ -8,6 +8,19 @@ using boost::multiprecision::log;
 
 template <class T> Vec<T> normalize_simplex(const Vec<T>& w) { return w / w.sum(); }
 
+template <class T> Vec<T> log_of(const Vec<T>& p) {
+  Vec<T> l(p.size());
+  for (Eigen::Index i = 0; i < p.size(); ++i) l(i) = log(p(i));
+  return l;
+}
+template <class T> Vec<T> exp_of(const Vec<T>& y) {
+  using std::exp;
+  using boost::multiprecision::exp;
+  Vec<T> p(y.size());
+  for (Eigen::Index i = 0; i < y.size(); ++i) p(i) = exp(y(i));
+  return p;
+}
+
 template <class T> T mean_log(const Vec<T>& p) {
   T s(0);
   for (Eigen::Index i = 0; i < p.size(); ++i)
@@ -73,6 +86,8 @@ template <class T> Vec<T> trim(const Vec<T>& q, const T& delta) {
 
 #define DCRV_INSTANTIATE_SIMPLEX(T)                                                                          \
   template Vec<T> normalize_simplex(const Vec<T>&);                                                         \
+  template Vec<T> log_of(const Vec<T>&);                                                                    \
+  template Vec<T> exp_of(const Vec<T>&);                                                                    \
   template T entropy(const Vec<T>&);                                                                        \
   template T mean_log(const Vec<T>&);                                                                       \
   template T kl_divergence(const Vec<T>&, const Vec<T>&);                                                   \

@@ -48,6 +48,19 @@ template <class T> inline T identity_tolerance() {
   return T(std::pow(10.0, -0.6 * scalar_digits<T>()));
 }
 std::string to_string_exact(const mpfr& x, int digits = 0);
+/// A quiet NaN of the scalar: what a check returns when its evaluation broke down (never a pass).
+template <class T> inline T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
+/// e^x − 1 and log(1 + x) without cancellation for small |x|, for double and mpfr alike.
+template <class T> inline T expm1_of(const T& x) {
+  using boost::multiprecision::expm1;
+  using std::expm1;
+  return expm1(x);
+}
+template <class T> inline T log1p_of(const T& x) {
+  using boost::multiprecision::log1p;
+  using std::log1p;
+  return log1p(x);
+}
 
 } // namespace dcrv
 

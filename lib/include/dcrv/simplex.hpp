@@ -7,6 +7,10 @@ namespace dcrv {
 
 /// w / Σw: the point of Δ^{S-1} represented by positive weights (how dcrv stores simplex inputs).
 template <class T> Vec<T> normalize_simplex(const Vec<T>& w);
+/// Componentwise log p_i (no 0 log 0 convention: p must be positive where its log is used).
+template <class T> Vec<T> log_of(const Vec<T>& p);
+/// Componentwise exp y_i (e.g. back from log-coordinates, unnormalised).
+template <class T> Vec<T> exp_of(const Vec<T>& y);
 /// Shannon entropy H[p] = −Σ p_i log p_i with 0 log 0 := 0 (App. A table).
 template <class T> T entropy(const Vec<T>& p);
 /// ⟨log p⟩ = Σ p_i log p_i (App. A, Lemma lem:canonical-ineq); −H[p].

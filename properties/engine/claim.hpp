@@ -1,0 +1,140 @@
+// properties/engine/claim.hpp — the claim model: what a registered claim is, what a check returns.
+//
+// A claim is registered once (DESIGN.md "Claims in code"): its inventory ID, where it is in the paper, its
+// kind, dcrv's own LaTeX statement, its named paper constants (overridable with --set) and a check
+// function taking a Context and returning an Outcome (status + evidence + witness).
+//
+// This is the floor of the layering (DESIGN.md "Layout"): lib/ ← properties/engine/ (this model, domains, the
+// engine) ← properties/<L>_<subject>.cpp (the claims) ← checks/ (registry, runner, CLI); reports/ reads the model.
+// Claims register themselves here with DCRV_CLAIM; checks/registry.cpp collects them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dcrv/real.hpp"
+
+namespace dcrv {
+
+enum class Kind { identity, bound, sharpness, dynamic, equilibrium, stochastic, structural, empirical };
+enum class Status { certified, verified, falsified, inconclusive, unchecked, not_checkable };
+/// Which direction of a constant makes the claim stronger: `upper` — the constant bounds something from
+/// above (lowering it strengthens the claim); `lower` — bounds from below; `exact` — a claimed value.
+enum class Role { upper, lower, exact };
+enum class Budget { smoke, standard, deep };
+
+std::string to_string(Kind);
+std::string to_string(Status);
+std::string to_string(Role);
+std::string to_string(Budget);
+Kind kind_from_string(const std::string&);
+Status status_from_string(const std::string&);
+Budget budget_from_string(const std::string&);
+/// Order used by `diff`: a move to a lower rank is a regression.
+int status_rank(Status);
+
+/// A named paper constant. The default is held both as a double and, for exactness in MPFR (e.g. 1/(3√3)),
+/// as a function evaluated at the working precision.
+struct ConstantSpec {
+  std::string name;
+  double value = 0;
+  Role role = Role::exact;
+  std::string meaning;                 // one line: where the constant enters the claim
+  std::function<mpfr()> exact_value;   // optional; used when not overridden
+};
+
+/// Sizes of the search at a budget. The same claim code runs at every budget.
+struct BudgetSizes {
+  int random_trials;   // random samples (spread over dimensions)
+  int local_starts;    // best samples refined by local maximisation of the violation score
+  int local_steps;     // hill-climbing steps per start
+  int max_dim;         // largest S for claims "for every S"
+  int confirmations;   // MPFR confirmations attempted at most
+  int paths;           // trajectories / Monte-Carlo paths for dynamic and stochastic checks
+};
+BudgetSizes sizes_for(Budget);
+
+struct Claim;
+
+/// Everything a check may read. Checks are pure functions of their Context: same Context, same Outcome
+/// (apart from timing).
+struct Context {
+  Budget budget = Budget::standard;
+  std::uint64_t seed = 1;
+  unsigned digits = 50;                       // MPFR confirmation precision (decimal digits)
+  std::map<std::string, double> overrides;    // constant name -> value, for this claim
+  const Claim* claim = nullptr;
+
+  BudgetSizes sizes() const { return sizes_for(budget); }
+  /// The constant's value: the override if given, else the paper default. Throws on an unknown name.
+  double constant(const std::string& name) const;
+  mpfr constant_mp(const std::string& name) const;
+  bool overridden(const std::string& name) const { return overrides.count(name) != 0; }
+  /// A generator seeded from (seed, claim ID, stream): independent of scheduling (--jobs).
+  std::mt19937_64 rng(std::uint64_t stream = 0) const;
+};
+
+struct Evidence {
+  long trials = 0;               // evaluations of the claim (double)
+  long confirmations = 0;        // MPFR re-evaluations
+  long rejected_candidates = 0;  // double-precision violations that MPFR did not confirm (rounding)
+  long skipped = 0;              // samples outside the claim's hypotheses
+  std::optional<double> worst_margin;  // smallest relative margin (rhs−lhs)/scale seen; < 0 is a violation
+  std::optional<double> tightness;     // sup lhs/rhs over samples with rhs > 0 (bounds), max residual (ids)
+  int digits = 0;                      // precision of the confirmation / reference evaluation
+  std::string backend = "cpu";
+  double seconds = 0;
+  std::string method;                  // how the claim was checked, domain included
+  std::map<std::string, std::string> details;  // further measured figures (e.g. "rate_measured")
+};
+
+struct Outcome {
+  Status status = Status::unchecked;
+  Evidence evidence;
+  nlohmann::json witness;   // null, or a replayable counterexample / worst point
+  std::string message;      // reason for inconclusive / not-checkable, or a short verdict
+  nlohmann::json series;    // optional: columns for figures
+};
+
+using CheckFn = std::function<Outcome(const Context&)>;
+using ReplayFn = std::function<Outcome(const Context&, const nlohmann::json& witness)>;
+
+struct Claim {
+  std::string id;
+  std::string where;
+  Kind kind = Kind::bound;
+  std::string statement;      // LaTeX, dcrv's words
+  std::vector<ConstantSpec> constants;
+  std::string reading;        // for `ID~reading` entries: which reading of an ambiguous claim this is
+  CheckFn check;              // empty: unchecked
+  ReplayFn replay;            // empty: replay re-runs the check
+  bool from_inventory = true; // false for extra readings / claims dcrv added
+
+  const ConstantSpec* find_constant(const std::string& name) const;
+};
+
+/// A claim's factory, as DCRV_CLAIM defines it, and the source file that defines it.
+using ClaimFactory = Claim (*)();
+struct ClaimSource {
+  ClaimFactory make;
+  const char* file;
+};
+/// Called by DCRV_CLAIM at static-initialisation time (claim translation units are linked as objects).
+int register_claim_factory(ClaimFactory f, const char* file);
+/// Every factory registered so far, in registration order (the registry builds the claims from them).
+const std::vector<ClaimSource>& claim_factories();
+
+} // namespace dcrv
+
+/// Defines a claim factory `fn` and registers it. Use once per claim, next to its paper reference:
+///   DCRV_CLAIM(claim_loewner_upper) { return forall("B.loewner-upper", Kind::bound)....; }
+#define DCRV_CLAIM(fn)                                                                                       \
+  static ::dcrv::Claim fn();                                                                                 \
+  [[maybe_unused]] static const int fn##_registered = ::dcrv::register_claim_factory(&fn, __FILE__);        \
+  static ::dcrv::Claim fn()

@@ -1,0 +1,156 @@
+// properties/engine/engine.hpp — the falsification engine for ∀-claims (identity / bound / sharpness).
+//
+// A claim is a generic lambda  []<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T>  over a Domain.
+// The engine evaluates it in double on edge cases, random samples (dimensions S = 2 … budget max) and
+// by local maximisation of the violation score from the worst samples; every double-precision violation
+// is re-evaluated in MPFR at the working precision (≥ 2× double's digits) before it counts.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "properties/engine/claim.hpp"
+#include "properties/engine/domain.hpp"
+
+namespace dcrv {
+
+/// The outcome of one evaluation. `le`: the claim is lhs ≤ rhs. `eq`: lhs is a residual ≥ 0 that must
+/// vanish. `scale` is the magnitude of the terms before cancellation: violations are measured relative to
+/// max(|lhs|, |rhs|, scale), so rounding noise of tiny quantities is not mistaken for a violation.
+template <class T> struct Ineq {
+  enum class Rel { le, eq, skip } rel = Rel::le;
+  T lhs{0}, rhs{0}, scale{0};
+  /// Signed relative violation: > 0 is a violation (at the scalar's tolerance), < 0 a margin.
+  double score() const;
+  bool violated() const;
+};
+
+/// lhs ≤ rhs
+template <class T> Ineq<T> le(const T& lhs, const T& rhs, const T& scale = T(0)) {
+  return {Ineq<T>::Rel::le, lhs, rhs, scale};
+}
+/// lhs ≥ rhs
+template <class T> Ineq<T> ge(const T& lhs, const T& rhs, const T& scale = T(0)) {
+  return {Ineq<T>::Rel::le, rhs, lhs, scale};
+}
+/// a = b (relative to max(|a|,|b|,scale))
+template <class T> Ineq<T> eq(const T& a, const T& b, const T& scale = T(0));
+/// ‖a − b‖_∞ = 0 relative to max(‖a‖_∞, ‖b‖_∞, scale)
+template <class T> Ineq<T> eq(const Vec<T>& a, const Vec<T>& b, const T& scale = T(0));
+template <class T> Ineq<T> eq(const Mat<T>& a, const Mat<T>& b, const T& scale = T(0));
+/// componentwise relative equality: max_i |a_i − b_i| / max(|a_i|,|b_i|) — for quantities near faces
+template <class T> Ineq<T> eq_rel(const Vec<T>& a, const Vec<T>& b);
+/// the sample is outside the claim's hypotheses
+template <class T> Ineq<T> skip() { return {Ineq<T>::Rel::skip, T(0), T(0), T(0)}; }
+/// the more violated of two conditions (for claims with several parts)
+template <class T> Ineq<T> worst(const Ineq<T>& a, const Ineq<T>& b) {
+  if (a.rel == Ineq<T>::Rel::skip) return b;
+  if (b.rel == Ineq<T>::Rel::skip) return a;
+  return a.score() >= b.score() ? a : b;
+}
+
+/// The claim's constants in scalar T (overrides applied; exact paper values in MPFR).
+template <class T> class Consts {
+public:
+  Consts() = default;
+  Consts(const Claim& c, const Context& ctx);
+  T operator()(const std::string& name) const;
+
+private:
+  std::vector<std::pair<std::string, T>> values_;
+};
+extern template class Consts<double>;
+extern template class Consts<mpfr>;
+
+template <class T> using Property = std::function<Ineq<T>(const Args<T>&, const Consts<T>&)>;
+
+/// The result of evaluating a property at one sample.
+struct Evaluation {
+  double score = 0;      // > 0: violated
+  double ratio = 0;      // lhs/rhs when rhs > 0 (bounds), residual (identities); NaN otherwise
+  double lhs = 0, rhs = 0;
+  bool skipped = false, finite = true;
+};
+
+/// Runs the search for one property. Used by ForAll; also callable from custom checks.
+struct PropertyRun {
+  const Domain* domain;
+  Property<double> in_double;
+  Property<mpfr> in_mpfr;
+  Kind kind;
+  double effort = 1.0; // scales the random trials and local steps (expensive properties: trajectories)
+};
+Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
+/// Re-evaluates a stored witness (sample) in double and MPFR.
+Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx, const nlohmann::json& w);
+/// Merges outcomes of the parts of one claim: falsified if any part is, inconclusive if any is, …
+Outcome combine(const std::vector<Outcome>& parts);
+
+/// A constant's exact value in MPFR, from a generic expression:  exact([](auto one) { return one/(3*sqrt(3*one)); })
+template <class F> ConstantSpec constant_spec(std::string name, Role role, std::string meaning, F f) {
+  ConstantSpec c;
+  c.name = std::move(name);
+  c.role = role;
+  c.meaning = std::move(meaning);
+  c.value = static_cast<double>(f(1.0));
+  c.exact_value = [f] { return f(mpfr(1)); };
+  return c;
+}
+
+/// Builder for ∀-claims: a few declarative lines per claim.
+///   return forall("B.loewner-upper", Kind::bound)
+///       .where("App. B, Cor. cor:B-loewner").statement(R"(v^\top J_\theta v\le \tfrac12\|v\|_2^2)")
+///       .constant("c", 0.5, Role::upper, "coefficient")
+///       .over(Domain().logits("theta").tangent("v"))
+///       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { ... return le(lhs, rhs); });
+class ForAll {
+public:
+  ForAll(std::string id, Kind kind);
+  ForAll& where(std::string w);
+  ForAll& statement(std::string latex);
+  ForAll& reading(std::string r);
+  ForAll& constant(std::string name, double value, Role role, std::string meaning = "");
+  template <class F> ForAll& constant(std::string name, Role role, std::string meaning, F exact) {
+    claim_.constants.push_back(constant_spec(std::move(name), role, std::move(meaning), exact));
+    return *this;
+  }
+  ForAll& over(Domain d);
+  /// Scales the search (random trials, local steps) for expensive properties, e.g. 0.1 for trajectories.
+  ForAll& effort(double f);
+  /// The property, as a template lambda; instantiated for double and MPFR.
+  template <class F> ForAll& holds(F f) {
+    parts_.push_back({Property<double>(f), Property<mpfr>(f), ""});
+    return *this;
+  }
+  /// A further part over another domain (e.g. "attained at the extremal point" next to "bounded").
+  template <class F> ForAll& and_holds(std::string label, Domain d, F f) {
+    extra_domains_.push_back(std::make_shared<Domain>(std::move(d)));
+    parts_.push_back({Property<double>(f), Property<mpfr>(f), std::move(label), extra_domains_.back()});
+    return *this;
+  }
+  operator Claim() const { return build(); }
+  Claim build() const;
+
+private:
+  struct Part {
+    Property<double> d;
+    Property<mpfr> m;
+    std::string label;
+    std::shared_ptr<Domain> domain; // null: the main domain
+  };
+  Claim claim_;
+  std::shared_ptr<Domain> domain_;
+  std::vector<std::shared_ptr<Domain>> extra_domains_;
+  std::vector<Part> parts_;
+  double effort_ = 1.0;
+};
+
+inline ForAll forall(std::string id, Kind kind) { return ForAll(std::move(id), kind); }
+
+} // namespace dcrv
+
+#include "properties/engine/trajectory.hpp" // along_trajectory: dynamic claims through the same engine
+

@@ -1,0 +1,30 @@
+// tests/claims_C_srct_confinement.cpp — App. C dynamic / equilibrium / structural claims (properties/C_srct_confinement.cpp).
+#include <catch2/catch.hpp>
+
+#include "tests/support.hpp"
+
+using dcrv::test::holds;
+using dcrv::test::run_claim;
+
+DCRV_OVERRIDE_TEST("C.logratio-envelope", "c", 0.99);
+DCRV_OVERRIDE_TEST("C.face-invariance-zero", "c", 1.98);
+// loose: the KKT gap is at least A ||q - p||^2 on T (modulus 2A), the claim's A/2 form measures about 0.5
+DCRV_OVERRIDE_TEST("C.single-site-kkt-unique", "m", 2.05);
+// loose: the rate 2 A delta is pessimistic (measured decay several times faster)
+DCRV_OVERRIDE_TEST("C.single-site-interior-convergence", "c", 8.5);
+
+TEST_CASE("C.waterfilling-unique: a spurious singleton pair (S*, c*) = ({argmin f_i(1)}, min f_i(1)) exists", "[C]") {
+  const auto r = run_claim("C.waterfilling-unique");
+  CHECK(r.outcome.status == dcrv::Status::falsified);
+  CHECK(holds(run_claim("C.waterfilling-unique~kkt")));
+}
+
+TEST_CASE("App. C dynamic, equilibrium and structural claims that hold", "[C]") {
+  for (const char* id :
+       {"C.caratheodory-local", "C.logratio-envelope", "C.positivity-lower-bound", "C.face-invariance-zero",
+        "C.BD-forward-invariance", "C.BD-strict-no-hit", "C.global-existence-kirszbraun",
+        "C.single-site-kkt-unique", "C.single-site-interior-convergence", "C.waterfilling-convergence"}) {
+    INFO(id);
+    CHECK(holds(run_claim(id)));
+  }
+}
