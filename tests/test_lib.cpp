@@ -102,3 +102,44 @@ TEST_CASE("a sample's JSON round trip is exact (witnesses replay bit for bit)", 
     RC_ASSERT(s.idx == t.idx);
   });
 }
+
+TEMPLATE_TEST_CASE("the trimmed simplex: free mass, vertices, facet points and the projection onto Δ_δ", "[lib]",
+                   double, mpfr) {
+  using T = TestType;
+  const int S = 4;
+  const T delta = T(1) / T(10);
+  CHECK(trimmed_free_mass(S, T(1) / T(S)) == T(0)); // δ = 1/S: exactly no free mass
+  const Vec<T> v = trimmed_vertex(S, 2, delta);
+  CHECK(to_double(T(v(2) - (T(1) - T(3) * delta))) == Approx(0).margin(1e-15));
+  CHECK(to_double(T(v.sum() - 1)) == Approx(0).margin(1e-15));
+  Vec<T> q(S);
+  q << T(0.4), T(0.3), T(0.2), T(0.1);
+  const Vec<T> f = facet_point(q, 1, delta);
+  CHECK(f(1) == delta);
+  CHECK(to_double(T(f.sum() - 1)) == Approx(0).margin(1e-15));
+  CHECK(to_double(f.minCoeff()) >= to_double(delta));
+  // q = e_i: the equal split of the other coordinates
+  const Vec<T> g = facet_point<T>(Vec<T>::Unit(S, 0), 0, delta);
+  CHECK(to_double(T(g(1) - g(3))) == Approx(0).margin(1e-15));
+  // projection: points of Δ_δ are fixed, others land on Δ_δ and the map is nonexpansive
+  CHECK(to_double((project_trimmed(f, delta) - f).cwiseAbs().maxCoeff()) < 1e-14);
+  Vec<T> x(S), y(S);
+  x << T(2), T(-1), T(0.5), T(0);
+  y << T(0.1), T(0.1), T(3), T(-2);
+  const Vec<T> px = project_trimmed(x, delta), py = project_trimmed(y, delta);
+  CHECK(to_double(T(px.sum() - 1)) == Approx(0).margin(1e-14));
+  CHECK(to_double(px.minCoeff()) >= to_double(delta) - 1e-15);
+  CHECK(to_double(T((px - py).norm())) <= to_double(T((x - y).norm())) + 1e-14);
+}
+
+TEMPLATE_TEST_CASE("log_of and exp_of are inverse componentwise; symmetric_opnorm is max |λ|", "[lib]", double,
+                   mpfr) {
+  using T = TestType;
+  Vec<T> p(3);
+  p << T(1e-40), T(0.5), T(2);
+  CHECK(to_double((exp_of<T>(log_of(p)) - p).cwiseQuotient(p).cwiseAbs().maxCoeff()) < 1e-14);
+  Mat<T> a(2, 2);
+  a << T(1), T(2), T(2), T(-3); // eigenvalues −1 ± 2√2
+  CHECK(to_double(symmetric_opnorm(a)) == Approx(1 + 2 * std::sqrt(2.0)).epsilon(1e-14));
+  CHECK(to_double(symmetric_opnorm(a)) == Approx(to_double(spectral_norm(a))).epsilon(1e-12));
+}

@@ -14,6 +14,12 @@ template <class T> Vec<T> symmetric_eigenvalues(const Mat<T>& a) {
   return es.eigenvalues();
 }
 
+template <class T> T symmetric_opnorm(const Mat<T>& a) {
+  using std::abs;
+  using boost::multiprecision::abs;
+  const Vec<T> ev = symmetric_eigenvalues<T>(a);
+  return std::max<T>(T(abs(ev(0))), T(abs(ev(ev.size() - 1))));
+}
 template <class T> T spectral_norm(const Mat<T>& a) {
   if (a.size() == 0) return T(0);
   const Mat<T> g = a.rows() >= a.cols() ? Mat<T>(a.transpose() * a) : Mat<T>(a * a.transpose());
@@ -61,6 +67,7 @@ template <class T> T norm_inf(const Vec<T>& v) {
 #define DCRV_INSTANTIATE_LINALG(T)                                                                           \
   template Vec<T> symmetric_eigenvalues(const Mat<T>&);                                                     \
   template T spectral_norm(const Mat<T>&);                                                                  \
+  template T symmetric_opnorm(const Mat<T>&);                                                               \
   template Mat<T> tangent_basis(int);                                                                       \
   template Vec<T> eigenvalues_on_tangent(const Mat<T>&);                                                    \
   template T norm_inf_to_inf(const Mat<T>&);                                                                \

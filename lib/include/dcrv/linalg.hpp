@@ -6,6 +6,8 @@ namespace dcrv {
 
 /// Eigenvalues of a symmetric matrix, ascending.
 template <class T> Vec<T> symmetric_eigenvalues(const Mat<T>& a);
+/// ‖A‖_op of a symmetric A: max |λ| (no SVD needed).
+template <class T> T symmetric_opnorm(const Mat<T>& a);
 /// ‖A‖_op = σ_max(A) (spectral norm), for any square or rectangular A.
 template <class T> T spectral_norm(const Mat<T>& a);
 /// An orthonormal basis of T = 1^⊥ as the columns of an S×(S−1) matrix (Helmert basis).

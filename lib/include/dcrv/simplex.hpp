@@ -35,5 +35,16 @@ template <class T> T clip_floor(int S, const T& delta_star);
 template <class T> T effective_floor(const Vec<T>& p, const T& delta_star);
 /// δ + (1 − Sδ) q: maps q ∈ Δ^{S-1} onto the trimmed simplex Δ_δ (needs δ ≤ 1/S).
 template <class T> Vec<T> trim(const Vec<T>& q, const T& delta);
+/// 1 − Sδ, the free mass of Δ_δ, clamped at 0 (one rounding in double: fma), so δ = 1/S gives exactly 0.
+template <class T> T trimmed_free_mass(int S, const T& delta);
+/// The vertex δ1 + (1 − Sδ)e_j of Δ_δ.
+template <class T> Vec<T> trimmed_vertex(int S, int j, const T& delta);
+/// A point of the facet {p ∈ Δ_δ : p_i = δ}: q with q_i := 0, renormalised (the equal split of the other
+/// coordinates when q = e_i), mapped by `trim`.
+template <class T> Vec<T> facet_point(const Vec<T>& q, int i, const T& delta);
+/// Euclidean projection of y ∈ R^S onto Δ^{S-1} (sort-and-threshold).
+template <class T> Vec<T> project_simplex(const Vec<T>& y);
+/// Euclidean projection onto Δ_δ = δ1 + (1 − Sδ)Δ (nonexpansive; App. C §C.8's extension F∘π).
+template <class T> Vec<T> project_trimmed(const Vec<T>& x, const T& delta);
 
 } // namespace dcrv
