@@ -14,6 +14,8 @@
 //   "generated" comment, taken from run.started.
 #include "reports/latex.hpp"
 
+#include "reports/claim_figures.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -1105,6 +1107,7 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
   for (const auto& p : parts) write_part_table(t, r, p);
   write_falsified(t, r);
   write_measured(t, r);
+  write_claim_figures(t, r, dir.string(), f.data);
   write_message_section(t, r, Status::inconclusive, "Inconclusive claims", "No claim is inconclusive.");
   write_message_section(t, r, Status::not_checkable, "Claims that are not checkable",
                         "Every claim is checkable.");

@@ -20,8 +20,13 @@ json opt(const std::optional<double>& v) {
   if (v && std::isfinite(*v)) return *v;
   return nullptr;
 }
+json statistic_json(const Statistic& s) {
+  return {{"name", s.name},   {"estimate", s.estimate},     {"lo", s.lo},   {"hi", s.hi},
+          {"confidence", s.confidence}, {"paths", s.paths}, {"claim", s.claim}, {"method", s.method},
+          {"paths_to_decide", s.paths_to_decide}};
+}
 json evidence_json(const Evidence& e) {
-  return {{"trials", e.trials},
+  json j = {{"trials", e.trials},
           {"confirmations", e.confirmations},
           {"rejected_candidates", e.rejected_candidates},
           {"skipped", e.skipped},
@@ -32,6 +37,8 @@ json evidence_json(const Evidence& e) {
           {"seconds", e.seconds},
           {"method", e.method},
           {"details", e.details}};
+  if (e.statistic) j["statistic"] = statistic_json(*e.statistic);
+  return j;
 }
 
 // --- validation helpers: every error names its JSON pointer ---
@@ -164,6 +171,21 @@ Results results_from_json(const json& j, const std::string& file) {
     if (ev.contains("details") && ev["details"].is_object())
       for (auto it = ev["details"].begin(); it != ev["details"].end(); ++it)
         e.details[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    if (ev.contains("statistic") && !ev["statistic"].is_null()) {
+      const json& st = ev["statistic"];
+      const std::string sptr = eptr + "/statistic";
+      Statistic s;
+      s.name = rd.str(st, "name", sptr);
+      s.estimate = rd.num(st, "estimate", sptr);
+      s.lo = rd.num(st, "lo", sptr);
+      s.hi = rd.num(st, "hi", sptr);
+      s.confidence = rd.num(st, "confidence", sptr);
+      s.paths = static_cast<long>(rd.num(st, "paths", sptr));
+      s.claim = rd.str(st, "claim", sptr);
+      s.method = rd.str(st, "method", sptr);
+      if (st.contains("paths_to_decide")) s.paths_to_decide = static_cast<long>(rd.num(st, "paths_to_decide", sptr));
+      e.statistic = s;
+    }
     e.tightness = rd.opt_num(c, "tightness", ptr);
     const json& w = rd.get(c, "witness", ptr);
     if (!w.is_null() && !w.is_object()) throw SchemaError(file, ptr + "/witness", "expected an object or null");

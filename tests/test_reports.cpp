@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "checks/registry.hpp"
+#include "reports/claim_figures.hpp"
 #include "reports/diff.hpp"
 #include "reports/fingerprint.hpp"
 #include "reports/latex.hpp"
@@ -95,6 +96,19 @@ Results sample_results() {
   r.claims.push_back(nc);
   r.claims.push_back(claim("J.star-always-fixates", Status::unchecked, "empirical"));
   r.claims.back().statement.clear();
+  // A stochastic claim: its deciding statistic, and a figure with a confidence ribbon on log axes.
+  ClaimResult st = claim("H.limits-diffusion", Status::verified, "stochastic");
+  st.outcome.evidence.statistic = Statistic{"weak-error slope", 1.02, 0.95, 1.09, 1 - 1e-6, 20000,
+                                            "slope in [0.9, 1.1]", "least squares, CLT interval", 0};
+  st.outcome.series = {{"eta", {0.1, 0.05, 0.025}},
+                       {"err", {0.02, 0.0101, 0.005}},
+                       {"lo", {0.018, 0.009, nullptr}},
+                       {"hi", {0.022, 0.011, 0.0055}},
+                       {"figures", {{{"title", "weak error against $\\eta$"}, {"x", "eta"}, {"y", {"err"}},
+                                     {"legend", {"$|\\mathbb E f(p_T)-\\mathbb E f(X_T)|$"}},
+                                     {"xlabel", "$\\eta$"}, {"ylabel", "weak error"}, {"logx", true},
+                                     {"logy", true}, {"band", {{"lo", "lo"}, {"hi", "hi"}}}}}}};
+  r.claims.push_back(st);
   return r;
 }
 
@@ -114,6 +128,9 @@ Results hostile_results() {
   ClaimResult prose = claim("B.prose-first", Status::falsified);
   prose.statement = R"((i) The map $p\mapsto q$ is onto $\Delta_\delta$ for \texttt{face\_gap}; (ii) $\|x\|_2\le1)";
   r.claims.push_back(prose);
+  ClaimResult badfig = claim("H.bad-figure", Status::verified, "stochastic");
+  badfig.outcome.series = {{"x", {1, 2}}, {"y", {1}}, {"figures", {{{"x", "x"}, {"y", {"y", "missing"}}}}}};
+  r.claims.push_back(badfig);
   ClaimResult bad = claim("B.bad-statement", Status::falsified);
   bad.statement = "x \\le {y$ unbalanced";  // shown as source, must not break the document
   r.claims.push_back(bad);
@@ -216,6 +233,31 @@ TEST_CASE("diff flags a status regression and reports improvements", "[reports]"
 }
 
 // --- LaTeX ------------------------------------------------------------------------------------------------
+
+TEST_CASE("a check's figures become .dat tables and pgfplots axes; malformed specs are reported, not drawn",
+          "[reports][latex]") {
+  const fs::path dir = scratch("claim-figures");
+  ReportOptions o;
+  o.out_dir = dir.string();
+  const ReportFiles f = write_report(hostile_results(), o);
+  const fs::path dat = dir / "fig-Hxlimitsxdiffusion-1.dat";
+  REQUIRE(fs::exists(dat));
+  CHECK(std::find(f.data.begin(), f.data.end(), dat.string()) != f.data.end());
+  std::ifstream in(dat);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CHECK(ss.str().find("c0 c1 c2 c3") != std::string::npos);
+  CHECK(ss.str().find("0.025 0.005 nan 0.0055") != std::string::npos); // null -> a gap
+  std::ifstream tex(f.fragment);
+  std::stringstream ts;
+  ts << tex.rdbuf();
+  CHECK(ts.str().find("Figures of the checks") != std::string::npos);
+  CHECK(ts.str().find("densely dashed") != std::string::npos); // the interval's edges
+  CHECK(ts.str().find("figure 1 not drawn") != std::string::npos); // H.bad-figure
+  CHECK(figure_spec_problem(json{{"a", {1, 2}}}, json{{"x", "a"}, {"y", {"a"}}}).empty());
+  CHECK(figure_spec_problem(json{{"a", {1, 2}}, {"b", {1}}}, json{{"x", "a"}, {"y", {"b"}}}) ==
+        "columns of one figure differ in length");
+}
 
 TEST_CASE("latex_escape escapes every special character", "[reports][latex]") {
   CHECK(latex_escape("a_b~c%&$#{}\\") ==

@@ -80,6 +80,21 @@ struct Context {
   std::mt19937_64 rng(std::uint64_t stream = 0) const;
 };
 
+/// The statistic that decides a stochastic claim (DESIGN.md "Verdicts of stochastic claims"): an estimate with a
+/// confidence interval [lo, hi] at level `confidence` from `paths` Monte-Carlo paths. `verified` when the interval
+/// lies on the claim's side (`claim`, e.g. "<= 0.05"), `falsified` only when it lies wholly on the other side,
+/// `inconclusive` when it straddles (then `paths_to_decide` estimates the paths that would decide it).
+struct Statistic {
+  std::string name;          // what is estimated, e.g. "P(min_i p_i(T) < delta)"
+  double estimate = 0;
+  double lo = 0, hi = 0;     // the confidence interval
+  double confidence = 0;     // e.g. 1 - 1e-6
+  long paths = 0;
+  std::string claim;         // the claim's side, e.g. "<= 0.05" or "slope in [0.9, 1.1]"
+  std::string method;        // e.g. "Clopper-Pearson", "batch means (20 batches)", "two-sample KS"
+  long paths_to_decide = 0;  // when inconclusive: paths estimated to decide it (0: not estimated)
+};
+
 struct Evidence {
   long trials = 0;               // evaluations of the claim (double)
   long confirmations = 0;        // MPFR re-evaluations
@@ -92,6 +107,7 @@ struct Evidence {
   double seconds = 0;
   std::string method;                  // how the claim was checked, domain included
   std::map<std::string, std::string> details;  // further measured figures (e.g. "rate_measured")
+  std::optional<Statistic> statistic;          // stochastic claims: the deciding statistic and its interval
 };
 
 struct Outcome {
