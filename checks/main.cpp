@@ -114,6 +114,7 @@ int main(int argc, char** argv) {
       for (const auto& ov : ro.overrides)
         if (std::find(claims.begin(), claims.end(), reg.find(ov.id)) == claims.end())
           throw UsageError("--set " + ov.text + ": claim " + ov.id + " is not selected by --filter");
+      validate_overrides(claims, ro.overrides);
       ro.json_path = json_path;
       ro.progress = !quiet;
       const auto res = run_claims(claims, ro, std::cerr);

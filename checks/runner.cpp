@@ -1,5 +1,7 @@
 #include "checks/runner.hpp"
 
+#include "dcrv/budget.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -52,6 +54,20 @@ Override parse_override(const std::string& text, const Registry& reg) {
   return o;
 }
 
+void validate_overrides(const std::vector<const Claim*>& claims, const std::vector<Override>& overrides) {
+  for (const Claim* c : claims) {
+    if (!c->validate) continue;
+    std::map<std::string, double> values;
+    bool touched = false;
+    for (const auto& k : c->constants) values[k.name] = k.value;
+    for (const auto& ov : overrides)
+      if (ov.id == c->id) values[ov.name] = ov.value, touched = true;
+    if (!touched) continue;
+    const std::string why = c->validate(values);
+    if (!why.empty()) throw UsageError("--set for " + c->id + ": " + why);
+  }
+}
+
 std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, const Registry& reg) {
   std::vector<const Claim*> out;
   for (const auto& g : globs) {
@@ -75,6 +91,7 @@ Context make_context(const Claim& c, const RunOptions& o) {
   ctx.seed = o.seed;
   ctx.digits = o.digits;
   ctx.claim = &c;
+  ctx.time_budget = o.time_budget_seconds;
   for (const auto& ov : o.overrides)
     if (ov.id == c.id) ctx.overrides[ov.name] = ov.value;
   return ctx;
@@ -105,7 +122,16 @@ ClaimResult run_one(const Claim& c, const Context& ctx) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   try {
+    ScopedTimeBudget budget(ctx.seconds()); // no claim can stall a run (DESIGN.md "Budgets and speed")
     r.outcome = c.check(ctx);
+  } catch (const TimeBudgetExhausted&) {
+    r.outcome = Outcome{};
+    r.outcome.status = Status::inconclusive;
+    r.outcome.evidence.truncated = true;
+    std::ostringstream m;
+    m << "time budget (" << ctx.seconds() << " s at " << to_string(ctx.budget)
+      << ") exhausted before the check could conclude";
+    r.outcome.message = m.str();
   } catch (const std::exception& e) {
     r.outcome = Outcome{};
     r.outcome.status = Status::inconclusive;

@@ -22,6 +22,9 @@ struct Override {
 };
 /// Parses `ID.NAME=VALUE`; checks that the claim and the constant exist (with near-match suggestions).
 Override parse_override(const std::string& text, const Registry& reg);
+/// Runs each selected claim's `validate` on its constants with the overrides applied; throws UsageError naming
+/// the claim and the reason for the first invalid set.
+void validate_overrides(const std::vector<const Claim*>& claims, const std::vector<Override>& overrides);
 /// Claims matching any of the globs; a glob that matches nothing is an error (with suggestions).
 std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, const Registry& reg);
 
@@ -34,6 +37,7 @@ struct RunOptions {
   std::vector<Override> overrides;
   std::string json_path;   // when set, partial results are written there atomically as claims finish
   bool progress = true;
+  double time_budget_seconds = 0; // per claim; 0: the budget level's (BudgetSizes::seconds)
 };
 
 Context make_context(const Claim& c, const RunOptions& o);

@@ -634,8 +634,11 @@ void write_how_to_read(std::ostream& t) {
        "is attained, 0.5 = twice as loose as needed wherever the search went, \\(>1\\) = violated) and the largest "
        "relative residual for identities. The \\emph{worst margin} is the smallest relative margin "
        "\\((\\mathrm{RHS}-\\mathrm{LHS})/\\max(|\\mathrm{LHS}|,|\\mathrm{RHS}|,\\text{scale})\\) seen; negative "
-       "means a violation. \\emph{Trials} counts double-precision evaluations, \\emph{digits} is the MPFR "
-       "precision of the confirmation, \\emph{time} the wall time of the check. Extra readings of an ambiguous "
+       "means a violation. \\emph{Used/skipped} counts the double-precision evaluations inside the claim's hypotheses "
+       "and those outside them; \\emph{MPFR} counts the evaluations at the run's MPFR precision (violation "
+       "candidates, a direct audit of identities, of the paper's points and of a stratified sample, the worst "
+       "point), \\emph{time} is the wall time of the check. A line under a row gives the deciding statistic of "
+       "a stochastic claim (estimate, confidence interval, level, paths) and notes on the evidence. Extra readings of an ambiguous "
        "claim (IDs with \\texttt{\\textasciitilde}) follow their claim. A \\(^\\dagger\\) marks a claim checked "
        "with an overridden paper constant.\n\n";
 }
@@ -644,6 +647,34 @@ void write_how_to_read(std::ostream& t) {
 const char* kClaimTableSpec =
     "@{}p{0.29\\linewidth}p{0.085\\linewidth}p{0.105\\linewidth}p{0.12\\linewidth}p{0.115\\linewidth}"
     "p{0.065\\linewidth}p{0.045\\linewidth}p{0.075\\linewidth}@{}";
+
+/// The line under a claim's row: the statistic of a stochastic verdict, why samples were skipped (when more than
+/// 20 % were), a truncation by the time budget, unexamined candidates, a stated MPFR tolerance.
+std::string evidence_notes(const Evidence& e) {
+  std::vector<std::string> n;
+  if (e.statistic) {
+    const Statistic& st = *e.statistic;
+    std::ostringstream s;
+    s << latex_escape(st.name) << " \\(=\\) " << fmt_num(st.estimate, 4) << ", interval [" << fmt_num(st.lo, 4)
+      << ", " << fmt_num(st.hi, 4) << "] at confidence " << fmt_num(st.confidence, 8) << " from " << fmt_count(st.paths)
+      << " paths (" << latex_escape(st.method) << "); claim: " << latex_escape(st.claim);
+    if (st.paths_to_decide > 0) s << "; about " << fmt_count(st.paths_to_decide) << " paths would decide it";
+    n.push_back(s.str());
+  }
+  if (e.trials > 0 && e.skipped * 5 > e.trials) {
+    auto it = e.details.find("skip_reason");
+    n.push_back(fmt_num(100.0 * static_cast<double>(e.skipped) / static_cast<double>(e.trials), 3) +
+                "\\,\\% of the samples skipped" +
+                (it != e.details.end() ? ": " + latex_escape(it->second) : std::string()));
+  }
+  if (e.unexamined > 0) n.push_back(fmt_count(e.unexamined) + " violation candidate(s) not examined in MPFR");
+  if (e.truncated) n.push_back("evidence truncated by the claim's time budget");
+  if (auto it = e.details.find("mpfr_tolerance"); it != e.details.end())
+    n.push_back("MPFR tolerance " + latex_escape(it->second));
+  std::string out;
+  for (const auto& x : n) out += (out.empty() ? "" : "; ") + x;
+  return out;
+}
 
 void write_part_table(std::ostream& t, const Results& r, const std::string& part) {
   const auto rows = claims_of_part(r, part);
@@ -658,7 +689,7 @@ void write_part_table(std::ostream& t, const Results& r, const std::string& part
     first = false;
   }
   t << ".\n\n";
-  const std::string head = "ID & Kind & Status & Tightness & Worst margin & Trials & Digits & Time\\\\\n";
+  const std::string head = "ID & Kind & Status & Tightness & Worst margin & Used/skipped & MPFR & Time\\\\\n";
   t << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{" << kClaimTableSpec << "}\n"
     << "\\toprule\n" << head << "\\midrule\n\\endfirsthead\n"
     << "\\multicolumn{8}{@{}l}{\\emph{" << part_title(part) << " (continued)}}\\\\\n\\toprule\n" << head
@@ -671,9 +702,12 @@ void write_part_table(std::ostream& t, const Results& r, const std::string& part
     t << (reading ? "\\hspace*{1em}" : "") << id_tex(c->id) << " & " << latex_escape(c->kind) << " & "
       << status_tex(o.status) << (has_override(*c) ? "\\(^\\dagger\\)" : "") << " & \\hfill "
       << fmt_opt(e.tightness, 6, true) << " & \\hfill " << fmt_opt(e.worst_margin, 4) << " & \\hfill "
-      << (unchecked ? std::string("--") : fmt_count(e.trials)) << " & \\hfill "
-      << (e.digits > 0 ? std::to_string(e.digits) : std::string("--")) << " & \\hfill " << fmt_seconds(e.seconds)
-      << "\\\\\n";
+      << (unchecked ? std::string("--") : fmt_count(e.trials - e.skipped) + "/" + fmt_count(e.skipped))
+      << " & \\hfill " << (unchecked ? std::string("--") : fmt_count(e.confirmations)) << " & \\hfill "
+      << fmt_seconds(e.seconds) << "\\\\\n";
+    const std::string notes = evidence_notes(e);
+    if (!notes.empty())
+      t << "\\multicolumn{8}{@{\\hspace{2em}}p{0.9\\linewidth}@{}}{\\scriptsize " << notes << "}\\\\[2pt]\n";
     if (reading && !c->reading.empty())
       t << "\\multicolumn{8}{@{\\hspace{2em}}p{0.85\\linewidth}@{}}{\\scriptsize\\itshape Reading: "
         << latex_escape(c->reading) << "}\\\\[2pt]\n";

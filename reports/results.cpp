@@ -30,6 +30,9 @@ json evidence_json(const Evidence& e) {
           {"confirmations", e.confirmations},
           {"rejected_candidates", e.rejected_candidates},
           {"skipped", e.skipped},
+          {"audited", e.audited},
+          {"unexamined", e.unexamined},
+          {"truncated", e.truncated},
           {"worst_margin", opt(e.worst_margin)},
           {"tightness", opt(e.tightness)},
           {"digits", e.digits},
@@ -163,6 +166,9 @@ Results results_from_json(const json& j, const std::string& file) {
     if (ev.contains("rejected_candidates"))
       e.rejected_candidates = static_cast<long>(rd.num(ev, "rejected_candidates", eptr));
     if (ev.contains("skipped")) e.skipped = static_cast<long>(rd.num(ev, "skipped", eptr));
+    if (ev.contains("audited")) e.audited = static_cast<long>(rd.num(ev, "audited", eptr));
+    if (ev.contains("unexamined")) e.unexamined = static_cast<long>(rd.num(ev, "unexamined", eptr));
+    if (ev.contains("truncated")) e.truncated = ev["truncated"].is_boolean() && ev["truncated"].get<bool>();
     if (ev.contains("worst_margin")) e.worst_margin = rd.opt_num(ev, "worst_margin", eptr);
     if (ev.contains("digits")) e.digits = static_cast<int>(rd.num(ev, "digits", eptr));
     if (ev.contains("backend")) e.backend = rd.str(ev, "backend", eptr);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "dcrv/budget.hpp"
 #include "dcrv/odeint_mpfr.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
@@ -60,6 +61,7 @@ FlowResult<T> drive(Stepper& stepper, const RateField<T>& rate, const Vec<T>& lo
     res.message = "stopped by observer at t0";
   } else {
     while (t < t1) {
+      check_time_budget(); // a stiff or slow flow cannot stall the run
       if (res.steps >= opt.max_steps) {
         res.message = "max_steps reached";
         break;
@@ -85,8 +87,20 @@ FlowResult<T> drive(Stepper& stepper, const RateField<T>& rate, const Vec<T>& lo
         res.message = "stopped by observer";
         break;
       }
+      if (opt.converged_tol > 0) {
+        const Vec<T> lp = normalised_log(y);
+        Vec<T> p = lp;
+        for (Eigen::Index i = 0; i < p.size(); ++i) p(i) = exp(lp(i));
+        const Vec<T> r = rate(t, p, lp);
+        T speed(0);
+        for (Eigen::Index i = 0; i < p.size(); ++i) speed = std::max<T>(speed, T(abs(T(p(i) * r(i)))));
+        if (speed <= T(opt.converged_tol)) {
+          res.converged = true;
+          break;
+        }
+      }
     }
-    if (!(t < t1) && res.message.empty()) res.completed = true;
+    if ((!(t < t1) || res.converged) && res.message.empty()) res.completed = true;
   }
   res.t_end = t;
   res.log_p = normalised_log(y);
@@ -144,6 +158,7 @@ Equilibrium<T> find_equilibrium(const std::function<Vec<T>(const Vec<T>&)>& rate
   using boost::multiprecision::sqrt;
   const T h = pow(eps, T(1) / T(3));
   for (int it = 0; it < max_iterations; ++it) {
+    check_time_budget();
     eq.iterations = it;
     if (norm_inf(r) <= target) break;
     Mat<T> jac(S + 1, S);

@@ -55,8 +55,10 @@ struct BudgetSizes {
   int local_starts;    // best samples refined by local maximisation of the violation score
   int local_steps;     // hill-climbing steps per start
   int max_dim;         // largest S for claims "for every S"
-  int confirmations;   // MPFR confirmations attempted at most
+  int confirmations;   // clusters of violation candidates examined in MPFR at most (beyond: inconclusive)
   int paths;           // trajectories / Monte-Carlo paths for dynamic and stochastic checks
+  int mpfr_audit;      // stratified sample of the double evidence re-evaluated directly in MPFR
+  double seconds;      // wall-time budget of one claim (the evidence stops there and says so)
 };
 BudgetSizes sizes_for(Budget);
 
@@ -70,8 +72,10 @@ struct Context {
   unsigned digits = 50;                       // MPFR confirmation precision (decimal digits)
   std::map<std::string, double> overrides;    // constant name -> value, for this claim
   const Claim* claim = nullptr;
+  double time_budget = 0;                     // wall-time budget of the check in seconds (0: the budget's)
 
   BudgetSizes sizes() const { return sizes_for(budget); }
+  double seconds() const { return time_budget > 0 ? time_budget : sizes().seconds; }
   /// The constant's value: the override if given, else the paper default. Throws on an unknown name.
   double constant(const std::string& name) const;
   mpfr constant_mp(const std::string& name) const;
@@ -100,6 +104,10 @@ struct Evidence {
   long confirmations = 0;        // MPFR re-evaluations
   long rejected_candidates = 0;  // double-precision violations that MPFR did not confirm (rounding)
   long skipped = 0;              // samples outside the claim's hypotheses
+  long audited = 0;              // samples evaluated directly in MPFR (identities, the paper's points, a
+                                 // stratified sample of the rest), whatever their double-precision score
+  long unexamined = 0;           // double-precision violation candidates that no MPFR evaluation examined
+  bool truncated = false;        // the claim's wall-time budget ended the search (details say where)
   std::optional<double> worst_margin;  // smallest relative margin (rhs−lhs)/scale seen; < 0 is a violation
   std::optional<double> tightness;     // sup lhs/rhs over samples with rhs > 0 (bounds), max residual (ids)
   int digits = 0;                      // precision of the confirmation / reference evaluation
@@ -131,6 +139,10 @@ struct Claim {
   CheckFn check;              // empty: unchecked
   ReplayFn replay;            // empty: replay re-runs the check
   bool from_inventory = true; // false for extra readings / claims dcrv added
+  /// Optional: checks the constants (paper values with the --set overrides applied, by name) before the claim
+  /// runs; returns "" or why the values are invalid (e.g. "B = 0: a batch needs B >= 1"). `dcrv run` refuses
+  /// invalid overrides with exit code 2 instead of running the check.
+  std::function<std::string(const std::map<std::string, double>&)> validate;
 
   const ConstantSpec* find_constant(const std::string& name) const;
 };

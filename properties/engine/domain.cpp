@@ -132,7 +132,10 @@ Sample Domain::make(int S, const Assign& a) const {
     const Field& f = fields_[fi];
     auto it = a.find(f.name);
     if (f.kind == FieldKind::index) {
-      s.idx.push_back(it == a.end() ? 0 : static_cast<int>(it->second.at(0)));
+      // unassigned index fields default to distinct values 0, 1, 2, … (mod S): an edge case of a claim over a
+      // pair (i, j) must not be the degenerate i = j that its hypotheses exclude
+      const int k = static_cast<int>(s.idx.size());
+      s.idx.push_back(it == a.end() ? k % S : static_cast<int>(it->second.at(0)));
       continue;
     }
     const std::size_t w = width(static_cast<int>(fi), S);
@@ -176,9 +179,25 @@ double tiny_mass(std::mt19937_64& rng, double lo_exp = 1, double hi_exp = 40) {
 }
 } // namespace
 
+int Domain::index_fields() const {
+  int n = 0;
+  for (const auto& f : fields_) n += f.kind == FieldKind::index;
+  return n;
+}
+
 Sample Domain::random(std::mt19937_64& rng, int S) const {
   Sample s;
   s.S = S;
+  // Index fields: distinct values (a random injection) in 9 of 10 samples when there are enough indices, so
+  // claims over pairs i ≠ j do not waste their evidence; independent draws otherwise (i = j stays covered).
+  const int n_idx = index_fields();
+  std::vector<int> distinct;
+  if (n_idx >= 2 && n_idx <= S && uniform(rng, 0, 1) < 0.9) {
+    std::vector<int> perm(S);
+    for (int i = 0; i < S; ++i) perm[i] = i;
+    for (int i = 0; i < n_idx; ++i) std::swap(perm[i], perm[uniform_int(rng, i, S - 1)]);
+    distinct.assign(perm.begin(), perm.begin() + n_idx);
+  }
   for (const Field& f : fields_) {
     switch (f.kind) {
     case FieldKind::simplex: {
@@ -263,7 +282,9 @@ Sample Domain::random(std::mt19937_64& rng, int S) const {
       s.x.push_back(std::clamp(v, lo, hi));
       break;
     }
-    case FieldKind::index: s.idx.push_back(uniform_int(rng, 0, S - 1)); break;
+    case FieldKind::index:
+      s.idx.push_back(distinct.empty() ? uniform_int(rng, 0, S - 1) : distinct[s.idx.size()]);
+      break;
     }
   }
   return s;
@@ -349,13 +370,25 @@ std::vector<Sample> Domain::edges(int S) const {
         }
         break;
       }
-      case FieldKind::index:
-        if (S > 1) vals.push_back({static_cast<double>(S - 1)});
-        break;
+      case FieldKind::index: break; // below: rotations of all index fields together
       }
       for (const auto& v : vals) out.push_back(make(S, {{f.name, v}}));
     }
+    // Index fields: every rotation (k + r) mod S of the distinct defaults, r = 1 … S−1, so every index value
+    // appears in every field while the fields stay distinct.
+    if (const int n_idx = index_fields(); n_idx > 0)
+      for (int r = 1; r < S; ++r) {
+        Sample e = base;
+        for (int k = 0; k < n_idx; ++k) e.idx[k] = (e.idx[k] + r) % S;
+        out.push_back(e);
+      }
   }
+  for (auto& p : claim_points(S)) out.push_back(std::move(p));
+  return out;
+}
+
+std::vector<Sample> Domain::claim_points(int S) const {
+  std::vector<Sample> out;
   for (const auto& fn : points_)
     for (const auto& a : fn(S)) out.push_back(make(S, a));
   return out;

@@ -71,6 +71,8 @@ public:
   Sample make(int S, const Assign& a) const;            // unassigned fields get neutral defaults
   Sample random(std::mt19937_64& rng, int S) const;
   std::vector<Sample> edges(int S) const;                // generic field edges + claim points
+  std::vector<Sample> claim_points(int S) const;         // the claim's own points only (.points())
+  int index_fields() const;
   void perturb(Sample& s, std::mt19937_64& rng, double sigma) const;
   std::string describe() const;
 

@@ -1,5 +1,7 @@
 #include "properties/engine/engine.hpp"
 
+#include "dcrv/budget.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -26,6 +28,13 @@ template <class T> double Ineq<T>::score() const {
   const T denom = max3(abs_(lhs), abs_(rhs), abs_(scale));
   if (denom == 0) return 0.0;
   return to_double(T((lhs - rhs) / denom));
+}
+template <class T> double Ineq<T>::ratio() const {
+  if (rel != Rel::le || !is_finite(lhs) || !is_finite(rhs)) return kNaN;
+  const T mag = std::max({abs_(lhs), abs_(rhs), abs_(scale)});
+  // a ratio of two rounding-level quantities says nothing about the tightness of the bound
+  if (!(rhs > 0) || !(rhs > T(1000) * identity_tolerance<T>() * mag)) return kNaN;
+  return to_double(T(lhs / rhs));
 }
 template <class T> bool Ineq<T>::violated() const {
   const double s = score();
@@ -104,16 +113,11 @@ Evaluation evaluate(const Property<T>& prop, const Domain& d, const Sample& s, c
   e.finite = e.finite && is_finite(r.lhs) && is_finite(r.rhs);
   e.lhs = to_double(r.lhs);
   e.rhs = to_double(r.rhs);
-  if (r.rel == Ineq<T>::Rel::eq) {
-    e.ratio = e.score;
-  } else {
-    // lhs/rhs only where rhs is resolved at this precision relative to the terms' magnitude: a ratio of two
-    // rounding-level quantities says nothing about the tightness of the bound.
-    const T mag = std::max({abs_(r.lhs), abs_(r.rhs), abs_(r.scale)});
-    e.ratio = (r.rhs > 0 && is_finite(r.lhs) && r.rhs > T(1000) * identity_tolerance<T>() * mag)
-                  ? to_double(T(r.lhs / r.rhs))
-                  : kNaN;
-  }
+  e.decayed = r.decayed;
+  // Tightness: the parts' largest lhs/rhs (an identity part contributes its residual only when no inequality
+  // part resolves a ratio).
+  const double t = r.tightness();
+  e.ratio = std::isfinite(t) ? t : (r.rel == Ineq<T>::Rel::eq && !r.tight_set ? e.score : kNaN);
   return e;
 }
 
@@ -137,6 +141,25 @@ Sample rounded(const Sample& s, int digits) {
   return r;
 }
 
+/// Two samples belong to one cluster of candidates when they have the same dimension and indices and every
+/// coordinate agrees to 5 % (in log scale for nonzero values, exactly for zeros): the neighbourhood that local
+/// maximisation explores from one start. The best-scoring member represents its cluster in MPFR.
+bool same_cluster(const Sample& a, const Sample& b) {
+  if (a.S != b.S || a.idx != b.idx || a.x.size() != b.x.size()) return false;
+  for (std::size_t i = 0; i < a.x.size(); ++i) {
+    const double u = a.x[i], v = b.x[i];
+    if (u == v) continue;
+    if (u == 0 || v == 0 || (u > 0) != (v > 0)) return false;
+    if (std::fabs(std::log(std::fabs(u)) - std::log(std::fabs(v))) > 0.05) return false;
+  }
+  return true;
+}
+
+struct Cluster {
+  Scored best;
+  long members = 1;
+};
+
 } // namespace
 
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx) {
@@ -145,22 +168,40 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   BudgetSizes sz = ctx.sizes();
   sz.random_trials = std::max(8, static_cast<int>(sz.random_trials * p.effort));
   sz.local_steps = std::max(4, static_cast<int>(sz.local_steps * p.effort));
+  const int audit_sample = std::max(2, static_cast<int>(sz.mpfr_audit * std::min(1.0, 4 * p.effort)));
   auto rng = ctx.rng(0);
   const Consts<double> kd(claim, ctx);
   const Consts<mpfr> km(claim, ctx);
   const double tol_d = identity_tolerance<double>();
+  const double tol_m = p.mpfr_tolerance > 0 ? p.mpfr_tolerance : to_double(identity_tolerance<mpfr>());
+  // The search may use 60 % of the time left; the MPFR phases (audit, confirmation) the rest.
+  const double budget_left = time_budget_left();
+  const auto search_deadline =
+      std::isfinite(budget_left)
+          ? t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(0.6 * budget_left))
+          : std::chrono::steady_clock::time_point::max();
+  auto search_time_over = [&] { return std::chrono::steady_clock::now() >= search_deadline || time_budget_expired(); };
 
   Outcome out;
   Evidence& ev = out.evidence;
   ev.digits = static_cast<int>(ctx.digits);
   const int lo = d.min_dim(), hi = d.max_dim(sz.max_dim);
 
-  std::vector<Scored> pool; // candidates for local search and confirmation
+  std::vector<Scored> pool;      // the best samples: starts of the local search
+  std::vector<Cluster> clusters; // every double-precision violation candidate, clustered
   std::vector<Sample> nonfinite;
+  std::vector<Sample> audit;     // samples to evaluate directly in MPFR
+  long decayed = 0, evaluated_finite = 0;
   double worst_score = -std::numeric_limits<double>::infinity();
   Sample worst_sample;
-  const bool is_identity = p.kind == Kind::identity;
+  std::string truncated_at;
 
+  auto note_mpfr = [&](const Evaluation& m) { // an MPFR value that is not a violation: margin and tightness
+    if (m.skipped || !m.finite) return;
+    if (std::isfinite(m.ratio) && (!ev.tightness || m.ratio > *ev.tightness)) ev.tightness = m.ratio;
+    if (!ev.worst_margin || -m.score < *ev.worst_margin) ev.worst_margin = -m.score;
+  };
   auto record = [&](const Sample& s) -> Evaluation {
     Evaluation e = evaluate(p.in_double, d, s, kd);
     ++ev.trials;
@@ -172,18 +213,30 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       if (nonfinite.size() < 16) nonfinite.push_back(s);
       return e;
     }
-    // Violation candidates enter the margin and tightness only through their MPFR value (phase 4): a
-    // double-rounding artefact must not make a verified bound look violated.
+    ++evaluated_finite;
+    decayed += e.decayed;
+    // Violation candidates enter the margin and tightness only through their MPFR value: a double-rounding
+    // artefact must not make a verified bound look violated.
     if (e.score <= tol_d) {
       if (!ev.worst_margin || -e.score < *ev.worst_margin) ev.worst_margin = -e.score;
       if (std::isfinite(e.ratio) && (!ev.tightness || e.ratio > *ev.tightness)) ev.tightness = e.ratio;
+    } else {
+      bool joined = false;
+      for (auto& c : clusters)
+        if (same_cluster(c.best.s, s)) {
+          ++c.members;
+          if (e.score > c.best.e.score) c.best = {e, s};
+          joined = true;
+          break;
+        }
+      if (!joined) clusters.push_back({{e, s}, 1});
     }
     if (e.score > worst_score) {
       worst_score = e.score;
       worst_sample = s;
     }
     pool.push_back({e, s});
-    if (pool.size() > 4096) { // keep the best half
+    if (pool.size() > 4096) { // keep the best eighth as starts of the local search
       std::nth_element(pool.begin(), pool.begin() + 512, pool.end(),
                        [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
       pool.resize(512);
@@ -191,134 +244,210 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
     return e;
   };
 
-  // Phase 1: edge cases and the paper's points, every dimension.
-  for (int S = lo; S <= hi; ++S)
-    for (const Sample& s : d.edges(S)) record(s);
-  // Phase 2: random samples, dimensions in rotation.
-  if (!d.points_only()) {
-    for (int i = 0; i < sz.random_trials; ++i) record(d.random(rng, lo + i % (hi - lo + 1)));
-    // Phase 3: local maximisation of the violation score from the best distinct samples.
-    std::sort(pool.begin(), pool.end(), [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
-    std::vector<Scored> starts;
-    for (const auto& c : pool) {
-      if (static_cast<int>(starts.size()) >= sz.local_starts) break;
-      bool dup = false;
-      for (const auto& s : starts) dup |= s.s.x == c.s.x && s.s.idx == c.s.idx;
-      if (!dup) starts.push_back(c);
+  // Phases 1–3 (double): edge cases and the paper's points in every dimension, random samples, local
+  // maximisation of the violation score. The time budget may end them; the evidence then says so.
+  long planned = 0, stride = 1;
+  try {
+    // Phase 1: edge cases and the paper's points. Identities and the paper's points are also audited in MPFR.
+    for (int S = lo; S <= hi; ++S) {
+      const auto edges = d.edges(S);
+      planned += static_cast<long>(edges.size());
+      for (const Sample& s : edges) {
+        if (search_time_over()) throw TimeBudgetExhausted("edge cases");
+        record(s);
+      }
+      for (auto& s : d.claim_points(S)) audit.push_back(std::move(s));
+      if (p.kind == Kind::identity && !d.points_only())
+        for (const Sample& s : edges) audit.push_back(s);
     }
-    for (auto cur : starts) {
-      double sigma = 0.3;
-      for (int step = 0; step < sz.local_steps; ++step) {
-        Sample cand = cur.s;
-        d.perturb(cand, rng, sigma);
-        const Evaluation e = record(cand);
-        if (!e.skipped && e.finite && e.score > cur.e.score) {
-          cur = {e, cand};
-          sigma = std::min(1.0, sigma * 1.5);
-        } else {
-          sigma = std::max(1e-7, sigma * 0.8);
+    if (!d.points_only()) {
+      // Phase 2: random samples, dimensions in rotation; every stride-th goes to the stratified MPFR audit.
+      planned += sz.random_trials + static_cast<long>(sz.local_starts) * sz.local_steps;
+      stride = std::max<long>(1, sz.random_trials / audit_sample);
+      for (int i = 0; i < sz.random_trials; ++i) {
+        if (search_time_over()) throw TimeBudgetExhausted("random search");
+        const Sample s = d.random(rng, lo + i % (hi - lo + 1));
+        record(s);
+        if (i % stride == stride / 2) audit.push_back(s);
+      }
+      // Phase 3: local maximisation of the violation score from the best distinct samples.
+      std::sort(pool.begin(), pool.end(), [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
+      std::vector<Scored> starts;
+      for (const auto& c : pool) {
+        if (static_cast<int>(starts.size()) >= sz.local_starts) break;
+        bool dup = false;
+        for (const auto& s : starts) dup |= s.s.x == c.s.x && s.s.idx == c.s.idx;
+        if (!dup) starts.push_back(c);
+      }
+      for (auto cur : starts) {
+        double sigma = 0.3;
+        for (int step = 0; step < sz.local_steps; ++step) {
+          if (search_time_over()) throw TimeBudgetExhausted("local search");
+          Sample cand = cur.s;
+          d.perturb(cand, rng, sigma);
+          const Evaluation e = record(cand);
+          if (!e.skipped && e.finite && e.score > cur.e.score) {
+            cur = {e, cand};
+            sigma = std::min(1.0, sigma * 1.5);
+          } else {
+            sigma = std::max(1e-7, sigma * 0.8);
+          }
         }
+        audit.push_back(cur.s); // the end of every local search is audited in MPFR too
       }
     }
+  } catch (const TimeBudgetExhausted& e) {
+    ev.truncated = true;
+    truncated_at = e.what();
   }
 
-  // Phase 4: MPFR confirmation of the double-precision violations, worst first.
-  std::sort(pool.begin(), pool.end(), [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
-  int attempts = 0;
-  for (const auto& c : pool) {
-    if (c.e.score <= tol_d || attempts >= sz.confirmations) break;
-    ++attempts;
-    ++ev.confirmations;
-    const Evaluation m = evaluate(p.in_mpfr, d, c.s, km);
-    if (!m.skipped && m.finite && m.score > to_double(identity_tolerance<mpfr>())) {
-      // Shrink: the shortest decimal rounding of the witness that MPFR still confirms.
-      Sample w = c.s;
-      Evaluation wm = m;
-      for (int digits : {1, 2, 3, 4, 6, 8, 12}) {
-        const Sample r = rounded(c.s, digits);
+  // Phase 4 (MPFR): the violation candidates, cluster by cluster, best first; then the audit sample. A positive
+  // MPFR score above the tolerance is a violation wherever it was found.
+  auto falsify = [&](const Sample& s, const Evaluation& m, double double_score) {
+    Sample w = s; // shrink: the shortest decimal rounding of the witness that MPFR still confirms
+    Evaluation wm = m;
+    for (int digits : {1, 2, 3, 4, 6, 8, 12}) {
+      if (time_budget_expired()) break;
+      const Sample r = rounded(s, digits);
+      ++ev.confirmations;
+      const Evaluation rm = evaluate(p.in_mpfr, d, r, km);
+      if (!rm.skipped && rm.finite && rm.score > tol_m) {
+        w = r;
+        wm = rm;
+        break;
+      }
+    }
+    out.status = Status::falsified;
+    if (std::isfinite(wm.ratio) && (!ev.tightness || wm.ratio > *ev.tightness)) ev.tightness = wm.ratio;
+    if (!ev.worst_margin || -wm.score < *ev.worst_margin) ev.worst_margin = -wm.score;
+    out.witness = {{"sample", w.to_json()}, {"lhs", fmt(wm.lhs)}, {"rhs", fmt(wm.rhs)},
+                   {"score", wm.score},     {"digits", ctx.digits}, {"double_score", double_score}};
+    std::ostringstream msg;
+    msg << (p.kind == Kind::identity ? "identity residual " : "violation ") << "confirmed in MPFR (" << ctx.digits
+        << " digits): lhs=" << fmt(wm.lhs) << " rhs=" << fmt(wm.rhs) << " at S=" << w.S;
+    out.message = msg.str();
+  };
+  long examined_clusters = 0, unexamined_clusters = 0;
+  std::sort(clusters.begin(), clusters.end(),
+            [](const Cluster& a, const Cluster& b) { return a.best.e.score > b.best.e.score; });
+  try {
+    for (const auto& c : clusters) {
+      if (out.status == Status::falsified) break;
+      if (examined_clusters >= sz.confirmations) break;
+      check_time_budget();
+      ++examined_clusters;
+      ++ev.confirmations;
+      const Evaluation m = evaluate(p.in_mpfr, d, c.best.s, km);
+      if (!m.skipped && m.finite && m.score > tol_m) {
+        falsify(c.best.s, m, c.best.e.score);
+        break;
+      }
+      ev.rejected_candidates += c.members;
+      note_mpfr(m);
+    }
+    if (out.status != Status::falsified) {
+      for (const Sample& s : audit) {
+        check_time_budget();
         ++ev.confirmations;
-        const Evaluation rm = evaluate(p.in_mpfr, d, r, km);
-        if (!rm.skipped && rm.finite && rm.score > to_double(identity_tolerance<mpfr>())) {
-          w = r;
-          wm = rm;
+        ++ev.audited;
+        const Evaluation m = evaluate(p.in_mpfr, d, s, km);
+        if (!m.skipped && m.finite && m.score > tol_m) {
+          falsify(s, m, kNaN);
+          out.message += " (found by the MPFR audit: the double-precision score was not a violation)";
           break;
         }
+        note_mpfr(m);
       }
-      out.status = Status::falsified;
-      if (std::isfinite(wm.ratio) && (!ev.tightness || wm.ratio > *ev.tightness)) ev.tightness = wm.ratio;
-      if (!ev.worst_margin || -wm.score < *ev.worst_margin) ev.worst_margin = -wm.score;
-      out.witness = {{"sample", w.to_json()},
-                     {"lhs", fmt(wm.lhs)},
-                     {"rhs", fmt(wm.rhs)},
-                     {"score", wm.score},
-                     {"digits", ctx.digits},
-                     {"double_score", c.e.score}};
-      std::ostringstream msg;
-      msg << (is_identity ? "identity residual " : "violation ") << "confirmed in MPFR (" << ctx.digits
-          << " digits): lhs=" << fmt(wm.lhs) << " rhs=" << fmt(wm.rhs) << " at S=" << w.S;
-      out.message = msg.str();
-      break;
     }
-    ++ev.rejected_candidates;
-    if (!m.skipped && m.finite) {
-      if (std::isfinite(m.ratio) && (!ev.tightness || m.ratio > *ev.tightness)) ev.tightness = m.ratio;
-      if (!ev.worst_margin || -m.score < *ev.worst_margin) ev.worst_margin = -m.score;
-    }
+  } catch (const TimeBudgetExhausted&) {
+    ev.truncated = true;
+    if (truncated_at.empty()) truncated_at = "MPFR confirmation";
   }
-  long unconfirmed = 0;
-  for (const auto& c : pool) unconfirmed += c.e.score > tol_d;
-  unconfirmed -= attempts;
+  if (out.status != Status::falsified)
+    for (std::size_t i = static_cast<std::size_t>(examined_clusters); i < clusters.size(); ++i) {
+      ++unexamined_clusters;
+      ev.unexamined += clusters[i].members;
+    }
 
   if (out.status != Status::falsified) {
     // Non-finite double evaluations: retry in MPFR; a NaN is never a pass.
-    for (const Sample& s : nonfinite) {
-      ++ev.confirmations;
-      const Evaluation m = evaluate(p.in_mpfr, d, s, km);
-      if (m.skipped) continue;
-      if (!m.finite) {
-        out.status = Status::inconclusive;
-        out.message = "non-finite value in double and in MPFR";
-        out.witness = {{"sample", s.to_json()}, {"note", "non-finite evaluation"}};
-        break;
+    try {
+      for (const Sample& s : nonfinite) {
+        check_time_budget();
+        ++ev.confirmations;
+        const Evaluation m = evaluate(p.in_mpfr, d, s, km);
+        if (m.skipped) continue;
+        if (!m.finite) {
+          out.status = Status::inconclusive;
+          out.message = "non-finite value in double and in MPFR";
+          out.witness = {{"sample", s.to_json()}, {"note", "non-finite evaluation"}};
+          break;
+        }
+        if (m.score > tol_m) {
+          falsify(s, m, kNaN);
+          out.message = "violation confirmed in MPFR where double overflowed";
+          break;
+        }
+        note_mpfr(m);
       }
-      if (m.score > to_double(identity_tolerance<mpfr>())) {
-        out.status = Status::falsified;
-        out.witness = {{"sample", s.to_json()}, {"lhs", fmt(m.lhs)}, {"rhs", fmt(m.rhs)},
-                       {"score", m.score},      {"digits", ctx.digits}};
-        out.message = "violation confirmed in MPFR where double overflowed";
-        break;
-      }
+    } catch (const TimeBudgetExhausted&) {
+      ev.truncated = true;
+      out.status = Status::inconclusive;
+      out.message = "time budget ended before the non-finite double evaluations were re-examined in MPFR";
     }
   }
   if (out.status == Status::unchecked) {
     const long evaluated = ev.trials - ev.skipped;
     if (evaluated == 0) {
       out.status = Status::inconclusive;
-      out.message = "every sample fell outside the claim's hypotheses";
+      out.message = ev.truncated ? "time budget ended before any sample inside the hypotheses was evaluated"
+                                 : "every sample fell outside the claim's hypotheses";
+    } else if (unexamined_clusters > 0) {
+      out.status = Status::inconclusive;
+      out.message = std::to_string(ev.unexamined) + " double-precision violation candidate(s) in " +
+                    std::to_string(unexamined_clusters) + " cluster(s) were not examined in MPFR (" +
+                    std::to_string(examined_clusters) + " examined, all rounding" +
+                    (ev.truncated ? "; the time budget ended" : "; confirmation budget reached") + ")";
     } else {
       out.status = Status::verified;
       // The worst point, re-evaluated in MPFR: its margin/ratio are the reported figures.
-      if (worst_sample.S > 0) {
+      if (worst_sample.S > 0 && !time_budget_expired()) {
         ++ev.confirmations;
         const Evaluation m = evaluate(p.in_mpfr, d, worst_sample, km);
         ev.details["worst_at"] = worst_sample.to_json().dump();
         if (m.finite && !m.skipped) {
           ev.details["worst_ratio_mpfr"] = fmt(m.ratio);
           ev.details["worst_score_mpfr"] = fmt(m.score);
+          if (m.score > tol_m) { // the worst point is a candidate like any other
+            falsify(worst_sample, m, worst_score);
+          } else {
+            note_mpfr(m);
+          }
         }
       }
-      if (unconfirmed > 0)
-        ev.details["unconfirmed_candidates"] =
-            std::to_string(unconfirmed) + " lower-scoring double-precision candidates beyond the MPFR confirmation "
-                                          "budget (the higher-scoring ones were all rounding)";
       if (ev.rejected_candidates > 0)
-        ev.details["rounding_candidates"] = std::to_string(ev.rejected_candidates) +
-                                            " double-precision violations were rounding (not confirmed in MPFR)";
+        ev.details["rounding_candidates"] = std::to_string(ev.rejected_candidates) + " double-precision violation(s) in " +
+                                            std::to_string(examined_clusters) + " cluster(s), all rejected in MPFR";
     }
   }
+  if (ev.truncated)
+    ev.details["time_budget"] = "the claim's wall-time budget ended the " + truncated_at + " after " +
+                                std::to_string(ev.trials) + " of ~" + std::to_string(planned) +
+                                " planned double-precision evaluations";
+  if (decayed > 0 || evaluated_finite > 0) {
+    if (decayed > 0)
+      ev.details["decayed_samples"] = std::to_string(decayed) + " of " + std::to_string(evaluated_finite) +
+                                      " trajectories reached a claimed decay factor below 1/e";
+  }
+  const long used = ev.trials - ev.skipped;
+  if (ev.trials > 0 && ev.skipped * 5 > ev.trials)
+    ev.details["skip_reason"] = p.skip_reason.empty() ? std::string("(no reason given by the check)") : p.skip_reason;
+  if (p.mpfr_tolerance > 0)
+    ev.details["mpfr_tolerance"] = fmt(p.mpfr_tolerance) + ": " + p.tolerance_reason;
   std::ostringstream method;
   method << (d.points_only() ? "at given points" : "random+edge+local search") << " over " << d.describe()
-         << "; double search, MPFR confirmation at " << ctx.digits << " digits";
+         << "; double search (" << used << " samples used, " << ev.skipped << " skipped), MPFR at " << ctx.digits
+         << " digits (" << ev.audited << " audited directly, " << examined_clusters << " candidate cluster(s))";
   ev.method = method.str();
   ev.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
@@ -344,7 +473,9 @@ Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context&
   else if (!em.finite)
     out.status = Status::inconclusive;
   else
-    out.status = em.score > to_double(identity_tolerance<mpfr>()) ? Status::falsified : Status::verified;
+    out.status = em.score > (p.mpfr_tolerance > 0 ? p.mpfr_tolerance : to_double(identity_tolerance<mpfr>()))
+                     ? Status::falsified
+                     : Status::verified;
   return out;
 }
 
@@ -373,12 +504,16 @@ Outcome combine(const std::vector<Outcome>& parts) {
     e.confirmations += pe.confirmations;
     e.rejected_candidates += pe.rejected_candidates;
     e.skipped += pe.skipped;
+    e.audited += pe.audited;
+    e.unexamined += pe.unexamined;
+    e.truncated = e.truncated || pe.truncated;
     e.seconds += pe.seconds;
     e.digits = std::max(e.digits, pe.digits);
     if (pe.worst_margin && (!e.worst_margin || *pe.worst_margin < *e.worst_margin)) e.worst_margin = pe.worst_margin;
     if (pe.tightness && (!e.tightness || *pe.tightness > *e.tightness)) e.tightness = pe.tightness;
     e.method += (i ? " | " : "") + pe.method;
     for (const auto& [k, v] : pe.details) e.details["part" + std::to_string(i) + "." + k] = v;
+    if (pe.tightness) e.details["part" + std::to_string(i) + ".tightness"] = fmt(*pe.tightness);
   }
   return out;
 }
@@ -413,6 +548,21 @@ ForAll& ForAll::effort(double f) {
   effort_ = f;
   return *this;
 }
+ForAll& ForAll::tolerance(double mpfr_rel, std::string why) {
+  if (!(mpfr_rel > 0 && mpfr_rel < 1e-9) || why.empty())
+    throw std::logic_error("ForAll::tolerance needs 0 < tol < 1e-9 (beyond double's resolution) and a reason");
+  mpfr_tolerance_ = mpfr_rel;
+  tolerance_reason_ = std::move(why);
+  return *this;
+}
+ForAll& ForAll::skips(std::string why) {
+  skip_reason_ = std::move(why);
+  return *this;
+}
+ForAll& ForAll::validate(std::function<std::string(const std::map<std::string, double>&)> fn) {
+  claim_.validate = std::move(fn);
+  return *this;
+}
 ForAll& ForAll::over(Domain d) {
   domain_ = std::make_shared<Domain>(std::move(d));
   return *this;
@@ -426,11 +576,12 @@ Claim ForAll::build() const {
   auto parts = std::make_shared<std::vector<Part>>(parts_);
   auto main_domain = domain_;
   const Kind kind = c.kind;
-  const double effort = effort_;
-  auto runs = [parts, main_domain, kind, effort] {
+  const double effort = effort_, tol = mpfr_tolerance_;
+  const std::string tol_why = tolerance_reason_, skip_why = skip_reason_;
+  auto runs = [parts, main_domain, kind, effort, tol, tol_why, skip_why] {
     std::vector<PropertyRun> r;
     for (const auto& p : *parts)
-      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort});
+      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort, tol, tol_why, skip_why});
     return r;
   };
   c.check = [runs, parts, main_domain](const Context& ctx) {

@@ -6,7 +6,9 @@
 // is re-evaluated in MPFR at the working precision (≥ 2× double's digits) before it counts.
 #pragma once
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -20,12 +22,24 @@ namespace dcrv {
 /// The outcome of one evaluation. `le`: the claim is lhs ≤ rhs. `eq`: lhs is a residual ≥ 0 that must
 /// vanish. `scale` is the magnitude of the terms before cancellation: violations are measured relative to
 /// max(|lhs|, |rhs|, scale), so rounding noise of tiny quantities is not mistaken for a violation.
+///
+/// Tightness: an `le` evaluation contributes lhs/rhs (where rhs is resolved at the precision); `worst` keeps the
+/// largest contribution of its parts, so an identity residual never hides the ratio of a sharp inequality part,
+/// and `untight` drops an evaluation from the tightness (e.g. t = 0 on a trajectory, where both sides coincide
+/// whatever the constant) while its violation still counts.
 template <class T> struct Ineq {
   enum class Rel { le, eq, skip } rel = Rel::le;
   T lhs{0}, rhs{0}, scale{0};
+  double tight = std::numeric_limits<double>::quiet_NaN(); // the tightness of merged parts (when tight_set)
+  bool tight_set = false;
+  bool decayed = false; // a trajectory whose claimed decay factor e^{-rate·t} fell below 1/e (rate claims)
   /// Signed relative violation: > 0 is a violation (at the scalar's tolerance), < 0 a margin.
   double score() const;
   bool violated() const;
+  /// lhs/rhs of an `le` where rhs is resolved at this precision relative to the terms' magnitude; NaN otherwise.
+  double ratio() const;
+  /// What this evaluation contributes to the tightness: the merged parts' value, else ratio().
+  double tightness() const { return tight_set ? tight : ratio(); }
 };
 
 /// lhs ≤ rhs
@@ -46,10 +60,21 @@ template <class T> Ineq<T> eq_rel(const Vec<T>& a, const Vec<T>& b);
 /// the sample is outside the claim's hypotheses
 template <class T> Ineq<T> skip() { return {Ineq<T>::Rel::skip, T(0), T(0), T(0)}; }
 /// the more violated of two conditions (for claims with several parts)
+/// (the higher score decides the verdict; the tightness is the largest of the parts' tightness)
 template <class T> Ineq<T> worst(const Ineq<T>& a, const Ineq<T>& b) {
   if (a.rel == Ineq<T>::Rel::skip) return b;
   if (b.rel == Ineq<T>::Rel::skip) return a;
-  return a.score() >= b.score() ? a : b;
+  Ineq<T> w = a.score() >= b.score() ? a : b;
+  w.tight = std::fmax(a.tightness(), b.tightness()); // fmax ignores a NaN side
+  w.tight_set = true;
+  w.decayed = a.decayed || b.decayed;
+  return w;
+}
+/// The same evaluation, excluded from the tightness (its violation still counts).
+template <class T> Ineq<T> untight(Ineq<T> a) {
+  a.tight = std::numeric_limits<double>::quiet_NaN();
+  a.tight_set = true;
+  return a;
 }
 
 /// The claim's constants in scalar T (overrides applied; exact paper values in MPFR).
@@ -73,6 +98,7 @@ struct Evaluation {
   double ratio = 0;      // lhs/rhs when rhs > 0 (bounds), residual (identities); NaN otherwise
   double lhs = 0, rhs = 0;
   bool skipped = false, finite = true;
+  bool decayed = false;  // a rate claim's trajectory reached a claimed decay factor below 1/e
 };
 
 /// Runs the search for one property. Used by ForAll; also callable from custom checks.
@@ -82,6 +108,12 @@ struct PropertyRun {
   Property<mpfr> in_mpfr;
   Kind kind;
   double effort = 1.0; // scales the random trials and local steps (expensive properties: trajectories)
+  /// The relative violation MPFR must confirm: 0 = identity_tolerance<mpfr>() (1e-30 at 50 digits). A check
+  /// whose MPFR evaluation carries a known numerical error (quadrature, an integrator, finite differences)
+  /// states a larger one with its reason (`ForAll::tolerance`), shown in the report.
+  double mpfr_tolerance = 0;
+  std::string tolerance_reason;
+  std::string skip_reason; // why samples may fall outside the hypotheses (shown when > 20 % are skipped)
 };
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
 /// Re-evaluates a stored witness (sample) in double and MPFR.
@@ -120,6 +152,13 @@ public:
   ForAll& over(Domain d);
   /// Scales the search (random trials, local steps) for expensive properties, e.g. 0.1 for trajectories.
   ForAll& effort(double f);
+  /// The relative violation that MPFR must confirm, when the check's MPFR evaluation carries a known numerical
+  /// error larger than 10^(−0.6·digits) (an integrator's tolerance, quadrature): stated with its reason.
+  ForAll& tolerance(double mpfr_rel, std::string why);
+  /// Why a share of the samples falls outside the claim's hypotheses (the report shows it when > 20 % skip).
+  ForAll& skips(std::string why);
+  /// Validity of the constants (overrides included): returns "" or the reason (see Claim::validate).
+  ForAll& validate(std::function<std::string(const std::map<std::string, double>&)> fn);
   /// The property, as a template lambda; instantiated for double and MPFR.
   template <class F> ForAll& holds(F f) {
     parts_.push_back({Property<double>(f), Property<mpfr>(f), ""});
@@ -146,6 +185,8 @@ private:
   std::vector<std::shared_ptr<Domain>> extra_domains_;
   std::vector<Part> parts_;
   double effort_ = 1.0;
+  double mpfr_tolerance_ = 0;
+  std::string tolerance_reason_, skip_reason_;
 };
 
 inline ForAll forall(std::string id, Kind kind) { return ForAll(std::move(id), kind); }

@@ -22,6 +22,9 @@ struct FlowOptions {
   double abs_tol = 0;      // 0: same as rel_tol
   long max_steps = 1000000;
   double initial_dt = 1e-3;
+  /// > 0: stop early, as completed and `converged`, once the velocity is that small after an accepted step,
+  /// max_i |ṗ_i| = max_i p_i |r_i(p)| ≤ converged_tol ("for all t" claims are followed until convergence).
+  double converged_tol = 0;
 };
 
 template <class T> struct FlowResult {
@@ -30,7 +33,8 @@ template <class T> struct FlowResult {
   T t_end{0};
   long steps = 0;          // accepted steps
   long rejected = 0;
-  bool completed = false;  // reached t1 (false: stopped by the observer or max_steps)
+  bool completed = false;  // reached t1 or converged (false: stopped by the observer, max_steps, non-finite state)
+  bool converged = false;  // stopped early because max_i |ṗ_i| ≤ converged_tol
   std::string message;
 };
 
