@@ -6,96 +6,40 @@
 // Conventions of this file.
 //  * Variational derivatives δJ/δp_i are the ambient partial derivatives of the formula of J extended to the
 //    positive orthant (App. A (A2)–(A3)); they are computed here by forward-mode automatic differentiation
-//    (Dual numbers, nested for second derivatives), independently of the closed forms the paper states.
-//  * Random PSD kernels: K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd) from three `vector` fields (rank ≤ 2 plus a
-//    diagonal part, so full-rank, rank-deficient, K = 0 and K = c·11ᵀ all occur).
+//    (dcrv/autodiff.hpp, nested for second derivatives), independently of the closed forms the paper states.
+//  * Instances and random PSD kernels are read from the sample as in properties/domains/srct.hpp and kernels.hpp
+//    (K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd): full-rank, rank-deficient, K = 0 and K = c·11ᵀ all occur).
 //  * Flows are checked at a point: the replicator field ṗ at p, and d/dt J̃(p_t) = DJ̃[p]·ṗ by AD.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
 #include <optional>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
 
+#include "dcrv/autodiff.hpp"
+#include "dcrv/equilibria.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "dcrv/srct.hpp"
+#include "properties/domains/kernels.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
-using std::abs;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::sqrt;
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::sqrt;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
 
-/// Forward-mode dual number v + d·η (η² = 0). Nested (Dual<Dual<T>>) it gives mixed second derivatives.
-template <class T> struct Dual {
-  T v{0}, d{0};
-  Dual() = default;
-  template <class S>
-    requires std::is_constructible_v<T, const S&>
-  Dual(const S& x) : v(x), d(0) {} // constants (implicit, so that mixed arithmetic reads naturally)
-  Dual(const T& value, const T& derivative) : v(value), d(derivative) {}
-
-  friend Dual operator+(const Dual& a, const Dual& b) { return Dual(a.v + b.v, a.d + b.d); }
-  friend Dual operator-(const Dual& a, const Dual& b) { return Dual(a.v - b.v, a.d - b.d); }
-  friend Dual operator-(const Dual& a) { return Dual(-a.v, -a.d); }
-  friend Dual operator*(const Dual& a, const Dual& b) { return Dual(a.v * b.v, a.v * b.d + a.d * b.v); }
-  friend Dual operator/(const Dual& a, const Dual& b) {
-    return Dual(a.v / b.v, (a.d * b.v - a.v * b.d) / (b.v * b.v));
-  }
-  Dual& operator+=(const Dual& b) { return *this = *this + b; }
-  Dual& operator-=(const Dual& b) { return *this = *this - b; }
-  friend bool operator>(const Dual& a, const Dual& b) { return a.v > b.v; }
-  friend Dual log(const Dual& a) { return Dual(log(a.v), a.d / a.v); }
-};
-
-template <class Xs> using elem_t = typename std::decay_t<Xs>::value_type;
-
-/// d/dt f(p + t v) at t = 0.
-template <class T, class F> T ad_directional(const F& f, const Vec<T>& p, const Vec<T>& v) {
-  std::vector<Dual<T>> x(static_cast<std::size_t>(p.size()));
-  for (Eigen::Index i = 0; i < p.size(); ++i) x[i] = Dual<T>(p(i), v(i));
-  return f(x).d;
-}
-/// ∇f(p), one directional derivative per coordinate.
-template <class T, class F> Vec<T> ad_gradient(const F& f, const Vec<T>& p) {
-  Vec<T> g(p.size());
-  for (Eigen::Index k = 0; k < p.size(); ++k) g(k) = ad_directional<T>(f, p, Vec<T>(Vec<T>::Unit(p.size(), k)));
-  return g;
-}
-/// uᵀ ∇²f(p) w (nested duals: outer variable along u, inner along w).
-template <class T, class F> T ad_second(const F& f, const Vec<T>& p, const Vec<T>& u, const Vec<T>& w) {
-  using D = Dual<T>;
-  std::vector<Dual<D>> x(static_cast<std::size_t>(p.size()));
-  for (Eigen::Index i = 0; i < p.size(); ++i) x[i] = Dual<D>(D(p(i), w(i)), D(u(i), T(0)));
-  return f(x).d.d;
-}
-template <class T, class F> Mat<T> ad_hessian(const F& f, const Vec<T>& p) {
-  const Eigen::Index S = p.size();
-  Mat<T> h(S, S);
-  for (Eigen::Index i = 0; i < S; ++i)
-    for (Eigen::Index j = i; j < S; ++j)
-      h(i, j) = h(j, i) = ad_second<T>(f, p, Vec<T>(Vec<T>::Unit(S, i)), Vec<T>(Vec<T>::Unit(S, j)));
-  return h;
-}
-
-/// H[p] = −Σ p_i log p_i (0 log 0 := 0), for any scalar (T or Dual).
+/// H[p] = −Σ p_i log p_i (0 log 0 := 0), for any element type (T or Dual).
 template <class Xs> elem_t<Xs> entropy_of(const Xs& p) {
   using X = elem_t<Xs>;
   X h(0);
@@ -138,19 +82,6 @@ template <class T> Ineq<T> eq_each(const Vec<T>& a, const Vec<T>& b, const Vec<T
 /// Σ_i |v_i| (a magnitude used as the scale of cancelling sums).
 template <class T> T abs_sum(const Vec<T>& v) { return v.cwiseAbs().sum(); }
 
-/// 1 − S·δ ≥ 0 for δ ∈ (0, 1/S], with a single rounding in double (fma) so that quantities vanishing at δ = 1/S
-/// keep their digits (clamped at 0: a double δ that rounds above 1/S means δ = 1/S).
-template <class T> T one_minus_S_delta(int S, const T& delta) {
-  if constexpr (std::is_same_v<T, double>)
-    return std::max(0.0, std::fma(-static_cast<double>(S), delta, 1.0));
-  else
-    return std::max<T>(T(0), T(1) - T(S) * delta);
-}
-/// L_S(δ) = (1−δ) log((1−δ)/((S−1)δ)) (Lemma lem:LS-closed) written as (1−δ) log1p((1−Sδ)/((S−1)δ)): the same
-/// closed form, evaluated without the cancellation of log(1 + small) near δ = 1/S.
-template <class T> T face_gap_stable(int S, const T& delta) {
-  return (T(1) - delta) * log1p(one_minus_S_delta(S, delta) / (T(S - 1) * delta));
-}
 /// (1+r) log(1+r) − r ≥ 0 for r > −1, by its Taylor series Σ_{k≥2} (−r)^k/(k(k−1)) when |r| < 0.1.
 template <class T> T xlogx_excess(const T& r) {
   if (!(r > T(-1))) return T(1); // the limit r → −1 (a zero coordinate)
@@ -165,209 +96,62 @@ template <class T> T xlogx_excess(const T& r) {
   return sum;
 }
 
-/// log(p/q) given d = p − q: log1p(d/q) when |d| ≤ q/2 (p close to q), the plain log otherwise (where
-/// 1 + d/q itself would cancel).
-template <class T> T log_ratio(const T& p, const T& q, const T& d) {
-  return abs(d) <= q / T(2) ? T(log1p(d / q)) : T(log(p / q));
+// ---- the DCR objective of §A.5–A.6 (an SRCT instance, properties/domains/srct.hpp) ---------------------------
+// J = U·p + λ(αH − βpᵀKp) − β_KL KL(p‖p_base) (§A.6) and J̃ = J + εH; A = ε + λα + β_KL.
+
+/// J of §A.6 (without εH), for any element type: J̃ of the instance with ε = 0.
+template <class T, class Xs> elem_t<Xs> J_of(const SrctParams<T>& m, const Xs& p) {
+  SrctParams<T> j = m;
+  j.eps = T(0);
+  return jtilde_of(j, p);
+}
+/// U − 2λβKp − c_H(1 + log p) − β_KL(1 + log(p/p_base)): the §A.5 "Instantiation" score F for c_H = λα+ε,
+/// δJ/δp of the §A.6 J for c_H = λα.
+template <class T> Vec<T> instantiation_score(const SrctParams<T>& m, const Vec<T>& p, const T& entropy_coef) {
+  const Vec<T> Kp = m.K * p;
+  Vec<T> f(p.size());
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    f(i) = m.U(i) - T(2) * m.lambda * m.beta * Kp(i) - entropy_coef * (T(1) + log(p(i))) -
+           m.beta_kl * (T(1) + log(p(i) / m.p_base(i)));
+  return f;
+}
+template <class T> Vec<T> F_instantiation(const SrctParams<T>& m, const Vec<T>& p) {
+  return instantiation_score(m, p, T(m.lambda * m.alpha + m.eps));
+}
+/// F̃ = F − ε(1 + log p) with F = δJ/δp of the §A.6 J (eq. GF-Jtilde, reading "F of §A.6").
+template <class T> Vec<T> F_tilde(const SrctParams<T>& m, const Vec<T>& p) {
+  Vec<T> f = instantiation_score(m, p, T(m.lambda * m.alpha));
+  for (Eigen::Index i = 0; i < p.size(); ++i) f(i) -= m.eps * (T(1) + log(p(i)));
+  return f;
+}
+/// Magnitude of the terms of the scores (scale for cancellation).
+template <class T> T score_scale(const SrctParams<T>& m, const Vec<T>& p) {
+  const Vec<T> Kp = m.K * p;
+  T s(0);
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    s = std::max<T>(s, abs(m.U(i)) + T(2) * m.lambda * m.beta * abs(Kp(i)) + m.barrier() * (T(1) + abs(log(p(i)))) +
+                           m.beta_kl * abs(log(m.p_base(i))));
+  return s;
 }
 
-/// Solves M x = r by Gaussian elimination with partial pivoting (small dense systems, any scalar).
-template <class T> Vec<T> solve_dense(Mat<T> m, Vec<T> r) {
-  const Eigen::Index n = m.rows();
-  for (Eigen::Index c = 0; c < n; ++c) {
-    Eigen::Index piv = c;
-    for (Eigen::Index i = c + 1; i < n; ++i)
-      if (abs(m(i, c)) > abs(m(piv, c))) piv = i;
-    m.row(c).swap(m.row(piv));
-    std::swap(r(c), r(piv));
-    for (Eigen::Index i = c + 1; i < n; ++i) {
-      const T f = m(i, c) / m(c, c);
-      if (f == 0) continue;
-      m.row(i) -= f * m.row(c);
-      r(i) -= f * r(c);
-    }
-  }
-  Vec<T> x(n);
-  for (Eigen::Index i = n - 1; i >= 0; --i) {
-    T s = r(i);
-    for (Eigen::Index j = i + 1; j < n; ++j) s -= m(i, j) * x(j);
-    x(i) = s / m(i, i);
-  }
-  return x;
-}
-
-// ---- random PSD kernels ------------------------------------------------------------------------------------
-Domain with_kernel(Domain d) {
-  d.vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
-  return d;
-}
-/// K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd): symmetric PSD by construction.
-template <class T> Mat<T> kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-std::vector<double> unit_vec(int S, int i, double value = 1.0) {
-  std::vector<double> v(S, 0.0);
-  v[i] = value;
-  return v;
-}
-std::vector<double> geometric(int S, double ratio) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = std::pow(ratio, i);
-  return v;
-}
-std::vector<double> alternating(int S, double a) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = (i % 2 ? -a : a) * (1.0 + 0.1 * i);
-  return v;
-}
-
-// ---- the DCR objective of §A.5–A.6 -------------------------------------------------------------------------
-/// J = U·p + λ(αH − βpᵀKp) − β_KL KL(p‖p_base) (§A.6) and J̃ = J + εH; A = ε + λα + β_KL.
-template <class T> struct Objective {
-  Vec<T> U, pbase;
-  Mat<T> K;
-  T alpha, beta, lambda, beta_kl, eps;
-
-  T barrier() const { return eps + lambda * alpha + beta_kl; } // A (boxed, §A.6)
-  template <class Xs> elem_t<Xs> J(const Xs& p) const {
-    using X = elem_t<Xs>;
-    X lin(0);
-    for (std::size_t i = 0; i < p.size(); ++i) lin += X(U(static_cast<Eigen::Index>(i))) * p[i];
-    return lin + X(lambda) * (X(alpha) * entropy_of(p) - X(beta) * quad_of(p, K)) - X(beta_kl) * kl_of(p, pbase);
-  }
-  template <class Xs> elem_t<Xs> Jtilde(const Xs& p) const {
-    using X = elem_t<Xs>;
-    return J(p) + X(eps) * entropy_of(p);
-  }
-  /// U − 2λβKp − c_H(1 + log p) − β_KL(1 + log(p/p_base)): the §A.5 "Instantiation" score F for c_H = λα+ε,
-  /// δJ/δp of the §A.6 J for c_H = λα.
-  Vec<T> score(const Vec<T>& p, const T& entropy_coef) const {
-    const Vec<T> Kp = K * p;
-    Vec<T> f(p.size());
-    for (Eigen::Index i = 0; i < p.size(); ++i)
-      f(i) = U(i) - T(2) * lambda * beta * Kp(i) - entropy_coef * (T(1) + log(p(i))) -
-             beta_kl * (T(1) + log(p(i) / pbase(i)));
-    return f;
-  }
-  Vec<T> F_instantiation(const Vec<T>& p) const { return score(p, lambda * alpha + eps); }
-  /// F̃ = F − ε(1 + log p) with F = δJ/δp of the §A.6 J (eq. GF-Jtilde, reading "F of §A.6").
-  Vec<T> F_tilde(const Vec<T>& p) const {
-    Vec<T> f = score(p, lambda * alpha);
-    for (Eigen::Index i = 0; i < p.size(); ++i) f(i) -= eps * (T(1) + log(p(i)));
-    return f;
-  }
-  /// Magnitude of the terms of the scores (scale for cancellation).
-  T score_scale(const Vec<T>& p) const {
-    const Vec<T> Kp = K * p;
-    T m(0);
-    for (Eigen::Index i = 0; i < p.size(); ++i)
-      m = std::max<T>(m, abs(U(i)) + T(2) * lambda * beta * abs(Kp(i)) + barrier() * (T(1) + abs(log(p(i)))) +
-                             beta_kl * abs(log(pbase(i))));
-    return m;
-  }
-};
-
-constexpr double kCoefHi = 3.0; // α, β, λ, β_KL, ε ∈ [0, 3] (exact zeros come from the points)
-
-Domain objective_domain(bool closed_p = false) {
-  Domain d;
-  d.simplex("p", closed_p).vector("U", 2.0);
-  d = with_kernel(std::move(d));
-  d.simplex("pb").real("alpha", 0, kCoefHi).real("beta", 0, kCoefHi).real("lambda", 0, kCoefHi);
-  d.real("beta_kl", 0, kCoefHi).real("eps", 0, kCoefHi);
-  return d;
-}
-template <class T> Objective<T> objective(const Args<T>& a) {
-  return {a.vec("U"),        a.simplex("pb"),    kernel(a),        a.real("alpha"),
-          a.real("beta"),    a.real("lambda"),   a.real("beta_kl"), a.real("eps")};
-}
+Domain objective_domain(bool closed_p = false) { return with_srct(Domain().simplex("p", closed_p)); }
 /// A nontrivial instance, then the same with each coefficient pattern set to exact zeros (the edges of (A6)).
 std::vector<Assign> objective_points(int S) {
-  Assign base{{"p", geometric(S, 0.5)},     {"U", alternating(S, 1.0)}, {"k1", geometric(S, 0.8)},
-              {"k2", alternating(S, 0.5)}, {"kd", std::vector<double>(S, 0.3)},
-              {"pb", geometric(S, 0.7)},    {"alpha", {0.7}},           {"beta", {0.9}},
-              {"lambda", {1.1}},            {"beta_kl", {0.4}},         {"eps", {0.2}}};
-  std::vector<Assign> out{base};
-  const std::vector<std::vector<std::string>> zero_sets{
-      {"eps"}, {"beta_kl"}, {"alpha"}, {"beta"}, {"lambda"}, {"eps", "beta_kl"}, {"alpha", "beta_kl"},
-      {"eps", "alpha"}, {"eps", "beta_kl", "alpha"}, {"eps", "beta_kl", "lambda"},
-      {"alpha", "beta", "lambda", "beta_kl", "eps"}};
-  for (const auto& zs : zero_sets) {
-    Assign a = base;
-    for (const auto& z : zs) a[z] = {0.0};
-    out.push_back(a);
-  }
+  Assign base = srct_base_point(S);
+  base["p"] = geometric(S, 0.5);
+  std::vector<Assign> out = with_zero_sets(
+      base, {{"eps"}, {"beta_kl"}, {"alpha"}, {"beta"}, {"lambda"}, {"eps", "beta_kl"}, {"alpha", "beta_kl"},
+             {"eps", "alpha"}, {"eps", "beta_kl", "alpha"}, {"eps", "beta_kl", "lambda"},
+             {"alpha", "beta", "lambda", "beta_kl", "eps"}});
   Assign face = base; // near a face / near a vertex
   face["p"] = geometric(S, 1e-6);
   out.push_back(face);
   return out;
 }
 
-/// Maximiser of J̃ on Δ for A > 0: damped Newton on the stationarity conditions F̃(p) = ν1, Σp = 1, iterated in
-/// log-coordinates y = log p (so coordinates far below the double range stay representable). The Newton step
-/// d = p ⊙ e solves A e + 2λβ K(p ⊙ e) + ν1 = F̃(p), ⟨p, e⟩ = 0; steps are damped until J̃ does not decrease.
-template <class T> Vec<T> jtilde_maximizer(const Objective<T>& ob) {
-  const Eigen::Index S = ob.U.size();
-  const T A = ob.barrier(), lb = ob.lambda * ob.beta;
-  const T eps = std::numeric_limits<T>::epsilon();
-  auto normalize = [](Vec<T> y) {
-    const T m = y.maxCoeff();
-    T s(0);
-    for (Eigen::Index i = 0; i < y.size(); ++i) s += exp(y(i) - m);
-    return Vec<T>(y.array() - (m + log(s)));
-  };
-  auto probs = [](const Vec<T>& y) {
-    Vec<T> p(y.size());
-    for (Eigen::Index i = 0; i < y.size(); ++i) p(i) = exp(y(i));
-    return p;
-  };
-  auto value = [&](const Vec<T>& y) {
-    const Vec<T> p = probs(y);
-    // J̃ with the entropy terms written with y = log p (no 0·log 0 issues after underflow)
-    T v = ob.U.dot(p) - lb * p.dot(ob.K * p);
-    for (Eigen::Index i = 0; i < S; ++i) v += -A * p(i) * y(i) + ob.beta_kl * p(i) * log(ob.pbase(i));
-    return v;
-  };
-  Vec<T> b(S);
-  for (Eigen::Index i = 0; i < S; ++i) b(i) = ob.U(i) + ob.beta_kl * log(ob.pbase(i));
-  Vec<T> y = normalize(Vec<T>(b / A)); // exact maximiser when λβ = 0
-  T val = value(y);
-  for (int it = 0; it < 200; ++it) {
-    const Vec<T> p = probs(y), Kp = ob.K * p;
-    Mat<T> m = Mat<T>::Zero(S + 1, S + 1);
-    Vec<T> r = Vec<T>::Zero(S + 1);
-    for (Eigen::Index i = 0; i < S; ++i) {
-      for (Eigen::Index j = 0; j < S; ++j) m(i, j) = T(2) * lb * ob.K(i, j) * p(j);
-      m(i, i) += A;
-      m(i, S) = T(1);
-      m(S, i) = p(i);
-      r(i) = b(i) - T(2) * lb * Kp(i) - A * (T(1) + y(i));
-    }
-    const Vec<T> sol = solve_dense<T>(m, r);
-    const Vec<T> e = sol.head(S);
-    T step(1);
-    bool moved = false;
-    for (int k = 0; k < 80; ++k, step /= 2) {
-      const Vec<T> yn = normalize(Vec<T>(y + step * e));
-      const T vn = value(yn);
-      if (vn >= val - T(4) * eps * (abs(val) + T(1))) {
-        y = yn;
-        val = vn;
-        moved = true;
-        break;
-      }
-    }
-    // converged: the relative Newton step is below eps^{3/4} (the next one would be below eps)
-    const Vec<T> pn = probs(y);
-    T emax(0);
-    for (Eigen::Index i = 0; i < S; ++i)
-      if (pn(i) > 0) emax = std::max<T>(emax, abs(e(i)));
-    if (!moved || emax < sqrt(eps) * sqrt(sqrt(eps))) break;
-  }
-  return probs(y);
+/// Maximiser of J̃ on Δ for A > 0 (dcrv/equilibria.hpp), started at the exact maximiser for λβ = 0.
+template <class T> Vec<T> jtilde_maximizer_of(const SrctParams<T>& m) {
+  return jtilde_maximizer<T>(m, Vec<T>(srct_linear_score(m) / m.barrier())).p;
 }
 
 constexpr double kPi = std::numbers::pi;
@@ -408,6 +192,23 @@ template <class T> T clip_mass(const Vec<T>& p, const T& ds) {
   for (Eigen::Index i = 0; i < p.size(); ++i) s += p(i) > ds ? p(i) : ds;
   return s;
 }
+/// The closed simplex and δ⋆ ∈ (0, 1], with the vertex at δ⋆ = 1 and the uniform point at δ⋆ = 1/S.
+Domain clip_mass_domain() {
+  return Domain().simplex("p", true).real("dstar", 1e-12, 1.0, true).points([](int S) {
+    return std::vector<Assign>{{{"p", unit_vec(S, 0)}, {"dstar", {1.0}}},
+                               {{"p", std::vector<double>(S, 1.0)}, {"dstar", {1.0 / S}}}};
+  });
+}
+/// lower_end ≤ Σ_j max{p_j, δ⋆} ≤ lower_end + c_hi(S−1)δ⋆ at the sampled p.
+constexpr auto clip_mass_in_range = []<class T>(const Args<T>& a, const Consts<T>& k) {
+  const T ds = a.real("dstar"), den = clip_mass(a.simplex("p"), ds);
+  return worst(ge<T>(den, k("lower_end")), le<T>(den, k("lower_end") + k("c_hi") * T(a.S() - 1) * ds));
+};
+/// The upper end is the value at the vertex e_1.
+constexpr auto clip_mass_upper_end_at_vertex = []<class T>(const Args<T>& a, const Consts<T>& k) {
+  const T ds = a.real("dstar");
+  return eq<T>(clip_mass(Vec<T>(Vec<T>::Unit(a.S(), 0)), ds), k("lower_end") + k("c_hi") * T(a.S() - 1) * ds);
+};
 
 // App. A §A.2, sentence after the δ_eff display: "the denominator ranges from 1 to 1+(S−1)δ⋆ (max at a
 // vertex)", i.e. {Σ_j max{p_j,δ⋆} : p ∈ Δ} = [1, 1+(S−1)δ⋆] for δ⋆ ∈ (0,1]. Since Σ_j max{p_j,δ⋆} ≥ Σ_j p_j = 1
@@ -419,24 +220,13 @@ DCRV_CLAIM(eff_floor_denominator_range) {
       .statement(R"(\{\sum_j\max\{p_j,\delta_\star\}:p\in\Delta^{S-1}\}=[m,\,m+c(S-1)\delta_\star]$ for all $\delta_\star\in(0,1]$, $m=c=1$: bounded by both ends, upper end attained at a vertex, lower end attained; the minimum over $\Delta$ is the value at the uniform point, $\max\{1,S\delta_\star\})")
       .constant("lower_end", 1.0, Role::lower, "claimed minimum of the denominator")
       .constant("c_hi", 1.0, Role::upper, "coefficient of (S-1)δ⋆ at the upper end")
-      .over(Domain().simplex("p", true).real("dstar", 1e-12, 1.0, true).points([](int S) {
-        return std::vector<Assign>{{{"p", unit_vec(S, 0)}, {"dstar", {1.0}}},
-                                   {{"p", std::vector<double>(S, 1.0)}, {"dstar", {1.0 / S}}}};
-      }))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T ds = a.real("dstar"), den = clip_mass(a.simplex("p"), ds);
-        return worst(ge<T>(den, k("lower_end")), le<T>(den, k("lower_end") + k("c_hi") * T(a.S() - 1) * ds));
-      })
+      .over(clip_mass_domain())
+      .holds(clip_mass_in_range)
       .and_holds("upper end attained at the vertex e_1",
                  Domain().real("dstar", 1e-12, 1.0, true).points([](int) {
                    return std::vector<Assign>{{{"dstar", {1.0}}}, {{"dstar", {0.5}}}};
                  }),
-                 []<class T>(const Args<T>& a, const Consts<T>& k) {
-                   Vec<T> e = Vec<T>::Zero(a.S());
-                   e(0) = T(1);
-                   const T ds = a.real("dstar");
-                   return eq<T>(clip_mass(e, ds), k("lower_end") + k("c_hi") * T(a.S() - 1) * ds);
-                 })
+                 clip_mass_upper_end_at_vertex)
       .and_holds("lower end attained: min over the simplex (value at the uniform point) equals the lower end",
                  Domain().real("dstar", 1e-12, 1.0, true).points([](int S) {
                    return std::vector<Assign>{{{"dstar", {1.0}}}, {{"dstar", {0.5}}}, {{"dstar", {2.0 / S}}}};
@@ -457,21 +247,10 @@ DCRV_CLAIM(eff_floor_denominator_range_containment) {
       .statement(R"(m\le\sum_j\max\{p_j,\delta_\star\}\le m+c(S-1)\delta_\star$ on $\Delta^{S-1}\times(0,1]$, with equality on the right at a vertex and, for $\delta_\star\le1/S$, on the left at the uniform point; $m=c=1)")
       .constant("lower_end", 1.0, Role::lower, "lower end of the range")
       .constant("c_hi", 1.0, Role::upper, "coefficient of (S-1)δ⋆ at the upper end")
-      .over(Domain().simplex("p", true).real("dstar", 1e-12, 1.0, true).points([](int S) {
-        return std::vector<Assign>{{{"p", unit_vec(S, 0)}, {"dstar", {1.0}}},
-                                   {{"p", std::vector<double>(S, 1.0)}, {"dstar", {1.0 / S}}}};
-      }))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T ds = a.real("dstar"), den = clip_mass(a.simplex("p"), ds);
-        return worst(ge<T>(den, k("lower_end")), le<T>(den, k("lower_end") + k("c_hi") * T(a.S() - 1) * ds));
-      })
+      .over(clip_mass_domain())
+      .holds(clip_mass_in_range)
       .and_holds("upper end attained at the vertex e_1", Domain().real("dstar", 1e-12, 1.0, true),
-                 []<class T>(const Args<T>& a, const Consts<T>& k) {
-                   Vec<T> e = Vec<T>::Zero(a.S());
-                   e(0) = T(1);
-                   const T ds = a.real("dstar");
-                   return eq<T>(clip_mass(e, ds), k("lower_end") + k("c_hi") * T(a.S() - 1) * ds);
-                 })
+                 clip_mass_upper_end_at_vertex)
       .and_holds("lower end attained at the uniform point for δ⋆ ≤ 1/S",
                  Domain().real("dstar", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -513,8 +292,9 @@ DCRV_CLAIM(meanlog_bounds) {
       });
 }
 
-/// δ ∈ (0, 1/S] and the two points trim(x, δ), trim(y, δ) of Δ_δ (δ is capped at 1/S in T).
-Domain trimmed_pair_domain() {
+/// δ ∈ (0, 1/S] and the two points trim(x, δ), trim(y, δ) of Δ_δ (δ is capped at 1/S in T), with the ∇²H
+/// extremal pairs: two coordinates at (or next to) the floor, exchanged between p and q.
+Domain floor_exchange_pairs_domain() {
   return Domain()
       .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
       .simplex("x", true)
@@ -540,7 +320,6 @@ Domain trimmed_pair_domain() {
         return pts;
       });
 }
-template <class T> T capped_delta(const Args<T>& a) { return std::min<T>(a.real("delta"), T(1) / T(a.S())); }
 /// trim(x,δ) − trim(y,δ) = (1−Sδ)(x − y), with the coordinate of largest mass set to minus the sum of the others:
 /// near a vertex x_k, y_k ≈ 1 carry only absolute rounding, the small coordinates are relatively exact, and
 /// the difference stays in T (Σ = 0) as it is exactly.
@@ -548,7 +327,7 @@ template <class T> Vec<T> trimmed_difference(const Vec<T>& x, const Vec<T>& y, c
   Eigen::Index k = 0;
   for (Eigen::Index i = 1; i < x.size(); ++i)
     if (std::max<T>(x(i), y(i)) > std::max<T>(x(k), y(k))) k = i;
-  Vec<T> d = one_minus_S_delta(static_cast<int>(x.size()), delta) * (x - y);
+  Vec<T> d = trimmed_free_mass(static_cast<int>(x.size()), delta) * (x - y);
   d(k) = T(0);
   d(k) = -d.sum();
   return d;
@@ -560,7 +339,7 @@ DCRV_CLAIM(gradH_lipschitz) {
       .where("App. A, Lemma lem:canonical-ineq (2), eq. (eq:gradH-lip)")
       .statement(R"(\|\nabla H(p)-\nabla H(q)\|_2\le\frac{c}{\delta}\|p-q\|_2$, $\nabla H(r)=-(\mathbf 1+\log r)$, for all $S\ge2$, $\delta\in(0,1/S]$, $p,q\in\Delta^{S-1}_\delta$; $c=1)")
       .constant("c", 1.0, Role::upper, "coefficient of 1/δ")
-      .over(trimmed_pair_domain())
+      .over(floor_exchange_pairs_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = capped_delta(a);
         const Vec<T> x = a.simplex("x"), y = a.simplex("y");
@@ -573,21 +352,6 @@ DCRV_CLAIM(gradH_lipschitz) {
       });
 }
 
-/// E(p) − E(q) for E(r) = r ⊙ (log r − ⟨log r⟩), given d = p − q, rearranged without cancellation:
-/// E_i(p) − E_i(q) = d_i(log p_i − ⟨log p⟩) + q_i(ℓ_i − Σ_j(d_j log p_j + q_j ℓ_j)), ℓ_i = log(p_i/q_i) (log_ratio).
-template <class T> Vec<T> entropy_drift_difference(const Vec<T>& p, const Vec<T>& q, const Vec<T>& d) {
-  const Eigen::Index S = p.size();
-  Vec<T> ell(S);
-  T dmean(0);
-  for (Eigen::Index j = 0; j < S; ++j) {
-    ell(j) = log_ratio(p(j), q(j), d(j));
-    dmean += d(j) * log(p(j)) + q(j) * ell(j);
-  }
-  const T mp = mean_log(p);
-  Vec<T> out(S);
-  for (Eigen::Index i = 0; i < S; ++i) out(i) = d(i) * (log(p(i)) - mp) + q(i) * (ell(i) - dmean);
-  return out;
-}
 /// Pairs around the maximiser of ‖DE(r)|_T‖: r = trim((s, 1−s, 0, …), δ) (one large coordinate, one at s, the
 /// rest on the floor), s on a log grid, and p − q along the top singular vector of DE(r)|_T; plus S = 2 next to
 /// δ = 1/2 (where the additive constant of Λ(δ) matters most). The quotient grows towards its supremum
@@ -633,7 +397,7 @@ DCRV_CLAIM(centered_entropy_lipschitz) {
       .statement(R"(\|E(p)-E(q)\|_2\le\Lambda(\delta)\,(a+\sqrt S)\,\|p-q\|_2$, $\Lambda(\delta)=\ell+\log(1/\delta)$, $E(r)=r\odot(\log r-\langle\log r\rangle)$, for all $S\ge2$, $\delta\in(0,1/S]$, $p,q\in\Delta^{S-1}_\delta$; $a=2$, $\ell=1)")
       .constant("two", 2.0, Role::upper, "additive constant a in (a + √S)")
       .constant("lambda_add", 1.0, Role::upper, "additive constant ℓ in Λ(δ) = ℓ + log(1/δ)")
-      .over(trimmed_pair_domain().points(entropy_drift_points))
+      .over(floor_exchange_pairs_domain().points(entropy_drift_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = capped_delta(a);
         const Vec<T> x = a.simplex("x"), y = a.simplex("y");
@@ -642,7 +406,7 @@ DCRV_CLAIM(centered_entropy_lipschitz) {
         const T Lambda = k("lambda_add") + log(T(1) / delta);
         return le<T>(entropy_drift_difference(p, q, d).norm(), Lambda * (k("two") + sqrt(T(a.S()))) * d.norm());
       })
-      .and_holds("E(p) − E(q) rearranged = difference of entropy_drift values", trimmed_pair_domain(),
+      .and_holds("E(p) − E(q) rearranged = difference of entropy_drift values", floor_exchange_pairs_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
                    const T delta = capped_delta(a);
                    const Vec<T> x = a.simplex("x"), y = a.simplex("y");
@@ -944,10 +708,10 @@ DCRV_CLAIM(instantiation_variational_derivative) {
       .statement(R"(\nabla\big(U\cdot p+\lambda\mathcal D-\beta_{\rm KL}\mathrm{KL}(\cdot\|p_{\rm base})+\varepsilon H\big)_i=U_i-2\lambda\beta(Kp)_i-(\lambda\alpha+\varepsilon)(1+\log p_i)-\beta_{\rm KL}(1+\log\tfrac{p_i}{p_{{\rm base},i}})$ for all $p,p_{\rm base}\in\mathrm{int}\,\Delta$, PSD $K$, $U\in\mathbb R^S$ (left side by automatic differentiation), coefficients $\alpha,\beta,\lambda,\beta_{\rm KL},\varepsilon\ge0)")
       .over(objective_domain().points(objective_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p");
-        const Vec<T> g = ad_gradient<T>([&ob](const auto& x) { return ob.Jtilde(x); }, p);
-        return eq<T>(g, ob.F_instantiation(p), ob.score_scale(p));
+        const Vec<T> g = ad_gradient<T>([&ob](const auto& x) { return jtilde_of(ob, x); }, p);
+        return eq<T>(g, F_instantiation(ob, p), score_scale(ob, p));
       });
 }
 
@@ -956,8 +720,8 @@ DCRV_CLAIM(instantiation_variational_derivative) {
 // ============================================================================================================
 
 /// δJ̃/δp by automatic differentiation.
-template <class T> Vec<T> jtilde_gradient(const Objective<T>& ob, const Vec<T>& p) {
-  return ad_gradient<T>([&ob](const auto& x) { return ob.Jtilde(x); }, p);
+template <class T> Vec<T> jtilde_gradient(const SrctParams<T>& ob, const Vec<T>& p) {
+  return ad_gradient<T>([&ob](const auto& x) { return jtilde_of(ob, x); }, p);
 }
 
 // App. A §A.6, eq. (eq:GF-Jtilde): F̃ = F − ε(1+log p) = δJ̃/δp and Σ ṗ_i = 0, reading F as δJ/δp of the
@@ -969,13 +733,13 @@ DCRV_CLAIM(jtilde_flow_score) {
       .reading("F_i = δJ/δp_i for the J of §A.6 (without the εH term)")
       .over(objective_domain().points(objective_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p");
-        const Vec<T> FJ = ad_gradient<T>([&ob](const auto& x) { return ob.J(x); }, p);
+        const Vec<T> FJ = ad_gradient<T>([&ob](const auto& x) { return J_of(ob, x); }, p);
         Vec<T> Ft = FJ;
         for (int i = 0; i < a.S(); ++i) Ft(i) -= ob.eps * (T(1) + log(p(i)));
         const Vec<T> pdot = replicator(p, Ft);
-        return worst(eq<T>(Ft, jtilde_gradient(ob, p), ob.score_scale(p)),
+        return worst(eq<T>(Ft, jtilde_gradient(ob, p), score_scale(ob, p)),
                      eq<T>(pdot.sum(), T(0), abs_sum(Vec<T>(p.cwiseProduct(Ft))) + abs(p.dot(Ft))));
       });
 }
@@ -988,12 +752,12 @@ DCRV_CLAIM(jtilde_flow_score_instantiation) {
       .reading("F_i is the F_i(p) := δJ/δp_i defined in the §A.5 Instantiation paragraph (J including +εH)")
       .over(objective_domain().points(objective_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p");
-        Vec<T> Ft = ob.F_instantiation(p);
+        Vec<T> Ft = F_instantiation(ob, p);
         for (int i = 0; i < a.S(); ++i) Ft(i) -= ob.eps * (T(1) + log(p(i)));
         const Vec<T> g = jtilde_gradient(ob, p);
-        const T scale = ob.score_scale(p);
+        const T scale = score_scale(ob, p);
         return worst(eq<T>(Ft, g, scale), eq<T>(replicator(p, Ft), replicator(p, g), scale * p.maxCoeff()));
       });
 }
@@ -1003,14 +767,14 @@ template <class T> struct FlowAtPoint {
   Vec<T> p, grad, pdot;
   T dJdt, scale;
 };
-template <class T> FlowAtPoint<T> flow_at(const Objective<T>& ob, const Vec<T>& p) {
+template <class T> FlowAtPoint<T> flow_at(const SrctParams<T>& ob, const Vec<T>& p) {
   FlowAtPoint<T> f;
   f.p = p;
   f.grad = jtilde_gradient(ob, p);
-  f.pdot = replicator(p, ob.F_tilde(p));
-  f.dJdt = ad_directional<T>([&ob](const auto& x) { return ob.Jtilde(x); }, p, f.pdot);
+  f.pdot = replicator(p, F_tilde(ob, p));
+  f.dJdt = ad_directional<T>([&ob](const auto& x) { return jtilde_of(ob, x); }, p, f.pdot);
   // products of the un-cancelled magnitudes: Σ_i p_i(|∂_iJ̃| + |E_p∂J̃|)(|F̃_i| + |E_pF̃|)
-  const Vec<T> Ft = ob.F_tilde(p);
+  const Vec<T> Ft = F_tilde(ob, p);
   const T mg = abs(p.dot(f.grad)), mf = abs(p.dot(Ft));
   f.scale = T(0);
   for (Eigen::Index i = 0; i < p.size(); ++i) f.scale += p(i) * (abs(f.grad(i)) + mg) * (abs(Ft(i)) + mf);
@@ -1025,7 +789,7 @@ DCRV_CLAIM(lyapunov_identity) {
       .statement(R"(D\widetilde J[p]\cdot\dot p=\sum_i\dot p_i^2/p_i=\sum_ip_i\big(\partial_i\widetilde J-\mathbb E_p[\nabla\widetilde J]\big)^2\ge0$ with $\dot p$ the field of eq. (GF-Jtilde), for all instances ($D\widetilde J$, $\nabla\widetilde J$ by automatic differentiation) and $p\in\mathrm{int}\,\Delta)")
       .over(objective_domain().points(objective_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const FlowAtPoint<T> f = flow_at(ob, a.simplex("p"));
         const Vec<T> g = f.grad;
         const T mean = f.p.dot(g);
@@ -1049,7 +813,7 @@ DCRV_CLAIM(lyapunov_equality_iff) {
       .statement(R"(D\widetilde J[p]\cdot\dot p=g_p(w,w)$ and $\|w\|_2^2\le g_p(w,w)\le\|w\|_2^2/\min_ip_i$, $w=\nabla_{Sh}\widetilde J(p)=\dot p$, for all $p\in\mathrm{int}\,\Delta$ and instances, ($D\widetilde J$ by automatic differentiation), which gives $\frac{d}{dt}\widetilde J=0\iff\nabla_{Sh}\widetilde J=0)")
       .over(objective_domain().points(objective_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const FlowAtPoint<T> f = flow_at(ob, a.simplex("p"));
         const T w2 = f.pdot.squaredNorm();
         T g(0);
@@ -1067,7 +831,7 @@ DCRV_CLAIM(logratio_ode_contraction) {
       .constant("c_A", 1.0, Role::exact, "coefficient of A z_ij")
       .over(objective_domain().points(objective_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p");
         const Vec<T> pdot = replicator(p, jtilde_gradient(ob, p));
         const Vec<T> Kp = ob.K * p;
@@ -1078,10 +842,10 @@ DCRV_CLAIM(logratio_ode_contraction) {
         for (int i = 0; i < S; ++i)
           for (int j = 0; j < S; ++j) {
             const T z = log(p(i) / p(j));
-            const T cij = (ob.U(i) - ob.U(j)) - T(2) * lb * (Kp(i) - Kp(j)) + ob.beta_kl * log(ob.pbase(i) / ob.pbase(j));
+            const T cij = (ob.U(i) - ob.U(j)) - T(2) * lb * (Kp(i) - Kp(j)) + ob.beta_kl * log(ob.p_base(i) / ob.p_base(j));
             lhs(i * S + j) = pdot(i) / p(i) - pdot(j) / p(j);
             rhs(i * S + j) = -k("c_A") * A * z + cij;
-            scale = std::max<T>(scale, abs(A * z) + abs(cij) + ob.score_scale(p));
+            scale = std::max<T>(scale, abs(A * z) + abs(cij) + score_scale(ob, p));
           }
         return eq<T>(lhs, rhs, scale);
       });
@@ -1151,8 +915,8 @@ std::vector<Assign> pl_points(int S) {
 /// the nonnegative terms p*_i[(1+r_i)log(1+r_i) − r_i], r_i = p_i/p*_i − 1 (falls back to the difference of
 /// values if a coordinate of p* underflowed). The part "direct difference = cancellation-free form" checks
 /// the substitution at the computed p*.
-template <class T> T suboptimality(const Objective<T>& ob, const Vec<T>& p, const Vec<T>& pstar) {
-  if (!(pstar.minCoeff() > 0)) return ob.Jtilde(to_std(pstar)) - ob.Jtilde(to_std(p));
+template <class T> T suboptimality(const SrctParams<T>& ob, const Vec<T>& p, const Vec<T>& pstar) {
+  if (!(pstar.minCoeff() > 0)) return jtilde_of(ob, to_std(pstar)) - jtilde_of(ob, to_std(p));
   const Vec<T> d = p - pstar;
   T kl(0);
   for (Eigen::Index i = 0; i < p.size(); ++i) kl += pstar(i) * xlogx_excess(T(d(i) / pstar(i)));
@@ -1176,9 +940,9 @@ DCRV_CLAIM(gc_hessian) {
         return pts;
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p"), u = a.vec("u"), v = a.tangent("v");
-        auto Jt = [&ob](const auto& x) { return ob.Jtilde(x); };
+        auto Jt = [&ob](const auto& x) { return jtilde_of(ob, x); };
         const T A = ob.barrier(), lb = ob.lambda * ob.beta;
         T uv(0), vv(0), mag(0);
         for (int i = 0; i < a.S(); ++i) {
@@ -1203,24 +967,24 @@ DCRV_CLAIM(gc_pl_inequality) {
       .constant("c", 2.0, Role::lower, "PL coefficient in units of A")
       .over(objective_domain().points(pl_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Objective<T> ob = objective(a);
+        const SrctParams<T> ob = srct_model(a);
         const T A = ob.barrier();
         if (!(A > 0)) return skip<T>();
         const Vec<T> p = a.simplex("p");
         const Vec<T> g = center(jtilde_gradient(ob, p));
-        const Vec<T> pstar = jtilde_maximizer(ob);
+        const Vec<T> pstar = jtilde_maximizer_of(ob);
         const T gap = suboptimality(ob, p, pstar);
-        const T magnitude = abs(ob.Jtilde(to_std(p))) + abs(ob.Jtilde(to_std(pstar)));
+        const T magnitude = abs(jtilde_of(ob, to_std(p))) + abs(jtilde_of(ob, to_std(pstar)));
         // p numerically at the maximiser: both sides vanish at the working precision (0 ≥ 0)
         if (!(gap > T(1024) * std::numeric_limits<T>::epsilon() * magnitude)) return ge<T>(T(0), T(0));
         return ge<T>(g.squaredNorm(), k("c") * A * gap, k("c") * A * magnitude);
       })
       .and_holds("the suboptimality gap: direct difference = cancellation-free form", objective_domain().points(pl_points),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const Objective<T> ob = objective(a);
+                   const SrctParams<T> ob = srct_model(a);
                    if (!(ob.barrier() > 0)) return skip<T>();
-                   const Vec<T> p = a.simplex("p"), pstar = jtilde_maximizer(ob);
-                   const T jp = ob.Jtilde(to_std(p)), js = ob.Jtilde(to_std(pstar));
+                   const Vec<T> p = a.simplex("p"), pstar = jtilde_maximizer_of(ob);
+                   const T jp = jtilde_of(ob, to_std(p)), js = jtilde_of(ob, to_std(pstar));
                    return eq<T>(js - jp, suboptimality(ob, p, pstar), abs(jp) + abs(js));
                  });
 }
@@ -1443,14 +1207,14 @@ DCRV_CLAIM(LS_closed_form) {
         Vec<T> p(S);
         p(0) = delta;
         for (int i = 1; i < S; ++i) p(i) = (T(1) - delta) * w(i) / rest;
-        return ge<T>(face_gap_objective(p, delta), face_gap_stable(S, delta), abs(log(delta)));
+        return ge<T>(face_gap_objective(p, delta), face_gap(S, delta), abs(log(delta)));
       })
       .and_holds("attained at the equal split", face_gap_domain(), []<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S();
         const T delta = capped_delta(a);
         Vec<T> p = Vec<T>::Constant(S, (T(1) - delta) / T(S - 1));
         p(0) = delta;
-        return eq<T>(face_gap_objective(p, delta), face_gap_stable(S, delta), abs(log(delta)));
+        return eq<T>(face_gap_objective(p, delta), face_gap(S, delta), abs(log(delta)));
       });
 }
 
@@ -1462,12 +1226,12 @@ DCRV_CLAIM(LS_nonneg) {
       .statement(R"(L_S(\delta)\ge\max\{0,1-S\delta\}$ for all $S\ge2$, $\delta\in(0,1/S]$ (so $L_S>0$ for $\delta<1/S$), and $L_S(1/S)=0)")
       .over(face_gap_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = capped_delta(a), L = face_gap_stable(a.S(), delta);
-        return worst(ge<T>(L, T(0)), ge<T>(L, one_minus_S_delta(a.S(), delta)));
+        const T delta = capped_delta(a), L = face_gap(a.S(), delta);
+        return worst(ge<T>(L, T(0)), ge<T>(L, trimmed_free_mass(a.S(), delta)));
       })
       .and_holds("equality at δ = 1/S", Domain().only_points().points([](int) { return std::vector<Assign>{{}}; }),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   return eq<T>(face_gap_stable(a.S(), T(1) / T(a.S())), T(0), T(1));
+                   return eq<T>(face_gap(a.S(), T(1) / T(a.S())), T(0), T(1));
                  });
 }
 
@@ -1480,7 +1244,7 @@ DCRV_CLAIM(LS_lower_bound) {
       .over(face_gap_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = capped_delta(a), u = log(T(1) / (T(a.S() - 1) * delta));
-        return le<T>(u - k("c") * (T(1) + u) * delta, face_gap_stable(a.S(), delta), u);
+        return le<T>(u - k("c") * (T(1) + u) * delta, face_gap(a.S(), delta), u);
       });
 }
 
@@ -1493,7 +1257,7 @@ DCRV_CLAIM(LS_upper_bound) {
       .over(face_gap_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = capped_delta(a);
-        return le<T>(face_gap_stable(a.S(), delta), k("c") * log(T(1) / (T(a.S() - 1) * delta)));
+        return le<T>(face_gap(a.S(), delta), k("c") * log(T(1) / (T(a.S() - 1) * delta)));
       });
 }
 
@@ -1516,7 +1280,7 @@ DCRV_CLAIM(LS_small_delta_asymptotic) {
       })
       .and_holds("L_S(1/S) = 0", Domain().only_points().points([](int) { return std::vector<Assign>{{}}; }),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   return eq<T>(face_gap_stable(a.S(), T(1) / T(a.S())), T(0), T(1));
+                   return eq<T>(face_gap(a.S(), T(1) / T(a.S())), T(0), T(1));
                  })
       .and_holds("the trimmed simplex at δ = 1/S is the uniform point", Domain().simplex("p", true),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
@@ -1542,14 +1306,14 @@ DCRV_CLAIM(LS_small_delta_asymptotic) {
 /// ⟨log p⟩ − log δ = Σ_{i≥1} p_i log1p((1−Sδ)x_i/δ) (nonnegative terms, no cancellation near δ = 1/S).
 template <class T> T bd_required_factor(const Vec<T>& x, const Vec<T>& phi, const T& delta) {
   const int S = static_cast<int>(x.size());
-  const T oms = one_minus_S_delta(S, delta);
+  const T oms = trimmed_free_mass(S, delta);
   T mean = delta * phi(0), excess(0);
   for (int i = 1; i < S; ++i) {
     const T pi = delta + oms * x(i);
     mean += pi * phi(i);
     excess += pi * log1p(oms * x(i) / delta);
   }
-  return (mean - phi(0)) * face_gap_stable(S, delta) / (norm_inf(phi) * excess);
+  return (mean - phi(0)) * face_gap(S, delta) / (norm_inf(phi) * excess);
 }
 /// The extremal pair (computed in T): φ⋆ = (−1, 1, …, 1), p⋆ = (δ, (1−δ)/(S−1), …); R(φ⋆, p⋆) = 2(1−δ).
 template <class T> T bd_extremal_factor(int S, const T& delta) {

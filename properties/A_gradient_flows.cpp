@@ -24,214 +24,44 @@
 #include <memory>
 #include <string>
 #include <tuple>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 
+#include "dcrv/equilibria.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/ode.hpp"
+#include "dcrv/quadrature.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/domains/kernels.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/trajectory.hpp"
 
 namespace dcrv {
 namespace {
-using boost::multiprecision::abs;
-using boost::multiprecision::cos;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::pow;
-using boost::multiprecision::sin;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::cos;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::pow;
-using std::sin;
-using std::sqrt;
+using boost::multiprecision::cos, boost::multiprecision::sin;
+using std::cos, std::sin;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
-// Helpers: scalars, trajectories, kernels, instances
+// Helpers: instances, objective, maximisers
 // ------------------------------------------------------------------------------------------------------------
 
-template <class T> T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
-template <class T> T expm1_of(const T& x) {
-  using boost::multiprecision::expm1;
-  using std::expm1;
-  return expm1(x);
-}
-template <class T> T atan_of(const T& x) {
-  using boost::multiprecision::atan;
-  using std::atan;
-  return atan(x);
-}
-/// Relative slack for quantities produced by the integrator (local tolerance 1e-10 in double, 1e-30 in MPFR at
-/// 50 digits, accumulated over the steps); genuine violations are many orders larger.
-template <class T> T flow_slack() {
-  if constexpr (std::is_same_v<T, double>)
-    return 1e-7;
-  else
-    return T(std::pow(10.0, -0.5 * scalar_digits<T>()));
-}
-/// Scale (relative to the magnitude of the cancelling terms) below which a difference of O(1) quantities is
-/// rounding: 10³ ulps divided by the confirmation threshold of the scalar (1e-9 in double, 1e-30 in MPFR at 50
-/// digits), so rounding never scores as a violation (about 2e-4 in double, 1e-17 in MPFR).
-template <class T> T rounding_slack() { return T(1e3) * std::numeric_limits<T>::epsilon() / identity_tolerance<T>(); }
-
-/// along_trajectory (properties/engine/engine.hpp) with a per-trajectory state for the invariant (empty at t = 0) and
-/// an optional empty start (the sample is outside the claim's hypotheses: skip).
-template <class Flow, class Start, class Invariant>
-auto along_trajectory_state(double t_end, Flow flow, Start start, Invariant invariant) {
-  return [=]<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T> {
-    const Vec<T> p0 = start(a, k);
-    if (p0.size() == 0) return skip<T>();
-    const RateField<T> rate = flow(a, k);
-    std::vector<T> state;
-    Ineq<T> w = skip<T>();
-    // A confirmed-size violation ends the integration early (falsified claims and override runs stay cheap).
-    const FlowResult<T> r = integrate_flow_from<T>(rate, p0, T(0), T(t_end), [&](const T& t, const Vec<T>& p) {
-      w = worst(w, invariant(a, k, t, p, state));
-      return !w.violated();
-    });
-    if (!r.completed && !w.violated()) return le<T>(nan_of<T>(), nan_of<T>());
-    return w;
-  };
-}
-
-template <class T> T one_minus_S_delta(int S, const T& delta) {
-  if constexpr (std::is_same_v<T, double>)
-    return std::max(0.0, std::fma(-static_cast<double>(S), delta, 1.0));
-  else
-    return std::max<T>(T(0), T(1) - T(S) * delta);
-}
-/// L_S(δ) = (1−δ) log((1−δ)/((S−1)δ)) (Lemma lem:LS-closed) as (1−δ) log1p((1−Sδ)/((S−1)δ)).
-template <class T> T face_gap_stable(int S, const T& delta) {
-  return (T(1) - delta) * log1p(one_minus_S_delta(S, delta) / (T(S - 1) * delta));
-}
-template <class T> Vec<T> trimmed_vertex(int S, int j, const T& delta) {
-  Vec<T> v = Vec<T>::Constant(S, delta);
-  v(j) += one_minus_S_delta(S, delta);
-  return v;
-}
-template <class T> Vec<T> log_vec(const Vec<T>& p) {
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) l(i) = log(p(i));
-  return l;
-}
-/// H[p] with 0 log 0 := 0.
-template <class T> T entropy_of(const Vec<T>& p) {
-  T h(0);
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) h -= p(i) * log(p(i));
-  return h;
-}
-
-Domain with_kernel(Domain d) {
-  d.vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
-  return d;
-}
-template <class T> Mat<T> kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-std::vector<double> geometric(int S, double ratio) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = std::pow(ratio, i);
-  return v;
-}
-std::vector<double> alternating(int S, double a) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = (i % 2 ? -a : a) * (1.0 + 0.1 * i);
-  return v;
-}
-std::vector<double> zeros(int S) { return std::vector<double>(S, 0.0); }
-std::vector<double> unit_vec(int S, int i, double v = 1.0) {
-  std::vector<double> e(S, 0.0);
-  e[i] = v;
-  return e;
-}
-std::vector<Assign> with_extra(std::vector<Assign> pts, const Assign& extra) {
-  for (auto& a : pts)
-    for (const auto& [k, v] : extra) a[k] = v;
+/// The points of the envelope claims (srct_flow_points) with U = (1, −1, 0, …) in the K = 0 instance: there
+/// d_12 = 2U_max, so the envelope of Lemma lem:logratio is attained.
+std::vector<Assign> envelope_points(int S) {
+  std::vector<Assign> pts = srct_flow_points(S);
+  pts[1]["U"] = unit_vec(S, 0);
+  pts[1]["U"][1] = -1;
   return pts;
-}
-
-constexpr double kCoefHi = 3.0;
-constexpr double kFlowCoefHi = 1.5;
-
-/// The DCR / J̃ instance of §A.5–A.6: U, K, p_base, α, β, λ, β_KL, ε ∈ [0, 3].
-/// `hi` bounds the coefficients: trajectory claims use kFlowCoefHi (A ≤ 4.5) so that the MPFR confirmation
-/// trajectories (Bulirsch–Stoer at 1e-30) stay affordable; the flows' qualitative regimes are all present.
-Domain with_srct(Domain d, double hi = kCoefHi) {
-  d.vector("U", 2.0);
-  d = with_kernel(std::move(d));
-  d.simplex("pb").real("alpha", 0, hi).real("beta", 0, hi).real("lambda", 0, hi);
-  d.real("beta_kl", 0, hi).real("eps", 0, hi);
-  return d;
-}
-template <class T> SrctParams<T> srct_model(const Args<T>& a) {
-  SrctParams<T> m;
-  m.U = a.vec("U");
-  m.K = kernel(a);
-  m.p_base = a.simplex("pb");
-  m.alpha = a.real("alpha");
-  m.beta = a.real("beta");
-  m.lambda = a.real("lambda");
-  m.beta_kl = a.real("beta_kl");
-  m.eps = a.real("eps");
-  return m;
-}
-/// A nontrivial instance; K = 0 with U = (1, −1, 0, …) (d_12 = 2U_max: the envelope is attained); KL only with
-/// a geometric p_base (d = β_KL log(p_base,max/p_base,min) attained); coefficient zeros.
-std::vector<Assign> srct_points(int S) {
-  Assign base{{"U", alternating(S, 1.0)}, {"k1", geometric(S, 0.8)}, {"k2", alternating(S, 0.5)},
-              {"kd", std::vector<double>(S, 0.3)}, {"pb", geometric(S, 0.7)}, {"alpha", {0.7}},
-              {"beta", {0.9}}, {"lambda", {1.1}}, {"beta_kl", {0.4}}, {"eps", {0.2}}};
-  std::vector<Assign> out{base};
-  Assign flat = base;
-  flat["k1"] = flat["k2"] = flat["kd"] = zeros(S);
-  flat["beta_kl"] = {0.0};
-  std::vector<double> u = zeros(S);
-  u[0] = 1, u[1] = -1;
-  flat["U"] = u;
-  out.push_back(flat);
-  Assign kl_only = flat;
-  kl_only["U"] = zeros(S);
-  kl_only["beta_kl"] = {1.5};
-  out.push_back(kl_only);
-  for (const char* z : {"eps", "alpha"}) {
-    Assign a = base;
-    a[z] = {0.0};
-    out.push_back(a);
-  }
-  return out;
-}
-template <class T> RateField<T> srct_field(const SrctParams<T>& m) {
-  return [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return srct_rate(m, p, lp); };
-}
-/// φ = U − 2λβKp + β_KL log p_base (the non-entropic part of δJ̃/δp).
-template <class T> Vec<T> selective_score(const SrctParams<T>& m, const Vec<T>& p) {
-  Vec<T> phi = m.U - T(2) * m.lambda * m.beta * (m.K * p);
-  for (Eigen::Index i = 0; i < p.size(); ++i) phi(i) += m.beta_kl * log(m.p_base(i));
-  return phi;
-}
-/// J̃(p) = U·p + λ(αH − βpᵀKp) − β_KL KL(p‖p_base) + εH (0 log 0 := 0), given log p (−∞ allowed where p = 0).
-template <class T> T jtilde(const SrctParams<T>& m, const Vec<T>& p) {
-  T v = m.U.dot(p) - m.lambda * m.beta * p.dot(m.K * p);
-  const T A = m.barrier();
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) v += -A * p(i) * log(p(i)) + m.beta_kl * p(i) * log(m.p_base(i));
-  return v;
 }
 /// Σ of the magnitudes of the terms of J̃(p) (the scale of its rounding error; J̃ itself may cancel).
 template <class T> T jtilde_magnitude(const SrctParams<T>& m, const Vec<T>& p) {
@@ -240,106 +70,18 @@ template <class T> T jtilde_magnitude(const SrctParams<T>& m, const Vec<T>& p) {
     if (p(i) > 0) v += m.barrier() * p(i) * abs(log(p(i))) + m.beta_kl * p(i) * abs(log(m.p_base(i)));
   return v;
 }
-/// ‖K‖_{∞→∞} = max_i Σ_j |K_ij|.
-template <class T> T norm_inf_inf(const Mat<T>& K) { return norm_inf_to_inf<T>(K); }
 /// B = c_U U_max + c_K λβ‖K‖_{∞→∞} + c_KL β_KL log(p_base,max/p_base,min) (Lemma lem:logratio).
 template <class T> T logratio_B(const SrctParams<T>& m, const T& cU, const T& cK, const T& cKL) {
-  return cU * norm_inf<T>(m.U) + cK * m.lambda * m.beta * norm_inf_inf(m.K) +
+  return cU * norm_inf<T>(m.U) + cK * m.lambda * m.beta * norm_inf_to_inf<T>(m.K) +
          cKL * m.beta_kl * log(m.p_base.maxCoeff() / m.p_base.minCoeff());
 }
 /// max_{i,j} |z_ij| = log(p_max/p_min).
 template <class T> T max_logratio(const Vec<T>& p) { return log(p.maxCoeff() / p.minCoeff()); }
-
-/// Solves M x = r by Gaussian elimination with partial pivoting (small dense systems, any scalar).
-template <class T> Vec<T> solve_dense(Mat<T> m, Vec<T> r) {
-  const Eigen::Index n = m.rows();
-  for (Eigen::Index c = 0; c < n; ++c) {
-    Eigen::Index piv = c;
-    for (Eigen::Index i = c + 1; i < n; ++i)
-      if (abs(m(i, c)) > abs(m(piv, c))) piv = i;
-    m.row(c).swap(m.row(piv));
-    std::swap(r(c), r(piv));
-    for (Eigen::Index i = c + 1; i < n; ++i) {
-      const T f = m(i, c) / m(c, c);
-      if (f == 0) continue;
-      m.row(i) -= f * m.row(c);
-      r(i) -= f * r(c);
-    }
-  }
-  Vec<T> x(n);
-  for (Eigen::Index i = n - 1; i >= 0; --i) {
-    T s = r(i);
-    for (Eigen::Index j = i + 1; j < n; ++j) s -= m(i, j) * x(j);
-    x(i) = s / m(i, i);
-  }
-  return x;
+/// The maximiser of J̃ (dcrv/equilibria.hpp) from the start p₀, with its stationarity residual.
+template <class T> JtildeMaximizer<T> maximizer_from(const SrctParams<T>& m, const Vec<T>& p0) {
+  return jtilde_maximizer<T>(m, log_of(p0));
 }
-
-/// Maximiser of b·p − γ pᵀKp + A H(p) on Δ for A > 0 (the stationarity conditions b − 2γKp − A(1 + log p) = ν1,
-/// Σp = 1): damped Newton in y = log p from y₀, steps halved until the objective does not decrease; converged
-/// when the Newton step is below ε^{3/4}. Returns log p* (full relative precision for tiny coordinates).
-template <class T> Vec<T> barrier_maximizer_log(const Vec<T>& b, const Mat<T>& K, const T& gamma, const T& A, Vec<T> y) {
-  const Eigen::Index S = b.size();
-  const T eps = std::numeric_limits<T>::epsilon();
-  auto normalize = [](Vec<T> v) {
-    const T mx = v.maxCoeff();
-    T s(0);
-    for (Eigen::Index i = 0; i < v.size(); ++i) s += exp(v(i) - mx);
-    return Vec<T>(v.array() - (mx + log(s)));
-  };
-  auto value = [&](const Vec<T>& yy) {
-    Vec<T> p(S);
-    for (Eigen::Index i = 0; i < S; ++i) p(i) = exp(yy(i));
-    T v = b.dot(p) - gamma * p.dot(K * p);
-    for (Eigen::Index i = 0; i < S; ++i) v -= A * p(i) * yy(i);
-    return v;
-  };
-  y = normalize(y);
-  T val = value(y);
-  bool polished = false;
-  for (int it = 0; it < 400; ++it) {
-    Vec<T> p(S);
-    for (Eigen::Index i = 0; i < S; ++i) p(i) = exp(y(i));
-    const Vec<T> Kp = K * p;
-    Mat<T> m = Mat<T>::Zero(S + 1, S + 1);
-    Vec<T> r = Vec<T>::Zero(S + 1);
-    for (Eigen::Index i = 0; i < S; ++i) {
-      for (Eigen::Index j = 0; j < S; ++j) m(i, j) = T(2) * gamma * K(i, j) * p(j);
-      m(i, i) += A;
-      m(i, S) = T(1);
-      m(S, i) = p(i);
-      r(i) = b(i) - T(2) * gamma * Kp(i) - A * (T(1) + y(i));
-    }
-    const Vec<T> e = solve_dense<T>(m, r).head(S);
-    T step(1);
-    bool moved = false;
-    for (int k = 0; k < 80; ++k, step /= 2) {
-      const Vec<T> yn = normalize(Vec<T>(y + step * e));
-      const T vn = value(yn);
-      if (vn >= val - T(4) * eps * (abs(val) + T(1))) {
-        y = yn, val = vn, moved = true;
-        break;
-      }
-    }
-    if (!moved) break;
-    if (e.cwiseAbs().maxCoeff() < sqrt(eps) * sqrt(sqrt(eps))) {
-      if (polished) break;
-      polished = true; // one more (quadratically convergent) step brings the error to the rounding level
-    }
-  }
-  return y;
-}
-/// The maximiser p* of J̃ (A > 0), from the start y₀ = log p₀; with its stationarity residual max_i |F̃_i − F̄|.
-template <class T> std::pair<Vec<T>, T> jtilde_maximizer(const SrctParams<T>& m, const Vec<T>& p0) {
-  Vec<T> b = m.U;
-  for (Eigen::Index i = 0; i < b.size(); ++i) b(i) += m.beta_kl * log(m.p_base(i));
-  const Vec<T> y = barrier_maximizer_log<T>(b, m.K, m.lambda * m.beta, m.barrier(), log_vec(p0));
-  Vec<T> p(y.size());
-  for (Eigen::Index i = 0; i < y.size(); ++i) p(i) = exp(y(i));
-  const Vec<T> g = (selective_score(m, p).array() - m.barrier() * y.array()).matrix();
-  const T gbar = p.dot(g);
-  return {p, T((g.array() - gbar).abs().maxCoeff())};
-}
+template <class T> Vec<T> uniform_point(int S) { return Vec<T>::Constant(S, T(1) / T(S)); }
 
 // ============================================================================================================
 // §A.1 Standing assumptions: the trimmed simplex
@@ -439,9 +181,7 @@ DCRV_CLAIM(claim_D_strict_concave_kernel) {
                   return pts;
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int S = a.S();
-        Mat<T> K = kernel(a);
-        K += a.real("muT") * (Mat<T>::Identity(S, S) - Mat<T>::Ones(S, S) / T(S));
+        const Mat<T> K = kernel_with_tangent_part(a, "muT");
         const T beta = a.real("beta");
         const Vec<T> x = a.simplex("x"), y = a.simplex("y");
         if ((x - y).norm() == 0) return skip<T>();
@@ -449,7 +189,7 @@ DCRV_CLAIM(claim_D_strict_concave_kernel) {
         const Vec<T> mid = (x + y) / T(2);
         const T gap = D(mid) - (D(x) + D(y)) / T(2);
         const T kappa = tangent_min_eigen<T>(K).first;
-        const T scale = rounding_slack<T>() * (abs(D(mid)) + abs(D(x)) + abs(D(y)));
+        const T scale = cancel_scale<T>() * (abs(D(mid)) + abs(D(x)) + abs(D(y)));
         return ge<T>(gap, k("m") * beta * kappa * (x - y).squaredNorm(), scale);
       });
 }
@@ -480,12 +220,12 @@ Domain barrier_domain(const char* strength) {
 template <class T>
 Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const T& coef, const Vec<T>& q, const Vec<T>& p0) {
   // First start: the exact maximiser for λβ = 0, softmax((U + β_KL log p_base)/A); second start: p₀.
-  Vec<T> b = m.U;
-  for (Eigen::Index i = 0; i < b.size(); ++i) b(i) += m.beta_kl * log(m.p_base(i));
+  const Vec<T> b = srct_linear_score(m);
   const Vec<T> e = (b.array() - b.maxCoeff()).matrix() / m.barrier();
-  Vec<T> start(e.size());
-  for (Eigen::Index i = 0; i < e.size(); ++i) start(i) = exp(e(i));
-  const auto [ps, res] = jtilde_maximizer(m, Vec<T>(start / start.sum()));
+  const Vec<T> start = exp_of(e);
+  const JtildeMaximizer<T> first = maximizer_from(m, Vec<T>(start / start.sum()));
+  const Vec<T>& ps = first.p;
+  const T res = first.residual;
   const T gmag = norm_inf<T>(m.U) + T(2) * m.lambda * m.beta * norm_inf_to_inf<T>(m.K) +
                  m.barrier() * (T(1) + abs(log(ps.minCoeff()))) + m.beta_kl * abs(log(m.p_base.minCoeff()));
   // The stationarity certificate: a solver that did not converge cannot check the claim (non-finite: MPFR
@@ -494,11 +234,11 @@ Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const 
   if (!(res <= tol)) return le<T>(nan_of<T>(), nan_of<T>());
   const T top = jtilde(m, ps);
   const T gap = top - jtilde(m, q);
-  const T scale = rounding_slack<T>() * (jtilde_magnitude(m, ps) + jtilde_magnitude(m, q) + T(1));
+  const T scale = cancel_scale<T>() * (jtilde_magnitude(m, ps) + jtilde_magnitude(m, q) + T(1));
   Ineq<T> out = ge<T>(gap, coef * weight * (q - ps).squaredNorm(), scale);
   // Multistart: Newton from p₀, when it converges, finds the same maximiser.
-  const auto [ps2, res2] = jtilde_maximizer(m, p0);
-  if (res2 <= tol) out = worst(out, eq<T>(log_vec(ps2), log_vec(ps)));
+  const JtildeMaximizer<T> second = maximizer_from(m, p0);
+  if (second.residual <= tol) out = worst(out, eq<T>(log_of(second.p), log_of(ps)));
   return out;
 }
 
@@ -693,7 +433,7 @@ template <class T> struct ScoreField {
       d.beta = T(1) + abs(A), d.ell0 = lb - T(1);
       d.labels.assign(static_cast<std::size_t>(S), -1);
       for (int i = 0; i < M; ++i) d.labels[static_cast<std::size_t>(i)] = 1;
-      return d.raw_scores(log_vec(p));
+      return d.raw_scores(log_of(p));
     }
     case Family::anchor: return Vec<T>(u * p(S - 1));
     default: {
@@ -753,29 +493,6 @@ template <class T> T max_curl(const Mat<T>& D, int k, bool chart) {
 }
 template <class T> T curl_tolerance() { return identity_tolerance<T>() / T(100); }
 
-/// Gauss–Legendre nodes and weights on [0, 1] (Newton on P_n, in T).
-template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre(int n) {
-  std::vector<T> x(n), w(n);
-  const T pi = T(4) * atan_of(T(1));
-  for (int i = 0; i < n; ++i) {
-    T z = cos(pi * (T(i) + T(0.75)) / (T(n) + T(0.5)));
-    T dp(1);
-    for (int it = 0; it < 100; ++it) {
-      T p0(1), p1 = z;
-      for (int k = 2; k <= n; ++k) {
-        const T p2 = ((T(2 * k - 1)) * z * p1 - T(k - 1) * p0) / T(k);
-        p0 = p1, p1 = p2;
-      }
-      dp = T(n) * (z * p1 - p0) / (z * z - T(1));
-      const T dz = p1 / dp;
-      z -= dz;
-      if (abs(dz) <= std::numeric_limits<T>::epsilon() * T(4)) break;
-    }
-    x[i] = (T(1) - z) / T(2);
-    w[i] = T(1) / ((T(1) - z * z) * dp * dp) * T(2) / T(2); // weight on [−1,1] is 2/((1−z²)P'²); halved for [0,1]
-  }
-  return {x, w};
-}
 /// D restricted to the rows and columns {i, j, k}: the three directional derivatives along e_i, e_j, e_k
 /// (all that the anchored cross-partials C_k(i,j) need), stored in an S×S matrix (other entries zero).
 template <class T, class F> Mat<T> partial_jacobian(const F& G, const Vec<T>& p, int k, int i, int j) {
@@ -1004,7 +721,7 @@ Ineq<T> potential_reconstruction(const F& G, const J& pot, const Vec<T>& p0, con
   const auto [coarse, unused] = line(8);
   (void)unused;
   const T err = abs(T(fine - coarse));
-  return eq<T>(fine, T(pot(p) - pot(p0)), T(mag * rounding_slack<T>() + T(100) * err));
+  return eq<T>(fine, T(pot(p) - pot(p0)), T(mag * cancel_scale<T>() + T(100) * err));
 }
 // App. A Proposition prop:integrability, last sentence: J is unique up to an additive constant (and gauge).
 DCRV_CLAIM(claim_integrability_uniqueness) {
@@ -1024,7 +741,7 @@ DCRV_CLAIM(claim_integrability_uniqueness) {
         const Vec<T> p = trim(a.simplex("x"), delta), p0 = trim(a.simplex("y"), delta);
         const Vec<T> w = a.vec("w");
         auto G = [&m](const Vec<T>& x) {
-          return Vec<T>((selective_score(m, x).array() - m.barrier() * (log_vec(x).array() + T(1))).matrix());
+          return srct_variational_derivative(m, x);
         };
         auto J = [&m](const Vec<T>& x) { return jtilde(m, x); };
         // single-site: a = U, b = |bs|, A = barrier
@@ -1070,11 +787,9 @@ DCRV_CLAIM(claim_lyapunov_boundary_continuity) {
                    const SrctParams<T> m = srct_model(a);
                    const Vec<T> p = a.simplex("p");
                    const int S = a.S();
-                   T Phi(0);
-                   for (int l = 0; l < S; ++l)
-                     Phi = std::max<T>(Phi, norm_inf<T>(selective_score(m, Vec<T>(Vec<T>::Unit(S, l)))));
+                   const T Phi = score_sup_trimmed(m, T(0), false); // sup over Δ: at a vertex
                    const T A = m.barrier();
-                   const Vec<T> F = (selective_score(m, p).array() - A * (log_vec(p).array() + T(1))).matrix();
+                   const Vec<T> F = srct_variational_derivative(m, p);
                    const T Fbar = p.dot(F);
                    Ineq<T> w = skip<T>();
                    for (int i = 0; i < S; ++i) {
@@ -1101,18 +816,15 @@ template <class T> T logratio_M(const SrctParams<T>& m, const Vec<T>& p0, bool b
 }
 Domain logratio_domain() {
   return with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
-    auto pts = srct_points(S);
+    auto pts = envelope_points(S);
     std::vector<double> vtx(S, 1e-200), near(S, 1e-6);
     vtx[0] = 1, near[0] = 1;
     for (const auto& p0 : {vtx, near}) {
-      auto more = with_extra(srct_points(S), {{"p0", p0}});
+      auto more = with_extra(envelope_points(S), {{"p0", p0}});
       pts.insert(pts.end(), more.begin(), more.end());
     }
     return pts;
   });
-}
-template <class T> Vec<T> start_if_barrier(const Args<T>& a) {
-  return srct_model(a).barrier() > 0 ? a.simplex("p0") : Vec<T>();
 }
 
 /// The log-ratio envelope of Lemma lem:logratio along a trajectory, every pair: |z_ij(t)| ≤ env(t) ≤ M.
@@ -1127,7 +839,7 @@ Ineq<T> logratio_envelope_invariant(const Args<T>& a, const Consts<T>& k, const 
   const T A = m.barrier(), B = state[0], M = state[1];
   const T decay = exp(-A * t), growth = -expm1_of(T(-A * t));
   const Vec<T> p0 = a.simplex("p0");
-  const Vec<T> l0 = log_vec(p0), l = log_vec(p);
+  const Vec<T> l0 = log_of(p0), l = log_of(p);
   Ineq<T> w = skip<T>();
   for (Eigen::Index i = 0; i < p.size(); ++i)
     for (Eigen::Index j = 0; j < p.size(); ++j) {
@@ -1151,8 +863,7 @@ ForAll logratio_envelope_claim(const char* id, bool b_over_a) {
   f.constant("cKL", 1.0, Role::upper, "coefficient of beta_KL log(pbase_max/pbase_min) in B");
   f.over(logratio_domain()).effort(0.05);
   f.holds(along_trajectory_state(
-      3.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-      []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+      3.0, instance_flow, barrier_start,
       [b_over_a]<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& st) {
         return logratio_envelope_invariant<T>(a, k, t, p, st, b_over_a);
       }));
@@ -1188,8 +899,7 @@ ForAll floor_cap_claim(const char* id, bool b_over_a) {
   f.constant("c", 1.0, Role::upper, "coefficient of M in the exponent of the floor and the cap");
   f.over(logratio_domain()).effort(0.05);
   f.holds(along_trajectory_state(
-      3.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-      []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+      3.0, instance_flow, barrier_start,
       [b_over_a]<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p, std::vector<T>& st) {
         return floor_cap_invariant<T>(a, k, p, st, b_over_a, false);
       }));
@@ -1209,8 +919,7 @@ DCRV_CLAIM(claim_gc_wellposed_trimmed) {
       .over(logratio_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          4.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+          4.0, instance_flow, barrier_start,
           []<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p, std::vector<T>& st) {
             return floor_cap_invariant<T>(a, k, p, st, false, true);
           }));
@@ -1234,13 +943,21 @@ DCRV_CLAIM(claim_gc_unique_interior_maximizer) {
       });
 }
 
-/// Σ_i p_i(F̃_i − E_p F̃)², F̃ = φ − A(1 + log p): the dissipation d/dt J̃ (eq. Lyapunov-squares).
+/// Σ_i p_i(F̃_i − E_p F̃)², F̃ = φ − A log p (the constant −A of δJ̃/δp drops out): the dissipation d/dt J̃
+/// (eq. Lyapunov-squares).
 template <class T> T dissipation(const SrctParams<T>& m, const Vec<T>& p) {
-  const Vec<T> F = (selective_score(m, p).array() - m.barrier() * log_vec(p).array()).matrix();
+  const Vec<T> F = srct_fitness(m, p, log_of(p));
   const T Fbar = p.dot(F);
   T d(0);
   for (Eigen::Index i = 0; i < p.size(); ++i) d += p(i) * (F(i) - Fbar) * (F(i) - Fbar);
   return d;
+}
+/// Once per trajectory: the maximiser p* of J̃ (from the uniform point) and the floor δ = 1/(S e^M) of
+/// Theorem thm:global-convergence, M = max{max_ij |z_ij(0)|, B/A} of Lemma lem:logratio.
+template <class T> std::pair<Vec<T>, T> maximizer_and_floor(const SrctParams<T>& m, const Vec<T>& p0) {
+  const int S = m.size();
+  const T M = logratio_M(m, p0, false);
+  return {maximizer_from(m, uniform_point<T>(S)).p, T(T(1) / (T(S) * exp(M)))};
 }
 
 // App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S e^M).
@@ -1252,39 +969,50 @@ Claim gc_gap_decay_base() {
       .over(logratio_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          3.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+          3.0, instance_flow, barrier_start,
           []<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
             if (st.empty()) {
-              const Vec<T> p0 = a.simplex("p0");
-              const T M = logratio_M(m, p0, false);
-              const Vec<T> ps = jtilde_maximizer(m, Vec<T>(Vec<T>::Constant(a.S(), T(1) / T(a.S())))).first;
-              st = {jtilde(m, ps), T(T(1) / (T(a.S()) * exp(M))), jtilde_magnitude(m, ps)};
+              const auto [ps, delta] = maximizer_and_floor(m, Vec<T>(a.simplex("p0")));
+              st = {jtilde(m, ps), delta, jtilde_magnitude(m, ps)};
             }
             const T top = st[0], delta = st[1], A = m.barrier();
             const T gap = top - jtilde(m, p);
-            const T scale = k("c") * A * delta * rounding_slack<T>() * (st[2] + jtilde_magnitude(m, p) + T(1));
+            const T scale = k("c") * A * delta * cancel_scale<T>() * (st[2] + jtilde_magnitude(m, p) + T(1));
             return ge<T>(dissipation(m, p), k("c") * A * delta * gap, scale);
           }))
       .build();
 }
-/// The reference instance of the rate reports: S = 4, U = (1, −0.5, 0.3, 0), K = I/2, λ = β = 1, α = 0.3,
-/// ε = 0.2, no KL, p₀ = (0.7, 0.1, 0.1, 0.1).
-SrctParams<double> reference_instance(Vec<double>& p0) {
+
+/// The reference trajectory of the rate reports: S = 4, U = (1, −0.5, 0.3, 0), K = I/2, λ = β = 1, α = 0.3,
+/// ε = 0.2, no KL, p₀ = (0.7, 0.1, 0.1, 0.1); with its maximiser p* and floor δ.
+struct ReferenceRun {
   SrctParams<double> m;
+  Vec<double> p0, ps;
+  double delta = 0;
+};
+ReferenceRun reference_run() {
+  ReferenceRun r;
   const int S = 4;
-  m.U = Vec<double>(S);
-  m.U << 1.0, -0.5, 0.3, 0.0;
-  m.K = Mat<double>::Identity(S, S) / 2;
-  m.p_base = Vec<double>::Constant(S, 0.25);
-  m.lambda = 1, m.beta = 1, m.alpha = 0.3, m.eps = 0.2;
-  p0 = Vec<double>(S);
-  p0 << 0.7, 0.1, 0.1, 0.1;
-  return m;
+  r.m.U = Vec<double>(S);
+  r.m.U << 1.0, -0.5, 0.3, 0.0;
+  r.m.K = Mat<double>::Identity(S, S) / 2;
+  r.m.p_base = Vec<double>::Constant(S, 0.25);
+  r.m.lambda = 1, r.m.beta = 1, r.m.alpha = 0.3, r.m.eps = 0.2;
+  r.p0 = Vec<double>(S);
+  r.p0 << 0.7, 0.1, 0.1, 0.1;
+  std::tie(r.ps, r.delta) = maximizer_and_floor(r.m, r.p0);
+  return r;
 }
-/// Slope of log f(t) between the first and last recorded points (a decay rate when negated).
-double fitted_rate(const std::vector<std::pair<double, double>>& pts) {
+/// The measured exponential decay rate of f(p_t) > `floor` on the reference trajectory over [t_min, 30]: the
+/// slope of log f between the first and last recorded points, negated (NaN with fewer than two points).
+template <class F> double reference_decay_rate(const ReferenceRun& r, double t_min, double floor, F f) {
+  std::vector<std::pair<double, double>> pts;
+  integrate_flow_from<double>(srct_field(r.m), r.p0, 0.0, 30.0, [&](const double& t, const Vec<double>& p) {
+    const double v = f(p);
+    if (t >= t_min && v > floor) pts.emplace_back(t, std::log(v));
+    return true;
+  });
   if (pts.size() < 2) return std::numeric_limits<double>::quiet_NaN();
   return -(pts.back().second - pts.front().second) / (pts.back().first - pts.front().first);
 }
@@ -1294,18 +1022,11 @@ DCRV_CLAIM(claim_gc_gap_decay) {
   auto inner = c.check;
   c.check = [inner](const Context& ctx) {
     Outcome o = inner(ctx);
-    Vec<double> p0;
-    const SrctParams<double> m = reference_instance(p0);
-    const Vec<double> ps = jtilde_maximizer(m, Vec<double>(Vec<double>::Constant(4, 0.25))).first;
-    const double top = jtilde(m, ps), M = logratio_M(m, p0, false), delta = 1.0 / (4 * std::exp(M));
-    std::vector<std::pair<double, double>> pts;
-    integrate_flow_from<double>(srct_field(m), p0, 0.0, 30.0, [&](const double& t, const Vec<double>& p) {
-      const double gap = top - jtilde(m, p);
-      if (t >= 2.0 && gap > 1e-12) pts.emplace_back(t, std::log(gap));
-      return true;
-    });
-    o.evidence.details["rate_measured"] = std::to_string(fitted_rate(pts)) + " (decay rate of the gap J*-J(p_t), reference S=4 instance)";
-    o.evidence.details["rate_claimed"] = std::to_string(2 * m.barrier() * delta) + " (2 A delta, same instance)";
+    const ReferenceRun r = reference_run();
+    const double top = jtilde(r.m, r.ps);
+    const double rate = reference_decay_rate(r, 2.0, 1e-12, [&](const Vec<double>& p) { return top - jtilde(r.m, p); });
+    o.evidence.details["rate_measured"] = std::to_string(rate) + " (decay rate of the gap J*-J(p_t), reference S=4 instance)";
+    o.evidence.details["rate_claimed"] = std::to_string(2 * r.m.barrier() * r.delta) + " (2 A delta, same instance)";
     return o;
   };
   return c;
@@ -1320,18 +1041,16 @@ Claim gc_exponential_rate_base() {
       .over(logratio_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          4.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+          4.0, instance_flow, barrier_start,
           []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
             const int S = a.S();
             if (st.empty()) {
               const Vec<T> p0 = a.simplex("p0");
-              const T M = logratio_M(m, p0, false);
-              const Vec<T> ps = jtilde_maximizer(m, Vec<T>(Vec<T>::Constant(S, T(1) / T(S)))).first;
+              const auto [ps, delta] = maximizer_and_floor(m, p0);
               st.assign(ps.data(), ps.data() + S);
               st.push_back(T(jtilde(m, ps) - jtilde(m, p0)));
-              st.push_back(T(T(1) / (T(S) * exp(M))));
+              st.push_back(delta);
             }
             const Vec<T> ps = Eigen::Map<const Vec<T>>(st.data(), S);
             const T gap0 = std::max<T>(st[S], T(0)), delta = st[S + 1], A = m.barrier();
@@ -1347,29 +1066,11 @@ DCRV_CLAIM(claim_gc_exponential_rate) {
   auto inner = c.check;
   c.check = [inner](const Context& ctx) {
     Outcome o = inner(ctx);
-    // Reference trajectory: S = 4, U = (1, −0.5, 0.3, 0), K = I/2, λ = β = 1, α = 0.3, ε = 0.2, no KL, p₀ = (0.7, 0.1, 0.1, 0.1).
-    SrctParams<double> m;
-    const int S = 4;
-    m.U = Vec<double>(S);
-    m.U << 1.0, -0.5, 0.3, 0.0;
-    m.K = Mat<double>::Identity(S, S) / 2;
-    m.p_base = Vec<double>::Constant(S, 0.25);
-    m.lambda = 1, m.beta = 1, m.alpha = 0.3, m.eps = 0.2;
-    Vec<double> p0(S);
-    p0 << 0.7, 0.1, 0.1, 0.1;
-    const Vec<double> ps = jtilde_maximizer(m, Vec<double>(Vec<double>::Constant(S, 0.25))).first;
-    const double M = logratio_M(m, p0, false), A = m.barrier(), delta = 1.0 / (S * std::exp(M));
-    std::vector<std::pair<double, double>> pts;
-    integrate_flow_from<double>(srct_field(m), p0, 0.0, 30.0, [&](const double& t, const Vec<double>& p) {
-      const double d = (p - ps).norm();
-      if (t >= 5.0 && d > 1e-9) pts.emplace_back(t, std::log(d));
-      return true;
-    });
-    if (pts.size() >= 2) {
-      const double slope = (pts.back().second - pts.front().second) / (pts.back().first - pts.front().first);
-      o.evidence.details["rate_measured"] = std::to_string(-slope) + " (decay rate of ||p_t - p*||, reference S=4 instance)";
-    }
-    o.evidence.details["rate_claimed"] = std::to_string(A * delta) + " (A delta, same reference instance; A=" + std::to_string(A) + ", delta=" + std::to_string(delta) + ")";
+    const ReferenceRun r = reference_run();
+    const double A = r.m.barrier();
+    const double rate = reference_decay_rate(r, 5.0, 1e-9, [&](const Vec<double>& p) { return (p - r.ps).norm(); });
+    if (rate == rate) o.evidence.details["rate_measured"] = std::to_string(rate) + " (decay rate of ||p_t - p*||, reference S=4 instance)";
+    o.evidence.details["rate_claimed"] = std::to_string(A * r.delta) + " (A delta, same reference instance; A=" + std::to_string(A) + ", delta=" + std::to_string(r.delta) + ")";
     return o;
   };
   return c;
@@ -1392,18 +1093,7 @@ template <class T> std::tuple<Vec<T>, T, T> qp_simplex_max(const Vec<T>& U, cons
   }
   Vec<double> p = Vec<double>::Constant(S, 1.0 / S);
   const double L = std::max(1e-12, spectral_norm<double>(Kd));
-  auto project = [S](const Vec<double>& y) {
-    std::vector<double> u(y.data(), y.data() + S);
-    std::sort(u.begin(), u.end(), std::greater<double>());
-    double cum = 0, theta = 0;
-    for (int j = 0; j < S; ++j) {
-      cum += u[j];
-      const double t = (cum - 1) / (j + 1);
-      if (u[j] - t > 0) theta = t;
-    }
-    return Vec<double>((y.array() - theta).max(0.0).matrix());
-  };
-  for (int it = 0; it < 300; ++it) p = project(Vec<double>(p + (Ud - Kd * p) / L));
+  for (int it = 0; it < 300; ++it) p = project_simplex(Vec<double>(p + (Ud - Kd * p) / L));
   std::vector<bool> in(S);
   for (int i = 0; i < S; ++i) in[i] = p(i) > 1e-9;
   Vec<T> x = Vec<T>::Zero(S);
@@ -1421,7 +1111,7 @@ template <class T> std::tuple<Vec<T>, T, T> qp_simplex_max(const Vec<T>& U, cons
       r(a) = U(idx[a]);
     }
     m(n, n) = T(0), r(n) = T(1);
-    const Vec<T> sol = solve_dense<T>(m, r);
+    const Vec<T> sol = m.partialPivLu().solve(r);
     x.setZero();
     for (int a = 0; a < n; ++a) x(idx[a]) = sol(a);
     nu = sol(n);
@@ -1458,9 +1148,7 @@ DCRV_CLAIM(claim_remark_A0_uniqueness) {
                                              {{"U", alternating(S, 2.0)}, {"q", unit_vec(S, 0)}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int S = a.S();
-        Mat<T> K = kernel(a);
-        K += a.real("muT") * (Mat<T>::Identity(S, S) - Mat<T>::Ones(S, S) / T(S));
+        const Mat<T> K = kernel_with_tangent_part(a, "muT");
         const T lb = a.real("lb");
         const Vec<T> U = a.vec("U");
         const auto [ps, nu, res] = qp_simplex_max<T>(U, Mat<T>(T(2) * lb * K));
@@ -1468,7 +1156,7 @@ DCRV_CLAIM(claim_remark_A0_uniqueness) {
         auto J = [&](const Vec<T>& x) { return T(U.dot(x) - lb * x.dot(K * x)); };
         const Vec<T> q = a.simplex("q");
         const T top = J(ps);
-        const T scale = rounding_slack<T>() * (abs(top) + T(1));
+        const T scale = cancel_scale<T>() * (abs(top) + T(1));
         const T gmag = norm_inf<T>(U) + T(2) * lb * spectral_norm<T>(K) + T(1);
         return worst(worst(ge<T>(T(top - J(q)), k("m") * lb * kappa * (q - ps).squaredNorm(), scale),
                            le<T>(res, T(0), gmag)),
@@ -1562,8 +1250,8 @@ DCRV_CLAIM(claim_LS_decreasing_delta) {
         const T d2 = std::min<T>(a.real("d2"), T(1) / T(S)), u = a.real("u");
         if (!(u < 1)) return skip<T>();
         const T d1 = u * d2;
-        const T L1 = face_gap_stable(S, d1), L2 = face_gap_stable(S, d2);
-        return ge<T>(T(L1 - L2), T(-k("m") * log(u)), T(rounding_slack<T>() * (abs(L1) + abs(L2))));
+        const T L1 = face_gap(S, d1), L2 = face_gap(S, d2);
+        return ge<T>(T(L1 - L2), T(-k("m") * log(u)), T(cancel_scale<T>() * (abs(L1) + abs(L2))));
       });
 }
 
@@ -1576,7 +1264,7 @@ DCRV_CLAIM(claim_LS_decreasing_S) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S();
         const T delta = std::min<T>(a.real("delta"), T(1) / T(S + 1));
-        return ge<T>(T(face_gap_stable(S, delta) - face_gap_stable(S + 1, delta)),
+        return ge<T>(T(face_gap(S, delta) - face_gap(S + 1, delta)),
                      T((T(1) - delta) * log(T(S) / T(S - 1))));
       });
 }
@@ -1591,16 +1279,7 @@ template <class T> SrctParams<T> bd_model(const Args<T>& a, const T& eps_bd) {
   m.eps = eps_bd;
   return m;
 }
-/// sup_{Δ_δ} ‖φ‖_q for φ = U − λKp (affine, so the convex norm peaks at a vertex of Δ_δ); q = ∞ or 2.
-template <class T> T bd_score_sup(const SrctParams<T>& m, const T& delta, bool l2) {
-  T best(0);
-  for (int j = 0; j < m.size(); ++j) {
-    const Vec<T> phi = selective_score(m, trimmed_vertex(m.size(), j, delta));
-    best = std::max<T>(best, l2 ? T(phi.norm()) : norm_inf<T>(phi));
-  }
-  return best;
-}
-Domain bd_domain() {
+Domain bd_invariance_domain() {
   return with_kernel(Domain()
                          .dims(2)
                          .vector("U", 1.0)
@@ -1623,13 +1302,13 @@ ForAll bd_claim(const char* id, bool l2) {
               (l2 ? R"($M=M_{\phi,2}=\sup_{\Delta_\delta}\|\phi\|_2$)" : R"($M=M_{\phi,\infty}=\sup_{\Delta_\delta}\|\phi\|_\infty$)") +
               R"( (exact: vertex max over $\Delta_\delta$, the operative domain), every trajectory started in $\Delta_\delta$ (its vertices, faces — e.g.\ the face minimiser of $\langle\log p\rangle$ — and interior) satisfies $\min_ip_i(t)\ge\delta$ at every accepted step of $[0,3]$; $\delta\in[10^{-3}/S,0.5/S]$, every $S\ge2$; $c=2$)");
   f.constant("c", 2.0, Role::upper, l2 ? "factor in eps L_S >= c M_phi,2" : "factor in eps L_S >= c M_phi,inf");
-  f.over(bd_domain()).effort(0.05);
+  f.over(bd_invariance_domain()).effort(0.05);
   f.holds(along_trajectory_state(
       3.0,
       [l2]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = a.real("delta");
         const SrctParams<T> m0 = bd_model(a, T(0));
-        return srct_field(bd_model(a, T(k("c") * bd_score_sup(m0, delta, l2) / face_gap_stable(a.S(), delta))));
+        return srct_field(bd_model(a, T(k("c") * score_sup_trimmed(m0, delta, l2) / face_gap(a.S(), delta))));
       },
       []<class T>(const Args<T>& a, const Consts<T>&) { return Vec<T>(trim(a.simplex("q"), a.real("delta"))); },
       []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {

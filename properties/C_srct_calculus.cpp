@@ -10,84 +10,32 @@
 //
 // Conventions of this file.
 //  * Derivatives that a claim states in closed form are recomputed from the definition by forward-mode
-//    automatic differentiation (Dual numbers), so an identity compares two independent computations.
-//  * Random PSD kernels: K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd) from three `vector` fields (rank ≤ 2 plus a
-//    diagonal part: full-rank, rank-deficient and K = 0 all occur).
+//    automatic differentiation (dcrv/autodiff.hpp), so an identity compares two independent computations.
+//  * SRCT instances and random PSD kernels are read from the sample as in properties/domains/srct.hpp and
+//    kernels.hpp (K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd): full-rank, rank-deficient and K = 0 all occur).
 //  * Points of Δ_δ are trim(q, δ) = δ + (1 − Kδ) q with q in the (closed) simplex; differences p − q are
 //    formed as (1 − Kδ)(x − y) so that they keep their digits.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "dcrv/autodiff.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::sqrt;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
-
-/// Forward-mode dual number v + d·η (η² = 0), for directional derivatives of formulas.
-template <class T> struct Dual {
-  T v{0}, d{0};
-  Dual() = default;
-  template <class S>
-    requires std::is_constructible_v<T, const S&>
-  Dual(const S& x) : v(x), d(0) {}
-  Dual(const T& value, const T& derivative) : v(value), d(derivative) {}
-  friend Dual operator+(const Dual& a, const Dual& b) { return Dual(a.v + b.v, a.d + b.d); }
-  friend Dual operator-(const Dual& a, const Dual& b) { return Dual(a.v - b.v, a.d - b.d); }
-  friend Dual operator-(const Dual& a) { return Dual(-a.v, -a.d); }
-  friend Dual operator*(const Dual& a, const Dual& b) { return Dual(a.v * b.v, a.v * b.d + a.d * b.v); }
-  friend Dual operator/(const Dual& a, const Dual& b) {
-    return Dual(a.v / b.v, (a.d * b.v - a.v * b.d) / (b.v * b.v));
-  }
-  Dual& operator+=(const Dual& b) { return *this = *this + b; }
-  Dual& operator-=(const Dual& b) { return *this = *this - b; }
-  friend bool operator>(const Dual& a, const Dual& b) { return a.v > b.v; }
-  friend Dual log(const Dual& a) { return Dual(log(a.v), a.d / a.v); }
-};
-template <class Xs> using elem_t = typename std::decay_t<Xs>::value_type;
-
-/// d/dt f(p + t v) at t = 0 (f takes a std::vector of Dual numbers).
-template <class T, class F> T ad_directional(const F& f, const Vec<T>& p, const Vec<T>& v) {
-  std::vector<Dual<T>> x(static_cast<std::size_t>(p.size()));
-  for (Eigen::Index i = 0; i < p.size(); ++i) x[i] = Dual<T>(p(i), v(i));
-  return f(x).d;
-}
-/// ∇f(p) (ambient partial derivatives of the formula).
-template <class T, class F> Vec<T> ad_gradient(const F& f, const Vec<T>& p) {
-  Vec<T> g(p.size());
-  for (Eigen::Index k = 0; k < p.size(); ++k) g(k) = ad_directional<T>(f, p, Vec<T>(Vec<T>::Unit(p.size(), k)));
-  return g;
-}
-/// The directional derivative of a vector-valued formula: d/dt f(p + t v) at t = 0.
-template <class T, class F> Vec<T> ad_jvp(const F& f, const Vec<T>& p, const Vec<T>& v) {
-  std::vector<Dual<T>> x(static_cast<std::size_t>(p.size()));
-  for (Eigen::Index i = 0; i < p.size(); ++i) x[i] = Dual<T>(p(i), v(i));
-  const auto y = f(x);
-  Vec<T> out(static_cast<Eigen::Index>(y.size()));
-  for (std::size_t i = 0; i < y.size(); ++i) out(static_cast<Eigen::Index>(i)) = y[i].d;
-  return out;
-}
 
 /// max_i |a_i − b_i| / s_i as a residual that must vanish (componentwise scales: entries near a face are
 /// compared with their own magnitude, not with the largest entry).
@@ -100,153 +48,18 @@ template <class T> Ineq<T> eq_scaled(const Vec<T>& a, const Vec<T>& b, const Vec
   return eq<T>(worst, T(0), T(1));
 }
 
-/// 1 − Sδ ≥ 0 with a single rounding in double (fma), clamped at 0 (a double δ just above 1/S means δ = 1/S).
-template <class T> T one_minus_S_delta(int S, const T& delta) {
-  if constexpr (std::is_same_v<T, double>)
-    return std::max(0.0, std::fma(-static_cast<double>(S), delta, 1.0));
-  else
-    return std::max<T>(T(0), T(1) - T(S) * delta);
-}
-/// L_K(δ) = (1−δ) log((1−δ)/((K−1)δ)) (boxed entropy face gap) as (1−δ) log1p((1−Kδ)/((K−1)δ)): the same closed
-/// form without the cancellation of log(1 + small) as δ ↑ 1/K.
-template <class T> T face_gap_stable(int K, const T& delta) {
-  return (T(1) - delta) * log1p(one_minus_S_delta(K, delta) / (T(K - 1) * delta));
-}
-/// log(p/q) given d = p − q: log1p(d/q) when p is close to q (no cancellation), the plain log otherwise.
-template <class T> T log_ratio(const T& p, const T& q, const T& d) {
-  return abs(d) <= q / T(2) ? T(log1p(d / q)) : T(log(p / q));
-}
-/// E(p) − E(q) for E(r) = r ⊙ (log r − ⟨log r⟩), given d = p − q, without cancellation:
-/// E_i(p) − E_i(q) = d_i(log p_i − ⟨log p⟩) + q_i(ℓ_i − Σ_j(d_j log p_j + q_j ℓ_j)), ℓ_i = log(p_i/q_i).
-template <class T> Vec<T> entropy_drift_difference(const Vec<T>& p, const Vec<T>& q, const Vec<T>& d) {
-  const Eigen::Index S = p.size();
-  Vec<T> ell(S);
-  T dmean(0);
-  for (Eigen::Index j = 0; j < S; ++j) {
-    ell(j) = log_ratio(p(j), q(j), d(j));
-    dmean += d(j) * log(p(j)) + q(j) * ell(j);
-  }
-  const T mp = mean_log(p);
-  Vec<T> out(S);
-  for (Eigen::Index i = 0; i < S; ++i) out(i) = d(i) * (log(p(i)) - mp) + q(i) * (ell(i) - dmean);
-  return out;
-}
-/// S(p) = diag(p) − ppᵀ (App. C §C.2), for any vector p (also off the simplex: mass balance).
-template <class T> Mat<T> selection_covariance(const Vec<T>& p) {
-  Mat<T> s = -p * p.transpose();
-  s.diagonal() += p;
-  return s;
-}
-/// S(p) − S(q) = diag(d) − p dᵀ − d qᵀ with d = p − q (exact rearrangement, no cancellation).
-template <class T> Mat<T> selection_covariance_difference(const Vec<T>& p, const Vec<T>& q, const Vec<T>& d) {
-  Mat<T> m = -p * d.transpose() - d * q.transpose();
-  m.diagonal() += d;
-  return m;
-}
-/// ⟨log r⟩ = Σ r_i log r_i for a positive vector r (not necessarily normalised).
-template <class T> T weighted_log(const Vec<T>& r) {
-  T s(0);
-  for (Eigen::Index i = 0; i < r.size(); ++i)
-    if (r(i) > 0) s += r(i) * log(r(i));
-  return s;
-}
-/// E(r) = r ⊙ (log r − ⟨log r⟩) with ⟨log r⟩ = Σ r_i log r_i, for a positive vector r (App. C §C.2).
-template <class T> Vec<T> entropic_vector(const Vec<T>& r) {
-  const T m = weighted_log(r);
-  Vec<T> e(r.size());
-  for (Eigen::Index i = 0; i < r.size(); ++i) e(i) = r(i) * (log(r(i)) - m);
-  return e;
-}
-
-// ---- random PSD kernels and SRCT instances -----------------------------------------------------------------
-Domain with_kernel(Domain d) {
-  d.vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
-  return d;
-}
-/// K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd): symmetric PSD by construction.
-template <class T> Mat<T> kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-std::vector<double> geometric(int S, double ratio) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = std::pow(ratio, i);
-  return v;
-}
-std::vector<double> alternating(int S, double a) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = (i % 2 ? -a : a) * (1.0 + 0.1 * i);
-  return v;
-}
-
-constexpr double kCoefHi = 3.0; // α, β, λ, β_KL, ε ∈ [0, 3] (exact zeros come from the points)
-
-/// The SRCT instance fields: U, the kernel, p_base and the five coefficients.
-Domain with_srct(Domain d) {
-  d.vector("U", 2.0);
-  d = with_kernel(std::move(d));
-  d.simplex("pb").real("alpha", 0, kCoefHi).real("beta", 0, kCoefHi).real("lambda", 0, kCoefHi);
-  d.real("beta_kl", 0, kCoefHi).real("eps", 0, kCoefHi);
-  return d;
-}
-template <class T> SrctParams<T> srct_model(const Args<T>& a) {
-  SrctParams<T> m;
-  m.U = a.vec("U");
-  m.K = kernel(a);
-  m.p_base = a.simplex("pb");
-  m.alpha = a.real("alpha");
-  m.beta = a.real("beta");
-  m.lambda = a.real("lambda");
-  m.beta_kl = a.real("beta_kl");
-  m.eps = a.real("eps");
-  return m;
-}
 /// A nontrivial instance, then the same with coefficient patterns set to exact zeros (the edges of (A6)).
-std::vector<Assign> srct_points(int S) {
-  Assign base{{"U", alternating(S, 1.0)}, {"k1", geometric(S, 0.8)}, {"k2", alternating(S, 0.5)},
-              {"kd", std::vector<double>(S, 0.3)}, {"pb", geometric(S, 0.7)}, {"alpha", {0.7}},
-              {"beta", {0.9}}, {"lambda", {1.1}}, {"beta_kl", {0.4}}, {"eps", {0.2}}};
-  std::vector<Assign> out{base};
-  const std::vector<std::vector<std::string>> zero_sets{
-      {"eps"}, {"beta_kl"}, {"alpha"}, {"beta"}, {"eps", "beta_kl", "alpha"}, {"alpha", "beta", "lambda", "beta_kl", "eps"}};
-  for (const auto& zs : zero_sets) {
-    Assign a = base;
-    for (const auto& z : zs) a[z] = {0.0};
-    out.push_back(a);
-  }
-  return out;
+std::vector<Assign> zero_coefficient_points(int S) {
+  return with_zero_sets(srct_base_point(S), {{"eps"},
+                                             {"beta_kl"},
+                                             {"alpha"},
+                                             {"beta"},
+                                             {"eps", "beta_kl", "alpha"},
+                                             {"alpha", "beta", "lambda", "beta_kl", "eps"}});
 }
 /// The points above with extra fields (e.g. p) added to each.
-std::vector<Assign> srct_points_with(int S, const Assign& extra) {
-  std::vector<Assign> out = srct_points(S);
-  for (auto& a : out)
-    for (const auto& [k, v] : extra) a[k] = v;
-  return out;
-}
+std::vector<Assign> zero_coefficient_points_with(int S, const Assign& extra) { return with_extra(zero_coefficient_points(S), extra); }
 
-/// φ_A(p) = U − 2λβKp + β_KL log p_base (App. C §C.2, "selective score"), written out here from the paper.
-template <class T> Vec<T> selective_score(const SrctParams<T>& m, const Vec<T>& p) {
-  Vec<T> phi = m.U - T(2) * m.lambda * m.beta * (m.K * p);
-  for (Eigen::Index i = 0; i < p.size(); ++i) phi(i) += m.beta_kl * log(m.p_base(i));
-  return phi;
-}
-/// J̃[p] from its definition (§C.2 display), for any element type (T or Dual<T>):
-/// Σ U_i p_i + λ(αH − β pᵀKp) − β_KL KL(p‖p_base) + εH.
-template <class T, class Xs> elem_t<Xs> jtilde_of(const SrctParams<T>& m, const Xs& p) {
-  using X = elem_t<Xs>;
-  const std::size_t S = p.size();
-  X lin(0), H(0), Q(0), KL(0);
-  for (std::size_t i = 0; i < S; ++i) {
-    const auto ii = static_cast<Eigen::Index>(i);
-    lin += X(m.U(ii)) * p[i];
-    H -= p[i] * log(p[i]);
-    KL += p[i] * log(p[i] / X(m.p_base(ii)));
-    for (std::size_t j = 0; j < S; ++j) Q += X(m.K(ii, static_cast<Eigen::Index>(j))) * p[i] * p[j];
-  }
-  return lin + X(m.lambda) * (X(m.alpha) * H - X(m.beta) * Q) - X(m.beta_kl) * KL + X(m.eps) * H;
-}
 /// Magnitude of the terms of δJ̃/δp_i (the scale of cancelling sums).
 template <class T> Vec<T> score_magnitudes(const SrctParams<T>& m, const Vec<T>& p) {
   const Vec<T> Kp = m.K * p;
@@ -257,8 +70,9 @@ template <class T> Vec<T> score_magnitudes(const SrctParams<T>& m, const Vec<T>&
   return s;
 }
 
-/// Pairs (x, y) of the closed simplex and δ ∈ (0, 1/S): p = trim(x, δ), q = trim(y, δ) ∈ Δ_δ.
-Domain trimmed_pair_domain() {
+/// Pairs (x, y) of the closed simplex and δ ∈ (0, 1/S): p = trim(x, δ), q = trim(y, δ) ∈ Δ_δ, with points next
+/// to a vertex of Δ_δ and next to (½, ½, 0, …).
+Domain vertex_and_midpoint_pairs_domain() {
   return Domain()
       .dims(2)
       .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
@@ -280,7 +94,6 @@ Domain trimmed_pair_domain() {
         return pts;
       });
 }
-template <class T> T floor_of(const Args<T>& a) { return std::min<T>(a.real("delta"), T(1) / T(a.S())); }
 
 // ============================================================================================================
 // §C.2 SRCT objective, variational derivative, canonical drift
@@ -294,7 +107,7 @@ DCRV_CLAIM(claim_variational_derivative) {
       .statement(R"(\partial\widetilde J/\partial p_i=U_i-c\,\lambda\beta(Kp)_i+\beta_{\mathrm{KL}}\log p_{\mathrm{base},i}-A(1+\log p_i)$, $A=\varepsilon+\lambda\alpha+\beta_{\mathrm{KL}}$, $c=2$, for $\widetilde J=U\cdot p+\lambda(\alpha H-\beta p^\top Kp)-\beta_{\mathrm{KL}}\mathrm{KL}(p\|p_{\mathrm{base}})+\varepsilon H$ on $\mathrm{int}\,\Delta$ (ambient partial derivatives of the formula, by automatic differentiation), random PSD $K$, $p_{\mathrm{base}}\in\mathrm{int}\,\Delta$, coefficients in $[0,3]$, $K\ge2$ up to the budget maximum)")
       .constant("c", 2.0, Role::exact, "coefficient of λβ(Kp)_i")
       .over(with_srct(Domain().dims(2).simplex("p")).points([](int S) {
-        return srct_points_with(S, {{"p", geometric(S, 1e-3)}});
+        return zero_coefficient_points_with(S, {{"p", geometric(S, 1e-3)}});
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const SrctParams<T> m = srct_model(a);
@@ -315,14 +128,14 @@ DCRV_CLAIM(claim_srct_ode_form) {
       .where("App. C §C.2, boxed SRCT ODE")
       .statement(R"(p\odot\bigl(g-\langle p,g\rangle\mathbf 1\bigr)=S(p)\phi_A(p)-A\,E(p)=:F(p)$ with $g=\nabla\widetilde J(p)$ (the Shahshahani gradient, $g$ by automatic differentiation of $\widetilde J$), $S(p)=\operatorname{diag}(p)-pp^\top$, $\phi_A=U-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}$, $E(p)=p\odot(\log p-\langle\log p\rangle)$, and $\sum_iF_i(p)=0$, on $\mathrm{int}\,\Delta$ (compared coordinatewise after division by $p_i$))")
       .over(with_srct(Domain().dims(2).simplex("p")).points([](int S) {
-        return srct_points_with(S, {{"p", geometric(S, 1e-4)}});
+        return zero_coefficient_points_with(S, {{"p", geometric(S, 1e-4)}});
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const SrctParams<T> m = srct_model(a);
         const Vec<T> p = a.simplex("p");
         const Vec<T> g = ad_gradient<T>([&m](const auto& x) { return jtilde_of(m, x); }, p);
         const T gbar = p.dot(g);
-        const Vec<T> F = selection_covariance(p) * selective_score(m, p) - m.barrier() * entropic_vector(p);
+        const Vec<T> F = srct_boxed_drift(m, p);
         const Vec<T> mag = score_magnitudes(m, p);
         Vec<T> lhs(p.size()), rhs(p.size()), scale(p.size());
         T total(0), total_scale(0);
@@ -434,12 +247,12 @@ DCRV_CLAIM(claim_E_lipschitz) {
       .statement(R"(\|E(p)-E(q)\|_2\le(a+\sqrt K)\,\Lambda\,\|p-q\|_2$, $\Lambda=\ell+\log(1/\delta_\star)$, for all $K\ge2$, $\delta_\star\in(0,1/K)$ (from $10^{-30}$), $p,q\in\Delta^{K-1}_{\delta_\star}$; $a=2$, $\ell=1$ ($E(p)-E(q)$ formed without cancellation))")
       .constant("two", 2.0, Role::upper, "additive constant a in (a + √K)")
       .constant("lambda_add", 1.0, Role::upper, "additive constant ℓ in Λ = ℓ + log(1/δ⋆)")
-      .over(trimmed_pair_domain())
+      .over(vertex_and_midpoint_pairs_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = floor_of(a);
+        const T delta = capped_delta(a);
         const Vec<T> x = a.simplex("x"), y = a.simplex("y");
         const Vec<T> p = trim(x, delta), q = trim(y, delta);
-        const Vec<T> d = one_minus_S_delta(a.S(), delta) * (x - y);
+        const Vec<T> d = trimmed_free_mass(a.S(), delta) * (x - y);
         const T Lambda = k("lambda_add") + log(T(1) / delta);
         return le<T>(entropy_drift_difference(p, q, d).norm(), (k("two") + sqrt(T(a.S()))) * Lambda * d.norm());
       });
@@ -448,19 +261,6 @@ DCRV_CLAIM(claim_E_lipschitz) {
 // ============================================================================================================
 // §C.4 Lipschitz bound of the drift
 // ============================================================================================================
-
-/// M_φ,2 = sup_{Δ_δ} ‖φ_A‖₂: φ_A is affine in p, so ‖φ_A‖₂ is convex and its sup over the polytope Δ_δ is
-/// attained at one of its vertices δ1 + (1 − Kδ)e_j.
-template <class T> T sup_score_norm_trimmed(const SrctParams<T>& m, const T& delta) {
-  const int S = m.size();
-  T best(0);
-  for (int j = 0; j < S; ++j) {
-    Vec<T> v = Vec<T>::Constant(S, delta);
-    v(j) += one_minus_S_delta(S, delta);
-    best = std::max<T>(best, T(selective_score(m, v).norm()));
-  }
-  return best;
-}
 
 // App. C §C.4 (appC:lipschitz-F), boxed: ‖F(p) − F(q)‖₂ ≤ (½L_φ + 3M_φ,2 + C_A)‖p − q‖₂ on Δ_δ⋆.
 DCRV_CLAIM(claim_F_lipschitz) {
@@ -471,15 +271,15 @@ DCRV_CLAIM(claim_F_lipschitz) {
       .constant("three", 3.0, Role::upper, "coefficient of M_phi,2")
       .constant("two", 2.0, Role::upper, "additive constant a in C_A = A (a + sqrt K) Lambda")
       .constant("lambda_add", 1.0, Role::upper, "additive constant in Lambda = l + log(1/delta)")
-      .over(with_srct(trimmed_pair_domain()).points([](int S) {
-        std::vector<Assign> pts = srct_points(S);
+      .over(with_srct(vertex_and_midpoint_pairs_domain()).points([](int S) {
+        std::vector<Assign> pts = zero_coefficient_points(S);
         for (auto& p : pts) {
           std::vector<double> x(S, 0.0), y(S, 0.0);
           x[0] = 0.5 + 1e-3, x[1] = 0.5 - 1e-3, y[0] = 0.5 - 1e-3, y[1] = 0.5 + 1e-3;
           p["x"] = x, p["y"] = y, p["delta"] = {1e-6};
         }
         // F = S(p)U next to a vertex (A = λβ = 0): ‖(S(p)−S(q))U‖ = √2 M_φ,2 ‖p−q‖ in the limit, U = (1, −1, 0, …)
-        Assign vertex = srct_points(S).back(); // every coefficient zero
+        Assign vertex = zero_coefficient_points(S).back(); // every coefficient zero
         std::vector<double> x(S, 0.0), y(S, 0.0), u(S, 0.0);
         x[0] = 1, y[0] = 1 - 1e-6, y[1] = 1e-6, u[0] = 1, u[1] = -1;
         vertex["x"] = x, vertex["y"] = y, vertex["U"] = u, vertex["delta"] = {1e-30};
@@ -488,18 +288,18 @@ DCRV_CLAIM(claim_F_lipschitz) {
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const SrctParams<T> m = srct_model(a);
-        const T delta = floor_of(a);
+        const T delta = capped_delta(a);
         const int S = a.S();
         const Vec<T> x = a.simplex("x"), y = a.simplex("y");
         const Vec<T> p = trim(x, delta), q = trim(y, delta);
-        const Vec<T> d = one_minus_S_delta(S, delta) * (x - y);
+        const Vec<T> d = trimmed_free_mass(S, delta) * (x - y);
         // F(p) − F(q) = (S(p) − S(q))φ(p) + S(q)(φ(p) − φ(q)) − A(E(p) − E(q)), φ(p) − φ(q) = −2λβKd.
         const Vec<T> dphi = -T(2) * m.lambda * m.beta * (m.K * d);
-        const Vec<T> dF = selection_covariance_difference(p, q, d) * selective_score(m, p) +
+        const Vec<T> dF = selection_covariance_difference(p, q, d) * srct_score(m, p) +
                           selection_covariance(q) * dphi - m.barrier() * entropy_drift_difference(p, q, d);
         const T L_phi = T(2) * m.lambda * m.beta * spectral_norm<T>(m.K);
         const T C_A = m.barrier() * (k("two") + sqrt(T(S))) * (k("lambda_add") + log(T(1) / delta));
-        const T bound = k("half") * L_phi + k("three") * sup_score_norm_trimmed(m, delta) + C_A;
+        const T bound = k("half") * L_phi + k("three") * score_sup_trimmed(m, delta, true) + C_A;
         return le<T>(T(dF.norm()), bound * d.norm());
       });
 }
@@ -514,8 +314,8 @@ DCRV_CLAIM(claim_mass_balance) {
       .where("App. C §C.5 (sec:C.3), boxed")
       .statement(R"(\sum_iF_i(r)=\bigl(\sum_ir_i\phi_{A,i}(r)-A\langle\log r\rangle\bigr)(1-M)$, $M=\sum_ir_i$, for every positive vector $r$ ($r=Mq$, $q\in\mathrm{int}\,\Delta$, $M\in[10^{-2},10^2]$), with $F(r)=S(r)\phi_A(r)-AE(r)$, $S(r)=\operatorname{diag}(r)-rr^\top$, $E(r)=r\odot(\log r-\langle\log r\rangle)$, $\langle\log r\rangle=\sum_ir_i\log r_i$; the right side vanishes at $M=1$, so $M(0)=1$ gives $\dot M\equiv0$ (uniqueness for the scalar linear ODE))")
       .over(with_srct(Domain().dims(2).simplex("q").real("M", 1e-2, 1e2, true)).points([](int S) {
-        auto pts = srct_points_with(S, {{"M", {1.0}}});
-        auto more = srct_points_with(S, {{"M", {3.0}}, {"q", geometric(S, 1e-3)}});
+        auto pts = zero_coefficient_points_with(S, {{"M", {1.0}}});
+        auto more = zero_coefficient_points_with(S, {{"M", {3.0}}, {"q", geometric(S, 1e-3)}});
         pts.insert(pts.end(), more.begin(), more.end());
         return pts;
       }))
@@ -523,13 +323,13 @@ DCRV_CLAIM(claim_mass_balance) {
         const SrctParams<T> m = srct_model(a);
         const T M = a.real("M");
         const Vec<T> r = M * a.simplex("q");
-        const Vec<T> phi = selective_score(m, r);
-        const Vec<T> F = selection_covariance(r) * phi - m.barrier() * entropic_vector(r);
+        const Vec<T> phi = srct_score(m, r);
+        const Vec<T> F = srct_boxed_drift(m, r);
         const T lhs = F.sum();
-        const T rhs = (r.dot(phi) - m.barrier() * weighted_log(r)) * (T(1) - r.sum());
+        const T rhs = (r.dot(phi) - m.barrier() * mean_log(r)) * (T(1) - r.sum());
         T scale(0);
         for (Eigen::Index i = 0; i < r.size(); ++i)
-          scale += r(i) * (abs(phi(i)) + m.barrier() * (abs(log(r(i))) + abs(weighted_log(r)))) * (T(1) + M);
+          scale += r(i) * (abs(phi(i)) + m.barrier() * (abs(log(r(i))) + abs(mean_log(r)))) * (T(1) + M);
         return eq<T>(lhs, rhs, scale);
       });
 }
@@ -540,12 +340,12 @@ DCRV_CLAIM(claim_logratio_identity) {
       .where("App. C §C.5, boxed (eq:C-VoC)")
       .statement(R"(\frac{d}{dt}\log\frac{p_i}{p_j}=\frac{F_i(p)}{p_i}-\frac{F_j(p)}{p_j}=d_{ij}(p)-A\,z_{ij}$ with $d_{ij}=(U_i-U_j)-2\lambda\beta((Kp)_i-(Kp)_j)+\beta_{\mathrm{KL}}\log\frac{p_{\mathrm{base},i}}{p_{\mathrm{base},j}}$, for all pairs $i\ne j$ at every $p\in\mathrm{int}\,\Delta$ ($F=S(p)\phi_A-AE(p)$ from its matrix form); and the variation-of-constants formula $z(t)=z(0)e^{-At}+\int_0^te^{-A(t-s)}d_{ij}(s)\,ds$ along trajectories of the SRCT flow with $K=0$ (then $d_{ij}$ is constant and the integral is $d_{ij}(1-e^{-At})/A$, or $d_{ij}t$ for $A=0$), at every accepted step of $[0,3]$, starts down to $10^{-40}$ from a face, every $K\ge2$)")
       .over(with_srct(Domain().dims(2).simplex("p")).points([](int S) {
-        return srct_points_with(S, {{"p", geometric(S, 1e-5)}});
+        return zero_coefficient_points_with(S, {{"p", geometric(S, 1e-5)}});
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const SrctParams<T> m = srct_model(a);
         const Vec<T> p = a.simplex("p");
-        const Vec<T> F = selection_covariance(p) * selective_score(m, p) - m.barrier() * entropic_vector(p);
+        const Vec<T> F = srct_boxed_drift(m, p);
         const Vec<T> Kp = m.K * p;
         const Vec<T> mag = score_magnitudes(m, p);
         T worst_res(0);
@@ -572,7 +372,7 @@ DCRV_CLAIM(claim_logratio_identity) {
                        m.p_base = a.simplex("pb");
                        m.beta_kl = a.real("beta_kl");
                        m.eps = a.real("A0"); // A = ε + β_KL
-                       return [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return srct_rate(m, p, lp); };
+                       return srct_field(m);
                      },
                      []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
                      []<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p) {
@@ -600,25 +400,13 @@ DCRV_CLAIM(claim_logratio_identity) {
 // §C.7 Entropy face gap, face inequality, coarse BD, degenerate floor
 // ============================================================================================================
 
-/// A point of the lower face {p_i = δ} of Δ_δ: p_i = δ, p_j = δ + (1 − Kδ) q_j/Σ_{l≠i} q_l (j ≠ i).
-template <class T> Vec<T> face_point(const Vec<T>& q, int i, const T& delta) {
-  const int S = static_cast<int>(q.size());
-  T rest(0);
-  for (int l = 0; l < S; ++l)
-    if (l != i) rest += q(l);
-  const bool split = !(rest > 0); // q concentrated on i: use the equal split of the face
-  Vec<T> p(S);
-  for (int l = 0; l < S; ++l)
-    p(l) = l == i ? delta : T(delta + one_minus_S_delta(S, delta) * (split ? T(1) / T(S - 1) : T(q(l) / rest)));
-  return p;
-}
 /// ⟨log p⟩ − log δ = Σ_j p_j log(p_j/δ) (Σ p = 1): the face gap objective without cancellation.
 template <class T> T face_gap_at(const Vec<T>& p, const T& delta) {
   T s(0);
   for (Eigen::Index j = 0; j < p.size(); ++j) s += p(j) * log(p(j) / delta);
   return s;
 }
-Domain face_domain() {
+Domain facet_point_domain() {
   return Domain()
       .dims(2)
       .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
@@ -641,23 +429,23 @@ DCRV_CLAIM(claim_face_gap_positive) {
   return forall("C.face-gap-positive", Kind::identity)
       .where("App. C §C.7 (sec:C.2), boxed entropy face gap")
       .statement(R"(\langle\log p\rangle-\log\delta_\star\ge L_K(\delta_\star)=(1-\delta_\star)\log\frac{1-\delta_\star}{(K-1)\delta_\star}$ for every $p\in\Delta^{K-1}_{\delta_\star}$ with $p_i=\delta_\star$, with equality at the equal split $p_j=\frac{1-\delta_\star}{K-1}$ ($j\ne i$); and $L_K(\delta_\star)\ge1-K\delta_\star>0$ for $\delta_\star<1/K$ (from $\log(1+x)\ge x/(1+x)$); $\delta_\star\in(10^{-30},1/K)$, every $K\ge2$)")
-      .over(face_domain())
+      .over(facet_point_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = floor_of(a);
-        const Vec<T> p = face_point(a.simplex("q"), a.index("i"), delta);
-        return ge<T>(face_gap_at(p, delta), face_gap_stable(a.S(), delta));
+        const T delta = capped_delta(a);
+        const Vec<T> p = facet_point(a.simplex("q"), a.index("i"), delta);
+        return ge<T>(face_gap_at(p, delta), face_gap(a.S(), delta));
       })
-      .and_holds("equality at the equal split", face_domain(),
+      .and_holds("equality at the equal split", facet_point_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const T delta = floor_of(a);
-                   const Vec<T> p = face_point(Vec<T>(Vec<T>::Ones(a.S())), a.index("i"), delta);
-                   const T L = face_gap_stable(a.S(), delta);
+                   const T delta = capped_delta(a);
+                   const Vec<T> p = facet_point(Vec<T>(Vec<T>::Ones(a.S())), a.index("i"), delta);
+                   const T L = face_gap(a.S(), delta);
                    return eq<T>(face_gap_at(p, delta), L, T(L + delta * abs(log(delta))));
                  })
-      .and_holds("positivity: L_K >= 1 - K delta", face_domain(),
+      .and_holds("positivity: L_K >= 1 - K delta", facet_point_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const T delta = floor_of(a);
-                   return ge<T>(face_gap_stable(a.S(), delta), one_minus_S_delta(a.S(), delta));
+                   const T delta = capped_delta(a);
+                   return ge<T>(face_gap(a.S(), delta), trimmed_free_mass(a.S(), delta));
                  });
 }
 
@@ -666,19 +454,19 @@ DCRV_CLAIM(claim_face_inequality) {
   return forall("C.face-inequality", Kind::bound)
       .where("App. C §C.7, boxed (eq:C-face-gap)")
       .statement(R"(F_i(p)\ge\delta_\star\bigl(A\,L_K(\delta_\star)-(\phi_{A,i}(p)-\overline{\phi_A}(p))^-\bigr)$ at every $p\in\Delta^{K-1}_{\delta_\star}$ with $p_i=\delta_\star$, $x^-=\max(-x,0)$, $F=S(p)\phi_A-AE(p)$; random instances (PSD $K$, coefficients in $[0,3]$), $\delta_\star\in(10^{-30},1/K)$, every $K\ge2$)")
-      .over(with_srct(face_domain()).points([](int S) {
-        return srct_points_with(S, {{"q", std::vector<double>(S, 1.0)}, {"delta", {1e-3 / S}}});
+      .over(with_srct(facet_point_domain()).points([](int S) {
+        return zero_coefficient_points_with(S, {{"q", std::vector<double>(S, 1.0)}, {"delta", {1e-3 / S}}});
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const SrctParams<T> m = srct_model(a);
-        const T delta = floor_of(a);
+        const T delta = capped_delta(a);
         const int i = a.index("i");
-        const Vec<T> p = face_point(a.simplex("q"), i, delta);
-        const Vec<T> phi = selective_score(m, p);
-        const Vec<T> F = selection_covariance(p) * phi - m.barrier() * entropic_vector(p);
+        const Vec<T> p = facet_point(a.simplex("q"), i, delta);
+        const Vec<T> phi = srct_score(m, p);
+        const Vec<T> F = srct_boxed_drift(m, p);
         const T centred = phi(i) - p.dot(phi);
         const T neg = centred < 0 ? T(-centred) : T(0);
-        const T rhs = delta * (m.barrier() * face_gap_stable(a.S(), delta) - neg);
+        const T rhs = delta * (m.barrier() * face_gap(a.S(), delta) - neg);
         const T scale = delta * (abs(centred) + m.barrier() * (face_gap_at(p, delta) + abs(log(delta))));
         return ge<T>(F(i), rhs, T(1e-12) * scale);
       });
@@ -705,13 +493,13 @@ DCRV_CLAIM(claim_BD_coarse_sufficient) {
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const Vec<T> phi = a.vec("phi");
                    const int S = a.S();
-                   const T delta = floor_of(a);
+                   const T delta = capped_delta(a);
                    // φ̄ at the face vertex v = δ1 + (1 − Kδ)e_j: δΣφ + (1 − Kδ)φ_j; the face of i contains v for j ≠ i.
                    T meff(0);
                    for (int i = 0; i < S; ++i)
                      for (int j = 0; j < S; ++j) {
                        if (j == i) continue;
-                       const T centred = phi(i) - (delta * phi.sum() + one_minus_S_delta(S, delta) * phi(j));
+                       const T centred = phi(i) - (delta * phi.sum() + trimmed_free_mass(S, delta) * phi(j));
                        meff = std::max<T>(meff, T(-centred));
                      }
                    return le<T>(meff, k("c") * norm_inf(phi));
@@ -774,7 +562,7 @@ DCRV_CLAIM(claim_single_site_lyapunov) {
         const int S = a.S();
         Vec<T> phi(S);
         for (int i = 0; i < S; ++i) phi(i) = m.f(i, p(i));
-        const Vec<T> F = selection_covariance(p) * phi - m.A * entropic_vector(p);
+        const Vec<T> F = selection_covariance(p) * phi - m.A * entropy_drift(p);
         auto L = [&m](const auto& x) {
           using X = elem_t<decltype(x)>;
           X s(0);
@@ -813,7 +601,7 @@ DCRV_CLAIM(claim_single_site_strong_concavity) {
       .and_holds("Hessian on T", with_single_site(Domain().dims(2).simplex("q", true).tangent("v").real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const SingleSite<T> m = single_site(a);
-                   const T delta = floor_of(a);
+                   const T delta = capped_delta(a);
                    const Vec<T> p = trim(a.simplex("q"), delta), v = a.tangent("v");
                    T quad(0);
                    for (int i = 0; i < a.S(); ++i) {
@@ -846,7 +634,7 @@ DCRV_CLAIM(claim_safe_denominators) {
                   return std::vector<Assign>{{{"w", e}, {"q", v}, {"delta", {0.1 / S}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = floor_of(a);
+        const T delta = capped_delta(a);
         const Vec<T> w = a.simplex("w"), p = trim(a.simplex("q"), delta); // a = w (scale-free: ‖w‖₁ = 1)
         return ge<T>(w.dot(p), k("c") * delta * norm1(w));
       });

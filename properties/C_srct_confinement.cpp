@@ -15,7 +15,6 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -23,205 +22,25 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/trajectory.hpp"
 
 namespace dcrv {
 namespace {
-using boost::multiprecision::abs;
-using boost::multiprecision::atan;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::sin;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::atan;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::sin;
-using std::sqrt;
+using boost::multiprecision::atan, boost::multiprecision::sin;
+using std::atan, std::sin;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
-
-/// Relative slack for quantities produced by the integrator (its local tolerance is 1e-10 in double and 1e-30 in
-/// MPFR at 50 digits; errors accumulate over the accepted steps): an equality that holds along the exact flow
-/// is not reported as a violation because of integration error; genuine violations are many orders larger.
-template <class T> T flow_slack() {
-  if constexpr (std::is_same_v<T, double>)
-    return 1e-7;
-  else
-    return T(std::pow(10.0, -0.5 * scalar_digits<T>()));
-}
-template <class T> T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
-/// Scale (relative to the magnitude of the cancelling terms) below which a difference of O(1) quantities is
-/// rounding: 10³ ulps divided by the confirmation threshold of the scalar (1e-9 in double, 1e-30 in MPFR at 50
-/// digits), so rounding never scores as a violation (about 2e-4 in double, 1e-17 in MPFR).
-template <class T> T cancel_scale() { return T(1e3) * std::numeric_limits<T>::epsilon() / identity_tolerance<T>(); }
-/// e^x − 1 without cancellation for small |x|.
-template <class T> T expm1_of(const T& x) {
-  using boost::multiprecision::expm1;
-  using std::expm1;
-  return expm1(x);
-}
-
-/// Like along_trajectory (properties/engine/engine.hpp), but the invariant also receives a per-trajectory state
-/// (std::vector<T>, empty at t = 0) for running quantities (monotonicity along the steps), the start may be
-/// empty (the sample is outside the claim's hypotheses: skip), and a violation stops the integration.
-template <class Flow, class Start, class Invariant>
-auto along_trajectory_state(double t_end, Flow flow, Start start, Invariant invariant) {
-  return [=]<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T> {
-    const Vec<T> p0 = start(a, k);
-    if (p0.size() == 0) return skip<T>();
-    const RateField<T> rate = flow(a, k);
-    std::vector<T> state;
-    Ineq<T> w = skip<T>();
-    // A confirmed-size violation ends the integration early (falsified claims and override runs stay cheap).
-    const FlowResult<T> r = integrate_flow_from<T>(rate, p0, T(0), T(t_end), [&](const T& t, const Vec<T>& p) {
-      w = worst(w, invariant(a, k, t, p, state));
-      return !w.violated();
-    });
-    if (!r.completed && !w.violated()) return le<T>(nan_of<T>(), nan_of<T>());
-    return w;
-  };
-}
-
-/// 1 − Sδ ≥ 0 with a single rounding in double (fma), clamped at 0.
-template <class T> T one_minus_S_delta(int S, const T& delta) {
-  if constexpr (std::is_same_v<T, double>)
-    return std::max(0.0, std::fma(-static_cast<double>(S), delta, 1.0));
-  else
-    return std::max<T>(T(0), T(1) - T(S) * delta);
-}
-/// L_K(δ) (boxed entropy face gap) as (1−δ) log1p((1−Kδ)/((K−1)δ)).
-template <class T> T face_gap_stable(int K, const T& delta) {
-  return (T(1) - delta) * log1p(one_minus_S_delta(K, delta) / (T(K - 1) * delta));
-}
-template <class T> Mat<T> selection_covariance(const Vec<T>& p) {
-  Mat<T> s = -p * p.transpose();
-  s.diagonal() += p;
-  return s;
-}
-template <class T> Vec<T> entropic_vector(const Vec<T>& p) {
-  T m(0);
-  for (Eigen::Index i = 0; i < p.size(); ++i) m += p(i) * log(p(i));
-  Vec<T> e(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) e(i) = p(i) * (log(p(i)) - m);
-  return e;
-}
-/// A point of the face {p_i = δ} of Δ_δ: p_i = δ, p_j = δ + (1 − Kδ) q_j/Σ_{l≠i} q_l.
-template <class T> Vec<T> face_point(const Vec<T>& q, int i, const T& delta) {
-  const int S = static_cast<int>(q.size());
-  T rest(0);
-  for (int l = 0; l < S; ++l)
-    if (l != i) rest += q(l);
-  const bool split = !(rest > 0); // q concentrated on i: use the equal split of the face
-  Vec<T> p(S);
-  for (int l = 0; l < S; ++l)
-    p(l) = l == i ? delta : T(delta + one_minus_S_delta(S, delta) * (split ? T(1) / T(S - 1) : T(q(l) / rest)));
-  return p;
-}
-/// The vertex δ1 + (1 − Kδ)e_j of Δ_δ.
-template <class T> Vec<T> trimmed_vertex(int S, int j, const T& delta) {
-  Vec<T> v = Vec<T>::Constant(S, delta);
-  v(j) += one_minus_S_delta(S, delta);
-  return v;
-}
-
-// ---- random PSD kernels and SRCT instances -----------------------------------------------------------------
-Domain with_kernel(Domain d) {
-  d.vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
-  return d;
-}
-template <class T> Mat<T> kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-std::vector<double> geometric(int S, double ratio) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = std::pow(ratio, i);
-  return v;
-}
-std::vector<double> alternating(int S, double a) {
-  std::vector<double> v(S);
-  for (int i = 0; i < S; ++i) v[i] = (i % 2 ? -a : a) * (1.0 + 0.1 * i);
-  return v;
-}
-std::vector<double> zeros(int S) { return std::vector<double>(S, 0.0); }
-
-constexpr double kCoefHi = 3.0;
-constexpr double kFlowCoefHi = 1.5;
-
-/// `hi` bounds the coefficients: trajectory claims use kFlowCoefHi (A ≤ 4.5) so that the MPFR confirmation
-/// trajectories (Bulirsch–Stoer at 1e-30) stay affordable; the flows' qualitative regimes are all present.
-Domain with_srct(Domain d, double hi = kCoefHi) {
-  d.vector("U", 2.0);
-  d = with_kernel(std::move(d));
-  d.simplex("pb").real("alpha", 0, hi).real("beta", 0, hi).real("lambda", 0, hi);
-  d.real("beta_kl", 0, hi).real("eps", 0, hi);
-  return d;
-}
-template <class T> SrctParams<T> srct_model(const Args<T>& a) {
-  SrctParams<T> m;
-  m.U = a.vec("U");
-  m.K = kernel(a);
-  m.p_base = a.simplex("pb");
-  m.alpha = a.real("alpha");
-  m.beta = a.real("beta");
-  m.lambda = a.real("lambda");
-  m.beta_kl = a.real("beta_kl");
-  m.eps = a.real("eps");
-  return m;
-}
-/// A nontrivial instance; the same with K = 0 (constant scores: the extremal case of the envelopes); zeros.
-std::vector<Assign> srct_points(int S) {
-  Assign base{{"U", alternating(S, 1.0)}, {"k1", geometric(S, 0.8)}, {"k2", alternating(S, 0.5)},
-              {"kd", std::vector<double>(S, 0.3)}, {"pb", geometric(S, 0.7)}, {"alpha", {0.7}},
-              {"beta", {0.9}}, {"lambda", {1.1}}, {"beta_kl", {0.4}}, {"eps", {0.2}}};
-  std::vector<Assign> out{base};
-  Assign flat = base; // K = 0, no KL: d_ij = U_i − U_j constant
-  flat["k1"] = flat["k2"] = flat["kd"] = zeros(S);
-  flat["beta_kl"] = {0.0};
-  out.push_back(flat);
-  Assign kl_only = flat; // utility zero, KL only: d_ij = β_KL log(p_base,i/p_base,j)
-  kl_only["U"] = zeros(S);
-  kl_only["beta_kl"] = {1.5};
-  out.push_back(kl_only);
-  for (const char* z : {"eps", "alpha"}) {
-    Assign a = base;
-    a[z] = {0.0};
-    out.push_back(a);
-  }
-  return out;
-}
-std::vector<Assign> with_extra(std::vector<Assign> pts, const Assign& extra) {
-  for (auto& a : pts)
-    for (const auto& [k, v] : extra) a[k] = v;
-  return pts;
-}
-template <class T> Vec<T> selective_score(const SrctParams<T>& m, const Vec<T>& p) {
-  Vec<T> phi = m.U - T(2) * m.lambda * m.beta * (m.K * p);
-  for (Eigen::Index i = 0; i < p.size(); ++i) phi(i) += m.beta_kl * log(m.p_base(i));
-  return phi;
-}
-template <class T> RateField<T> srct_field(const SrctParams<T>& m) {
-  return [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return srct_rate(m, p, lp); };
-}
-/// sup_{p∈Δ} ‖φ_A(p)‖_∞: φ_A is affine, so the sup is at a vertex e_l.
-template <class T> T sup_score_inf(const SrctParams<T>& m) {
-  T best(0);
-  for (int l = 0; l < m.size(); ++l) best = std::max<T>(best, norm_inf<T>(selective_score(m, Vec<T>(Vec<T>::Unit(m.size(), l)))));
-  return best;
-}
 /// sup_{p∈Δ} |d_ij(p)|: d_ij is affine in p, so the sup is at a vertex e_l.
 template <class T> T sup_logratio_drive(const SrctParams<T>& m, int i, int j) {
   T best(0);
   for (int l = 0; l < m.size(); ++l) {
-    const Vec<T> phi = selective_score(m, Vec<T>(Vec<T>::Unit(m.size(), l)));
+    const Vec<T> phi = srct_score(m, Vec<T>(Vec<T>::Unit(m.size(), l)));
     best = std::max<T>(best, T(abs(T(phi(i) - phi(j)))));
   }
   return best;
@@ -236,7 +55,7 @@ template <class T> T face_pressure_bound(const SrctParams<T>& m, const T& delta)
   T best(0);
   for (int j = 0; j < S; ++j) {
     const Vec<T> v = trimmed_vertex(S, j, delta);
-    const Vec<T> phi = selective_score(m, v);
+    const Vec<T> phi = srct_score(m, v);
     for (int i = 0; i < S; ++i) {
       if (i == j) continue; // v lies on face_i for every i ≠ j
       const T push = constant_scores ? T(v.dot(phi) - phi(i)) : T(phi.maxCoeff() - phi(i));
@@ -292,7 +111,7 @@ DCRV_CLAIM(claim_caratheodory_local) {
       .where("App. C §C.4 (appC:lipschitz-F), last paragraph")
       .statement(R"(Numerical proxy for existence and uniqueness of Carathéodory solutions: for the non-autonomous score $\phi_A(t,p)=U+s(t)W-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}$ (random instances, the barrier $A$ scaled down to at most $1$ so that the backward, expanding, integration stays well conditioned) with the measurable switching signal $s(t)=\operatorname{sign}\sin(\omega t)$, $\omega\in[4,12]$ (discontinuous in $t$, Lipschitz in $p$), the absolutely continuous solution obtained piece by piece on $[0,\tfrac12]$ exists from every interior start (down to $10^{-40}$ from a face, every $K\ge2$) and is unique in the sense that integrating the time-reversed field back from $t=\tfrac12$ returns to the start: $\max_{i,j}|z_{ij}(0)^{\mathrm{back}}-z_{ij}(0)|\le\tau(1+\max|z_{ij}(0)|)$, $z_{ij}=\log(p_i/p_j)$, $\tau$ the integrator's accumulated tolerance ($10^{-7}$ in double, $10^{-25}$ in MPFR))")
       .over(with_srct(Domain().dims(2).simplex("p0").vector("W", 2.0).real("omega", 4.0, 12.0), kFlowCoefHi)
-                .points([](int S) { return with_extra(srct_points(S), {{"W", alternating(S, 1.5)}, {"omega", {7.0}}}); }))
+                .points([](int S) { return with_extra(srct_flow_points(S), {{"W", alternating(S, 1.5)}, {"omega", {7.0}}}); }))
       .effort(0.05)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         SrctParams<T> m = srct_model(a);
@@ -300,8 +119,7 @@ DCRV_CLAIM(claim_caratheodory_local) {
         const T A = m.barrier();
         if (A > T(1)) m.alpha /= A, m.beta_kl /= A, m.eps /= A;
         const Vec<T> p0 = a.simplex("p0");
-        Vec<T> lp0(p0.size());
-        for (Eigen::Index i = 0; i < p0.size(); ++i) lp0(i) = log(p0(i));
+        const Vec<T> lp0 = log_of(p0);
         const double t_end = 0.5;
         const FlowResult<T> fwd = switching_flow<T>(m, a.vec("W"), a.real("omega"), lp0, t_end, false, {});
         if (!fwd.completed) return le<T>(nan_of<T>(), nan_of<T>());
@@ -329,17 +147,15 @@ DCRV_CLAIM(claim_logratio_envelope) {
       .statement(R"(|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+c\,\frac{M_{ij}}A(1-e^{-At})$ for all pairs $i\ne j$ and every accepted step $t\in[0,3]$ of the SRCT flow with $A>0$, where $M_{ij}=\sup_{p\in\Delta}|d_{ij}(p)|$ (exact: $d_{ij}$ is affine, max over the vertices) bounds $|d_{ij}|$ on $[0,\infty)$; random instances (PSD $K$, coefficients in $[0,1.5]$, $K=0$ included, where the bound is attained), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$; $c=1$)")
       .constant("c", 1.0, Role::upper, "coefficient of M/A")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
-        auto pts = srct_points(S);
-        auto near = with_extra(srct_points(S), {{"p0", geometric(S, 1e-30)}});
+        auto pts = srct_flow_points(S);
+        auto near = with_extra(srct_flow_points(S), {{"p0", geometric(S, 1e-30)}});
         pts.insert(pts.end(), near.begin(), near.end());
         return pts;
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
-          3.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            return srct_model(a).barrier() > 0 ? a.simplex("p0") : Vec<T>();
-          },
+          3.0, instance_flow,
+          barrier_start,
           []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& state) {
             const SrctParams<T> m = srct_model(a);
             const int S = a.S();
@@ -378,18 +194,17 @@ DCRV_CLAIM(claim_positivity_lower_bound) {
       .where("App. C Lemma lem:C3-positivity, boxed")
       .statement(R"(\log p_i(t)\ge\log p_i(0)-\int_0^t\bigl(M_{\mathrm{traj}}(s)+A\,H(p(s))\bigr)ds$, $M_{\mathrm{traj}}=\max_k|\phi_{A,k}-\overline{\phi_A}|$, along the SRCT flow, checked in the stronger pointwise form $\frac{d}{dt}\log p_i=\phi_{A,i}-\overline{\phi_A}-A(\log p_i-\langle\log p\rangle)\ge-(M_{\mathrm{traj}}+A\,H(p))$ for every $i$ at every accepted step of $[0,2]$ (integrating it gives the boxed bound; the flow completing in log-coordinates gives $p_i(t)>0$); random instances (PSD $K$, coefficients in $[0,1.5]$), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$)")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
-        return with_extra(srct_points(S), {{"p0", geometric(S, 1e-20)}});
+        return with_extra(srct_flow_points(S), {{"p0", geometric(S, 1e-20)}});
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
-          2.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
+          2.0, instance_flow,
           []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
             const SrctParams<T> m = srct_model(a);
-            Vec<T> lp(p.size());
-            for (Eigen::Index i = 0; i < p.size(); ++i) lp(i) = log(p(i));
+            const Vec<T> lp = log_of(p);
             const Vec<T> r = srct_rate(m, p, lp);
-            const Vec<T> phi = selective_score(m, p);
+            const Vec<T> phi = srct_score(m, p);
             const T phibar = p.dot(phi);
             T Mtraj(0), H(0);
             for (Eigen::Index i = 0; i < p.size(); ++i) {
@@ -410,7 +225,7 @@ DCRV_CLAIM(claim_face_invariance_zero) {
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
         std::vector<double> tiny(S, 1e-200), vtx(S, 1e-40), up(S, 1.0);
         tiny[0] = 1.0, vtx[0] = 1.0, up[0] = -1.0;
-        auto pts = with_extra(srct_points(S), {{"p0", tiny}});
+        auto pts = with_extra(srct_flow_points(S), {{"p0", tiny}});
         Assign adversarial{{"U", up}, {"p0", vtx}, {"eps", {0.5}}, {"alpha", {0.0}}, {"beta_kl", {0.0}}, {"beta", {0.0}}};
         pts.push_back(adversarial);
         adversarial["eps"] = {0.0};
@@ -419,11 +234,11 @@ DCRV_CLAIM(claim_face_invariance_zero) {
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
-          3.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
+          3.0, instance_flow,
           []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
           []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& state) {
             const SrctParams<T> m = srct_model(a);
-            if (state.empty()) state.push_back(sup_score_inf(m));
+            if (state.empty()) state.push_back(score_sup_trimmed(m, T(0), false));
             const T M = state[0], A = m.barrier();
             const T decay = exp(-A * t), growth = A > 0 ? T(-expm1_of(T(-A * t)) / A) : t;
             const Vec<T> p0 = a.simplex("p0");
@@ -444,12 +259,32 @@ DCRV_CLAIM(claim_face_invariance_zero) {
 /// The instance with its barrier raised to the BD threshold: A = (1+γ) M/L_K(δ) with M the face pressure bound
 /// (exact for constant scores), by choosing ε ≥ 0; if λα + β_KL alone exceeds it, ε = 0 (A above threshold).
 template <class T> SrctParams<T> at_bd_threshold(SrctParams<T> m, const T& delta, const T& gamma) {
-  const T target = (T(1) + gamma) * face_pressure_bound(m, delta) / face_gap_stable(m.size(), delta);
+  const T target = (T(1) + gamma) * face_pressure_bound(m, delta) / face_gap(m.size(), delta);
   const T rest = m.lambda * m.alpha + m.beta_kl;
   m.eps = target > rest ? T(target - rest) : T(0);
   return m;
 }
-Domain bd_domain(bool closed_start) {
+/// The sample's instance at the BD threshold on Δ_δ, strict (γ = the field "gamma") or not (γ = 0).
+template <class T> SrctParams<T> bd_instance(const Args<T>& a, bool strict) {
+  return at_bd_threshold(srct_model(a), capped_delta(a), strict ? T(a.real("gamma")) : T(0));
+}
+/// The start trim(q, δ) ∈ Δ_δ from the simplex field `q` and δ = capped_delta; empty where Δ_δ is a point.
+template <class T> Vec<T> trimmed_start(const Args<T>& a, const char* q) {
+  const T delta = capped_delta(a);
+  if (!(trimmed_free_mass(a.S(), delta) > 0)) return Vec<T>();
+  return trim(a.simplex(q), delta);
+}
+/// The trajectory part of the BD claims: the flow of bd_instance, started at trim(q, δ) ∈ Δ_δ, stays in Δ_δ,
+/// min_i p_i(t) ≥ δ at every accepted step of [0, t_end].
+auto stays_in_trimmed_simplex(double t_end, bool strict) {
+  return along_trajectory_state(
+      t_end, [strict]<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(bd_instance(a, strict)); },
+      []<class T>(const Args<T>& a, const Consts<T>&) { return trimmed_start(a, "q"); },
+      []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
+        return ge<T>(p.minCoeff(), T(capped_delta(a) * (T(1) - flow_slack<T>())));
+      });
+}
+Domain bd_threshold_domain(bool closed_start) {
   return with_srct(Domain()
                        .dims(2)
                        .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
@@ -457,7 +292,7 @@ Domain bd_domain(bool closed_start) {
       .points([](int S) {
         std::vector<double> up(S, 1.0), split(S, 1.0);
         up[0] = -1.0, split[0] = 0.0;
-        auto pts = with_extra(srct_points(S), {{"delta", {1e-3 / S}}});
+        auto pts = with_extra(srct_flow_points(S), {{"delta", {1e-3 / S}}});
         for (double d : {1e-8, 1e-3 / S, 0.5 / S})
           pts.push_back({{"U", up}, {"q", split}, {"delta", {d}}, {"alpha", {0.0}}, {"beta", {0.0}}, {"beta_kl", {0.0}},
                          {"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}});
@@ -470,31 +305,17 @@ DCRV_CLAIM(claim_BD_forward_invariance) {
   return forall("C.BD-forward-invariance", Kind::dynamic)
       .where("App. C Theorem thm:C-BD, eq. (eq:C-BD)")
       .statement(R"(With the barrier at the threshold $A\,L_K(\delta_\star)=\bar M$, where $\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ ($\bar M=M^{\mathrm{face}}_{\mathrm{eff}}$ exactly for $K=0$, the max of the affine $\langle p,\phi\rangle-\phi_i$ over the vertices of the faces; otherwise $\max_{i,v}\max_j(\phi_j(v)-\phi_i(v))$ over those vertices), (i) every trajectory started in $\Delta_{\delta_\star}$ (at its vertices, on its faces, inside) satisfies $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) $F_i(p)\ge0$ at every face point $p_i=\delta_\star$ (tangent cone); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
-      .over(bd_domain(true))
+      .over(bd_threshold_domain(true))
       .effort(0.05)
-      .holds(along_trajectory_state(
-          3.0,
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            return srct_field(at_bd_threshold(srct_model(a), delta, T(0)));
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            if (!(one_minus_S_delta(a.S(), delta) > 0)) return Vec<T>();
-            return Vec<T>(trim(a.simplex("q"), delta));
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            return ge<T>(p.minCoeff(), T(delta * (T(1) - flow_slack<T>())));
-          }))
-      .and_holds("tangent cone at face points", bd_domain(true).index("i"),
+      .holds(stays_in_trimmed_simplex(3.0, false))
+      .and_holds("tangent cone at face points", bd_threshold_domain(true).index("i"),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-                   if (!(one_minus_S_delta(a.S(), delta) > 0)) return skip<T>();
-                   const SrctParams<T> m = at_bd_threshold(srct_model(a), delta, T(0));
+                   const T delta = capped_delta(a);
+                   if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+                   const SrctParams<T> m = bd_instance(a, false);
                    const int i = a.index("i");
-                   const Vec<T> p = face_point(a.simplex("q"), i, delta);
-                   const Vec<T> phi = selective_score(m, p);
+                   const Vec<T> p = facet_point(a.simplex("q"), i, delta);
+                   const Vec<T> phi = srct_score(m, p);
                    const T Fi = p(i) * srct_rate(m, p)(i);
                    const T scale = delta * (abs(T(phi(i) - p.dot(phi))) + m.barrier() * (abs(log(delta)) + T(1)));
                    return ge<T>(Fi, T(0), T(1e-12) * scale);
@@ -506,32 +327,18 @@ DCRV_CLAIM(claim_BD_strict_no_hit) {
   return forall("C.BD-strict-no-hit", Kind::dynamic)
       .where("App. C Theorem thm:C-BD, last sentence")
       .statement(R"(With a strict barrier $A\,L_K(\delta_\star)=(1+\gamma)\bar M$, $\gamma\in[10^{-3},1]$ ($\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ as in C.BD-forward-invariance), (i) trajectories started in $\mathrm{ri}\,\Delta_{\delta_\star}$ (down to $10^{-40}$ from its faces) satisfy $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) the velocity at every face point is strictly inward, $F_i(p)\ge\delta_\star(A L_K(\delta_\star)-\bar M)>0$ for $p_i=\delta_\star$, so that no first hitting time can exist (numerically, equality with the face is below the precision of a trajectory; (ii) is the strict part); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
-      .over(bd_domain(false).real("gamma", 1e-3, 1.0, true))
+      .over(bd_threshold_domain(false).real("gamma", 1e-3, 1.0, true))
       .effort(0.05)
-      .holds(along_trajectory_state(
-          3.0,
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            return srct_field(at_bd_threshold(srct_model(a), delta, a.real("gamma")));
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            if (!(one_minus_S_delta(a.S(), delta) > 0)) return Vec<T>();
-            return Vec<T>(trim(a.simplex("q"), delta));
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            return ge<T>(p.minCoeff(), T(delta * (T(1) - flow_slack<T>())));
-          }))
-      .and_holds("strictly inward velocity at face points", bd_domain(true).real("gamma", 1e-3, 1.0, true).index("i"),
+      .holds(stays_in_trimmed_simplex(3.0, true))
+      .and_holds("strictly inward velocity at face points", bd_threshold_domain(true).real("gamma", 1e-3, 1.0, true).index("i"),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-                   if (!(one_minus_S_delta(a.S(), delta) > 0)) return skip<T>();
-                   const SrctParams<T> m = at_bd_threshold(srct_model(a), delta, a.real("gamma"));
+                   const T delta = capped_delta(a);
+                   if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+                   const SrctParams<T> m = bd_instance(a, true);
                    const int i = a.index("i");
-                   const Vec<T> p = face_point(a.simplex("q"), i, delta);
+                   const Vec<T> p = facet_point(a.simplex("q"), i, delta);
                    const T Fi = p(i) * srct_rate(m, p)(i);
-                   const T margin = delta * (m.barrier() * face_gap_stable(a.S(), delta) - face_pressure_bound(m, delta));
+                   const T margin = delta * (m.barrier() * face_gap(a.S(), delta) - face_pressure_bound(m, delta));
                    if (!(margin > 0)) return le<T>(T(1), T(0)); // the strict hypothesis must give a positive margin
                    return ge<T>(Fi, margin);
                  });
@@ -541,34 +348,10 @@ DCRV_CLAIM(claim_BD_strict_no_hit) {
 // §C.8 Existence and uniqueness on the mass hyperplane (Kirszbraun–Valentine)
 // ============================================================================================================
 
-/// Euclidean projection onto the simplex {x ≥ 0, Σx = 1} (sort-based; exact up to rounding).
-template <class T> Vec<T> project_simplex(const Vec<T>& y) {
-  std::vector<T> u(y.data(), y.data() + y.size());
-  std::sort(u.begin(), u.end(), [](const T& a, const T& b) { return a > b; });
-  T cum(0), theta(0);
-  for (std::size_t j = 0; j < u.size(); ++j) {
-    cum += u[j];
-    const T t = (cum - T(1)) / T(static_cast<int>(j) + 1);
-    if (u[j] - t > 0) theta = t;
-  }
-  Vec<T> x(y.size());
-  for (Eigen::Index i = 0; i < y.size(); ++i) x(i) = y(i) > theta ? T(y(i) - theta) : T(0);
-  return x;
-}
-/// Projection onto Δ_δ = δ1 + (1 − Kδ)Δ.
-template <class T> Vec<T> project_trimmed(const Vec<T>& x, const T& delta) {
-  const T free_mass = one_minus_S_delta(static_cast<int>(x.size()), delta);
-  const Vec<T> y = (x.array() - delta).matrix() / free_mass;
-  return (free_mass * project_simplex(y)).array() + delta;
-}
-template <class T> Vec<T> srct_drift_of(const SrctParams<T>& m, const Vec<T>& p) {
-  return selection_covariance(p) * selective_score(m, p) - m.barrier() * entropic_vector(p);
-}
 /// The Lipschitz constant of §C.4: ½L_φ + 3M_φ,2 + C_A on Δ_δ (M_φ,2 exact: vertex max).
 template <class T> T drift_lipschitz_constant(const SrctParams<T>& m, const T& delta) {
   const int S = m.size();
-  T M2(0);
-  for (int j = 0; j < S; ++j) M2 = std::max<T>(M2, T(selective_score(m, trimmed_vertex(S, j, delta)).norm()));
+  const T M2 = score_sup_trimmed(m, delta, true);
   const T L_phi = T(2) * m.lambda * m.beta * spectral_norm<T>(m.K);
   const T C_A = m.barrier() * (T(2) + sqrt(T(S))) * (T(1) + log(T(1) / delta));
   return L_phi / T(2) + T(3) * M2 + C_A;
@@ -588,37 +371,23 @@ DCRV_CLAIM(claim_global_existence_kirszbraun) {
                           .tangent("u")
                           .real("s", 0.0, 3.0)
                           .real("h", 1e-6, 1.0, true))
-                .points([](int S) { return with_extra(srct_points(S), {{"s", {2.0}}, {"h", {1e-3}}}); }))
+                .points([](int S) { return with_extra(srct_flow_points(S), {{"s", {2.0}}, {"h", {1e-3}}}); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-        if (!(one_minus_S_delta(a.S(), delta) > 0)) return skip<T>();
+        const T delta = capped_delta(a);
+        if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
         const SrctParams<T> m = srct_model(a);
         const Vec<T> w = a.tangent("w"), u = a.tangent("u");
         const T wn = w.norm(), un = u.norm();
         if (!(wn > 0) || !(un > 0)) return skip<T>();
         const Vec<T> x = trim(a.simplex("q"), delta) + (a.real("s") / wn) * w;
         const Vec<T> y = x + (a.real("h") / un) * u;
-        const Vec<T> Fx = srct_drift_of(m, project_trimmed(x, delta)), Fy = srct_drift_of(m, project_trimmed(y, delta));
+        const Vec<T> Fx = srct_boxed_drift(m, project_trimmed(x, delta)), Fy = srct_boxed_drift(m, project_trimmed(y, delta));
         const T L = drift_lipschitz_constant(m, delta);
         const T sum_scale = Fx.cwiseAbs().sum() + T(1e-300);
         return worst(le<T>(T((Fx - Fy).norm()), L * (x - y).norm()), eq<T>(Fx.sum(), T(0), sum_scale));
       })
-      .and_holds("global solutions stay in the trimmed simplex under (eq:C-BD)", bd_domain(true),
-                 along_trajectory_state(
-                     20.0,
-                     []<class T>(const Args<T>& a, const Consts<T>&) {
-                       const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-                       return srct_field(at_bd_threshold(srct_model(a), delta, T(0)));
-                     },
-                     []<class T>(const Args<T>& a, const Consts<T>&) {
-                       const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-                       if (!(one_minus_S_delta(a.S(), delta) > 0)) return Vec<T>();
-                       return Vec<T>(trim(a.simplex("q"), delta));
-                     },
-                     []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
-                       const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-                       return ge<T>(p.minCoeff(), T(delta * (T(1) - flow_slack<T>())));
-                     }))
+      .and_holds("global solutions stay in the trimmed simplex under (eq:C-BD)", bd_threshold_domain(true),
+                 stays_in_trimmed_simplex(20.0, false))
       .effort(0.05);
 }
 
@@ -635,6 +404,14 @@ template <class T> struct LinearSites {
   T g(int i, const T& s) const { return f(i, s) - A * log(s); }
   /// Ψ_i(s) = a s − b s²/2 − A(s log s − s), Ψ_i' = g_i.
   T Psi(int i, const T& s) const { return a(i) * s - b(i) * s * s / T(2) - A * (s * log(s) - s); }
+  /// The replicator flow ṗ_i = p_i(g_i(p_i) − ḡ) of the scores, as a rate field (log p from the integrator).
+  RateField<T> rate_field() const {
+    return [m = *this](const T&, const Vec<T>& p, const Vec<T>& lp) {
+      Vec<T> g(p.size());
+      for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = m.f(static_cast<int>(i), p(i)) - m.A * lp(i);
+      return Vec<T>((g.array() - p.dot(g)).matrix());
+    };
+  }
   T lyapunov(const Vec<T>& p) const {
     T L(0);
     for (int i = 0; i < size(); ++i) L += Psi(i, p(i));
@@ -706,8 +483,8 @@ DCRV_CLAIM(claim_single_site_kkt_unique) {
                                   .simplex("x", true)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const LinearSites<T> m = linear_sites(a);
-        const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-        if (!(one_minus_S_delta(a.S(), delta) > 0)) return skip<T>();
+        const T delta = capped_delta(a);
+        if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
         const auto [p, c] = m.kkt_maximizer(delta);
         // KKT residuals: Σp = 1; on the free coordinates g_i(p_i) = c; on the floor ν_i = c − g_i(δ) ≥ 0.
         T res = abs(T(p.sum() - 1)), gmag(1);
@@ -737,8 +514,14 @@ template <class T> T single_site_face_pressure(const LinearSites<T>& m, const T&
 }
 /// The instance with A at strict BD: A = (1+γ) max(M̄, 10⁻²)/L_K(δ).
 template <class T> LinearSites<T> at_strict_bd(LinearSites<T> m, const T& delta, const T& gamma) {
-  m.A = (T(1) + gamma) * std::max<T>(single_site_face_pressure(m, delta), T(1e-2)) / face_gap_stable(m.size(), delta);
+  m.A = (T(1) + gamma) * std::max<T>(single_site_face_pressure(m, delta), T(1e-2)) / face_gap(m.size(), delta);
   return m;
+}
+/// The sample's linear sites (fields "a", "b") with A at strict BD on Δ_δ (γ = the field "gamma").
+template <class T> LinearSites<T> strict_bd_sites(const Args<T>& a) {
+  LinearSites<T> base;
+  base.a = a.vec("a"), base.b = a.vec("b").cwiseAbs();
+  return at_strict_bd(base, capped_delta(a), a.real("gamma"));
 }
 Domain convergence_domain() {
   return Domain()
@@ -766,27 +549,11 @@ Claim single_site_convergence_claim() {
       .effort(0.05)
       .holds(along_trajectory_state(
           6.0,
-          []<class T>(const Args<T>& a, const Consts<T>&) -> RateField<T> {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            LinearSites<T> base;
-            base.a = a.vec("a"), base.b = a.vec("b").cwiseAbs();
-            const LinearSites<T> m = at_strict_bd(base, delta, a.real("gamma"));
-            return [m](const T&, const Vec<T>& p, const Vec<T>& lp) {
-              Vec<T> g(p.size());
-              for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = m.f(static_cast<int>(i), p(i)) - m.A * lp(i);
-              return Vec<T>((g.array() - p.dot(g)).matrix());
-            };
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            if (!(one_minus_S_delta(a.S(), delta) > 0)) return Vec<T>();
-            return Vec<T>(trim(a.simplex("x"), delta));
-          },
+          []<class T>(const Args<T>& a, const Consts<T>&) { return strict_bd_sites(a).rate_field(); },
+          []<class T>(const Args<T>& a, const Consts<T>&) { return trimmed_start(a, "x"); },
           []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& state) {
-            const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-            LinearSites<T> base;
-            base.a = a.vec("a"), base.b = a.vec("b").cwiseAbs();
-            const LinearSites<T> m = at_strict_bd(base, delta, a.real("gamma"));
+            const T delta = capped_delta(a);
+            const LinearSites<T> m = strict_bd_sites(a);
             if (state.empty()) {
               const Vec<T> pd = m.kkt_maximizer(delta).first;
               state = {m.lyapunov(pd), T(m.lyapunov(pd) - m.lyapunov(p))};
@@ -797,11 +564,9 @@ Claim single_site_convergence_claim() {
           }))
       .and_holds("p† interior with equal g", convergence_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const T delta = std::min<T>(a.real("delta"), T(1) / T(a.S()));
-                   if (!(one_minus_S_delta(a.S(), delta) > 0)) return skip<T>();
-                   LinearSites<T> base;
-                   base.a = a.vec("a"), base.b = a.vec("b").cwiseAbs();
-                   const LinearSites<T> m = at_strict_bd(base, delta, a.real("gamma"));
+                   const T delta = capped_delta(a);
+                   if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+                   const LinearSites<T> m = strict_bd_sites(a);
                    const auto [p, c] = m.kkt_maximizer(delta);
                    T spread(0), gmag(1);
                    for (int i = 0; i < a.S(); ++i) {
@@ -831,12 +596,7 @@ DCRV_CLAIM(claim_single_site_interior_convergence) {
     Vec<double> p0(S);
     p0 << 0.85, 0.05, 0.05, 0.05;
     std::vector<std::pair<double, double>> pts;
-    const RateField<double> rate = [m](const double&, const Vec<double>& p, const Vec<double>& lp) {
-      Vec<double> g(p.size());
-      for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = m.f(static_cast<int>(i), p(i)) - m.A * lp(i);
-      return Vec<double>((g.array() - p.dot(g)).matrix());
-    };
-    integrate_flow_from<double>(rate, p0, 0.0, 6.0, [&](const double& t, const Vec<double>& p) {
+    integrate_flow_from<double>(m.rate_field(), p0, 0.0, 6.0, [&](const double& t, const Vec<double>& p) {
       const double gap = Lmax - m.lyapunov(p);
       if (t > 1.0 && gap > 1e-13) pts.emplace_back(t, std::log(gap));
       return true;

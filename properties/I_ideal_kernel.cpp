@@ -19,56 +19,52 @@
 #include <type_traits>
 #include <vector>
 
+#include "dcrv/equilibria.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/ode.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/domains/kernels.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
-
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::pow;
-using std::sqrt;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
 
-template <class T> T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
-/// Relative slack for quantities produced by the integrator (tolerance 1e-10 in double, 1e-30 in MPFR).
-template <class T> T flow_slack() {
+/// The MPFR integration tolerance of this file's trajectories, lowered to 1e-24 (from 10^(−0.6·digits), 1e-30 at
+/// 50 digits): MPFR confirmations of stiff instances (λβ‖K‖/A up to a few hundred) stay affordable.
+constexpr double kStiffMpfrTolerance = 1e-24;
+/// The relative slack of quantities produced by those trajectories: 1e-7 in double (as flow_slack), 1e-20 in MPFR
+/// (above the integration error at kStiffMpfrTolerance).
+template <class T> T stiff_flow_slack() {
   if constexpr (std::is_same_v<T, double>)
     return 1e-7;
   else
     return T(1e-20);
 }
 
-/// along_trajectory (properties/engine/engine.hpp) with the MPFR tolerance lowered to 1e-24 (from 1e-30): MPFR
-/// confirmations of stiff instances (λβ‖K‖/A up to a few hundred) stay affordable; the comparisons carry the slack
-/// flow_slack (1e-20 in MPFR), above the integration error.
+/// along_trajectory (properties/engine/trajectory.hpp) with the MPFR tolerance lowered to kStiffMpfrTolerance; the
+/// comparisons carry the slack stiff_flow_slack.
 template <class Flow, class Start, class Invariant>
-auto along_flow(double t_end, Flow flow, Start start, Invariant invariant) {
+auto along_stiff_trajectory(double t_end, Flow flow, Start start, Invariant invariant) {
   return [=]<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T> {
     const RateField<T> rate = flow(a, k);
     const Vec<T> p0 = start(a, k);
     Ineq<T> w = skip<T>();
     FlowOptions opt;
-    if constexpr (!std::is_same_v<T, double>) opt.rel_tol = opt.abs_tol = 1e-24;
+    if constexpr (!std::is_same_v<T, double>) opt.rel_tol = opt.abs_tol = kStiffMpfrTolerance;
     const FlowResult<T> r = integrate_flow_from<T>(rate, p0, T(0), T(t_end), [&](const T& t, const Vec<T>& p) {
       w = worst(w, invariant(a, k, t, p));
       return true;
     }, opt);
-    if (!r.completed) return le<T>(std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::quiet_NaN());
+    if (!r.completed) return le<T>(nan_of<T>(), nan_of<T>());
     return w;
   };
 }
@@ -83,45 +79,27 @@ template <class T> struct Instance {
   int N() const { return S() - M; }
 };
 
-/// How the partition is drawn: any M ∈ [1, S]; both classes non-empty (M ∈ [1, S−1]); or N = 0 (M = S).
-enum class Classes { any, both, all_correct };
-
+/// The index field "m" of the split, the kernel fields, λβ ∈ [0, lb_hi] and A ∈ [0.05, 2] (log-uniform).
 Domain with_instance(Domain d, double lb_hi = 1.5) {
-  d.index("m").vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
+  d = with_kernel(d.index("m"));
   d.real("lb", 0.0, lb_hi).real("A", 0.05, 2.0, true);
   return d;
-}
-template <class T> Mat<T> psd_kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-int class_size(int S, int m, Classes cls) {
-  switch (cls) {
-  case Classes::all_correct: return S;
-  case Classes::both: return 1 + m % std::max(1, S - 1);
-  default: return 1 + m % S;
-  }
 }
 template <class T> Instance<T> instance(const Args<T>& a, Classes cls = Classes::any) {
   Instance<T> in;
   const int S = a.S();
   in.M = class_size(S, a.index("m"), cls);
-  in.U = Vec<T>::Zero(S);
-  for (int i = 0; i < in.M; ++i) in.U(i) = T(1);
-  in.K = psd_kernel(a);
+  in.U = correct_utility<T>(S, in.M);
+  in.K = kernel(a);
   in.lb = a.real("lb");
   in.A = a.real("A");
   return in;
 }
 /// Neutral, K = 0 and λβ = 0 instances (the equality cases of several bounds) for `.points`.
 std::vector<Assign> instance_points(int S) {
-  std::vector<double> geo(S), alt(S), zero(S, 0.0);
-  for (int i = 0; i < S; ++i) geo[i] = std::pow(0.8, i), alt[i] = (i % 2 ? -0.6 : 0.6) * (1 + 0.1 * i);
-  Assign base{{"k1", geo}, {"k2", alt}, {"kd", std::vector<double>(S, 0.3)}, {"lb", {0.7}}, {"A", {0.3}}};
+  Assign base{{"k1", geometric(S, 0.8)}, {"k2", alternating(S, 0.6)}, {"kd", std::vector<double>(S, 0.3)}, {"lb", {0.7}}, {"A", {0.3}}};
   Assign flat = base;
-  flat["k1"] = flat["k2"] = flat["kd"] = zero;
+  flat["k1"] = flat["k2"] = flat["kd"] = zeros(S);
   flat["lb"] = {0.0};
   Assign big = base;
   big["lb"] = {1.5};
@@ -129,21 +107,9 @@ std::vector<Assign> instance_points(int S) {
   return {base, flat, big};
 }
 
-template <class T> Vec<T> log_of(const Vec<T>& p) {
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) l(i) = log(p(i));
-  return l;
-}
-/// H[p] with 0 log 0 := 0.
-template <class T> T entropy_of(const Vec<T>& p) {
-  T h(0);
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) h -= p(i) * log(p(i));
-  return h;
-}
 /// J̃(p) = U·p − λβ pᵀKp + A H[p] (App. I §Setting).
 template <class T> T objective(const Instance<T>& in, const Vec<T>& p) {
-  return in.U.dot(p) - in.lb * p.dot(in.K * p) + in.A * entropy_of(p);
+  return in.U.dot(p) - in.lb * p.dot(in.K * p) + in.A * entropy(p);
 }
 /// F(p) = U − 2λβ Kp − A(1 + log p), given log p.
 template <class T> Vec<T> variational(const Instance<T>& in, const Vec<T>& p, const Vec<T>& log_p) {
@@ -165,21 +131,6 @@ template <class T> Vec<T> maximiser(const Instance<T>& in) {
   if (!e.converged) return Vec<T>();
   return e.p;
 }
-/// Δ_K options (App. I §Log-ratio dynamics): the ℓ∞ row difference max_{k≠l} ‖K_k· − K_l·‖_∞ (the tightest).
-template <class T> T row_difference(const Mat<T>& K) {
-  T d(0);
-  for (Eigen::Index k = 0; k < K.rows(); ++k)
-    for (Eigen::Index l = 0; l < K.rows(); ++l)
-      if (k != l)
-        for (Eigen::Index m = 0; m < K.cols(); ++m) d = std::max<T>(d, T(abs(K(k, m) - K(l, m))));
-  return d;
-}
-template <class T> T max_abs_entry(const Mat<T>& K) {
-  T d(0);
-  for (Eigen::Index k = 0; k < K.rows(); ++k)
-    for (Eigen::Index m = 0; m < K.cols(); ++m) d = std::max<T>(d, T(abs(K(k, m))));
-  return d;
-}
 /// B♯ = max_{i≠j}|U_i − U_j| + 2λβ Δ_K (pairwise |U_i − U_j| maximised over pairs), Δ_K the row difference.
 template <class T> T b_sharp(const Instance<T>& in) {
   const T du = (in.M < in.S()) ? T(1) : T(0);
@@ -188,21 +139,6 @@ template <class T> T b_sharp(const Instance<T>& in) {
 /// max_{k≠l} |log p_k − log p_l| = log p_max − log p_min.
 template <class T> T max_log_ratio(const Vec<T>& p) { return T(log(p.maxCoeff()) - log(p.minCoeff())); }
 
-/// A general square matrix with rows from up to 12 `vector` fields r0 … r11 (S ≤ 12).
-Domain with_matrix(Domain d) {
-  for (int r = 0; r < 12; ++r) d.vector("r" + std::to_string(r), 1.0);
-  return d;
-}
-template <class T> Mat<T> general_matrix(const Args<T>& a) {
-  const int S = a.S();
-  Mat<T> X(S, S);
-  for (int r = 0; r < S; ++r) X.row(r) = a.vec("r" + std::to_string(r)).transpose();
-  return X;
-}
-template <class T> Mat<T> symmetric_matrix(const Args<T>& a) {
-  const Mat<T> X = general_matrix(a);
-  return ((X + X.transpose()) / T(2)).eval();
-}
 /// The symmetric K = s(e_k wᵀ + w e_kᵀ), w = (e_0 − e_1)/√2, k = 2: ‖K‖₂ = 1 and (Ke_k)_0 − (Ke_k)_1 = √2 (rows
 /// as raw doubles for `.points`; tight for the √2‖K‖₂ option), and a two-row ±1 pattern (tight for 2‖K‖_max).
 std::vector<Assign> matrix_points(int S) {
@@ -234,9 +170,8 @@ template <class T, class F> T second_difference(F f, const T& h) {
 template <class T, class F> T first_difference(F f, const T& h) {
   return (f(T(3) * h) - f(T(-3) * h) - T(9) * (f(T(2) * h) - f(T(-2) * h)) + T(45) * (f(h) - f(-h))) / (T(60) * h);
 }
-/// Step ε^{1/8} (6th-order second differences: truncation h⁶ vs rounding ε/h²).
-template <class T> T fd_step() { return pow(T(10), T(-scalar_digits<T>()) / T(8)); }
-
+/// Step ε^{1/8} of the 6th-order second differences (truncation h⁶ vs rounding ε/h²).
+template <class T> T second_difference_step() { return pow(T(10), T(-scalar_digits<T>()) / T(8)); }
 /// Measured exponential rate of a positive series g(t) from its last half: −slope of log g by least squares.
 double fitted_rate(const std::vector<double>& t, const std::vector<double>& g) {
   double st = 0, sy = 0, stt = 0, sty = 0;
@@ -311,14 +246,6 @@ DCRV_CLAIM(claim_gauge_invariance) {
 // §Idealized kernel: two-level target, Proposition prop:kkt-gap
 // ============================================================================================================
 
-/// The two-level target p⋆ (δ⋆ on I, p_C = (1 − Nδ⋆)/M on C), δ⋆ = θ/N with θ ∈ (0,1) sampled as "theta".
-template <class T> Vec<T> two_level(int S, int M, const T& delta) {
-  Vec<T> p = Vec<T>::Constant(S, delta);
-  const T pc = (T(1) - T(S - M) * delta) / T(M);
-  for (int c = 0; c < M; ++c) p(c) = pc;
-  return p;
-}
-
 // App. I Proposition prop:kkt-gap, direction ⇐.
 DCRV_CLAIM(claim_kkt_two_level_sufficiency) {
   return forall("I.kkt-two-level-sufficiency", Kind::equilibrium)
@@ -346,9 +273,9 @@ DCRV_CLAIM(claim_kkt_two_level_sufficiency) {
         }
         in.lb = lb;
         in.A = A;
-        const Vec<T> p = two_level<T>(S, M, delta);
+        const Vec<T> p = two_level_target<T>(S, M, delta);
         const Vec<T> r = shahshahani_rate(in, p, log_of(p));
-        return eq<T>(r, Vec<T>::Zero(S), T(T(1) + A * abs(log(delta)) + T(2) * lb * max_abs_entry(in.K)));
+        return eq<T>(r, Vec<T>::Zero(S), T(T(1) + A * abs(log(delta)) + T(2) * lb * in.K.cwiseAbs().maxCoeff()));
       });
 }
 
@@ -372,11 +299,10 @@ template <class T> std::tuple<T, T, T, T> necessity_defects(const Args<T>& a, bo
   if (!allow_zero && !(lb > 0)) return {nan_of<T>(), T(0), T(0), T(0)};
   Instance<T> in;
   in.M = M;
-  in.U = Vec<T>::Zero(S);
-  for (int i = 0; i < M; ++i) in.U(i) = T(1);
+  in.U = correct_utility<T>(S, M);
   in.lb = lb;
-  const Vec<T> p = two_level<T>(S, M, delta);
-  const Mat<T> K0 = psd_kernel(a);
+  const Vec<T> p = two_level_target<T>(S, M, delta);
+  const Mat<T> K0 = kernel(a);
   if (lb > 0) {
     in.A = a.real("A");
     Vec<T> g(S);
@@ -396,7 +322,7 @@ template <class T> std::tuple<T, T, T, T> necessity_defects(const Args<T>& a, bo
   for (int i = 0; i < S; ++i) (i < M ? vc : vi) += Kp(i);
   vc /= T(M), vi /= T(N);
   const T gap = T(1) - T(2) * lb * (vc - vi) - in.A * log(pc / delta);
-  const T scale = T(1) + max_abs_entry(in.K) + in.A * abs(log(delta));
+  const T scale = T(1) + in.K.cwiseAbs().maxCoeff() + in.A * abs(log(delta));
   return {spread, gap, T(r.cwiseAbs().maxCoeff()), scale};
 }
 Domain necessity_domain(double lb_lo) {
@@ -449,7 +375,7 @@ DCRV_CLAIM(claim_hessian_identity) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Instance<T> in = instance(a);
         const Vec<T> p = a.simplex("p"), v = a.tangent("v");
-        const T h = fd_step<T>();
+        const T h = second_difference_step<T>();
         // Quadratic part: q(t) = (p+tv)ᵀK(p+tv); q(1) − 2q(0) + q(−1) = 2vᵀKv exactly.
         auto q = [&](const T& t) { const Vec<T> x = p + t * v; return T(x.dot(in.K * x)); };
         const T quad2 = q(T(1)) - T(2) * q(T(0)) + q(T(-1));
@@ -592,7 +518,7 @@ DCRV_CLAIM(claim_deltaK_2max) {
       .constant("c", 2.0, Role::upper, "coefficient of ||K||_max")
       .over(delta_k_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        return delta_k_check<T>(a, k("c"), [](const Mat<T>& K) { return max_abs_entry<T>(K); });
+        return delta_k_check<T>(a, k("c"), [](const Mat<T>& K) { return K.cwiseAbs().maxCoeff(); });
       });
 }
 
@@ -649,7 +575,7 @@ DCRV_CLAIM(claim_logratio_envelope) {
       .statement(R"(Along every trajectory (starts anywhere in $\operatorname{int}\Delta^{S-1}$, incl.\ within $10^{-30}$ of a vertex and $10^{-40}$ of a face), for all pairs $i\ne j$ and $t\in[0,8/A]$: $|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+\frac{B_\sharp}A(1-e^{-At})$ with $B_\sharp=|U_i-U_j|+2\lambda\beta\Delta_K$ and the tightest option $\Delta_K=\max_{k\ne l}\|K_{k\cdot}-K_{l\cdot}\|_\infty$; $\lambda\beta\in[0,1.5]$, $A\in[0.05,2]$, $K\succeq0$, every $S\ge2$ (checked at every accepted step))")
       .over(trajectory_domain())
       .effort(0.1)
-      .holds(along_flow(
+      .holds(along_stiff_trajectory(
           8.0, []<class T>(const Args<T>& a, const Consts<T>&) { return rescaled_flow(instance(a)); },
           []<class T>(const Args<T>& a, const Consts<T>&) { return start_of(a); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T& tau, const Vec<T>& p) {
@@ -661,7 +587,7 @@ DCRV_CLAIM(claim_logratio_envelope) {
               for (int j = i + 1; j < a.S(); ++j) {
                 const T B = abs(in.U(i) - in.U(j)) + T(2) * in.lb * dK;
                 const T rhs = abs(l0(i) - l0(j)) * decay + B / in.A * (T(1) - decay);
-                w = worst(w, le<T>(T(abs(l(i) - l(j))), rhs + flow_slack<T>() * (T(1) + rhs)));
+                w = worst(w, le<T>(T(abs(l(i) - l(j))), rhs + stiff_flow_slack<T>() * (T(1) + rhs)));
               }
             return w;
           }));
@@ -674,7 +600,7 @@ template <class T> T m_sharp(const Instance<T>& in, const Vec<T>& p0) {
 
 /// The dynamic-floor property (I.dynamic-floor) for a partition rule: δ ≤ p_i(t) ≤ e^{M♯}/S along the trajectory.
 template <Classes cls> auto floor_property() {
-  return along_flow(
+  return along_stiff_trajectory(
       10.0, []<class T>(const Args<T>& a, const Consts<T>&) { return rescaled_flow(instance(a, cls)); },
       []<class T>(const Args<T>& a, const Consts<T>&) { return start_of(a); },
       []<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p) {
@@ -682,7 +608,7 @@ template <Classes cls> auto floor_property() {
         const T Ms = m_sharp(in, start_of(a));
         const T logS = log(T(a.S()));
         const T lo = log(p.minCoeff()), hi = log(p.maxCoeff());
-        const T slack = flow_slack<T>() * (T(1) + Ms);
+        const T slack = stiff_flow_slack<T>() * (T(1) + Ms);
         return worst(ge<T>(lo + slack, T(log(k("cdelta"))) - logS - Ms, T(1) + Ms),
                      le<T>(hi, T(log(k("ccap"))) + Ms - logS + slack, T(1) + Ms));
       });
@@ -700,15 +626,10 @@ DCRV_CLAIM(claim_dynamic_floor) {
       .holds(floor_property<Classes::any>());
 }
 
-/// Points of Δ_δ on the face p_i = δ: p = δ1 + (1 − Sδ)w, w in the closed simplex with w_i = 0.
-template <class T> Vec<T> face_point(const Args<T>& a, const T& delta) {
-  Vec<T> w = a.simplex("w");
-  const int i = a.index("i");
-  w(i) = T(0);
-  const T s = w.sum();
-  if (!(s > 0)) w = Vec<T>::Constant(a.S(), T(1)), w(i) = T(0);
-  w /= w.sum();
-  return (Vec<T>::Constant(a.S(), delta) + (T(1) - T(a.S()) * delta) * w).eval();
+/// Points of Δ_δ on the face p_i = δ (lib facet_point): p = δ1 + (1 − Sδ)w, w = the field "w" with w_i = 0,
+/// renormalised (the equal split when w = e_i).
+template <class T> Vec<T> face_point_of(const Args<T>& a, const T& delta) {
+  return facet_point(Vec<T>(a.simplex("w")), a.index("i"), delta);
 }
 
 // App. I §Log-ratio dynamics ("Δ_δ … is forward-invariant"), reading: invariance of Δ_δ for all starts in it.
@@ -723,7 +644,7 @@ DCRV_CLAIM(claim_floor_forward_invariance) {
         const Instance<T> in = instance(a);
         const T Ms = (T(1) + T(2) * in.lb * row_difference(in.K)) / in.A + a.real("mu");
         const T delta = exp(-Ms) / T(a.S());
-        const Vec<T> p = face_point(a, delta);
+        const Vec<T> p = face_point_of(a, delta);
         const Vec<T> r = shahshahani_rate(in, p, log_of(p));
         const T scale = T(1) + T(2) * in.lb * in.K.cwiseAbs().maxCoeff() + in.A * (Ms + log(T(a.S())));
         return ge<T>(T(r(a.index("i"))), T(0), scale);
@@ -731,18 +652,18 @@ DCRV_CLAIM(claim_floor_forward_invariance) {
       .and_holds("trajectories from Delta_delta stay in Delta_delta",
                  with_instance(Domain().dims(2).simplex("w", true).index("i").real("mu", 0.0, 5.0)).points(instance_points),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
-                   auto run = along_flow(
+                   auto run = along_stiff_trajectory(
                        8.0, []<class U>(const Args<U>& b, const Consts<U>&) { return rescaled_flow(instance(b)); },
                        []<class U>(const Args<U>& b, const Consts<U>&) {
                          const Instance<U> in = instance(b);
                          const U Ms = (U(1) + U(2) * in.lb * row_difference(in.K)) / in.A + b.real("mu");
-                         return face_point(b, U(exp(-Ms) / U(b.S())));
+                         return face_point_of(b, U(exp(-Ms) / U(b.S())));
                        },
                        []<class U>(const Args<U>& b, const Consts<U>&, const U&, const Vec<U>& p) {
                          const Instance<U> in = instance(b);
                          const U Ms = (U(1) + U(2) * in.lb * row_difference(in.K)) / in.A + b.real("mu");
                          const U logd = -Ms - log(U(b.S()));
-                         return ge<U>(U(log(p.minCoeff())) + flow_slack<U>() * (U(1) + Ms), logd, U(1) + Ms);
+                         return ge<U>(U(log(p.minCoeff())) + stiff_flow_slack<U>() * (U(1) + Ms), logd, U(1) + Ms);
                        });
                    return run(a, k);
                  });
@@ -756,13 +677,13 @@ DCRV_CLAIM(claim_floor_forward_invariance_trajectory) {
       .statement(R"(For each start $p_0$ with $M_\sharp=\max\{\max_{k\ne l}|z_{kl}(0)|,(1+2\lambda\beta\Delta_K)/A\}$ and $\delta=S^{-1}e^{-M_\sharp}$: $p_0\in\Delta_\delta$ and $\min_ip_i(t)\ge\delta$ for $t\in[0,8/A]$; starts anywhere incl.\ $10^{-30}$ of a vertex, every $S\ge2)")
       .over(trajectory_domain())
       .effort(0.1)
-      .holds(along_flow(
+      .holds(along_stiff_trajectory(
           8.0, []<class T>(const Args<T>& a, const Consts<T>&) { return rescaled_flow(instance(a)); },
           []<class T>(const Args<T>& a, const Consts<T>&) { return start_of(a); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p) {
             const Instance<T> in = instance(a);
             const T Ms = std::max<T>(max_log_ratio(start_of(a)), (T(1) + T(2) * in.lb * row_difference(in.K)) / in.A);
-            return ge<T>(T(log(p.minCoeff())) + flow_slack<T>() * (T(1) + Ms), -Ms - log(T(a.S())), T(1) + Ms);
+            return ge<T>(T(log(p.minCoeff())) + stiff_flow_slack<T>() * (T(1) + Ms), -Ms - log(T(a.S())), T(1) + Ms);
           }));
 }
 
@@ -904,7 +825,7 @@ template <Classes cls, class T> Ineq<T> objective_rate_check(const Args<T>& a, c
   // In MPFR a looser tolerance (1e-24 instead of 1e-30) keeps confirmations of stiff instances affordable; the
   // comparison slack (objective_slack: 1e-22 relative) stays above the integration error.
   FlowOptions opt;
-  if constexpr (!std::is_same_v<T, double>) opt.rel_tol = opt.abs_tol = 1e-24;
+  if constexpr (!std::is_same_v<T, double>) opt.rel_tol = opt.abs_tol = kStiffMpfrTolerance;
   // J̃(p_t) is nondecreasing along the flow (I.lyapunov-identity), so once J̃(p⋆) − J̃(p_t) is below the smallest
   // right side on the horizon, (J̃(p⋆) − J̃(p₀))e^{−rate·τ_end}, no later step can violate: the integration stops there.
   const T floor_rhs = (ref.Js - ref.J0) * exp(-rate * T(10));
@@ -947,14 +868,14 @@ DCRV_CLAIM(claim_euclid_rate_p) {
         const RateRef<T> ref = rate_reference(a);
         if (!ref.ok) return le<T>(nan_of<T>(), nan_of<T>());
         const Instance<T> in = instance(a);
-        auto run = along_flow(
+        auto run = along_stiff_trajectory(
             10.0, []<class U>(const Args<U>& b, const Consts<U>&) { return rescaled_flow(instance(b)); },
             []<class U>(const Args<U>& b, const Consts<U>&) { return start_of(b); },
             [&ref, &in]<class U>(const Args<U>&, const Consts<U>& kk, const U& tau, const Vec<U>& p) {
               if constexpr (std::is_same_v<U, T>) {
                 const U gap0 = std::max<U>(U(0), U(ref.Js - ref.J0));
                 const U rhs = sqrt(kk("c0") / in.A * gap0) * exp(-kk("c1") * ref.delta * tau);
-                return le<U>(U((p - ref.ps).norm()), rhs + flow_slack<U>());
+                return le<U>(U((p - ref.ps).norm()), rhs + stiff_flow_slack<U>());
               } else {
                 return skip<U>();
               }

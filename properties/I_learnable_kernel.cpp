@@ -12,40 +12,26 @@
 #include <functional>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <vector>
 
+#include "dcrv/equilibria.hpp"
 #include "dcrv/kernels.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/ode.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "dcrv/srct.hpp"
+#include "properties/domains/kernels.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
+using namespace srct_domain;
 
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::sqrt;
-
-template <class T> T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
-template <class T> Vec<T> log_of(const Vec<T>& p) {
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) l(i) = log(p(i));
-  return l;
-}
-template <class T> T max_abs_entry(const Mat<T>& K) { return K.cwiseAbs().maxCoeff(); }
-/// ‖A‖₂ of a symmetric matrix as max |λ|.
-template <class T> T symmetric_opnorm(const Mat<T>& a) {
-  const Vec<T> ev = symmetric_eigenvalues<T>(a);
-  return std::max<T>(T(abs(ev(0))), T(abs(ev(ev.size() - 1))));
-}
+/// M = |C| ∈ [1, S−1] (both classes non-empty) or [1, S], from the index field "m".
+int class_size(int S, int m, bool both) { return srct_domain::class_size(S, m, both ? Classes::both : Classes::any); }
 
 // ------------------------------------------------------------------------------------------------------------
 // Block-constant kernels
@@ -58,8 +44,6 @@ template <class T> Mat<T> block_kernel(int S, int M, const T& kcc, const T& kii,
     for (int j = 0; j < S; ++j) K(i, j) = (i < M && j < M) ? kcc : (i >= M && j >= M) ? kii : kci;
   return K;
 }
-/// M ∈ [1, S−1] (both classes non-empty) or [1, S].
-int class_size(int S, int m, bool both) { return both ? 1 + m % std::max(1, S - 1) : 1 + m % S; }
 Domain block_domain(Domain d) {
   return d.index("m").real("kcc", -3, 3).real("kii", -3, 3).real("kci", -3, 3).points([](int) {
     // Boundary cases κ_CC κ_II = κ_CI² (PSD boundary), rank-one and indefinite.
@@ -92,7 +76,7 @@ DCRV_CLAIM(claim_block_rank) {
         Vec<T> ev = symmetric_eigenvalues<T>(K).cwiseAbs();
         std::sort(ev.data(), ev.data() + ev.size());
         const T third = S >= 3 ? T(ev(S - 3)) : T(0);
-        const T scale = T(S) * (T(1) + max_abs_entry(K));
+        const T scale = T(S) * (T(1) + K.cwiseAbs().maxCoeff());
         return worst(eq<T>(K, TBT), eq<T>(third, T(0), scale));
       });
 }
@@ -110,7 +94,7 @@ template <class T> Ineq<T> psd_iff_check(const Args<T>& a, bool both) {
   const T kcc = a.real("kcc"), kii = a.real("kii"), kci = a.real("kci");
   const Mat<T> K = block_kernel<T>(S, M, kcc, kii, kci);
   const Mat<T> B = small_b<T>(kcc, kii, kci);
-  const T nb = T(1) + max_abs_entry(B);
+  const T nb = T(1) + B.cwiseAbs().maxCoeff();
   const T sK = symmetric_eigenvalues<T>(K)(0) / (T(S) * nb);
   const T sB = symmetric_eigenvalues<T>(B)(0) / nb;
   const T sC = std::min<T>(std::min<T>(kcc / nb, kii / nb), T((kcc * kii - kci * kci) / (nb * nb)));
@@ -169,14 +153,6 @@ DCRV_CLAIM(claim_block_norm_inf) {
       });
 }
 
-/// Two-level target with δ⋆ = θ/N.
-template <class T> Vec<T> two_level(int S, int M, const T& delta) {
-  Vec<T> p = Vec<T>::Constant(S, delta);
-  const T pc = (T(1) - T(S - M) * delta) / T(M);
-  for (int c = 0; c < M; ++c) p(c) = pc;
-  return p;
-}
-
 // App. I §Block-constant kernels, display for (Kp⋆)_c − (Kp⋆)_i.
 DCRV_CLAIM(claim_block_gap_formula) {
   return forall("I.block-gap-formula", Kind::identity)
@@ -186,7 +162,7 @@ DCRV_CLAIM(claim_block_gap_formula) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S(), M = class_size(S, a.index("m"), true), N = S - M;
         const T kcc = a.real("kcc"), kii = a.real("kii"), kci = a.real("kci"), delta = a.real("theta") / T(N);
-        const Vec<T> Kp = block_kernel<T>(S, M, kcc, kii, kci) * two_level<T>(S, M, delta);
+        const Vec<T> Kp = block_kernel<T>(S, M, kcc, kii, kci) * two_level_target<T>(S, M, delta);
         const T formula = (kcc - kci) * (T(1) - T(N) * delta) + (kci - kii) * T(N) * delta;
         const T scale = T(3) * (abs(kcc) + abs(kii) + abs(kci));
         Ineq<T> w = skip<T>();
@@ -208,7 +184,7 @@ DCRV_CLAIM(claim_block_gap_X) {
         const int S = a.S(), M = class_size(S, a.index("m"), true), N = S - M;
         const T kii = a.real("kii"), kci = a.real("kci"), delta = a.real("theta") / T(N);
         const T lb = a.real("lb"), A = a.real("A");
-        const Vec<T> p = two_level<T>(S, M, delta);
+        const Vec<T> p = two_level_target<T>(S, M, delta);
         const T pc = p(0);
         const T X = (T(1) - A * log(pc / delta)) / (T(2) * lb);
         auto residual = [&](const T& kcc) {
@@ -293,12 +269,6 @@ template <class T> struct Gated {
 Domain with_gated(Domain d, double lb_hi = 1.5) {
   return d.index("m").vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0).real("lb", 0.0, lb_hi).real("eps", 0.05, 1.5, true);
 }
-template <class T> Mat<T> semantic_kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
 /// K_eff = Diag(R) k_sem Diag(R), R = 1_C.
 template <class T> Mat<T> effective_kernel(const Mat<T>& ksem, int M) {
   Mat<T> K = ksem;
@@ -307,21 +277,25 @@ template <class T> Mat<T> effective_kernel(const Mat<T>& ksem, int M) {
       if (i >= M || j >= M) K(i, j) = T(0);
   return K;
 }
-template <class T> Gated<T> gated(const Args<T>& a, bool both) {
+/// The partition (M from "m"), U = 1_C and K_eff of the sample; λβ and ε_tot left to the caller.
+template <class T> Gated<T> gated_partition(const Args<T>& a, bool both) {
   Gated<T> g;
   const int S = a.S();
   g.M = class_size(S, a.index("m"), both);
-  g.U = Vec<T>::Zero(S);
-  for (int i = 0; i < g.M; ++i) g.U(i) = T(1);
-  g.Keff = effective_kernel(semantic_kernel(a), g.M);
+  g.U = correct_utility<T>(S, g.M);
+  g.Keff = effective_kernel(kernel(a), g.M);
+  return g;
+}
+/// The gated instance of the sample: gated_partition with λβ = "lb", ε_tot = "eps".
+template <class T> Gated<T> gated(const Args<T>& a, bool both) {
+  Gated<T> g = gated_partition(a, both);
   g.lb = a.real("lb");
   g.eps = a.real("eps");
   return g;
 }
 std::vector<Assign> gated_points(int S) {
-  std::vector<double> geo(S), alt(S);
-  for (int i = 0; i < S; ++i) geo[i] = std::pow(0.8, i), alt[i] = (i % 2 ? -0.6 : 0.6) * (1 + 0.1 * i);
-  return {{{"k1", geo}, {"k2", alt}, {"kd", std::vector<double>(S, 0.3)}, {"lb", {0.7}}, {"eps", {0.3}}, {"m", {double(S - 2)}}}};
+  return {{{"k1", geometric(S, 0.8)}, {"k2", alternating(S, 0.6)}, {"kd", std::vector<double>(S, 0.3)},
+           {"lb", {0.7}}, {"eps", {0.3}}, {"m", {double(S - 2)}}}};
 }
 /// Per-capita rate of the gated flow: (φ − φ̄) − ε_tot(log p − ⟨log p⟩), φ = U − 2λβK_eff p, ⟨log p⟩ = Σp_j log p_j.
 template <class T> Vec<T> gated_rate(const Gated<T>& g, const Vec<T>& p) {
@@ -335,15 +309,6 @@ template <class T> Vec<T> gated_equilibrium(const Gated<T>& g) {
   if (!e.converged) return Vec<T>();
   return e.p;
 }
-template <class T> T row_difference(const Mat<T>& K) {
-  T d(0);
-  for (Eigen::Index k = 0; k < K.rows(); ++k)
-    for (Eigen::Index l = 0; l < K.rows(); ++l)
-      if (k != l)
-        for (Eigen::Index m = 0; m < K.cols(); ++m) d = std::max<T>(d, T(abs(K(k, m) - K(l, m))));
-  return d;
-}
-
 // App. I §Practical design ("K_eff := Diag(R) k_sem Diag(R) ⪰ 0").
 DCRV_CLAIM(claim_keff_psd) {
   return forall("I.keff-psd", Kind::structural)
@@ -352,7 +317,7 @@ DCRV_CLAIM(claim_keff_psd) {
       .over(with_gated(Domain().dims(2).simplex("p")).points(gated_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S(), M = class_size(S, a.index("m"), false);
-        const Mat<T> ksem = semantic_kernel(a);
+        const Mat<T> ksem = kernel(a);
         Vec<T> R = Vec<T>::Zero(S);
         for (int i = 0; i < M; ++i) R(i) = T(1);
         const Mat<T> K = R.asDiagonal() * ksem * R.asDiagonal();
@@ -362,7 +327,7 @@ DCRV_CLAIM(claim_keff_psd) {
         const Vec<T> Kp = K * a.simplex("p");
         T offclass(0);
         for (int i = M; i < S; ++i) offclass = std::max<T>(offclass, T(abs(Kp(i))));
-        const T scale = T(1) + max_abs_entry(ksem);
+        const T scale = T(1) + ksem.cwiseAbs().maxCoeff();
         Ineq<T> w = worst(eq<T>(K, Mat<T>(K.transpose())), ge<T>(symmetric_eigenvalues<T>(K)(0), T(0), T(S) * scale));
         w = worst(w, eq<T>(offclass, T(0), scale));
         // dcrv's gated_kernel is double-only: compared at double accuracy.
@@ -460,12 +425,7 @@ Domain tuning_domain() {
 }
 /// The gated instance with λβ = ϑ/(2Δ_K) (2λβΔ_K < 1), Δ_K the row difference of K_eff; ε₁ = eps, ε₂ = eps(1+ρ) ≤ 2.
 template <class T> std::tuple<Gated<T>, T, T, bool> tuning_instance(const Args<T>& a, bool both) {
-  Gated<T> g;
-  const int S = a.S();
-  g.M = class_size(S, a.index("m"), both);
-  g.U = Vec<T>::Zero(S);
-  for (int i = 0; i < g.M; ++i) g.U(i) = T(1);
-  g.Keff = effective_kernel(semantic_kernel(a), g.M);
+  Gated<T> g = gated_partition(a, both);
   const T dK = row_difference(g.Keff);
   g.lb = dK > 0 ? T(a.real("vartheta") / (T(2) * dK)) : T(0);
   const T e1 = a.real("eps"), e2 = std::min<T>(T(2), T(e1 * (T(1) + a.real("rho"))));
@@ -511,17 +471,6 @@ DCRV_CLAIM(claim_tuning_equalization_monotone) {
 // Support-function identity
 // ------------------------------------------------------------------------------------------------------------
 
-Domain with_matrix(Domain d) {
-  for (int r = 0; r < 12; ++r) d.vector("r" + std::to_string(r), 1.0);
-  return d;
-}
-template <class T> Mat<T> general_matrix(const Args<T>& a) {
-  const int S = a.S();
-  Mat<T> X(S, S);
-  for (int r = 0; r < S; ++r) X.row(r) = a.vec("r" + std::to_string(r)).transpose();
-  return X;
-}
-
 // App. I §Support-function identity.
 DCRV_CLAIM(claim_support_function) {
   return forall("I.support-function", Kind::identity)
@@ -554,12 +503,6 @@ DCRV_CLAIM(claim_support_function) {
 // Global Lipschitz modulus of the SRCT drift on Δ_{δ⋆}
 // ------------------------------------------------------------------------------------------------------------
 
-/// S(p) − S(q) = diag(d) − d pᵀ − q dᵀ, d = p − q (exact algebra; no cancellation for nearby p, q).
-template <class T> Mat<T> cov_difference(const Vec<T>& p, const Vec<T>& q, const Vec<T>& d) {
-  Mat<T> m = -d * p.transpose() - q * d.transpose();
-  m.diagonal() += d;
-  return m;
-}
 /// A pair in Δ_{δ⋆}: p = δ⋆1 + (1−Sδ⋆)w, q = p + t(δ⋆1 + (1−Sδ⋆)v − p); d = p − q computed directly.
 template <class T> std::tuple<Vec<T>, Vec<T>, Vec<T>> trimmed_pair(const Args<T>& a, const T& delta) {
   const int S = a.S();
@@ -569,16 +512,10 @@ template <class T> std::tuple<Vec<T>, Vec<T>, Vec<T>> trimmed_pair(const Args<T>
   return {p, Vec<T>(p - d), d};
 }
 /// δ⋆ = σ/S, σ ∈ [1e-8, 1) (σ → 1 is the uniform point only).
-Domain with_pair(Domain d) {
+Domain with_trimmed_pair(Domain d) {
   return d.simplex("w", true).simplex("v", true).real("t", 1e-8, 1.0, true).real("sigma", 1e-8, 0.999, true);
 }
 template <class T> T trimmed_delta(const Args<T>& a) { return a.real("sigma") / T(a.S()); }
-template <class T> Vec<T> entropy_drift_of(const Vec<T>& p) {
-  const Vec<T> lp = log_of(p);
-  const T ml = p.dot(lp);
-  return p.cwiseProduct((lp.array() - ml).matrix());
-}
-
 // App. I §Global Lipschitz modulus ("‖S(p)‖_{2→2} ≤ ½").
 DCRV_CLAIM(claim_S_opnorm) {
   return forall("I.S-opnorm", Kind::bound)
@@ -598,11 +535,11 @@ DCRV_CLAIM(claim_S_lipschitz) {
       .where(R"(App. I §Global Lipschitz modulus ("||S(p) - S(q)|| <= 3||p - q||"))")
       .statement(R"(For all $p,q\in\Delta_{\delta_\star}$, $\delta_\star=\sigma/S\in(10^{-8}/S,1/S)$, pairs at relative distance $t\in[10^{-8},1]$ (near-coincident limits included): $\|S(p)-S(q)\|_{2\to2}\le c\|p-q\|_2$, $c=3$; every $S\ge2)")
       .constant("c", 3.0, Role::upper, "Lipschitz constant of S(p)")
-      .over(with_pair(Domain().dims(2)))
+      .over(with_trimmed_pair(Domain().dims(2)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const auto [p, q, d] = trimmed_pair(a, trimmed_delta(a));
         if (!(d.norm() > 0)) return skip<T>();
-        return le<T>(symmetric_opnorm<T>(cov_difference(p, q, d)), k("c") * d.norm());
+        return le<T>(symmetric_opnorm<T>(selection_covariance_difference(p, q, d)), k("c") * d.norm());
       });
 }
 
@@ -612,7 +549,7 @@ DCRV_CLAIM(claim_phi_lipschitz) {
       .where("App. I §Global Lipschitz modulus (L_phi^(2))")
       .statement(R"(For $\phi(p)=U-2\lambda\beta K_{\mathrm{eff}}p$ and all $p,q\in\Delta_{\delta_\star}$: $\|\phi(p)-\phi(q)\|_2\le c\lambda\beta\|K_{\mathrm{eff}}\|_{2\to2}\|p-q\|_2$, $c=2$; random PSD $k_{\mathrm{sem}}$, $M\in[1,S]$, $\lambda\beta\in[0,1.5]$, every $S\ge2)")
       .constant("c", 2.0, Role::upper, "coefficient of lambda beta ||K_eff||")
-      .over(with_pair(with_gated(Domain().dims(2))).points([](int S) {
+      .over(with_trimmed_pair(with_gated(Domain().dims(2))).points([](int S) {
         // K_eff = vvᵀ with v ⟂ 1 (N = 0) and p − q ∥ v: equality.
         std::vector<double> v(S, 0.0), z(S, 0.0), w(S, 1.0), u(S, 1.0);
         v[0] = 1, v[1] = -1, w[0] = 2, u[1] = 2;
@@ -652,13 +589,13 @@ DCRV_CLAIM(claim_E_lipschitz) {
       .statement(R"(For all $p,q\in\Delta^{S-1}_{\delta_\star}$, $\delta_\star=\sigma/S$, $\sigma\in[10^{-8},1)$, pairs at relative distance $t\in[10^{-8},1]$: $\|E(p)-E(q)\|_2\le c\,\Lambda(\delta_\star)(c_2+\sqrt S)\|p-q\|_2$, $\Lambda(\delta_\star)=1+\log(1/\delta_\star)$, $c=1$, $c_2=2$; every $S\ge2)")
       .constant("c", 1.0, Role::upper, "overall coefficient of Lambda (2 + sqrt S)")
       .constant("c2", 2.0, Role::upper, "the 2 in (2 + sqrt S)")
-      .over(with_pair(Domain().dims(2)))
+      .over(with_trimmed_pair(Domain().dims(2)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = trimmed_delta(a);
         const auto [p, q, d] = trimmed_pair(a, delta);
         if (!(d.norm() > 0)) return skip<T>();
         const T lam = T(1) + log(T(1) / delta);
-        const Vec<T> dE = entropy_drift_of(p) - entropy_drift_of(q);
+        const Vec<T> dE = entropy_drift(p) - entropy_drift(q);
         const T rhs = k("c") * lam * (k("c2") + sqrt(T(a.S()))) * d.norm();
         // Cancellation in E(p) − E(q): about ε·Λ per coordinate.
         return le<T>(T(dE.norm()), rhs, T(T(1e11) * std::numeric_limits<T>::epsilon() * lam * T(a.S())));
@@ -673,7 +610,7 @@ DCRV_CLAIM(claim_drift_lipschitz_boxed) {
       .constant("half", 0.5, Role::upper, "coefficient of L_phi")
       .constant("three", 3.0, Role::upper, "coefficient of M_phi,2")
       .constant("two", 2.0, Role::upper, "the 2 in (2 + sqrt S)")
-      .over(with_pair(Domain().dims(2).index("m").vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0).real("lb", 0.0, 1.5).real("eps", 1e-3, 1.5, true)))
+      .over(with_trimmed_pair(Domain().dims(2).index("m").vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0).real("lb", 0.0, 1.5).real("eps", 1e-3, 1.5, true)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Gated<T> g = gated(a, false);
         const T delta = trimmed_delta(a);
@@ -681,8 +618,8 @@ DCRV_CLAIM(claim_drift_lipschitz_boxed) {
         if (!(d.norm() > 0)) return skip<T>();
         const Vec<T> phip = g.U - T(2) * g.lb * (g.Keff * p), phiq = g.U - T(2) * g.lb * (g.Keff * q);
         // F(p) − F(q) = S(p)(φ(p) − φ(q)) + (S(p) − S(q))φ(q) − ε(E(p) − E(q)), each part without cancellation.
-        const Vec<T> dF = covariance_matrix(p) * Vec<T>(phip - phiq) + cov_difference(p, q, d) * phiq -
-                          g.eps * (entropy_drift_of(p) - entropy_drift_of(q));
+        const Vec<T> dF = covariance_matrix(p) * Vec<T>(phip - phiq) + selection_covariance_difference(p, q, d) * phiq -
+                          g.eps * (entropy_drift(p) - entropy_drift(q));
         const T L = T(2) * g.lb * symmetric_opnorm<T>(g.Keff);
         const T Mphi = sqrt(T(g.M)) + L;
         const T lam = T(1) + log(T(1) / delta);

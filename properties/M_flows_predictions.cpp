@@ -3,7 +3,7 @@
 // (suppression of incorrect traces, winner-takes-all, neutral ratios, homogenisation), the deterministic parts of
 // the Diversity Decay Theorem, and the testable predictions of §7.1 on the App. J trace universe.
 //
-// Dynamic claims are properties along trajectories (properties/engine/engine.hpp along_trajectory: log-coordinates,
+// Dynamic claims are properties along trajectories (properties/engine/trajectory.hpp along_trajectory_state: log-coordinates,
 // dopri5 in double, Bulirsch–Stoer in MPFR; every accepted step checked), from the simplex field's edge starts
 // (vertices, faces at 1e-12 and 1e-40) and random starts, S = 2 … budget max (10 smoke, 12 standard) unless a
 // claim's inputs restrict S. Where a claim is an asymptotic statement ("→ ∞", "→ e_a", "→ 1"), the check is an
@@ -15,10 +15,10 @@
 #include <limits>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "dcrv/equilibria.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/dpo.hpp"
@@ -27,104 +27,21 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
 #include "dcrv/universe.hpp"
+#include "properties/domains/kernels.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/trajectory.hpp"
 
 namespace dcrv {
 namespace {
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::sqrt;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
-// Helpers
+// The DCR / J̃ instance of §3.4 (random U, PSD K, p_base, α, β, λ, β_KL, ε ∈ [0, 2]; properties/domains/srct.hpp)
 // ------------------------------------------------------------------------------------------------------------
 
-template <class T> T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
-/// Relative slack for quantities produced by the integrator (local tolerance 1e-10 in double, 1e-30 in MPFR at 50
-/// digits, accumulated over the steps).
-template <class T> T flow_slack() {
-  if constexpr (std::is_same_v<T, double>)
-    return 1e-7;
-  else
-    return T(std::pow(10.0, -0.5 * scalar_digits<T>()));
-}
-
-template <class T> Vec<T> log_vec(const Vec<T>& p) {
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) l(i) = log(p(i));
-  return l;
-}
-template <class T> Vec<T> exp_vec(const Vec<T>& y) {
-  Vec<T> p(y.size());
-  for (Eigen::Index i = 0; i < y.size(); ++i) p(i) = exp(y(i));
-  return p;
-}
-template <class T> T entropy_of(const Vec<T>& p) {
-  T h(0);
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) h -= p(i) * log(p(i));
-  return h;
-}
-
-/// along_trajectory with a per-trajectory state for the invariant (empty at t = 0) and an optional empty start
-/// (the sample is outside the claim's hypotheses: skip).
-template <class Flow, class Start, class Invariant>
-auto along_trajectory_state(double t_end, Flow flow, Start start, Invariant invariant) {
-  return [=]<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T> {
-    const Vec<T> p0 = start(a, k);
-    if (p0.size() == 0) return skip<T>();
-    const RateField<T> rate = flow(a, k);
-    std::vector<T> state;
-    Ineq<T> w = skip<T>();
-    const FlowResult<T> r = integrate_flow_from<T>(rate, p0, T(0), T(t_end), [&](const T& t, const Vec<T>& p) {
-      w = worst(w, invariant(a, k, t, p, state));
-      return true;
-    });
-    if (!r.completed) return le<T>(nan_of<T>(), nan_of<T>());
-    return w;
-  };
-}
-
-Domain with_kernel(Domain d) {
-  d.vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
-  return d;
-}
-template <class T> Mat<T> kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-std::vector<bool> leading_correct(int S, int M) {
-  std::vector<bool> c(static_cast<std::size_t>(S), false);
-  for (int i = 0; i < M; ++i) c[static_cast<std::size_t>(i)] = true;
-  return c;
-}
-/// |C| from the field "mc" ∈ [0,1): M ∈ [lo, S − (need_incorrect ? 1 : 0)]; −1 if empty.
-template <class T> int correct_count(const Args<T>& a, int lo, bool need_incorrect) {
-  const int hi = a.S() - (need_incorrect ? 1 : 0);
-  if (hi < lo) return -1;
-  const double u = std::clamp(to_double(a.real("mc")), 0.0, 0.999999);
-  return lo + static_cast<int>(std::floor(u * (hi - lo + 1)));
-}
-template <class T> int group_size(const Args<T>& a) {
-  return std::clamp(static_cast<int>(std::floor(to_double(a.real("G")))), 2, 64);
-}
-
-// ------------------------------------------------------------------------------------------------------------
-// The DCR / J̃ instance of §3.4 (random U, PSD K, p_base, α, β, λ, β_KL, ε ∈ [0, 2])
-// ------------------------------------------------------------------------------------------------------------
-
-Domain srct_domain() {
-  Domain d = with_kernel(Domain().dims(2).vector("U", 1.0));
-  d.simplex("pb").real("alpha", 0, 2).real("beta", 0, 2).real("lambda", 0, 2).real("beta_kl", 0, 2).real("eps", 0, 2);
-  d.simplex("p0");
-  return d.points([](int S) {
+Domain flow_instance_domain() {
+  return with_srct(Domain().dims(2), 2.0, 1.0).simplex("p0").points([](int S) {
     std::vector<double> vtx(S, 1e-200), near(S, 1e-6), zero(S, 0.0);
     vtx[0] = 1, near[0] = 1;
     return std::vector<Assign>{{{"p0", vtx}, {"alpha", {0.0}}, {"beta_kl", {0.0}}, {"eps", {1e-3}}},
@@ -132,118 +49,16 @@ Domain srct_domain() {
                                {{"p0", vtx}, {"beta", {2.0}}, {"lambda", {2.0}}, {"eps", {0.01}}, {"alpha", {0.0}}, {"beta_kl", {0.0}}}};
   });
 }
-template <class T> SrctParams<T> srct_model(const Args<T>& a) {
-  SrctParams<T> m;
-  m.U = a.vec("U");
-  m.K = kernel(a);
-  m.p_base = a.simplex("pb");
-  m.alpha = a.real("alpha"), m.beta = a.real("beta"), m.lambda = a.real("lambda");
-  m.beta_kl = a.real("beta_kl"), m.eps = a.real("eps");
-  return m;
-}
-template <class T> RateField<T> srct_field(const SrctParams<T>& m) {
-  return [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return srct_rate(m, p, lp); };
-}
-/// F̃ = δJ̃/δp up to the constant −A: φ − A log p, φ = U − 2λβKp + β_KL log p_base.
-template <class T> Vec<T> fitness(const SrctParams<T>& m, const Vec<T>& p, const Vec<T>& lp) {
-  Vec<T> F = m.U - T(2) * m.lambda * m.beta * (m.K * p);
-  for (Eigen::Index i = 0; i < p.size(); ++i) F(i) += m.beta_kl * log(m.p_base(i)) - m.barrier() * lp(i);
-  return F;
-}
-template <class T> T jtilde(const SrctParams<T>& m, const Vec<T>& p) {
-  T v = m.U.dot(p) - m.lambda * m.beta * p.dot(m.K * p);
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) v += -m.barrier() * p(i) * log(p(i)) + m.beta_kl * p(i) * log(m.p_base(i));
-  return v;
-}
 /// B ≥ max_{i,j} sup_p |φ_i(p) − φ_j(p)|: max|U_i − U_j| + 2λβ max_{i,j,k}|K_ik − K_jk| + β_KL log(p_base,max/p_base,min).
 template <class T> T score_spread_bound(const SrctParams<T>& m) {
-  const int S = m.size();
-  T ku(0);
-  for (int i = 0; i < S; ++i)
-    for (int j = 0; j < S; ++j)
-      for (int k = 0; k < S; ++k) ku = std::max<T>(ku, T(abs(m.K(i, k) - m.K(j, k))));
-  return (m.U.maxCoeff() - m.U.minCoeff()) + T(2) * m.lambda * m.beta * ku +
+  return (m.U.maxCoeff() - m.U.minCoeff()) + T(2) * m.lambda * m.beta * row_difference(m.K) +
          m.beta_kl * log(m.p_base.maxCoeff() / m.p_base.minCoeff());
 }
-template <class T> Vec<T> start_if_barrier(const Args<T>& a) {
+/// The start "p0" where J̃ is strictly concave through its entropy terms (λα + ε > 10⁻³), else empty.
+template <class T> Vec<T> start_if_entropy_barrier(const Args<T>& a) {
   const SrctParams<T> m = srct_model(a);
   if (!(m.eps + m.lambda * m.alpha > T(1e-3))) return Vec<T>();
   return a.simplex("p0");
-}
-
-/// Solves M x = r by Gaussian elimination with partial pivoting.
-template <class T> Vec<T> solve_dense(Mat<T> m, Vec<T> r) {
-  const Eigen::Index n = m.rows();
-  for (Eigen::Index c = 0; c < n; ++c) {
-    Eigen::Index piv = c;
-    for (Eigen::Index i = c + 1; i < n; ++i)
-      if (abs(m(i, c)) > abs(m(piv, c))) piv = i;
-    m.row(c).swap(m.row(piv));
-    std::swap(r(c), r(piv));
-    for (Eigen::Index i = c + 1; i < n; ++i) {
-      const T f = m(i, c) / m(c, c);
-      m.row(i) -= f * m.row(c);
-      r(i) -= f * r(c);
-    }
-  }
-  Vec<T> x(n);
-  for (Eigen::Index i = n - 1; i >= 0; --i) {
-    T s = r(i);
-    for (Eigen::Index j = i + 1; j < n; ++j) s -= m(i, j) * x(j);
-    x(i) = s / m(i, i);
-  }
-  return x;
-}
-/// log p* of the maximiser of b·p − γpᵀKp + A H(p) (A > 0): damped Newton in log-coordinates from the uniform point.
-template <class T> Vec<T> barrier_maximizer_log(const Vec<T>& b, const Mat<T>& K, const T& gamma, const T& A) {
-  const Eigen::Index S = b.size();
-  const T eps = std::numeric_limits<T>::epsilon();
-  auto normalize = [](Vec<T> v) {
-    const T mx = v.maxCoeff();
-    T s(0);
-    for (Eigen::Index i = 0; i < v.size(); ++i) s += exp(v(i) - mx);
-    return Vec<T>(v.array() - (mx + log(s)));
-  };
-  auto value = [&](const Vec<T>& yy) {
-    const Vec<T> p = exp_vec(yy);
-    T v = b.dot(p) - gamma * p.dot(K * p);
-    for (Eigen::Index i = 0; i < S; ++i) v -= A * p(i) * yy(i);
-    return v;
-  };
-  Vec<T> y = Vec<T>::Constant(S, -log(T(S)));
-  T val = value(y);
-  for (int it = 0; it < 300; ++it) {
-    const Vec<T> p = exp_vec(y);
-    const Vec<T> Kp = K * p;
-    Mat<T> m = Mat<T>::Zero(S + 1, S + 1);
-    Vec<T> r = Vec<T>::Zero(S + 1);
-    for (Eigen::Index i = 0; i < S; ++i) {
-      for (Eigen::Index j = 0; j < S; ++j) m(i, j) = T(2) * gamma * K(i, j) * p(j);
-      m(i, i) += A;
-      m(i, S) = T(1);
-      m(S, i) = p(i);
-      r(i) = b(i) - T(2) * gamma * Kp(i) - A * (T(1) + y(i));
-    }
-    const Vec<T> e = solve_dense<T>(m, r).head(S);
-    T step(1);
-    bool moved = false;
-    for (int k = 0; k < 80; ++k, step /= 2) {
-      const Vec<T> yn = normalize(Vec<T>(y + step * e));
-      const T vn = value(yn);
-      if (vn >= val - T(4) * eps * (abs(val) + T(1))) {
-        y = yn, val = vn, moved = true;
-        break;
-      }
-    }
-    if (!moved || e.cwiseAbs().maxCoeff() < sqrt(eps) * sqrt(sqrt(eps))) break;
-  }
-  return y;
-}
-template <class T> Vec<T> jtilde_maximizer(const SrctParams<T>& m) {
-  Vec<T> b = m.U;
-  for (Eigen::Index i = 0; i < b.size(); ++i) b(i) += m.beta_kl * log(m.p_base(i));
-  return exp_vec(barrier_maximizer_log<T>(b, m.K, T(m.lambda * m.beta), m.barrier()));
 }
 
 // ============================================================================================================
@@ -255,15 +70,15 @@ DCRV_CLAIM(claim_shah_flow_stays_on_simplex) {
   return forall("M.shah-flow-stays-on-simplex", Kind::dynamic)
       .where("main §3.4 (subsec:gradient_flow_concise)")
       .statement(R"(Along the DCR flow $\dot p=p\odot(F-\mathbb E_pF)$ (random instances, $\lambda,\alpha,\beta,\beta_{\mathrm{KL}},\varepsilon\in[0,2]$; starts at vertices, at $10^{-200}$ and $10^{-6}$ from faces and random; $t\in[0,4]$): the vector field is tangent to the simplex at every accepted step, $\sum_\pi\dot p_\pi=\sum_\pi p_\pi r_\pi=0$ (relative to $\sum_\pi p_\pi|r_\pi|$), so $\sum_\pi p_\pi\equiv1$, and the integration (in log-coordinates, where positivity is structural) completes, so $p_t\in\mathrm{int}\,\Delta$ for interior starts; every $S\ge2$)")
-      .over(srct_domain())
+      .over(flow_instance_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          4.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
+          4.0, instance_flow,
           []<class T>(const Args<T>& a, const Consts<T>&) { return Vec<T>(a.simplex("p0")); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
-            const Vec<T> r = srct_rate(srct_model(a), p, log_vec(p));
+            const Vec<T> r = srct_rate(srct_model(a), p, log_of(p));
             const SrctParams<T> m = srct_model(a);
-            const Vec<T> lp = log_vec(p), F = fitness(m, p, lp);
+            const Vec<T> lp = log_of(p), F = srct_fitness(m, p, lp);
             T s(0), mag(0);
             // magnitude before cancellation: Σ p_i (|r_i| + |F_i| + |F̄|)
             for (Eigen::Index i = 0; i < p.size(); ++i) s += p(i) * r(i), mag += p(i) * (abs(r(i)) + abs(F(i)) + abs(p.dot(F)));
@@ -276,19 +91,19 @@ DCRV_CLAIM(claim_gc_wellposed_interior) {
   return forall("M.gc-wellposed-interior", Kind::dynamic)
       .where("main §3.4, Theorem thm:main_gradflow_convergence_concise (cf. App. A thm:global-convergence)")
       .statement(R"(For $\lambda\alpha+\varepsilon>10^{-3}$ (so $\widetilde J$ strictly concave, $A=\varepsilon+\lambda\alpha+\beta_{\mathrm{KL}}$), random instances and starts at vertices / $10^{-200}$ / $10^{-6}$ from faces / random: the solution exists on $[0,6]$ (the high-precision integration completes) and stays in $\mathrm{int}\,\Delta$ with an explicit floor: every log-ratio obeys $|z_{ij}(t)|\le\max\{\max_{kl}|z_{kl}(0)|,B/A\}$ at every accepted step, with $B=\max_{ij}|U_i-U_j|+2\lambda\beta\max_{ijk}|K_{ik}-K_{jk}|+\beta_{\mathrm{KL}}\log(p_{\mathrm{base,max}}/p_{\mathrm{base,min}})\ge|\phi_i-\phi_j|$ (from $\dot z_{ij}=\phi_i-\phi_j-Az_{ij}$), hence $\min_ip_i(t)\ge e^{-\max\{\cdot\}}/S>0$; every $S\ge2$)")
-      .over(srct_domain())
+      .over(flow_instance_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          6.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+          6.0, instance_flow,
+          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>& st) {
             if (st.empty()) {
               const SrctParams<T> m = srct_model(a);
-              const Vec<T> l0 = log_vec(Vec<T>(a.simplex("p0")));
+              const Vec<T> l0 = log_of(Vec<T>(a.simplex("p0")));
               const T z0 = l0.maxCoeff() - l0.minCoeff();
               st = {std::max<T>(z0, T(score_spread_bound(m) / m.barrier()))};
             }
-            const Vec<T> l = log_vec(p);
+            const Vec<T> l = log_of(p);
             const T z = l.maxCoeff() - l.minCoeff();
             return le<T>(z, st[0], T(flow_slack<T>() * (st[0] + T(1))));
           }));
@@ -299,15 +114,15 @@ DCRV_CLAIM(claim_gc_monotone) {
   return forall("M.gc-monotone", Kind::dynamic)
       .where("main §3.4, Theorem thm:main_gradflow_convergence_concise")
       .statement(R"(Along the $\widetilde J$-flow ($\lambda\alpha+\varepsilon>10^{-3}$, random instances and starts as in M.gc-wellposed-interior, $t\in[0,6]$): $\widetilde J(p_t)$ is non-decreasing between consecutive accepted steps, and its derivative is the dissipation $\frac{d}{dt}\widetilde J=\sum_\pi\widetilde F_\pi\dot p_\pi=\sum_\pi p_\pi(\widetilde F_\pi-\mathbb E_p\widetilde F)^2\ge0$ (checked as an identity with $\dot p$ from the library SRCT rate), which vanishes only where $\widetilde F$ is constant, i.e. at the stationary point $p^\star$; every $S\ge2$)")
-      .over(srct_domain())
+      .over(flow_instance_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          6.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+          6.0, instance_flow,
+          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
-            const Vec<T> lp = log_vec(p);
-            const Vec<T> F = fitness(m, p, lp), r = srct_rate(m, p, lp);
+            const Vec<T> lp = log_of(p);
+            const Vec<T> F = srct_fitness(m, p, lp), r = srct_rate(m, p, lp);
             const T Fbar = p.dot(F);
             T diss(0), power(0), mag(0);
             for (Eigen::Index i = 0; i < p.size(); ++i) {
@@ -330,23 +145,23 @@ DCRV_CLAIM(claim_gc_convergence) {
       .statement(R"(Along the $\widetilde J$-flow ($\lambda\alpha+\varepsilon>10^{-3}$, random instances, starts at vertices / near faces / random, $t\in[0,6]$), with $p^\star$ the maximiser of $\widetilde J$ (damped Newton in log-coordinates) and $\mathrm{gap}(t)=\widetilde J(p^\star)-\widetilde J(p_t)$, at every accepted step: (i) the Łojasiewicz/PL inequality $-\frac{d}{dt}\mathrm{gap}=\sum_\pi p_\pi(\widetilde F_\pi-\mathbb E_p\widetilde F)^2\ge c\,A\,p_{\min}(t)\,\mathrm{gap}(t)$, so $\mathrm{gap}(t)\le\mathrm{gap}(0)e^{-cA\int_0^tp_{\min}}\to0$ (as $p_{\min}$ stays bounded below, M.gc-wellposed-interior); (ii) $\|p_t-p^\star\|_2^2\le\mathrm{gap}(t)/(m\,A)$ (strong concavity on $T$), so $p_t\to p^\star$; $c=2$, $m=1$; every $S\ge2$)")
       .constant("c", 2.0, Role::lower, "coefficient of A p_min gap in the dissipation inequality")
       .constant("m", 1.0, Role::lower, "strong-concavity coefficient: gap >= m A ||p - p*||^2")
-      .over(srct_domain())
+      .over(flow_instance_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          6.0, []<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(srct_model(a)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_barrier(a); },
+          6.0, instance_flow,
+          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); },
           []<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
             const int S = a.S();
             if (st.empty()) {
-              const Vec<T> ps = jtilde_maximizer(m);
+              const Vec<T> ps = jtilde_maximizer(m).p;
               st.assign(ps.data(), ps.data() + S);
               st.push_back(jtilde(m, ps));
             }
             const Vec<T> ps = Eigen::Map<const Vec<T>>(st.data(), S);
             const T top = st[S], A = m.barrier();
             const T gap = top - jtilde(m, p);
-            const Vec<T> F = fitness(m, p, log_vec(p));
+            const Vec<T> F = srct_fitness(m, p, log_of(p));
             const T Fbar = p.dot(F);
             T diss(0);
             for (Eigen::Index i = 0; i < p.size(); ++i) diss += p(i) * (F(i) - Fbar) * (F(i) - Fbar);
@@ -364,13 +179,6 @@ Domain scalar_domain(int min_dim = 2) {
   return Domain().dims(min_dim).simplex("p0").real("mc", 0.0, 1.0).real("G", 2.0, 8.99).real("beta", 0.1, 5.0, true)
       .real("ell0", -3.0, 3.0);
 }
-template <class T> DpoModel<T> dpo_model(const Args<T>& a, int M, const T& eps) {
-  DpoModel<T> d;
-  d.beta = a.real("beta"), d.ell0 = a.real("ell0"), d.eps = eps;
-  d.labels.assign(static_cast<std::size_t>(a.S()), -1);
-  for (int i = 0; i < M; ++i) d.labels[static_cast<std::size_t>(i)] = 1;
-  return d;
-}
 template <class T> RateField<T> star_flow(int S, int M, const T& eps) {
   return star_rate_field<T>(StarPartition{leading_correct(S, M)}, eps);
 }
@@ -379,6 +187,10 @@ template <class T> RateField<T> grpo_flow(int S, int M, int G, const T& eps) {
 }
 template <class T> RateField<T> dpo_flow(const DpoModel<T>& d) {
   return [d](const T&, const Vec<T>& p, const Vec<T>& lp) { return d.rate(p, lp); };
+}
+/// ε from the field "eps", or 0 where the field "eps_on" is below `off_below` (off_below = 0: always "eps").
+template <class T> T switched_eps(const Args<T>& a, double off_below) {
+  return off_below > 0 && a.real("eps_on") < T(off_below) ? T(0) : T(a.real("eps"));
 }
 /// log((1 − ρ)/ρ) with both masses summed directly.
 template <class T> T incorrect_log_odds(const Vec<T>& p, int M) {
@@ -435,7 +247,7 @@ DCRV_CLAIM(claim_incorrect_suppressed_eps0) {
                      start,
                      []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& st) {
                        const int M = correct_count(a, 1, true), S = a.S();
-                       const Vec<T> lp = log_vec(p);
+                       const Vec<T> lp = log_of(p);
                        if (st.empty()) st.assign(lp.data(), lp.data() + S);
                        const T rate = T(2) * dpo_model<T>(a, M, T(0)).g(T(0));
                        Ineq<T> w = skip<T>();
@@ -458,6 +270,16 @@ template <class T> bool generic_star_start(const Vec<T>& p0, int M) {
   return rho >= T(0.05) && (M < 2 || c[0] >= T(1.05) * c[1]);
 }
 
+/// The STaR flow with |C| = M ∈ [2, S] from "mc" at ε = 0, and its generic starts (empty otherwise).
+constexpr auto star_flow_eps0 = []<class T>(const Args<T>& a, const Consts<T>&) {
+  return star_flow<T>(a.S(), std::max(2, correct_count(a, 2, false)), T(0));
+};
+constexpr auto generic_star_start_of = []<class T>(const Args<T>& a, const Consts<T>&) {
+  const int M = correct_count(a, 2, false);
+  const Vec<T> p0 = a.simplex("p0");
+  return (M < 2 || !generic_star_start(p0, M)) ? Vec<T>() : p0;
+};
+
 /// The STaR ratio claim: for each ordered pair a, b ∈ C with p_a(0) ≥ 1.05 p_b(0) (and p_b(0) ≥ 10⁻³), the log-ratio
 /// gains at least L by t_end. `leader_only`: a is the largest correct trace at t = 0.
 Claim star_ratio_claim(const char* id, bool leader_only) {
@@ -470,15 +292,11 @@ Claim star_ratio_claim(const char* id, bool leader_only) {
       .over(scalar_domain(3))
       .effort(0.1)
       .holds(along_trajectory_state(
-          t_end, []<class T>(const Args<T>& a, const Consts<T>&) { return star_flow<T>(a.S(), std::max(2, correct_count(a, 2, false)), T(0)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const int M = correct_count(a, 2, false);
-            const Vec<T> p0 = a.simplex("p0");
-            return (M < 2 || !generic_star_start(p0, M)) ? Vec<T>() : p0;
-          },
+          t_end, star_flow_eps0,
+          generic_star_start_of,
           [leader_only, t_end]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
             const int M = correct_count(a, 2, false);
-            const Vec<T> lp = log_vec(p);
+            const Vec<T> lp = log_of(p);
             if (st.empty()) st.assign(lp.data(), lp.data() + M);
             if (t < T(t_end) * T(1 - 1e-12)) return skip<T>();
             Eigen::Index lead = 0;
@@ -513,12 +331,8 @@ DCRV_CLAIM(claim_star_collapse_single) {
       .over(scalar_domain(3))
       .effort(0.1)
       .holds(along_trajectory_state(
-          t_end, []<class T>(const Args<T>& a, const Consts<T>&) { return star_flow<T>(a.S(), std::max(2, correct_count(a, 2, false)), T(0)); },
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const int M = correct_count(a, 2, false);
-            const Vec<T> p0 = a.simplex("p0");
-            return (M < 2 || !generic_star_start(p0, M)) ? Vec<T>() : p0;
-          },
+          t_end, star_flow_eps0,
+          generic_star_start_of,
           [t_end]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
             const int M = correct_count(a, 2, false);
             if (st.empty()) st.assign(p.data(), p.data() + M);
@@ -540,7 +354,7 @@ DCRV_CLAIM(claim_star_collapse_single) {
 
 /// GRPO neutrality along the flow: z_ab(t) = z_ab(0) e^{−εt} for all a, b ∈ C.
 template <class T> Ineq<T> grpo_neutral(const Vec<T>& p, int M, const T& eps, const T& t, std::vector<T>& st) {
-  const Vec<T> lp = log_vec(p);
+  const Vec<T> lp = log_of(p);
   if (st.empty()) st.assign(lp.data(), lp.data() + M);
   Ineq<T> w = skip<T>();
   for (int i = 1; i < M; ++i) {
@@ -550,6 +364,19 @@ template <class T> Ineq<T> grpo_neutral(const Vec<T>& p, int M, const T& eps, co
   return w;
 }
 
+/// The GRPO flow (|C| ∈ [2, S−1] from "mc", ε = switched_eps(off_below)) is neutral along [0, 8] (grpo_neutral).
+auto grpo_neutrality(double off_below) {
+  return along_trajectory_state(
+      8.0,
+      [off_below]<class T>(const Args<T>& a, const Consts<T>&) {
+        return grpo_flow<T>(a.S(), std::max(2, correct_count(a, 2, true)), group_size(a), switched_eps(a, off_below));
+      },
+      []<class T>(const Args<T>& a, const Consts<T>&) { return correct_count(a, 2, true) < 2 ? Vec<T>() : Vec<T>(a.simplex("p0")); },
+      [off_below]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
+        return grpo_neutral<T>(p, correct_count(a, 2, true), switched_eps(a, off_below), t, st);
+      });
+}
+
 // main §4.2, GRPO bullet: d/dt log(p_a/p_b) = 0 for a, b ∈ C (ε → 0): correct proportions are preserved.
 DCRV_CLAIM(claim_grpo_ratio_preserved) {
   return forall("M.grpo-ratio-preserved", Kind::dynamic)
@@ -557,23 +384,13 @@ DCRV_CLAIM(claim_grpo_ratio_preserved) {
       .statement(R"(Along the GRPO SRCT flow ($G=2,\dots,8$, $|\mathcal C|\in[2,S-1]$, starts at vertices, faces, random; $t\in[0,8]$): at $\varepsilon=0$, $z_{ab}(t)=z_{ab}(0)$ for all $a,b\in\mathcal C$ at every accepted step (the correct proportions are preserved, a manifold of equilibria of the correct-class proportions); for small $\varepsilon\in[10^{-4},10^{-2}]$ exactly $z_{ab}(t)=z_{ab}(0)e^{-\varepsilon t}$ (only the entropy moves them); every $S\ge3$)")
       .over(scalar_domain(3).real("eps", 1e-4, 1e-2, true).real("eps_on", 0.0, 1.0))
       .effort(0.05)
-      .holds(along_trajectory_state(
-          8.0,
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T eps = a.real("eps_on") < T(0.4) ? T(0) : a.real("eps");
-            return grpo_flow<T>(a.S(), std::max(2, correct_count(a, 2, true)), group_size(a), eps);
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return correct_count(a, 2, true) < 2 ? Vec<T>() : Vec<T>(a.simplex("p0")); },
-          []<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
-            const T eps = a.real("eps_on") < T(0.4) ? T(0) : a.real("eps");
-            return grpo_neutral<T>(p, correct_count(a, 2, true), eps, t, st);
-          }));
+      .holds(grpo_neutrality(0.4));
 }
 
 /// DPO homogenisation along the flow: every |z_ab|, a, b ∈ C, is non-increasing between accepted steps, and at
 /// t_end max|z_ab| ≤ ½ max|z_ab(0)|.
 template <class T> Ineq<T> dpo_homogenizes(const Vec<T>& p, int M, const T& t, double t_end, std::vector<T>& st) {
-  const Vec<T> lp = log_vec(p);
+  const Vec<T> lp = log_of(p);
   const T spread = lp.head(M).maxCoeff() - lp.head(M).minCoeff();
   Ineq<T> w = skip<T>();
   if (st.empty()) st = {spread, spread};
@@ -592,24 +409,28 @@ template <class T> Vec<T> dpo_start(const Args<T>& a) {
   return p0;
 }
 
+/// The DPO flow (|C| ∈ [2, S] from "mc", ε = switched_eps(off_below)) homogenises the correct traces on [0, t_end]
+/// (dpo_homogenizes), from starts with p_min(0) ≥ 10⁻³.
+auto dpo_homogenization(double t_end, double off_below) {
+  return along_trajectory_state(
+      t_end,
+      [off_below]<class T>(const Args<T>& a, const Consts<T>&) {
+        return dpo_flow<T>(dpo_model<T>(a, std::max(2, correct_count(a, 2, false)), switched_eps(a, off_below)));
+      },
+      []<class T>(const Args<T>& a, const Consts<T>&) { return dpo_start(a); },
+      [t_end]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
+        return dpo_homogenizes<T>(p, correct_count(a, 2, false), t, t_end, st);
+      });
+}
+
 // main §4.2, DPO bullet: p_a/p_b → 1 for a, b ∈ C.
 DCRV_CLAIM(claim_dpo_ratio_to_one) {
-  const double t_end = 80.0;
   return forall("M.dpo-ratio-to-one", Kind::dynamic)
       .where("main §4.2, DPO bullet")
       .statement(R"(Along the DPO SRCT flow ($\beta\in[0.5,2]$, $\ell_0\in[-2,0]$, $\varepsilon\in\{0\}\cup[10^{-3},10^{-1}]$, $|\mathcal C|\in[2,S]$, starts with $p_{\min}(0)\ge10^{-3}$; $t\in[0,80]$): the within-correct spread $\max_{a,b\in\mathcal C}|\log(p_a/p_b)|$ is non-increasing at every accepted step and has at least halved by $t=80$ (dcrv's finite-horizon proxy of $p_a/p_b\to1$); every $S\ge3$)")
       .over(dpo_domain(1e-3, 1e-1))
       .effort(0.02)
-      .holds(along_trajectory_state(
-          t_end,
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T eps = a.real("eps_on") < T(0.4) ? T(0) : a.real("eps");
-            return dpo_flow<T>(dpo_model<T>(a, std::max(2, correct_count(a, 2, false)), eps));
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return dpo_start(a); },
-          [t_end]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
-            return dpo_homogenizes<T>(p, correct_count(a, 2, false), t, t_end, st);
-          }));
+      .holds(dpo_homogenization(80.0, 0.4));
 }
 
 // ============================================================================================================
@@ -624,11 +445,7 @@ auto star_small_eps_property(double t_end) {
   return along_trajectory_state(
       t_end,
       []<class T>(const Args<T>& a, const Consts<T>&) { return star_flow<T>(a.S(), std::max(2, correct_count(a, 2, false)), T(a.real("eps"))); },
-      []<class T>(const Args<T>& a, const Consts<T>&) {
-        const int M = correct_count(a, 2, false);
-        const Vec<T> p0 = a.simplex("p0");
-        return (M < 2 || !generic_star_start(p0, M)) ? Vec<T>() : p0;
-      },
+      generic_star_start_of,
       [t_end]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>&) {
         if (t < T(t_end) * T(1 - 1e-12)) return skip<T>();
         const int M = correct_count(a, 2, false);
@@ -650,27 +467,16 @@ DCRV_CLAIM(claim_ddt_star) {
 
 // main §4.4, Theorem thm:diversity_decay (iii): DPO homogenises the correct traces.
 DCRV_CLAIM(claim_ddt_dpo) {
-  const double t_end = 80.0;
   return forall("M.ddt-dpo", Kind::dynamic)
       .where("main §4.4, Theorem thm:diversity_decay (iii)")
       .statement(R"(DPO with minimal entropy $\varepsilon\in[10^{-3},10^{-2}]$ (and $\varepsilon=0$), $\beta\in[0.5,2]$, $\ell_0\in[-2,0]$, $|\mathcal C|\in[2,S]$, starts with $p_{\min}(0)\ge10^{-3}$: the correct traces are equalised whatever their (semantic) identity — the within-correct log-spread is non-increasing at every accepted step and has at least halved by $t=80$ (the field is permutation-equivariant within $\mathcal C$, so no structure other than equal masses is selected); every $S\ge3$)")
       .over(dpo_domain(1e-3, 1e-2))
       .effort(0.015)
-      .holds(along_trajectory_state(
-          t_end,
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            const T eps = a.real("eps_on") < T(0.2) ? T(0) : a.real("eps");
-            return dpo_flow<T>(dpo_model<T>(a, std::max(2, correct_count(a, 2, false)), eps));
-          },
-          []<class T>(const Args<T>& a, const Consts<T>&) { return dpo_start(a); },
-          [t_end]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
-            return dpo_homogenizes<T>(p, correct_count(a, 2, false), t, t_end, st);
-          }));
+      .holds(dpo_homogenization(80.0, 0.2));
 }
 
 // main §4.4, Theorem thm:diversity_decay, closing sentence: minimal entropy does not prevent (i)–(iii).
 DCRV_CLAIM(claim_ddt_small_eps_no_prevent) {
-  const double t_dpo = 80.0;
   return forall("M.ddt-small-eps-no-prevent", Kind::dynamic)
       .where("main §4.4, Theorem thm:diversity_decay, closing sentence")
       .statement(R"(With minimal entropy $\varepsilon\in[10^{-3},10^{-2}]$ the deterministic outcomes persist: (i) STaR: as M.ddt-star ($\max_cp_c/\rho\ge0.99$ at $t=150$); (ii) GRPO ($G=2,\dots,8$): the correct proportions are not actively equalised, $z_{ab}(t)=z_{ab}(0)e^{-\varepsilon t}$ exactly on $[0,8]$ (so $|z_{ab}(8)|\ge0.92|z_{ab}(0)|$: the neutral manifold persists on times $\ll1/\varepsilon$); (iii) DPO: as M.ddt-dpo; the mini-batch versions are stochastic claims, not checked here)")
@@ -678,25 +484,9 @@ DCRV_CLAIM(claim_ddt_small_eps_no_prevent) {
       .effort(0.015)
       .holds(star_small_eps_property(150.0))
       .and_holds("GRPO", scalar_domain(3).dims(3, 8).real("eps", 1e-3, 1e-2, true),
-                 along_trajectory_state(
-                     8.0,
-                     []<class T>(const Args<T>& a, const Consts<T>&) {
-                       return grpo_flow<T>(a.S(), std::max(2, correct_count(a, 2, true)), group_size(a), T(a.real("eps")));
-                     },
-                     []<class T>(const Args<T>& a, const Consts<T>&) { return correct_count(a, 2, true) < 2 ? Vec<T>() : Vec<T>(a.simplex("p0")); },
-                     []<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
-                       return grpo_neutral<T>(p, correct_count(a, 2, true), T(a.real("eps")), t, st);
-                     }))
+                 grpo_neutrality(0))
       .and_holds("DPO", dpo_domain(1e-3, 1e-2),
-                 along_trajectory_state(
-                     t_dpo,
-                     []<class T>(const Args<T>& a, const Consts<T>&) {
-                       return dpo_flow<T>(dpo_model<T>(a, std::max(2, correct_count(a, 2, false)), T(a.real("eps"))));
-                     },
-                     []<class T>(const Args<T>& a, const Consts<T>&) { return dpo_start(a); },
-                     [t_dpo]<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
-                       return dpo_homogenizes<T>(p, correct_count(a, 2, false), t, t_dpo, st);
-                     }));
+                 dpo_homogenization(80.0, 0));
 }
 
 // ============================================================================================================
@@ -711,7 +501,7 @@ std::vector<Vec<double>> universe_starts(const Context& ctx, int S, int n) {
   for (int k = 0; k < n; ++k) {
     Vec<double> y(S);
     for (int i = 0; i < S; ++i) y(i) = nd(rng);
-    Vec<double> p = exp_vec(y);
+    Vec<double> p = exp_of(y);
     out.push_back(p / p.sum());
   }
   return out;
@@ -821,7 +611,7 @@ DCRV_CLAIM(claim_pred_dpo_equalizer) {
 /// The Study-B equilibrium on the App. J universe (U = 1_C, gated cluster kernel), by damped Newton.
 Vec<double> universe_equilibrium(const TraceUniverse& u, double lambda, double alpha, double beta) {
   const SrctParams<double> m = study_b_model(u, lambda, alpha, beta, 1e-4, 0.0);
-  return exp_vec(barrier_maximizer_log<double>(m.U, m.K, m.lambda * m.beta, m.barrier()));
+  return exp_of(barrier_maximizer_log<double>(m.U, m.K, m.lambda * m.beta, m.barrier()));
 }
 
 // main §7.1, prediction 2, first bullet (also §5.2 item 1): entropy-only regularisation keeps breadth at the cost

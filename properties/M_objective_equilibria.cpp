@@ -5,7 +5,7 @@
 // the limits of entropy (§6.1) and kernel sculpting (§6.2). Dynamic claims and the predictions of §7 are in
 // properties/M_flows_predictions.cpp.
 //
-// Conventions. Random PSD kernels K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd) from three `vector` fields (rank-deficient
+// Conventions. Random PSD kernels K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd) (properties/domains/kernels.hpp; rank-deficient
 // when kd = 0), so that MPFR replays see the same K. A correct/incorrect split is C = {0, …, M−1} (WLOG by
 // permutation symmetry) with M drawn from a real field "mc" ∈ [0, 1). DCR equilibria are computed by damped
 // Newton in log-coordinates (maximiser of J̃), in the scalar of the evaluation (so MPFR replays are exact).
@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "dcrv/equilibria.hpp"
 #include "dcrv/linalg.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/scores/grpo.hpp"
@@ -23,145 +24,22 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/domains/kernels.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::pow;
-using std::sqrt;
+using namespace srct_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
 
-
-template <class T> Vec<T> log_vec(const Vec<T>& p) {
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) l(i) = log(p(i));
-  return l;
-}
-template <class T> Vec<T> exp_vec(const Vec<T>& y) {
-  Vec<T> p(y.size());
-  for (Eigen::Index i = 0; i < y.size(); ++i) p(i) = exp(y(i));
-  return p;
-}
-/// H[p] with 0 log 0 := 0.
-template <class T> T entropy_of(const Vec<T>& p) {
-  T h(0);
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) h -= p(i) * log(p(i));
-  return h;
-}
-std::vector<double> zeros(int S) { return std::vector<double>(S, 0.0); }
-
-Domain with_kernel(Domain d) {
-  d.vector("k1", 1.0).vector("k2", 1.0).vector("kd", 1.0);
-  return d;
-}
-template <class T> Mat<T> kernel(const Args<T>& a) {
-  const Vec<T> b1 = a.vec("k1"), b2 = a.vec("k2"), c = a.vec("kd");
-  Mat<T> K = b1 * b1.transpose() + b2 * b2.transpose();
-  for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) += c(i) * c(i);
-  return K;
-}
-/// Π_T = I − 11ᵀ/S.
-template <class T> Mat<T> tangent_projector(int S) { return Mat<T>::Identity(S, S) - Mat<T>::Ones(S, S) / T(S); }
-
-/// |C| from the field "mc" ∈ [0,1): M ∈ [lo, S − (need_incorrect ? 1 : 0)].
-template <class T> int correct_count(const Args<T>& a, int lo, bool need_incorrect) {
-  const int hi = a.S() - (need_incorrect ? 1 : 0);
-  if (hi < lo) return -1;
-  const double u = std::clamp(to_double(a.real("mc")), 0.0, 0.999999);
-  return lo + static_cast<int>(std::floor(u * (hi - lo + 1)));
-}
-std::vector<bool> leading_correct(int S, int M) {
-  std::vector<bool> c(static_cast<std::size_t>(S), false);
-  for (int i = 0; i < M; ++i) c[static_cast<std::size_t>(i)] = true;
-  return c;
-}
-
-/// Solves M x = r by Gaussian elimination with partial pivoting (small dense systems, any scalar).
-template <class T> Vec<T> solve_dense(Mat<T> m, Vec<T> r) {
-  const Eigen::Index n = m.rows();
-  for (Eigen::Index c = 0; c < n; ++c) {
-    Eigen::Index piv = c;
-    for (Eigen::Index i = c + 1; i < n; ++i)
-      if (abs(m(i, c)) > abs(m(piv, c))) piv = i;
-    m.row(c).swap(m.row(piv));
-    std::swap(r(c), r(piv));
-    for (Eigen::Index i = c + 1; i < n; ++i) {
-      const T f = m(i, c) / m(c, c);
-      m.row(i) -= f * m.row(c);
-      r(i) -= f * r(c);
-    }
-  }
-  Vec<T> x(n);
-  for (Eigen::Index i = n - 1; i >= 0; --i) {
-    T s = r(i);
-    for (Eigen::Index j = i + 1; j < n; ++j) s -= m(i, j) * x(j);
-    x(i) = s / m(i, i);
-  }
-  return x;
-}
-
-/// log p* of the maximiser of b·p − γ pᵀKp + A H(p) on Δ (A > 0): damped Newton in y = log p on the stationarity
-/// conditions b − 2γKp − A(1 + log p) = ν1, Σp = 1, steps halved until the objective does not decrease.
-template <class T> Vec<T> barrier_maximizer_log(const Vec<T>& b, const Mat<T>& K, const T& gamma, const T& A) {
-  const Eigen::Index S = b.size();
-  const T eps = std::numeric_limits<T>::epsilon();
-  auto normalize = [](Vec<T> v) {
-    const T mx = v.maxCoeff();
-    T s(0);
-    for (Eigen::Index i = 0; i < v.size(); ++i) s += exp(v(i) - mx);
-    return Vec<T>(v.array() - (mx + log(s)));
-  };
-  auto value = [&](const Vec<T>& yy) {
-    const Vec<T> p = exp_vec(yy);
-    T v = b.dot(p) - gamma * p.dot(K * p);
-    for (Eigen::Index i = 0; i < S; ++i) v -= A * p(i) * yy(i);
-    return v;
-  };
-  Vec<T> y = Vec<T>::Constant(S, -log(T(S)));
-  T val = value(y);
-  for (int it = 0; it < 300; ++it) {
-    const Vec<T> p = exp_vec(y);
-    const Vec<T> Kp = K * p;
-    Mat<T> m = Mat<T>::Zero(S + 1, S + 1);
-    Vec<T> r = Vec<T>::Zero(S + 1);
-    for (Eigen::Index i = 0; i < S; ++i) {
-      for (Eigen::Index j = 0; j < S; ++j) m(i, j) = T(2) * gamma * K(i, j) * p(j);
-      m(i, i) += A;
-      m(i, S) = T(1);
-      m(S, i) = p(i);
-      r(i) = b(i) - T(2) * gamma * Kp(i) - A * (T(1) + y(i));
-    }
-    const Vec<T> e = solve_dense<T>(m, r).head(S);
-    T step(1);
-    bool moved = false;
-    for (int k = 0; k < 80; ++k, step /= 2) {
-      const Vec<T> yn = normalize(Vec<T>(y + step * e));
-      const T vn = value(yn);
-      if (vn >= val - T(4) * eps * (abs(val) + T(1))) {
-        y = yn, val = vn, moved = true;
-        break;
-      }
-    }
-    if (!moved || e.cwiseAbs().maxCoeff() < sqrt(eps) * sqrt(sqrt(eps))) break;
-  }
-  return y;
-}
-
 /// J̃(p) = b·p − γ pᵀKp + A H(p) (b = U + β_KL log p_base absorbs the KL term up to a constant).
 template <class T> T barrier_objective(const Vec<T>& b, const Mat<T>& K, const T& gamma, const T& A, const Vec<T>& p) {
-  return b.dot(p) - gamma * p.dot(K * p) + A * entropy_of(p);
+  return b.dot(p) - gamma * p.dot(K * p) + A * entropy(p);
 }
 
 /// A gated Gaussian semantic kernel: k_sem(i,j) = exp(−‖x_i − x_j‖²/(2ℓ²)) on 2-d embeddings (x1_i, x2_i), then
@@ -182,12 +60,6 @@ template <class T> Mat<T> gated_gaussian_kernel(const Args<T>& a, int M) {
     }
   return K;
 }
-template <class T> Vec<T> indicator(int S, int M) {
-  Vec<T> u = Vec<T>::Zero(S);
-  for (int i = 0; i < M; ++i) u(i) = T(1);
-  return u;
-}
-
 /// The DCR equilibrium of §5.3: U = 1_C, gated Gaussian kernel, A = ε_total = λα + ε (β_KL = 0).
 template <class T> struct GatedEquilibrium {
   int M = -1;
@@ -213,7 +85,7 @@ template <class T> GatedEquilibrium<T> gated_equilibrium(const Args<T>& a, const
     e.M = -1;
     return e;
   }
-  e.y = barrier_maximizer_log<T>(indicator<T>(a.S(), e.M), e.K, T(e.lambda * e.beta), e.A);
+  e.y = barrier_maximizer_log<T>(correct_utility<T>(a.S(), e.M), e.K, T(e.lambda * e.beta), e.A);
   return e;
 }
 
@@ -273,7 +145,7 @@ DCRV_CLAIM(claim_D_concave) {
         const T alpha = a.real("alpha"), beta = a.real("beta");
         const Vec<T> p = a.simplex("p"), v = a.tangent("v");
         const T scale = alpha * weighted_sq(p, v) + T(2) * beta * abs(v.dot(K * v));
-        auto D = [&](const Vec<T>& z) { return T(alpha * entropy_of(z) - beta * z.dot(K * z)); };
+        auto D = [&](const Vec<T>& z) { return T(alpha * entropy(z) - beta * z.dot(K * z)); };
         const Vec<T> x = a.simplex("x"), y = a.simplex("y"), mid = (x + y) / T(2);
         const T mscale = abs(D(mid)) + abs(D(x)) + abs(D(y));
         return worst(le<T>(hessian_D(p, v, K, alpha, beta), T(0), scale), ge<T>(D(mid), (D(x) + D(y)) / T(2), mscale));
@@ -310,8 +182,7 @@ DCRV_CLAIM(claim_D_strict_concave_kernel) {
                   return std::vector<Assign>{{{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"alpha", {0.0}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int S = a.S();
-        const Mat<T> K = kernel(a) + a.real("mu") * tangent_projector<T>(S);
+        const Mat<T> K = kernel_with_tangent_part(a, "mu");
         const T alpha = a.real("alpha"), beta = a.real("beta");
         const Vec<T> p = a.simplex("p"), v = a.tangent("v");
         if (v.norm() == 0) return skip<T>();
@@ -336,7 +207,7 @@ DCRV_CLAIM(claim_eps_barrier_unique_interior) {
         const T gamma = a.real("lambda") * a.real("beta");
         const Vec<T> U = a.vec("U");
         const Vec<T> y = barrier_maximizer_log<T>(U, K, gamma, eps);
-        const Vec<T> ps = exp_vec(y);
+        const Vec<T> ps = exp_of(y);
         // stationarity residual of U − 2γKp − ε log p (constant on the support)
         const Vec<T> g = U - T(2) * gamma * (K * ps) - eps * y;
         const T gbar = ps.dot(g);
@@ -489,11 +360,11 @@ DCRV_CLAIM(claim_srct_entropy_term) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> p = fd_point(a);
         const int S = a.S();
-        auto H = [](const Vec<T>& q) { return entropy_of(q); };
+        auto H = [](const Vec<T>& q) { return entropy(q); };
         Vec<T> dH(S);
         T err(0);
         for (int i = 0; i < S; ++i) {
-          const FdValue<T> d = directional_derivative_fd<T>(H, p, Vec<T>(Vec<T>::Unit(S, i)), T(entropy_of(p)));
+          const FdValue<T> d = directional_derivative_fd<T>(H, p, Vec<T>(Vec<T>::Unit(S, i)), T(entropy(p)));
           dH(i) = d.value, err = std::max<T>(err, d.error);
         }
         const Vec<T> grad = p.cwiseProduct((dH.array() - p.dot(dH)).matrix());
@@ -504,13 +375,13 @@ DCRV_CLAIM(claim_srct_entropy_term) {
         const T eps = m.eps + k("c") * m.lambda * m.alpha;
         const Vec<T> eq1 = p.cwiseProduct((m.U.array() - p.dot(m.U)).matrix()) - eps * E;
         return worst(le<T>(T((grad + E).cwiseAbs().maxCoeff()), T(T(2) * err)),
-                     eq<T>(srct_drift(m, p), eq1, T(eps * (p.cwiseProduct(log_vec(p)).cwiseAbs().sum() + abs(p.dot(log_vec(p)))) + p.cwiseProduct(m.U).cwiseAbs().sum() + abs(p.dot(m.U)))));
+                     eq<T>(srct_drift(m, p), eq1, T(eps * (p.cwiseProduct(log_of(p)).cwiseAbs().sum() + abs(p.dot(log_of(p)))) + p.cwiseProduct(m.U).cwiseAbs().sum() + abs(p.dot(m.U)))));
       });
 }
 
 /// A generic nonlinear score field φ(p) = U − Kp + w ⊙ log p (no structure assumed).
 template <class T> Vec<T> generic_score(const Args<T>& a, const Vec<T>& p) {
-  return a.vec("U") - kernel(a) * p + a.vec("w").cwiseProduct(log_vec(p));
+  return a.vec("U") - kernel(a) * p + a.vec("w").cwiseProduct(log_of(p));
 }
 
 // main §4.1, eq. (log_ratio_ode_maintext_concise): ż_ij = (φ_i − φ_j) − ε z_ij along eq. (1).
@@ -521,7 +392,7 @@ DCRV_CLAIM(claim_logratio_ode) {
       .constant("c", 1.0, Role::exact, "coefficient of eps z_ij")
       .over(with_kernel(Domain().dims(2).simplex("p").vector("U", 1.0).vector("w", 1.0).real("eps", 0.0, 3.0)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = a.simplex("p"), lp = log_vec(p);
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const Vec<T> phi = generic_score(a, p);
         const T eps = a.real("eps");
         const Vec<T> pdot = p.cwiseProduct((phi.array() - p.dot(phi)).matrix()) - eps * entropy_drift(p);
@@ -546,7 +417,7 @@ DCRV_CLAIM(claim_entropic_damping_sign) {
       .constant("c", 1.0, Role::lower, "coefficient of eps z^2")
       .over(Domain().dims(2).simplex("p").real("eps", 1e-6, 3.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = a.simplex("p"), lp = log_vec(p);
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const T eps = a.real("eps");
         const Vec<T> E = entropy_drift(p);
         Ineq<T> w = skip<T>();
@@ -577,7 +448,7 @@ DCRV_CLAIM(claim_star_score_diff) {
         const Vec<T> p = a.simplex("p");
         const StarPartition part{leading_correct(S, M)};
         const Vec<T> phi = star_score(p, part);
-        const Vec<T> r = star_rate<T>(p, log_vec(p), part, T(0));
+        const Vec<T> r = star_rate<T>(p, log_of(p), part, T(0));
         const T rho = star_correct_mass(p, part);
         Ineq<T> w = skip<T>();
         for (int i = 0; i < M; ++i)
@@ -599,7 +470,7 @@ DCRV_CLAIM(claim_grpo_score_diff_zero) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S(), M = correct_count(a, 2, false);
         if (M < 2) return skip<T>();
-        const int G = std::clamp(static_cast<int>(std::floor(to_double(a.real("G")))), 2, 64);
+        const int G = group_size(a);
         const grpo::Partition part{leading_correct(S, M)};
         const grpo::Characteristic<T> ch(G);
         const Vec<T> p = a.simplex("p");
@@ -612,14 +483,6 @@ DCRV_CLAIM(claim_grpo_score_diff_zero) {
       });
 }
 
-template <class T> DpoModel<T> dpo_model(const Args<T>& a, int M, const T& eps) {
-  DpoModel<T> d;
-  d.beta = a.real("beta"), d.ell0 = a.real("ell0"), d.eps = eps;
-  d.labels.assign(static_cast<std::size_t>(a.S()), -1);
-  for (int i = 0; i < M; ++i) d.labels[static_cast<std::size_t>(i)] = 1;
-  return d;
-}
-
 // main §4.2, DPO bullet: φ_a − φ_b = g_β(log p_a) − g_β(log p_b), g_β strictly decreasing.
 DCRV_CLAIM(claim_dpo_score_diff) {
   return forall("M.dpo-score-diff", Kind::identity)
@@ -630,7 +493,7 @@ DCRV_CLAIM(claim_dpo_score_diff) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int M = correct_count(a, 2, false);
         if (M < 2) return skip<T>();
-        const Vec<T> p = a.simplex("p"), lp = log_vec(p);
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const DpoModel<T> d = dpo_model(a, M, T(0));
         const Vec<T> phi = d.field(p, lp);
         const T beta = a.real("beta"), ell0 = a.real("ell0");
@@ -668,7 +531,7 @@ DCRV_CLAIM(claim_dpo_sign_opposite) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int M = correct_count(a, 2, false);
         if (M < 2) return skip<T>();
-        const Vec<T> p = a.simplex("p"), lp = log_vec(p);
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const T eps = a.real("eps_on") < T(0.2) ? T(0) : a.real("eps");
         const DpoModel<T> d = dpo_model(a, M, eps);
         const Vec<T> r = d.rate(p, lp);
@@ -719,16 +582,16 @@ template <class T> Mat<T> score_jacobian_of(ScalarAlgo algo, const Args<T>& a, i
   switch (algo) {
   case ScalarAlgo::star: return star_jacobian(p, StarPartition{leading_correct(S, M)});
   case ScalarAlgo::grpo: {
-    const int G = std::clamp(static_cast<int>(std::floor(to_double(a.real("G")))), 2, 64);
+    const int G = group_size(a);
     const grpo::Characteristic<T> ch(G);
     T rho(0), sigma(0);
     for (int i = 0; i < S; ++i) (i < M ? rho : sigma) += p(i);
-    const Vec<T> one_c = indicator<T>(S, M);
+    const Vec<T> one_c = correct_utility<T>(S, M);
     return ch.dh(rho, sigma) * one_c * one_c.transpose();
   }
   default: {
     const DpoModel<T> d = dpo_model(a, M, T(0));
-    return Mat<T>(d.raw_score_derivatives(p, log_vec(p)).asDiagonal());
+    return Mat<T>(d.raw_score_derivatives(p, log_of(p)).asDiagonal());
   }
   }
 }
@@ -862,7 +725,7 @@ DCRV_CLAIM(claim_keff_gating) {
         const int S = a.S();
         const int M = std::min(S, static_cast<int>(std::floor(to_double(a.real("mc")) * (S + 1))));
         const Mat<T> Ks = kernel(a);
-        const Vec<T> R = indicator<T>(S, M);
+        const Vec<T> R = correct_utility<T>(S, M);
         const Mat<T> Ke = R.asDiagonal() * Ks * R.asDiagonal();
         const Vec<T> p = a.simplex("p");
         T q(0);
@@ -887,7 +750,7 @@ DCRV_CLAIM(claim_eq_foc) {
         const GatedEquilibrium<T> e = gated_equilibrium(a, a.real("alpha"));
         if (e.M < 1) return skip<T>();
         const int S = a.S();
-        const Vec<T> ps = exp_vec(e.y), U = indicator<T>(S, e.M);
+        const Vec<T> ps = exp_of(e.y), U = correct_utility<T>(S, e.M);
         const Vec<T> v = U - k("c") * e.lambda * e.beta * (e.K * ps) - e.A * e.y;
         const T spread = v.maxCoeff() - v.minCoeff();
         const T scale = T(1) + T(2) * e.lambda * e.beta * e.K.cwiseAbs().maxCoeff() + e.A * e.y.cwiseAbs().maxCoeff();
@@ -901,7 +764,7 @@ DCRV_CLAIM(claim_eq_foc) {
 /// The displayed ratio check: log(p*_i/p*_c) = −(u − c·λβ(K_eff p*)_c)/ε_total for every i ∈ I, c ∈ C.
 template <class T>
 Ineq<T> ratio_check(const Vec<T>& y, int M, const Mat<T>& K, const T& lb, const T& eps_total, const T& u, const T& c) {
-  const Vec<T> Kp = K * exp_vec(y);
+  const Vec<T> Kp = K * exp_of(y);
   Ineq<T> w = skip<T>();
   for (int i = M; i < y.size(); ++i)
     for (int cc = 0; cc < M; ++cc) {
@@ -942,7 +805,7 @@ DCRV_CLAIM(claim_eq_ratio_with_kl) {
         const T lb = a.real("lambda") * a.real("beta"), eps_total = a.real("lambda") * a.real("alpha") + a.real("eps");
         const T bkl = a.real("beta_kl");
         if (!(eps_total > T(1e-2))) return skip<T>();
-        const Vec<T> b = indicator<T>(S, M) + bkl * log_vec(Vec<T>(a.simplex("pb")));
+        const Vec<T> b = correct_utility<T>(S, M) + bkl * log_of(Vec<T>(a.simplex("pb")));
         const Vec<T> y = barrier_maximizer_log<T>(b, K, lb, T(eps_total + bkl));
         return ratio_check<T>(y, M, K, lb, eps_total, k("u"), k("c"));
       });
@@ -959,7 +822,7 @@ DCRV_CLAIM(claim_eq_suppression_condition) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const GatedEquilibrium<T> e = gated_equilibrium(a, a.real("alpha"));
         if (e.M < 1) return skip<T>();
-        const Vec<T> Kp = e.K * exp_vec(e.y);
+        const Vec<T> Kp = e.K * exp_of(e.y);
         Ineq<T> w = skip<T>();
         for (int i = e.M; i < a.S(); ++i)
           for (int c = 0; c < e.M; ++c) {
@@ -978,7 +841,7 @@ template <class T> std::pair<GatedEquilibrium<T>, GatedEquilibrium<T>> alpha_pai
   auto e1 = gated_equilibrium(a, a1), e2 = gated_equilibrium(a, a2);
   for (auto* e : {&e1, &e2}) {
     if (e->M < 1) continue;
-    const Vec<T> Kp = e->K * exp_vec(e->y);
+    const Vec<T> Kp = e->K * exp_of(e->y);
     for (int c = 0; c < e->M; ++c)
       if (!(T(2) * e->lambda * e->beta * Kp(c) < T(1))) e->M = -1;
   }
@@ -1056,9 +919,9 @@ DCRV_CLAIM(claim_entropy_alone_unstructured) {
         const T A = a.real("lambda") * a.real("alpha") + a.real("eps");
         if (!(A > T(1e-2))) return skip<T>();
         const Mat<T> K = gated_gaussian_kernel(a, M); // irrelevant at beta = 0, passed with weight 0
-        const Vec<T> y = barrier_maximizer_log<T>(indicator<T>(S, M), K, T(0), A);
-        const T h = entropy_of(p);
-        return worst(worst(eq<T>(entropy_of(rev), h), eq<T>(entropy_of(rot), h)),
+        const Vec<T> y = barrier_maximizer_log<T>(correct_utility<T>(S, M), K, T(0), A);
+        const T h = entropy(p);
+        return worst(worst(eq<T>(entropy(rev), h), eq<T>(entropy(rot), h)),
                      eq<T>(T(y.head(M).maxCoeff() - y.head(M).minCoeff()), T(0), T(y.cwiseAbs().maxCoeff() + T(1))));
       });
 }
@@ -1074,9 +937,9 @@ DCRV_CLAIM(claim_ideal_kernel_sculpt) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> ps = a.simplex("ps");
         if (!(ps.minCoeff() > T(1e-6))) return skip<T>();
-        const Vec<T> U = a.vec("U"), lp = log_vec(ps);
+        const Vec<T> U = a.vec("U"), lp = log_of(ps);
         const T lb = a.real("lambda") * a.real("beta"), A = a.real("A");
-        const T nu = U.dot(ps) + A * entropy_of(ps) - T(1);
+        const T nu = U.dot(ps) + A * entropy(ps) - T(1);
         const Vec<T> w = (U - A * lp - nu * Vec<T>::Ones(a.S())) / (T(2) * lb);
         const Mat<T> K = w * w.transpose() / w.dot(ps);
         const Vec<T> y = barrier_maximizer_log<T>(U, K, lb, A);
