@@ -40,16 +40,9 @@
 namespace dcrv::grpo {
 
 namespace detail {
-using boost::multiprecision::abs;
-using boost::multiprecision::cos;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::cos;
-using std::exp;
-using std::log;
-using std::sqrt;
+using boost::multiprecision::abs, boost::multiprecision::cos, boost::multiprecision::exp,
+    boost::multiprecision::log, boost::multiprecision::sqrt;
+using std::abs, std::cos, std::exp, std::log, std::sqrt;
 
 template <class T> inline T ipow(T x, int n) {
   T r(1);

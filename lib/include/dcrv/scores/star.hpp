@@ -21,29 +21,34 @@ struct StarPartition {
   bool is_correct(int k) const { return correct[static_cast<std::size_t>(k)]; }
   int num_correct() const {
     int m = 0;
-    for (bool c : correct) m += c ? 1 : 0;
+    for (bool c : correct)
+      m += c ? 1 : 0;
     return m;
   }
   int num_incorrect() const { return size() - num_correct(); }
   std::vector<int> correct_indices() const {
     std::vector<int> out;
     for (int k = 0; k < size(); ++k)
-      if (is_correct(k)) out.push_back(k);
+      if (is_correct(k))
+        out.push_back(k);
     return out;
   }
   std::vector<int> incorrect_indices() const {
     std::vector<int> out;
     for (int k = 0; k < size(); ++k)
-      if (!is_correct(k)) out.push_back(k);
+      if (!is_correct(k))
+        out.push_back(k);
     return out;
   }
   /// The cyclic window C = {first, first+1, …, first+M−1} (mod K). Every partition is one of these up to a
   /// permutation of the coordinates, under which φ^STaR is equivariant.
   static StarPartition window(int K, int M, int first = 0) {
-    if (K < 1 || M < 0 || M > K) throw std::invalid_argument("StarPartition::window: need 0 <= M <= K");
+    if (K < 1 || M < 0 || M > K)
+      throw std::invalid_argument("StarPartition::window: need 0 <= M <= K");
     StarPartition c;
     c.correct.assign(static_cast<std::size_t>(K), false);
-    for (int j = 0; j < M; ++j) c.correct[static_cast<std::size_t>(((first % K) + K + j) % K)] = true;
+    for (int j = 0; j < M; ++j)
+      c.correct[static_cast<std::size_t>(((first % K) + K + j) % K)] = true;
     return c;
   }
 };
@@ -52,7 +57,8 @@ struct StarPartition {
 template <class T> T star_correct_mass(const Vec<T>& p, const StarPartition& part) {
   T rho(0);
   for (Eigen::Index k = 0; k < p.size(); ++k)
-    if (part.is_correct(static_cast<int>(k))) rho += p(k);
+    if (part.is_correct(static_cast<int>(k)))
+      rho += p(k);
   return rho;
 }
 
@@ -60,15 +66,28 @@ template <class T> T star_correct_mass(const Vec<T>& p, const StarPartition& par
 template <class T> T star_incorrect_mass(const Vec<T>& p, const StarPartition& part) {
   T r(0);
   for (Eigen::Index k = 0; k < p.size(); ++k)
-    if (!part.is_correct(static_cast<int>(k))) r += p(k);
+    if (!part.is_correct(static_cast<int>(k)))
+      r += p(k);
   return r;
+}
+
+/// c⋆ = argmax_{c∈C} p_c, the largest correct coordinate (App. D §"Correct vs. incorrect"; the first one on
+/// ties). Needs M ≥ 1.
+template <class T> int star_top_correct(const Vec<T>& p, const StarPartition& part) {
+  const std::vector<int> C = part.correct_indices();
+  int best = C[0];
+  for (int c : C)
+    if (p(c) > p(best))
+      best = c;
+  return best;
 }
 
 /// S⁽²⁾(p) = Σ_{c∈C} p_c² (App. D §Setting).
 template <class T> T star_correct_square_sum(const Vec<T>& p, const StarPartition& part) {
   T s(0);
   for (Eigen::Index k = 0; k < p.size(); ++k)
-    if (part.is_correct(static_cast<int>(k))) s += p(k) * p(k);
+    if (part.is_correct(static_cast<int>(k)))
+      s += p(k) * p(k);
   return s;
 }
 
@@ -86,7 +105,8 @@ template <class T> Vec<T> star_score(const Vec<T>& p, const StarPartition& part)
   // Prefix sums of p and of the correct squares, so that r_k and Σ_{c≠k} p_c² are sums without cancellation
   // in O(K) (the flow evaluates this at every stage of every step, in MPFR too).
   std::vector<T> head(static_cast<std::size_t>(K) + 1, T(0)), tail(static_cast<std::size_t>(K) + 1, T(0));
-  std::vector<T> head_sq(static_cast<std::size_t>(K) + 1, T(0)), tail_sq(static_cast<std::size_t>(K) + 1, T(0));
+  std::vector<T> head_sq(static_cast<std::size_t>(K) + 1, T(0)),
+      tail_sq(static_cast<std::size_t>(K) + 1, T(0));
   for (Eigen::Index k = 0; k < K; ++k) {
     const std::size_t u = static_cast<std::size_t>(k);
     head[u + 1] = head[u] + p(k);
@@ -131,13 +151,15 @@ template <class T> Mat<T> star_jacobian(const Vec<T>& p, const StarPartition& pa
   const T rho2 = rho * rho;
   Mat<T> jac = Mat<T>::Zero(K, K);
   for (Eigen::Index j = 0; j < K; ++j) {
-    if (!part.is_correct(static_cast<int>(j))) continue;
+    if (!part.is_correct(static_cast<int>(j)))
+      continue;
     const T common = s2 / rho2 - T(2) * p(j) / rho; // −∂(S⁽²⁾/ρ)/∂p_j
     for (Eigen::Index k = 0; k < K; ++k) {
       if (k == j) { // δ_jj/ρ − p_j/ρ² = (ρ − p_j)/ρ², with ρ − p_j summed over C∖{j} (no cancellation)
         T others(0);
         for (Eigen::Index c = 0; c < K; ++c)
-          if (c != j && part.is_correct(static_cast<int>(c))) others += p(c);
+          if (c != j && part.is_correct(static_cast<int>(c)))
+            others += p(c);
         jac(k, j) = others / rho2 + common;
       } else if (part.is_correct(static_cast<int>(k)))
         jac(k, j) = -p(k) / rho2 + common;
@@ -148,28 +170,32 @@ template <class T> Mat<T> star_jacobian(const Vec<T>& p, const StarPartition& pa
   return jac;
 }
 
-/// The per-capita rate of the STaR SRCT flow, r_k = φ_k(p) − ε (log p_k − ⟨log p⟩), ⟨log p⟩ = Σ_j p_j log p_j,
-/// given log p (from the log-coordinates of the integrator: no logarithms taken).
+/// The per-capita rate of the STaR SRCT flow, r_k = φ_k(p) − ε (log p_k − ⟨log p⟩), ⟨log p⟩ = Σ_j p_j log
+/// p_j, given log p (from the log-coordinates of the integrator: no logarithms taken).
 template <class T>
 Vec<T> star_rate(const Vec<T>& p, const Vec<T>& log_p, const StarPartition& part, const T& eps) {
   const T mean_log = p.dot(log_p);
   Vec<T> r = star_score(p, part);
-  for (Eigen::Index k = 0; k < p.size(); ++k) r(k) -= eps * (log_p(k) - mean_log);
+  for (Eigen::Index k = 0; k < p.size(); ++k)
+    r(k) -= eps * (log_p(k) - mean_log);
   return r;
 }
 
 /// The STaR SRCT drift F(p) = p ⊙ φ(p) − ε E(p), E(p) = p ⊙ (log p − ⟨log p⟩) (App. D §Dynamics).
 template <class T> Vec<T> star_drift(const Vec<T>& p, const StarPartition& part, const T& eps) {
-  using std::log;
   using boost::multiprecision::log;
+  using std::log;
   Vec<T> log_p(p.size());
-  for (Eigen::Index k = 0; k < p.size(); ++k) log_p(k) = log(p(k));
+  for (Eigen::Index k = 0; k < p.size(); ++k)
+    log_p(k) = log(p(k));
   return p.cwiseProduct(star_rate<T>(p, log_p, part, eps));
 }
 
 /// The STaR SRCT flow as a rate field for integrate_flow / along_trajectory (ṗ = p ⊙ r).
 template <class T> RateField<T> star_rate_field(const StarPartition& part, const T& eps) {
-  return [part, eps](const T&, const Vec<T>& p, const Vec<T>& log_p) { return star_rate<T>(p, log_p, part, eps); };
+  return [part, eps](const T&, const Vec<T>& p, const Vec<T>& log_p) {
+    return star_rate<T>(p, log_p, part, eps);
+  };
 }
 
 } // namespace dcrv

@@ -1,0 +1,53 @@
+// properties/domains/star.hpp — how a sample is read as a STaR instance of App. D (appendix_D_aistats.tex):
+// the correct/incorrect partition and the trimmed simplex; shared by D_star_score.cpp, D_star_jacobian.cpp
+// and D_star_flow.cpp.
+//
+// K = S ≥ 2. The correct set is an input: the index field "M" gives M = |C| = M_idx + 1 ∈ {1,…,K} and the
+// index field "first" places C as the cyclic window {first, …, first+M−1} (mod K). φ^STaR is equivariant
+// under permutations preserving C, so this covers every partition; the cyclic placement lets the simplex edge
+// cases (vertex e_0, faces) land on correct as well as incorrect coordinates.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "dcrv/scores/star.hpp"
+#include "dcrv/simplex.hpp"
+#include "properties/engine/engine.hpp"
+
+namespace dcrv::star_domain {
+
+/// The scalar functions of double and mpfr, so that unqualified calls in the claims resolve for both.
+using boost::multiprecision::abs, boost::multiprecision::exp, boost::multiprecision::log,
+    boost::multiprecision::pow, boost::multiprecision::sqrt, boost::multiprecision::tanh;
+using std::abs, std::exp, std::log, std::pow, std::sqrt, std::tanh;
+/// Lists of hand-made samples (the paper's extremal points).
+using Pts = std::vector<Assign>;
+
+/// K ≥ min_K (App. D §Setting), every K up to the budget's maximum, with the partition fields M and first.
+inline Domain partitioned(int min_K = 2) {
+  return Domain().dims(min_K).index("M").index("first");
+}
+
+/// The partition of a sample: M = M_idx + 1, C = {first, …, first+M−1} mod K.
+template <class T> StarPartition partition_of(const Args<T>& a) {
+  return StarPartition::window(a.S(), a.index("M") + 1, a.index("first"));
+}
+
+/// The range (10⁻¹², 1/K) of the floor field "delta" (log scale).
+inline std::pair<double, double> floor_range(int K) {
+  return {1e-12, 1.0 / K};
+}
+
+/// The trimmed simplex Δ_δ, δ ∈ (0, 1/K), as p = δ1 + (1 − Kδ)q with q over the closed simplex (this map is
+/// onto Δ_δ): the fields q and delta, on top of `d`.
+inline Domain with_trimmed(Domain d) {
+  return d.simplex("q", true).real("delta", floor_range, true);
+}
+
+/// The point δ1 + (1 − Kδ)q of Δ_δ of a sample of with_trimmed.
+template <class T> Vec<T> trimmed_point(const Args<T>& a) {
+  return trim<T>(a.simplex("q"), a.real("delta"));
+}
+
+} // namespace dcrv::star_domain
