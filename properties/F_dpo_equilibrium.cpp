@@ -14,136 +14,28 @@
 #include <vector>
 
 #include "dcrv/linalg.hpp"
+#include "dcrv/numdiff.hpp"
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/dpo.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::pow;
-using std::sqrt;
+using namespace dpo_domain;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers.
 // ---------------------------------------------------------------------------------------------------------
 
-constexpr double kUMax = 1.0 - 1e-12; // δ = u/K < 1/K strictly
-
-template <class T> std::vector<int> labels_of(const Args<T>& a) {
-  const Vec<T> v = a.vec("s");
-  std::vector<int> s(v.size());
-  for (Eigen::Index i = 0; i < v.size(); ++i)
-    s[i] = v(i) >= 0 ? 1 : -1;
-  return s;
-}
 /// Labels with s₀ = +1 and s₁ = −1 forced (M, N ≥ 1: a cross-class pair exists), the rest from "s".
 template <class T> std::vector<int> mixed_labels(const Args<T>& a) {
   std::vector<int> s = labels_of(a);
   s[0] = 1;
   s[1] = -1;
   return s;
-}
-template <class T> DpoModel<T> model_of(const Args<T>& a, const T& eps = T(0)) {
-  DpoModel<T> m;
-  m.beta = a.real("beta");
-  m.ell0 = a.real("ell0");
-  m.eps = eps;
-  m.labels = labels_of(a);
-  return m;
-}
-template <class T> T floor_of(const Args<T>& a) {
-  return a.real("u") / T(a.S());
-}
-/// Strict inequality a < b. A violation when a exceeds b by more than rounding; when a ≥ b only within the
-/// scalar's rounding (e.g. both sides equal after a positive quantity underflowed in double, or g ≈ 1 to all
-/// digits) the strictness is not decidable at this precision and the sample is skipped.
-template <class T> Ineq<T> lt(const T& a, const T& b) {
-  if (a < b)
-    return le<T>(a, b);
-  const T mag = abs(a) > abs(b) ? T(abs(a)) : T(abs(b));
-  if (T(a - b) <= T(1e3) * pow(T(10), T(-scalar_digits<T>())) * mag)
-    return skip<T>();
-  return le<T>(a, b);
-}
-/// An integer read from a real field (rounded), e.g. class sizes M, N or a large K.
-template <class T> int integer_of(const Args<T>& a, const char* name) {
-  return static_cast<int>(std::lround(to_double(a.real(name))));
-}
-
-/// Integration tolerance of the DPO trajectories: dopri5 at 1e-10 in double; Bulirsch–Stoer at 1e-16 in MPFR
-/// (the MPFR trajectory re-evaluates a double-precision candidate with an integration error six orders
-/// smaller, at a cost that keeps every dynamic claim under a second; violations of the claims are O(1e-3) or
-/// larger).
-template <class T> double flow_tolerance() {
-  return std::is_same_v<T, double> ? 1e-10 : 1e-16;
-}
-/// Slack for comparisons along integrated trajectories (10⁴ × the integration tolerance), see F_dpo_thresholds.cpp.
-template <class T> T flow_slack() {
-  return T(1e4 * flow_tolerance<T>());
-}
-template <class T> Ineq<T> le_flow(const T& lhs, const T& rhs, const T& scale) {
-  return le<T>(lhs, T(rhs + flow_slack<T>() * scale), scale);
-}
-template <class T> Ineq<T> ge_flow(const T& lhs, const T& rhs, const T& scale) {
-  return ge<T>(lhs, T(rhs - flow_slack<T>() * scale), scale);
-}
-
-/// Folds `inv(t, p)` over t = 0 and every accepted step of the DPO–SRCT flow from log p₀; `stop(p)` ends the
-/// observation (hypotheses "while p ∈ Δ_δ"); a trajectory that fails otherwise is NaN.
-template <class T, class Inv, class Stop>
-Ineq<T> along_dpo_flow(const DpoModel<T>& m, const Vec<T>& log_p0, const T& t_end, const Inv& inv,
-                       const Stop& stop, Vec<T>* final_p = nullptr) {
-  const RateField<T> rate = [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return m.rate(p, lp); };
-  Ineq<T> w = skip<T>();
-  bool stopped = false;
-  FlowOptions opt;
-  opt.rel_tol = opt.abs_tol = flow_tolerance<T>();
-  opt.max_steps = 400000;
-  const FlowResult<T> r = integrate_flow<T>(
-      rate, log_p0, T(0), t_end,
-      [&](const T& t, const Vec<T>& p) {
-        if (stop(p)) {
-          stopped = true;
-          return false;
-        }
-        w = worst(w, inv(t, p));
-        return true;
-      },
-      opt);
-  if (final_p)
-    *final_p = r.p;
-  if (!r.completed && !stopped) {
-    const T nan = std::numeric_limits<T>::quiet_NaN();
-    return le<T>(nan, nan);
-  }
-  return w;
-}
-template <class T, class Inv>
-Ineq<T> along_dpo_flow(const DpoModel<T>& m, const Vec<T>& log_p0, const T& t_end, const Inv& inv) {
-  return along_dpo_flow(m, log_p0, t_end, inv, [](const Vec<T>&) { return false; });
-}
-
-/// The step of 6th-order central differences: ε^{1/7}.
-template <class T> T fd_step() {
-  return pow(T(10), T(-scalar_digits<T>()) / T(7));
-}
-template <class T, class F> auto central_difference(const F& f, const T& h) {
-  using R = decltype(f(h));
-  const R acc =
-      T(45) * (f(h) - f(T(-h))) - T(9) * (f(T(2 * h)) - f(T(-2 * h))) + (f(T(3 * h)) - f(T(-3 * h)));
-  return R(acc / (T(60) * h));
 }
 /// 5-point Gauss–Legendre rule on [0, τ]: ∫₀^τ f ≈ (τ/2) Σ w_k f(τ(1+x_k)/2) (exact for degree ≤ 9).
 template <class T, class F> T gauss_legendre5(const F& f, const T& tau) {
@@ -154,15 +46,6 @@ template <class T, class F> T gauss_legendre5(const F& f, const T& tau) {
   const T half = tau / T(2);
   return half * (w0 * f(half) + w1 * (f(T(half * (T(1) - x1))) + f(T(half * (T(1) + x1)))) +
                  w2 * (f(T(half * (T(1) - x2))) + f(T(half * (T(1) + x2)))));
-}
-
-Domain model_domain() {
-  return Domain().dims(2).vector("s").real("beta", 1e-3, 1e3, true).real("ell0", -40.0, 20.0);
-}
-std::vector<double> one_against_rest(int S, double first) {
-  std::vector<double> s(S, -first);
-  s[0] = first;
-  return s;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -206,9 +89,7 @@ DCRV_CLAIM(g_log_range) {
                   return std::vector<Assign>{{{"w", {0.0}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T w = a.real("w") > 0 ? a.real("w") : T(0);
         return worst(le<T>(m.g(T(0)), m.g(T(-w))), lt<T>(T(0), m.one_minus_g(T(-w))));
       });
@@ -237,64 +118,6 @@ Ineq<T> cross_pairs(const std::vector<int>& s, const Vec<T>& p0, const Vec<T>& p
   return w;
 }
 
-// App. F, eq. (uncond-envelope), lower end.
-DCRV_CLAIM(envelope_lower) {
-  return forall("F.envelope-lower", Kind::dynamic)
-      .statement(
-          R"(For $\varepsilon>0$, every $i\in\mathcal C$, $j\in\mathcal I$: $z_{ij}(t)\ge z_0e^{-\varepsilon t}+\frac{c\,g_\beta(0)}{\varepsilon}(1-e^{-\varepsilon t})$, $c=2$, at every step of trajectories on $[0,4]$ from $p(0)\in\operatorname{int}\Delta$; labels with $s_1=+1$, $s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,20]$, $\varepsilon\in[10^{-2},5]$, every $K$)")
-      .constant("c", 2.0, Role::lower, "coefficient of g(0)/eps")
-      .over(envelope_domain().points([](int S) {
-        // β → 0: g ≈ ½ everywhere, h ≈ 2g(0) (the envelope is nearly exact)
-        return std::vector<Assign>{{{"s", one_against_rest(S, 1.0)},
-                                    {"p0", std::vector<double>(S, 1.0)},
-                                    {"beta", {1e-3}},
-                                    {"ell0", {0.0}},
-                                    {"eps", {1.0}}}};
-      }))
-      .effort(0.1)
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels = mixed_labels(a);
-        const Vec<T> p0 = a.simplex("p0");
-        const T level = k("c") * m.g(T(0)) / m.eps;
-        return along_dpo_flow(m, log_of(p0), T(4), [&](const T& t, const Vec<T>& p) {
-          const T decay = exp(T(-m.eps * t));
-          return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T& z0, const T& scale) {
-            return ge_flow<T>(z, z0 * decay + level * (T(1) - decay), T(scale + abs(z0) + level));
-          });
-        });
-      });
-}
-
-// App. F, eq. (uncond-envelope), upper end.
-DCRV_CLAIM(envelope_upper) {
-  return forall("F.envelope-upper", Kind::dynamic)
-      .statement(
-          R"(For $\varepsilon>0$, every $i\in\mathcal C$, $j\in\mathcal I$: $z_{ij}(t)\le z_0e^{-\varepsilon t}+\frac{c}{\varepsilon}(1-e^{-\varepsilon t})$, $c=2$, at every step of trajectories on $[0,4]$ from $p(0)\in\operatorname{int}\Delta$; labels with $s_1=+1$, $s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,20]$, $\varepsilon\in[10^{-2},5]$, every $K$)")
-      .constant("c", 2.0, Role::upper, "bound on h = g + g")
-      .over(envelope_domain().points([](int S) {
-        // ℓ₀ ≫ 0: g ≈ 1, h ≈ 2
-        return std::vector<Assign>{{{"s", one_against_rest(S, 1.0)},
-                                    {"p0", std::vector<double>(S, 1.0)},
-                                    {"beta", {1.0}},
-                                    {"ell0", {20.0}},
-                                    {"eps", {1.0}}}};
-      }))
-      .effort(0.1)
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels = mixed_labels(a);
-        const Vec<T> p0 = a.simplex("p0");
-        const T level = k("c") / m.eps;
-        return along_dpo_flow(m, log_of(p0), T(4), [&](const T& t, const Vec<T>& p) {
-          const T decay = exp(T(-m.eps * t));
-          return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T& z0, const T& scale) {
-            return le_flow<T>(z, z0 * decay + level * (T(1) - decay), T(scale + abs(z0) + level));
-          });
-        });
-      });
-}
-
 /// Domain of the trimmed envelopes: δ = ϑ min(p(0), 1/K); observation while p(t) ∈ Δ_δ.
 Domain trimmed_envelope_domain() {
   return envelope_domain().real("vartheta", 1e-3, 1.0, true);
@@ -303,6 +126,71 @@ template <class T> T trajectory_floor(const Args<T>& a, const Vec<T>& p0) {
   const T m = p0.minCoeff(), cap = T(1) / T(a.S());
   return a.real("vartheta") * (m < cap ? m : cap) * T(1 - 1e-12);
 }
+/// The extremal start of an envelope claim: one correct label against the rest, uniform p(0), ε = 1 (and
+/// ϑ = 10⁻³ for the trimmed envelopes).
+auto envelope_points(double beta, double ell0, bool trimmed) {
+  return [=](int S) {
+    Assign x{{"s", one_against_rest(S, 1.0)},
+             {"p0", std::vector<double>(S, 1.0)},
+             {"beta", {beta}},
+             {"ell0", {ell0}},
+             {"eps", {1.0}}};
+    if (trimmed)
+      x["vartheta"] = {1e-3};
+    return std::vector<Assign>{x};
+  };
+}
+/// The envelope claims: at every step of the trajectory on [0, 4] from p(0) (labels with s₁ = +1, s₂ = −1),
+/// every cross-class log-ratio z_ij(t) lies below (Upper) or above the envelope z_ij(0)e^{−εt} + L(1 −
+/// e^{−εt}), L = level(a, k, m, δ). Trimmed: δ = trajectory_floor, observed while p(t) ∈ Δ_δ (otherwise δ =
+/// 0, unused).
+template <bool Upper, class Level> auto envelope_property(bool trimmed, Level level_of) {
+  return [=]<class T>(const Args<T>& a, const Consts<T>& k) {
+    DpoModel<T> m = model_of(a, a.real("eps"));
+    m.labels = mixed_labels(a);
+    const Vec<T> p0 = a.simplex("p0");
+    const T delta = trimmed ? trajectory_floor(a, p0) : T(0);
+    const T level = level_of(a, k, m, delta);
+    return along_dpo_flow(
+        m, log_of(p0), T(4),
+        [&](const T& t, const Vec<T>& p) {
+          const T decay = exp(T(-m.eps * t));
+          return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T& z0, const T& scale) {
+            const T envelope = z0 * decay + level * (T(1) - decay), mag = scale + abs(z0) + level;
+            return Upper ? le_flow<T>(z, envelope, mag) : ge_flow<T>(z, envelope, mag);
+          });
+        },
+        [&](const Vec<T>& p) { return trimmed && p.minCoeff() < delta; });
+  };
+}
+
+// App. F, eq. (uncond-envelope), lower end.
+DCRV_CLAIM(envelope_lower) {
+  return forall("F.envelope-lower", Kind::dynamic)
+      .statement(
+          R"(For $\varepsilon>0$, every $i\in\mathcal C$, $j\in\mathcal I$: $z_{ij}(t)\ge z_0e^{-\varepsilon t}+\frac{c\,g_\beta(0)}{\varepsilon}(1-e^{-\varepsilon t})$, $c=2$, at every step of trajectories on $[0,4]$ from $p(0)\in\operatorname{int}\Delta$; labels with $s_1=+1$, $s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,20]$, $\varepsilon\in[10^{-2},5]$, every $K$)")
+      .constant("c", 2.0, Role::lower, "coefficient of g(0)/eps")
+      // β → 0: g ≈ ½ everywhere, h ≈ 2g(0) (the envelope is nearly exact)
+      .over(envelope_domain().points(envelope_points(1e-3, 0.0, false)))
+      .effort(0.1)
+      .holds(envelope_property<false>(false,
+                                      []<class T>(const Args<T>&, const Consts<T>& k, const DpoModel<T>& m,
+                                                  const T&) { return T(k("c") * m.g(T(0)) / m.eps); }));
+}
+
+// App. F, eq. (uncond-envelope), upper end.
+DCRV_CLAIM(envelope_upper) {
+  return forall("F.envelope-upper", Kind::dynamic)
+      .statement(
+          R"(For $\varepsilon>0$, every $i\in\mathcal C$, $j\in\mathcal I$: $z_{ij}(t)\le z_0e^{-\varepsilon t}+\frac{c}{\varepsilon}(1-e^{-\varepsilon t})$, $c=2$, at every step of trajectories on $[0,4]$ from $p(0)\in\operatorname{int}\Delta$; labels with $s_1=+1$, $s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,20]$, $\varepsilon\in[10^{-2},5]$, every $K$)")
+      .constant("c", 2.0, Role::upper, "bound on h = g + g")
+      // ℓ₀ ≫ 0: g ≈ 1, h ≈ 2
+      .over(envelope_domain().points(envelope_points(1.0, 20.0, false)))
+      .effort(0.1)
+      .holds(
+          envelope_property<true>(false, []<class T>(const Args<T>&, const Consts<T>& k, const DpoModel<T>& m,
+                                                     const T&) { return T(k("c") / m.eps); }));
+}
 
 // App. F, eq. (trim-sharp).
 DCRV_CLAIM(envelope_trimmed_upper) {
@@ -310,31 +198,12 @@ DCRV_CLAIM(envelope_trimmed_upper) {
       .statement(
           R"(While $p(s)\in\Delta_\delta$ for $s\in[0,t]$: $z_{ij}(t)\le z_0e^{-\varepsilon t}+\frac{c\,g_\beta(\log\delta)}{\varepsilon}(1-e^{-\varepsilon t})$, $c=2$, for $i\in\mathcal C$, $j\in\mathcal I$; trajectories on $[0,4]$ observed until they leave $\Delta_\delta$, $\delta=\vartheta\min(\min p(0),1/K)$, $\vartheta\in[10^{-3},1]$; labels with $s_1=+1$, $s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,20]$, $\varepsilon\in[10^{-2},5]$, every $K$)")
       .constant("c", 2.0, Role::upper, "coefficient of g(log delta)/eps")
-      .over(trimmed_envelope_domain().points([](int S) {
-        return std::vector<Assign>{{{"s", one_against_rest(S, 1.0)},
-                                    {"p0", std::vector<double>(S, 1.0)},
-                                    {"beta", {1.0}},
-                                    {"ell0", {20.0}},
-                                    {"eps", {1.0}},
-                                    {"vartheta", {1e-3}}}};
-      }))
+      .over(trimmed_envelope_domain().points(envelope_points(1.0, 20.0, true)))
       .effort(0.1)
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels = mixed_labels(a);
-        const Vec<T> p0 = a.simplex("p0");
-        const T delta = trajectory_floor(a, p0);
-        const T level = k("c") * m.m_gamma(delta) / m.eps;
-        return along_dpo_flow(
-            m, log_of(p0), T(4),
-            [&](const T& t, const Vec<T>& p) {
-              const T decay = exp(T(-m.eps * t));
-              return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T& z0, const T& scale) {
-                return le_flow<T>(z, z0 * decay + level * (T(1) - decay), T(scale + abs(z0) + level));
-              });
-            },
-            [&](const Vec<T>& p) { return p.minCoeff() < delta; });
-      });
+      .holds(envelope_property<true>(
+          true, []<class T>(const Args<T>&, const Consts<T>& k, const DpoModel<T>& m, const T& delta) {
+            return T(k("c") * m.m_gamma(delta) / m.eps);
+          }));
 }
 
 // App. F, eq. (static-cap): z_ij ≤ log((1 − (K−1)δ)/δ) on Δ_δ.
@@ -392,8 +261,8 @@ DCRV_CLAIM(cap_poly) {
         const T direct = P(delta);
         const T factored = v * ((Km1 * Km1 * Km1 + T(1)) * v + T(2) * Km1 * Km1 + T(K - 2)) / T(K * K);
         const T derivative = -T(2) * Km1 * Km1 * (T(1) - Km1 * delta) - T(1) + T(2) * delta;
-        const T fd =
-            central_difference<T>([&](const T& t) { return P(T(delta + t)); }, T(fd_step<T>() * delta));
+        const T fd = central_difference<T>([&](const T& t) { return P(T(delta + t)); },
+                                           T(central_difference_step<T>() * delta));
         const T A = (T(1) - delta) / (Km1 * delta), B = (T(1) - Km1 * delta) / delta;
         Ineq<T> r = eq<T>(P(T(0)), Km1);
         r = worst(r, eq<T>(P(T(1) / T(K)), T(0), Km1));
@@ -411,17 +280,10 @@ DCRV_CLAIM(compat_2eps_le_lk) {
       .statement(
           R"(Under the $\ell_\infty$ BD test $\varepsilon L_K(\delta)\ge M_{\phi,\infty}$: $\frac{2g_\beta(0)}{\varepsilon}\le\frac{c}{\varepsilon}\le L_K(\delta)$, $c=2$. Checked at $\varepsilon=(1+\eta)\,2M_{\gamma,\infty}/L_K(\delta)$, $\eta\in[10^{-9},1]$, which satisfies the test because $M_{\phi,\infty}\le2M_{\gamma,\infty}$ (lem:size); $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 2.0, Role::upper, "numerator of c/eps")
-      .over(Domain()
-                .dims(2)
-                .real("beta", 1e-3, 1e3, true)
-                .real("ell0", -40.0, 20.0)
-                .real("u", 1e-30, kUMax, true)
-                .real("eta", 1e-9, 1.0, true))
+      .over(scalar_floor_domain().real("eta", 1e-9, 1.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
-        const T delta = floor_of(a), gap = entropy_face_gap(a.S(), delta);
+        DpoModel<T> m = scalar_model(a);
+        const T delta = floor_of(a), gap = face_gap(a.S(), delta);
         const T eps = (T(1) + a.real("eta")) * T(2) * m.m_gamma(delta) / gap;
         return worst(le<T>(T(2) * m.g(T(0)) / eps, k("c") / eps), le<T>(k("c") / eps, gap));
       });
@@ -435,17 +297,10 @@ DCRV_CLAIM(compat_2eps_le_lk_bound_two) {
       .statement(
           R"(If $\varepsilon L_K(\delta)\ge c$, $c=2$, then $\frac{2g_\beta(0)}{\varepsilon}\le\frac{c}{\varepsilon}\le L_K(\delta)$; checked at $\varepsilon=(1+\eta)c/L_K$, $\eta\in[0,1]$; $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 2.0, Role::exact, "the constant of the bounded test (and of c/eps)")
-      .over(Domain()
-                .dims(2)
-                .real("beta", 1e-3, 1e3, true)
-                .real("ell0", -40.0, 20.0)
-                .real("u", 1e-30, kUMax, true)
-                .real("eta", 0.0, 1.0))
+      .over(scalar_floor_domain().real("eta", 0.0, 1.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
-        const T delta = floor_of(a), gap = entropy_face_gap(a.S(), delta);
+        DpoModel<T> m = scalar_model(a);
+        const T delta = floor_of(a), gap = face_gap(a.S(), delta);
         const T eps = (T(1) + a.real("eta")) * T(2) / gap;
         return worst(le<T>(T(2) * m.g(T(0)) / eps, k("c") / eps), le<T>(k("c") / eps, gap));
       });
@@ -460,7 +315,7 @@ DCRV_CLAIM(compat_lk_le_log) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T delta = floor_of(a);
         const T log_a = log1p(T((T(1) - T(a.S()) * delta) / (T(a.S() - 1) * delta)));
-        return le<T>(entropy_face_gap(a.S(), delta), log_a);
+        return le<T>(face_gap(a.S(), delta), log_a);
       });
 }
 
@@ -482,7 +337,7 @@ DCRV_CLAIM(compat_conclusion) {
           if (n > mhat)
             mhat = n;
         }
-        const T gap = entropy_face_gap(K, delta);
+        const T gap = face_gap(K, delta);
         const T cap = log1p(T((T(1) - T(K) * delta) / delta));
         return le<T>(T(2) * m.g(T(0)) * gap / mhat, cap);
       });
@@ -494,32 +349,13 @@ DCRV_CLAIM(compat_gstar_envelope) {
       .statement(
           R"(While $p(s)\in\Delta_\delta$ for $s\in[0,t]$: $z_{ij}(t)\ge z_0e^{-\varepsilon t}+\frac{c\,g_\star}{\varepsilon}(1-e^{-\varepsilon t})$, $g_\star=g_\beta(\log(1-(K-1)\delta))$, $c=2$, for $i\in\mathcal C$, $j\in\mathcal I$; trajectories on $[0,4]$ observed until they leave $\Delta_\delta$, $\delta=\vartheta\min(\min p(0),1/K)$; labels with $s_1=+1$, $s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,20]$, $\varepsilon\in[10^{-2},5]$, every $K$)")
       .constant("c", 2.0, Role::lower, "coefficient of g_star/eps")
-      .over(trimmed_envelope_domain().points([](int S) {
-        return std::vector<Assign>{{{"s", one_against_rest(S, 1.0)},
-                                    {"p0", std::vector<double>(S, 1.0)},
-                                    {"beta", {1e-3}},
-                                    {"ell0", {0.0}},
-                                    {"eps", {1.0}},
-                                    {"vartheta", {1e-3}}}};
-      }))
+      .over(trimmed_envelope_domain().points(envelope_points(1e-3, 0.0, true)))
       .effort(0.1)
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels = mixed_labels(a);
-        const Vec<T> p0 = a.simplex("p0");
-        const T delta = trajectory_floor(a, p0);
-        const T gstar = m.g(T(log1p(T(-T(a.S() - 1) * delta))));
-        const T level = k("c") * gstar / m.eps;
-        return along_dpo_flow(
-            m, log_of(p0), T(4),
-            [&](const T& t, const Vec<T>& p) {
-              const T decay = exp(T(-m.eps * t));
-              return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T& z0, const T& scale) {
-                return ge_flow<T>(z, z0 * decay + level * (T(1) - decay), T(scale + abs(z0) + level));
-              });
-            },
-            [&](const Vec<T>& p) { return p.minCoeff() < delta; });
-      });
+      .holds(envelope_property<false>(
+          true, []<class T>(const Args<T>& a, const Consts<T>& k, const DpoModel<T>& m, const T& delta) {
+            const T gstar = m.g(T(log1p(T(-T(a.S() - 1) * delta))));
+            return T(k("c") * gstar / m.eps);
+          }));
 }
 
 // App. F, "Compatibility under BD" (last display): ε ≥ 2g⋆/cap ⇒ 2g⋆/ε ≤ cap.
@@ -528,16 +364,9 @@ DCRV_CLAIM(compat_gstar_condition) {
       .statement(
           R"(If $\varepsilon\ge c\,g_\star/\log\frac{1-(K-1)\delta}{\delta}$, $c=2$, then $2g_\star/\varepsilon\le\log\frac{1-(K-1)\delta}{\delta}$; checked at $\varepsilon=(1+\eta)c\,g_\star/\mathrm{cap}$, $\eta\in[0,1]$; $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 2.0, Role::upper, "coefficient of the sufficient condition")
-      .over(Domain()
-                .dims(2)
-                .real("beta", 1e-3, 1e3, true)
-                .real("ell0", -40.0, 20.0)
-                .real("u", 1e-30, kUMax, true)
-                .real("eta", 0.0, 1.0))
+      .over(scalar_floor_domain().real("eta", 0.0, 1.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T delta = floor_of(a);
         const T cap = log1p(T((T(1) - T(a.S()) * delta) / delta));
         const T gstar = m.g(T(log1p(T(-T(a.S() - 1) * delta))));
@@ -603,7 +432,7 @@ DCRV_CLAIM(lyapunov_identity) {
         }
         // Φ(h) = Σ_i ∫_{p_i}^{p_i(1 + h r_i)} G_i = Σ_i p_i ∫_0^{h r_i} G_i(p_i(1+σ)) dσ; the step keeps
         // every relative increment h r_i, and its effect β h r_i on g, below ε^{1/7}
-        const T h = fd_step<T>() / ((T(1) + r.cwiseAbs().maxCoeff()) * (T(1) + m.beta));
+        const T h = central_difference_step<T>() / ((T(1) + r.cwiseAbs().maxCoeff()) * (T(1) + m.beta));
         const auto phi = [&](const T& hh) {
           T sum(0);
           for (Eigen::Index i = 0; i < p.size(); ++i) {
@@ -637,16 +466,14 @@ DCRV_CLAIM(gprime_negative_sc) {
                       {{"ell0", {-2.0}}, {"w", {2.0}}, {"eta", {1e-12}}, {"sign", {1.0}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         m.labels = {a.index("sign") == 0 ? 1 : -1, 1};
         m.eps = k("c") * m.beta * (T(1) + a.real("eta"));
         const T log_v = -a.real("w"), v = exp(log_v);
         const T formula = m.replicator_potential_derivative(0, v, log_v);
         const T fd =
             central_difference<T>([&](const T& t) { return m.replicator_potential(0, T(log_v + log1p(t))); },
-                                  T(fd_step<T>() / (T(1) + m.beta))) /
+                                  T(central_difference_step<T>() / (T(1) + m.beta))) /
             v;
         return worst(eq<T>(fd, formula, T((T(1) + m.beta + m.eps) / v)), lt<T>(T(formula * v), T(0)));
       });
@@ -678,7 +505,7 @@ DCRV_CLAIM(l_strict_concave) {
           const T gp = m.replicator_potential_derivative(ii, p(i), lp(i));
           const T fd = central_difference<T>(
                            [&](const T& t) { return m.replicator_potential(ii, T(lp(i) + log1p(t))); },
-                           T(fd_step<T>() / (T(1) + m.beta))) /
+                           T(central_difference_step<T>() / (T(1) + m.beta))) /
                        p(i);
           quad += gp * v(i) * v(i);
           fd_quad += fd * v(i) * v(i);
@@ -839,13 +666,6 @@ Domain two_level_domain() {
       .real("beta", 1e-3, 1e3, true)
       .real("ell0", -40.0, 20.0);
 }
-template <class T> DpoModel<T> scalar_model(const Args<T>& a, const T& eps) {
-  DpoModel<T> m;
-  m.beta = a.real("beta");
-  m.ell0 = a.real("ell0");
-  m.eps = eps;
-  return m;
-}
 
 // App. F, "Two-level equilibrium": M L_𝒞 + N L_ℐ = 1 and log(L_𝒞/L_ℐ) = z.
 DCRV_CLAIM(two_level_param) {
@@ -940,7 +760,7 @@ template <class T> T h_prime_fd(const DpoModel<T>& m, const T& z, const T& M, co
           const T l = correct ? lc : li;
           return upper ? T(-m.one_minus_g(l)) : m.g(l);
         },
-        T(fd_step<T>() / (T(1) + m.beta)));
+        T(central_difference_step<T>() / (T(1) + m.beta)));
   };
   return term(true) + term(false);
 }
@@ -1177,9 +997,7 @@ DCRV_CLAIM(edge_n0) {
                     .real("eps", -1.0, 3.0))
           .effort(0.1)
           .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-            DpoModel<T> m;
-            m.beta = a.real("beta");
-            m.ell0 = a.real("ell0");
+            DpoModel<T> m = scalar_model(a);
             m.eps = a.real("eps") > 0 ? a.real("eps") : T(0);
             m.labels.assign(a.S(), 1);
             const Vec<T> p0 = a.simplex("p0"), lp0 = log_of(p0);
@@ -1199,9 +1017,7 @@ DCRV_CLAIM(edge_n0) {
                          .real("w", 0.0, 100.0)
                          .real("eps", -1.0, 10.0),
                      []<class T>(const Args<T>& a, const Consts<T>&) {
-                       DpoModel<T> m;
-                       m.beta = a.real("beta");
-                       m.ell0 = a.real("ell0");
+                       DpoModel<T> m = scalar_model(a);
                        m.eps = a.real("eps") > 0 ? a.real("eps") : T(0);
                        m.labels = {1, 1};
                        const T log_v = -a.real("w"), v = exp(log_v);
@@ -1237,9 +1053,7 @@ DCRV_CLAIM(edge_m0) {
                 }))
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         m.labels.assign(a.S(), -1);
         m.eps = k("c") * m.beta * (T(1) + a.real("eta"));
         const T log_v = -a.real("w"), v = exp(log_v);
@@ -1275,7 +1089,7 @@ DCRV_CLAIM(floor_compatible) {
                    const int K = integer_of(a, "k");
                    const T delta = a.real("u") / T(std::max(K, 2));
                    const T bound = T(-log(delta)) / T(2) - log(T(K - 1)) - T(0.5);
-                   return ge<T>(entropy_face_gap(K, delta), bound, T(abs(bound) + T(1)));
+                   return ge<T>(face_gap(K, delta), bound, T(abs(bound) + T(1)));
                  });
 }
 

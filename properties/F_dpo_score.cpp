@@ -17,92 +17,31 @@
 #include <vector>
 
 #include "dcrv/linalg.hpp"
+#include "dcrv/numdiff.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/dpo.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::cosh;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::cosh;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::pow;
-using std::sqrt;
+using namespace dpo_domain;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers: decoding the model and the trimmed simplex from a sample; derivatives by finite differences.
 // ---------------------------------------------------------------------------------------------------------
 
-constexpr double kUMax = 1.0 - 1e-12; // δ = u/K < 1/K strictly
-
-/// Labels s_i = +1 (correct) where the raw entry of the vector field is ≥ 0, −1 (incorrect) otherwise.
-template <class T> std::vector<int> labels_of(const Args<T>& a) {
-  const Vec<T> v = a.vec("s");
-  std::vector<int> s(v.size());
-  for (Eigen::Index i = 0; i < v.size(); ++i)
-    s[i] = v(i) >= 0 ? 1 : -1;
-  return s;
-}
-template <class T> DpoModel<T> model_of(const Args<T>& a, const T& eps = T(0)) {
-  DpoModel<T> m;
-  m.beta = a.real("beta");
-  m.ell0 = a.real("ell0");
-  m.eps = eps;
-  m.labels = labels_of(a);
-  return m;
-}
-/// δ = u/K.
-template <class T> T floor_of(const Args<T>& a) {
-  return a.real("u") / T(a.S());
-}
 /// A point δ + (1 − Kδ) q of the trimmed simplex Δ_δ, with its logarithms.
 template <class T> std::pair<Vec<T>, Vec<T>> trimmed(const Args<T>& a, const char* q, const T& delta) {
   const Vec<T> p = trim(a.simplex(q), delta);
   return {p, log_of(p)};
 }
-/// ‖v‖₂ scaled by max|v_i| (no underflow of the squares when the entries are ~1e-190, as φ is for saturated
-/// g).
-template <class T> T norm2(const Vec<T>& v) {
-  const T m = norm_inf(v);
-  return m > 0 ? T(m * Vec<T>(v / m).norm()) : T(0);
-}
-template <class T> T max_abs(const Vec<T>& v) {
-  return norm_inf(v);
-}
 
-/// Strict inequality a < b. A violation when a exceeds b by more than rounding; when a ≥ b only within the
-/// scalar's rounding (e.g. both sides equal after a positive quantity underflowed in double, or g ≈ 1 to all
-/// digits) the strictness is not decidable at this precision and the sample is skipped.
-template <class T> Ineq<T> lt(const T& a, const T& b) {
-  if (a < b)
-    return le<T>(a, b);
-  const T mag = abs(a) > abs(b) ? T(abs(a)) : T(abs(b));
-  if (T(a - b) <= T(1e3) * pow(T(10), T(-scalar_digits<T>())) * mag)
-    return skip<T>();
-  return le<T>(a, b);
-}
-
-/// The common model domain: every K ≥ 2, labels, β, ℓ₀.
-Domain model_domain() {
-  return Domain().dims(2).vector("s").real("beta", 1e-3, 1e3, true).real("ell0", -40.0, 20.0);
-}
-/// … plus a point q of the closed simplex and the floor parameter u.
-Domain trimmed_domain() {
-  return model_domain().simplex("q", true).real("u", 1e-30, kUMax, true);
-}
-/// … plus a second point q2 and a mixing weight t (pairs p, (1−t)p + t p₂: near pairs for small t).
-Domain pair_domain() {
-  return trimmed_domain().simplex("q2", true).real("t", 1e-9, 1.0, true);
+/// The model on Δ_δ plus a second point q2 and a mixing weight t (pairs p, (1−t)p + t p₂: near pairs for
+/// small t).
+Domain pair_model_domain() {
+  return trimmed_model_domain().simplex("q2", true).real("t", 1e-9, 1.0, true);
 }
 
 /// A pair p, p′ = (1−t)p + t p₂ of Δ_δ for the Lipschitz claims, with the difference p − p′ = t(1 − Kδ)(q −
@@ -123,16 +62,13 @@ template <class T> SamplePair<T> sample_pair(const Args<T>& a, const T& delta) {
   return {p, p2, diff, bool(norm_inf(diff) > resolution)};
 }
 
-/// Labels with one coordinate of sign `first` and the rest of sign −first.
-std::vector<double> one_against_rest(int S, double first) {
-  std::vector<double> s(S, -first);
-  s[0] = first;
-  return s;
-}
-std::vector<double> vertex(int S, int i) {
-  std::vector<double> q(S, 0.0);
-  q[i] = 1;
-  return q;
+/// A Lipschitz check over the pair of a sample: skips pairs below the resolution, else check(pair, ‖p −
+/// p′‖₂).
+template <class T, class Check> Ineq<T> with_resolved_pair(const Args<T>& a, const T& delta, Check check) {
+  const SamplePair<T> pr = sample_pair(a, delta);
+  if (!pr.resolved)
+    return skip<T>();
+  return check(pr, scaled_norm2(pr.diff));
 }
 
 /// The configuration that makes the size bounds of lem:size nearly tight: g ≈ 1 everywhere (ℓ₀ ≫ 0), one
@@ -149,18 +85,6 @@ std::vector<Assign> size_extremal_points(int S) {
   return out;
 }
 
-/// The step of the 6th-order central differences below: ε^{1/7} (≈ 6e-3 in double, ≈ 7e-8 at 50 digits).
-template <class T> T fd_step() {
-  return pow(T(10), T(-scalar_digits<T>()) / T(7));
-}
-/// f′(0) ≈ [45(f(h) − f(−h)) − 9(f(2h) − f(−2h)) + (f(3h) − f(−3h))]/(60h), truncation O(h⁶): an evaluation
-/// of a derivative independent of the closed forms it is compared with.
-template <class T, class F> auto central_difference(const F& f, const T& h) {
-  using R = decltype(f(h));
-  const R acc =
-      T(45) * (f(h) - f(T(-h))) - T(9) * (f(T(2 * h)) - f(T(-2 * h))) + (f(T(3 * h)) - f(T(-3 * h)));
-  return R(acc / (T(60) * h));
-}
 /// The Jacobian of a map V(p, log p) on the positive orthant, by central differences along relative steps
 /// p_k ↦ p_k(1 + t): column k of the result is p_k ∂V/∂p_k (columns scaled by p_k, so masses near 0 keep
 /// their relative accuracy). `h` is the relative step.
@@ -190,7 +114,7 @@ template <class T> Mat<T> scale_columns(Mat<T> m, const Vec<T>& p) {
 /// labels s ∈ T and p − p′ ∥ s, where ‖φ(p) − φ(p′)‖₂ = √K |fᵀ(p − p′)| = K M_γ ‖p − p′‖₂ (lem:Lphi) and the
 /// ‖·‖_∞/‖·‖₁ form of lem:mixed is attained; (ii) K = 2, β → 0, near a vertex of Δ_δ, where the product p ⊙
 /// φ(p) has the largest slope relative to 2M_γ + L_φ.
-std::vector<Assign> lipschitz_extremal_points(int S) {
+std::vector<Assign> field_lipschitz_points(int S) {
   std::vector<double> s(S, 1.0), q(S, 0.0), q2(S, 0.0);
   for (int i = 0; i + 1 < S; i += 2) { // pairs (+, −); for odd S the last coordinate stays out of p − p′
     s[i + 1] = -1;
@@ -229,9 +153,7 @@ DCRV_CLAIM(g_properties) {
                 .real("ell1", -80.0, 40.0)
                 .real("gap", 1e-8, 50.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T l1 = a.real("ell1"), l2 = l1 + a.real("gap");
         const T g1 = m.g(l1), g2 = m.g(l2);
         Ineq<T> r = lt<T>(T(0), g2);                           // g > 0
@@ -257,15 +179,13 @@ DCRV_CLAIM(g_derivative) {
                   return std::vector<Assign>{{{"x", {0.0}}}, {{"x", {1e-6}}}, {{"x", {-2.0}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T ell = m.ell0 + a.real("x") / m.beta;
         const bool upper_half = a.real("x") < 0; // g > 1/2: differentiate 1 − g instead
         const auto fn = [&](const T& t) {
           return upper_half ? T(-m.one_minus_g(T(ell + t))) : m.g(T(ell + t));
         };
-        const T fd = central_difference<T>(fn, T(fd_step<T>() / m.beta));
+        const T fd = central_difference<T>(fn, T(central_difference_step<T>() / m.beta));
         const T c = cosh(T(m.beta * (ell - m.ell0) / 2));
         const T formula = -k("c") * m.beta / (c * c);
         return worst(worst(eq<T>(fd, formula), ge<T>(formula, T(-k("c") * m.beta))), lt<T>(formula, T(0)));
@@ -311,12 +231,12 @@ DCRV_CLAIM(size_linf) {
       .statement(
           R"(\|\phi(p)\|_\infty\le c\,M_{\gamma,\infty}$, $M_{\gamma,\infty}=g_\beta(\log\delta)$, $c=2$, for all $p\in\Delta^{K-1}_\delta$, $\delta\in(0,1/K)$, all labels, $\beta$, $\ell_0$, every $K$)")
       .constant("c", 2.0, Role::upper, "coefficient of M_gamma")
-      .over(trimmed_domain().points(size_extremal_points))
+      .over(trimmed_model_domain().points(size_extremal_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
         const auto [p, lp] = trimmed(a, "q", delta);
-        return le<T>(max_abs<T>(m.field(p, lp)), k("c") * m.m_gamma(delta));
+        return le<T>(norm_inf<T>(m.field(p, lp)), k("c") * m.m_gamma(delta));
       });
 }
 
@@ -327,12 +247,12 @@ DCRV_CLAIM(size_l2) {
           R"(\|\phi(p)\|_2\le c\,M_{\gamma,\infty}K^{e}$ with $c=2$, $e=\tfrac12$, for all $p\in\Delta^{K-1}_\delta$, $\delta\in(0,1/K)$, all labels, $\beta$, $\ell_0$, every $K$)")
       .constant("c", 2.0, Role::upper, "coefficient of M_gamma sqrt(K)")
       .constant("e", 0.5, Role::upper, "exponent of K (sqrt K)")
-      .over(trimmed_domain().points(size_extremal_points))
+      .over(trimmed_model_domain().points(size_extremal_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
         const auto [p, lp] = trimmed(a, "q", delta);
-        return le<T>(norm2<T>(m.field(p, lp)), k("c") * m.m_gamma(delta) * pow(T(a.S()), k("e")));
+        return le<T>(scaled_norm2<T>(m.field(p, lp)), k("c") * m.m_gamma(delta) * pow(T(a.S()), k("e")));
       });
 }
 
@@ -355,9 +275,7 @@ DCRV_CLAIM(lf_bound) {
                       {{"u", {0.02}}, {"w", {0.0}}, {"ell0", {std::log(0.01)}}, {"beta", {3.0}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T delta = a.real("u") / T(2);
         const T log_v = (T(1) - a.real("w")) * log(delta), v = exp(log_v);
         const T derivative = -m.g_prime(log_v) / v;
@@ -368,7 +286,7 @@ DCRV_CLAIM(lf_bound) {
           const T l = log_v + log1p(t);
           return upper_half ? T(-m.one_minus_g(l)) : m.g(l);
         };
-        const T fd = -central_difference<T>(fn, T(fd_step<T>() / (T(1) + m.beta))) / v;
+        const T fd = -central_difference<T>(fn, T(central_difference_step<T>() / (T(1) + m.beta))) / v;
         const T cmax = m.c_max_lemma(delta);
         Ineq<T> r = eq<T>(fd, derivative);
         r = worst(r, le<T>(derivative, cmax / delta));
@@ -384,22 +302,13 @@ DCRV_CLAIM(lf_bound_definition_cmax) {
                "with v over [delta, 1] as in the lemma")
       .statement(
           R"(|g_\beta'(\log v)|/v\le c_{\max}/\delta$ for all $v\in[\delta,1]$, with $c_{\max}=\sup_{\ell\in[\log\delta,\log(1-(K-1)\delta)]}(-g_\beta'(\ell))$ (the Definition's trimmed version) and $\delta=u/K\in(0,1/K)$, $v=\delta^{1-w}$, every $K$)")
-      .over(
-          Domain()
-              .dims(2)
-              .real("beta", 1e-3, 1e3, true)
-              .real("ell0", -40.0, 20.0)
-              .real("u", 1e-30, kUMax, true)
-              .real("w", 0.0, 1.0)
-              .points([](int S) {
-                // ℓ₀ = 0 just above log(1 − (K−1)δ): −g′ peaks at v = 1, outside [δ, 1 − (K−1)δ].
-                (void)S;
-                return std::vector<Assign>{{{"u", {0.24}}, {"w", {1.0}}, {"ell0", {0.0}}, {"beta", {50.0}}}};
-              }))
+      .over(scalar_floor_domain().real("w", 0.0, 1.0).points([](int S) {
+        // ℓ₀ = 0 just above log(1 − (K−1)δ): −g′ peaks at v = 1, outside [δ, 1 − (K−1)δ].
+        (void)S;
+        return std::vector<Assign>{{{"u", {0.24}}, {"w", {1.0}}, {"ell0", {0.0}}, {"beta", {50.0}}}};
+      }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         m.labels.assign(a.S(), 1);
         const T delta = floor_of(a);
         const T log_v = (T(1) - a.real("w")) * log(delta), v = exp(log_v);
@@ -439,7 +348,8 @@ DCRV_CLAIM(jphi_formula) {
         const Vec<T> p = a.simplex("p") * a.real("scale");
         const Vec<T> lp = log_of(p);
         const auto phi = [&m](const Vec<T>& q, const Vec<T>& lq) { return m.field(q, lq); };
-        const Mat<T> fd = scaled_fd_jacobian<T>(phi, p, lp, T(fd_step<T>() / (T(1) + m.beta)));
+        const Mat<T> fd =
+            scaled_fd_jacobian<T>(phi, p, lp, T(central_difference_step<T>() / (T(1) + m.beta)));
         const Mat<T> formula = scale_columns<T>(m.field_jacobian(p, lp), p);
         return eq<T>(fd, formula, T(1) + m.beta);
       });
@@ -451,12 +361,12 @@ DCRV_CLAIM(jphi_piece_f) {
       .statement(
           R"(\|f(p)\|_2\le K^{e}M_{\gamma,\infty}$, $e=\tfrac12$, for all $p\in\Delta^{K-1}_\delta$, $\delta\in(0,1/K)$, all labels, $\beta$, $\ell_0$, every $K$)")
       .constant("e", 0.5, Role::upper, "exponent of K (sqrt K)")
-      .over(trimmed_domain())
+      .over(trimmed_model_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
         const auto [p, lp] = trimmed(a, "q", delta);
-        return le<T>(norm2<T>(m.raw_scores(lp)), pow(T(a.S()), k("e")) * m.m_gamma(delta));
+        return le<T>(scaled_norm2<T>(m.raw_scores(lp)), pow(T(a.S()), k("e")) * m.m_gamma(delta));
       });
 }
 
@@ -466,7 +376,7 @@ DCRV_CLAIM(jphi_piece_pfp) {
       .statement(
           R"(\|p\odot f'(p)\|_2\le L_f=c\,\beta/\delta$, $c=\tfrac14$, for all $p\in\Delta^{K-1}_\delta$, $\delta\in(0,1/K)$, all labels, $\beta$, $\ell_0$, every $K$)")
       .constant("c", 0.25, Role::upper, "L_f = c beta / delta")
-      .over(trimmed_domain().points([](int S) {
+      .over(trimmed_model_domain().points([](int S) {
         // uniform p at δ → 1/K with ℓ₀ = log(1/K): ‖g′‖₂ = √K β/4 while L_f → Kβ/4.
         return std::vector<Assign>{
             {{"q", std::vector<double>(S, 1.0)}, {"u", {kUMax}}, {"ell0", {-std::log(double(S))}}}};
@@ -475,7 +385,7 @@ DCRV_CLAIM(jphi_piece_pfp) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
         const auto [p, lp] = trimmed(a, "q", delta);
-        return le<T>(norm2<T>(Vec<T>(p.cwiseProduct(m.raw_score_derivatives(p, lp)))),
+        return le<T>(scaled_norm2<T>(Vec<T>(p.cwiseProduct(m.raw_score_derivatives(p, lp)))),
                      k("c") * m.beta / delta);
       });
 }
@@ -486,7 +396,7 @@ DCRV_CLAIM(jphi_piece_diag) {
       .statement(
           R"(\|\operatorname{diag}(f'(p))\|_{2\to2}=\max_i|f_i'(p_i)|\le L_f=c\,\beta/\delta$, $c=\tfrac14$, for all $p\in\Delta^{K-1}_\delta$, $\delta\in(0,1/K)$, all labels, $\beta$, $\ell_0$, every $K$)")
       .constant("c", 0.25, Role::upper, "L_f = c beta / delta")
-      .over(trimmed_domain().points([](int S) {
+      .over(trimmed_model_domain().points([](int S) {
         // p_i = δ at ℓ₀ = log δ: |f′_i| = (β/4)/δ exactly.
         const double u = 0.01, delta = u / S;
         return std::vector<Assign>{{{"q", vertex(S, 0)}, {"u", {u}}, {"ell0", {std::log(delta)}}}};
@@ -495,7 +405,7 @@ DCRV_CLAIM(jphi_piece_diag) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
         const auto [p, lp] = trimmed(a, "q", delta);
-        return le<T>(max_abs<T>(m.raw_score_derivatives(p, lp)), k("c") * m.beta / delta);
+        return le<T>(norm_inf<T>(m.raw_score_derivatives(p, lp)), k("c") * m.beta / delta);
       });
 }
 
@@ -505,7 +415,7 @@ DCRV_CLAIM(jphi_opnorm) {
       .statement(
           R"(\|J_\phi(p)\|_{2\to2}\le L_f+\sqrt K\big(\|f(p)\|_2+\|p\odot f'(p)\|_2\big)\le c\,L_\phi$, $L_\phi=K M_{\gamma,\infty}+(\sqrt K+1)L_f$, $c=1$, for all $p\in\Delta^{K-1}_\delta$, $\delta\in(0,1/K)$, all labels, $\beta$, $\ell_0$, every $K$; $\|J_\phi\|_{2\to2}$ is the largest singular value of the closed-form Jacobian)")
       .constant("c", 1.0, Role::upper, "multiplier of L_phi")
-      .over(trimmed_domain().points([](int S) {
+      .over(trimmed_model_domain().points([](int S) {
         std::vector<Assign> out;
         for (double u : {kUMax, 0.5, 0.01}) {
           const double delta = u / S;
@@ -523,8 +433,8 @@ DCRV_CLAIM(jphi_opnorm) {
         const auto [p, lp] = trimmed(a, "q", delta);
         const T opnorm = spectral_norm<T>(m.field_jacobian(p, lp));
         const T middle = m.lipschitz_single_site(delta) +
-                         sqrt(K) * (norm2<T>(m.raw_scores(lp)) +
-                                    norm2<T>(Vec<T>(p.cwiseProduct(m.raw_score_derivatives(p, lp)))));
+                         sqrt(K) * (scaled_norm2<T>(m.raw_scores(lp)) +
+                                    scaled_norm2<T>(Vec<T>(p.cwiseProduct(m.raw_score_derivatives(p, lp)))));
         return worst(le<T>(opnorm, middle), le<T>(middle, k("c") * m.lipschitz_field(delta)));
       });
 }
@@ -535,15 +445,14 @@ DCRV_CLAIM(lphi_l2) {
       .statement(
           R"(\|\phi(p)-\phi(p')\|_2\le c\,L_\phi\|p-p'\|_2$, $L_\phi=K M_{\gamma,\infty}+(\sqrt K+1)\beta/(4\delta)$, $c=1$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of L_phi")
-      .over(pair_domain().points(lipschitz_extremal_points))
+      .over(pair_model_domain().points(field_lipschitz_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
-        const auto [p, p2, d, resolved] = sample_pair(a, delta);
-        if (!resolved)
-          return skip<T>();
-        const T dist = norm2(d);
-        return le<T>(norm2<T>(Vec<T>(m.field(p) - m.field(p2))), k("c") * m.lipschitz_field(delta) * dist);
+        return with_resolved_pair<T>(a, delta, [&](const SamplePair<T>& pr, const T& dist) {
+          return le<T>(scaled_norm2<T>(Vec<T>(m.field(pr.p) - m.field(pr.p2))),
+                       k("c") * m.lipschitz_field(delta) * dist);
+        });
       });
 }
 
@@ -554,16 +463,15 @@ DCRV_CLAIM(mixed_linf_l1) {
           R"(\|\phi(p)-\phi(p')\|_\infty\le a\,L_f\|p-p'\|_\infty+(b\,M_{\gamma,\infty}+a\,L_f)\|p-p'\|_1$ with $a=b=1$, $L_f=\beta/(4\delta)$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped, their value differences being rounding), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("a", 1.0, Role::upper, "multiplier of L_f")
       .constant("b", 1.0, Role::upper, "multiplier of M_gamma")
-      .over(pair_domain().points(lipschitz_extremal_points))
+      .over(pair_model_domain().points(field_lipschitz_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
-        const auto [p, p2, d, resolved] = sample_pair(a, delta);
-        if (!resolved)
-          return skip<T>();
-        const T lf = k("a") * m.lipschitz_single_site(delta);
-        return le<T>(max_abs<T>(Vec<T>(m.field(p) - m.field(p2))),
-                     lf * norm_inf(d) + (k("b") * m.m_gamma(delta) + lf) * norm1(d));
+        return with_resolved_pair<T>(a, delta, [&](const SamplePair<T>& pr, const T&) {
+          const T lf = k("a") * m.lipschitz_single_site(delta);
+          return le<T>(norm_inf<T>(Vec<T>(m.field(pr.p) - m.field(pr.p2))),
+                       lf * norm_inf(pr.diff) + (k("b") * m.m_gamma(delta) + lf) * norm1(pr.diff));
+        });
       });
 }
 
@@ -584,7 +492,7 @@ DCRV_CLAIM(e_jacobian) {
           const T mean = q.dot(lq);
           return Vec<T>(q.cwiseProduct(Vec<T>((lq.array() - mean).matrix())));
         };
-        const Mat<T> fd = scaled_fd_jacobian<T>(emap, p, lp, fd_step<T>());
+        const Mat<T> fd = scaled_fd_jacobian<T>(emap, p, lp, central_difference_step<T>());
         const Mat<T> formula = entropy_map_jacobian<T>(p, lp);
         const T mag = T(1) + norm_inf(lp);
         // the displayed action on v, as written (diag part minus rank-one part)
@@ -626,7 +534,7 @@ DCRV_CLAIM(e_rank1_norm) {
         const T delta = floor_of(a);
         const auto [p, lp] = trimmed(a, "q", delta);
         const Vec<T> w = (lp.array() + T(1)).matrix();
-        const T product = norm2<T>(p) * norm2<T>(w);
+        const T product = scaled_norm2<T>(p) * scaled_norm2<T>(w);
         const T opnorm = spectral_norm<T>(Mat<T>(p * w.transpose()));
         return worst(le<T>(opnorm, product), le<T>(product, pow(T(a.S()), k("e")) * entropy_lambda(delta)));
       });
@@ -646,12 +554,10 @@ DCRV_CLAIM(e_lip) {
                 .real("t", 1e-9, 1.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = floor_of(a);
-        const auto [p, p2, d, resolved] = sample_pair(a, delta);
-        if (!resolved)
-          return skip<T>();
-        const T dist = norm2(d);
-        return le<T>(norm2<T>(Vec<T>(entropy_drift(p) - entropy_drift(p2))),
-                     k("c") * entropy_lipschitz(a.S(), delta) * dist);
+        return with_resolved_pair<T>(a, delta, [&](const SamplePair<T>& pr, const T& dist) {
+          return le<T>(scaled_norm2<T>(Vec<T>(entropy_drift(pr.p) - entropy_drift(pr.p2))),
+                       k("c") * entropy_lipschitz(a.S(), delta) * dist);
+        });
       });
 }
 
@@ -674,16 +580,15 @@ DCRV_CLAIM(drift_product_step) {
       .statement(
           R"(\|p\odot\phi(p)-p'\odot\phi(p')\|_2\le c\,(2M_{\gamma,\infty}+L_\phi)\|p-p'\|_2$, $c=1$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped, their value differences being rounding), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of 2 M_gamma + L_phi")
-      .over(pair_domain().points(lipschitz_extremal_points))
+      .over(pair_model_domain().points(field_lipschitz_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const DpoModel<T> m = model_of(a);
         const T delta = floor_of(a);
-        const auto [p, p2, d, resolved] = sample_pair(a, delta);
-        if (!resolved)
-          return skip<T>();
-        const T dist = norm2(d);
-        const Vec<T> diff = p.cwiseProduct(m.field(p)) - p2.cwiseProduct(m.field(p2));
-        return le<T>(norm2<T>(diff), k("c") * (T(2) * m.m_gamma(delta) + m.lipschitz_field(delta)) * dist);
+        return with_resolved_pair<T>(a, delta, [&](const SamplePair<T>& pr, const T& dist) {
+          const Vec<T> diff = pr.p.cwiseProduct(m.field(pr.p)) - pr.p2.cwiseProduct(m.field(pr.p2));
+          return le<T>(scaled_norm2<T>(diff),
+                       k("c") * (T(2) * m.m_gamma(delta) + m.lipschitz_field(delta)) * dist);
+        });
       });
 }
 
@@ -693,19 +598,17 @@ DCRV_CLAIM(drift_lip) {
       .statement(
           R"(\|F(p)-F(p')\|_2\le c\,(L_\phi+2M_{\gamma,\infty}+\varepsilon C_{\log})\|p-p'\|_2$, $F(p)=p\odot\phi(p)-\varepsilon E(p)$, $c=1$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped, their value differences being rounding), $\varepsilon\in\{0\}\cup[10^{-4},10^{3}]$, all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of the Lipschitz constant")
-      .over(pair_domain().real("eps", 1e-4, 1e3, true).index("eps_zero").points(lipschitz_extremal_points))
+      .over(pair_model_domain().real("eps", 1e-4, 1e3, true).index("eps_zero").points(field_lipschitz_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T eps = a.index("eps_zero") == 0 ? T(0) : a.real("eps");
         const DpoModel<T> m = model_of(a, eps);
         const T delta = floor_of(a);
-        const auto [p, p2, d, resolved] = sample_pair(a, delta);
-        if (!resolved)
-          return skip<T>();
-        const T dist = norm2(d);
-        const Vec<T> diff = m.drift(p, log_of(p)) - m.drift(p2, log_of(p2));
-        const T lip =
-            m.lipschitz_field(delta) + T(2) * m.m_gamma(delta) + eps * entropy_lipschitz(a.S(), delta);
-        return le<T>(norm2<T>(diff), k("c") * lip * dist);
+        return with_resolved_pair<T>(a, delta, [&](const SamplePair<T>& pr, const T& dist) {
+          const Vec<T> diff = m.drift(pr.p, log_of(pr.p)) - m.drift(pr.p2, log_of(pr.p2));
+          const T lip =
+              m.lipschitz_field(delta) + T(2) * m.m_gamma(delta) + eps * entropy_lipschitz(a.S(), delta);
+          return le<T>(scaled_norm2<T>(diff), k("c") * lip * dist);
+        });
       });
 }
 

@@ -12,6 +12,7 @@
 // iff ε ≥ ε_crit); details "threshold_claimed"/"threshold_observed" and the series "bd_thresholds".
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <limits>
 #include <random>
 #include <sstream>
@@ -23,102 +24,31 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/dpo.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::cosh;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::cosh;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::pow;
-using std::sqrt;
+using namespace dpo_domain;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers: decoding samples, face points, trajectories.
 // ---------------------------------------------------------------------------------------------------------
 
-constexpr double kUMax = 1.0 - 1e-12; // δ = u/K < 1/K strictly
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-template <class T> std::vector<int> labels_of(const Args<T>& a) {
-  const Vec<T> v = a.vec("s");
-  std::vector<int> s(v.size());
-  for (Eigen::Index i = 0; i < v.size(); ++i)
-    s[i] = v(i) >= 0 ? 1 : -1;
-  return s;
-}
-template <class T> DpoModel<T> model_of(const Args<T>& a, const T& eps = T(0)) {
-  DpoModel<T> m;
-  m.beta = a.real("beta");
-  m.ell0 = a.real("ell0");
-  m.eps = eps;
-  m.labels = labels_of(a);
-  return m;
-}
-template <class T> T floor_of(const Args<T>& a) {
-  return a.real("u") / T(a.S());
-}
 /// ε = max(raw, 0) for a raw field on [−2, hi]: ε = 0 is hit with positive probability.
 template <class T> T eps_with_zero(const Args<T>& a) {
   const T e = a.real("eps");
   return e > 0 ? e : T(0);
 }
-/// Strict inequality a < b. A violation when a exceeds b by more than rounding; when a ≥ b only within the
-/// scalar's rounding (e.g. both sides equal after a positive quantity underflowed in double, or g ≈ 1 to all
-/// digits) the strictness is not decidable at this precision and the sample is skipped.
-template <class T> Ineq<T> lt(const T& a, const T& b) {
-  if (a < b)
-    return le<T>(a, b);
-  const T mag = abs(a) > abs(b) ? T(abs(a)) : T(abs(b));
-  if (T(a - b) <= T(1e3) * pow(T(10), T(-scalar_digits<T>())) * mag)
-    return skip<T>();
-  return le<T>(a, b);
-}
-/// ‖v‖₂ scaled by max|v_i| (no underflow of the squares when the entries are ~1e-190, as φ is for saturated
-/// g).
-template <class T> T norm2(const Vec<T>& v) {
-  const T m = norm_inf(v);
-  return m > 0 ? T(m * Vec<T>(v / m).norm()) : T(0);
-}
 
-/// The point of the lower face {p_i = δ} of Δ_δ: p_i = δ, p_j = δ + (1 − Kδ) q_j/Σ_{k≠i} q_k for j ≠ i.
-template <class T> Vec<T> face_point(const Vec<T>& q, int i, const T& delta) {
-  Vec<T> w = q;
-  w(i) = T(0);
-  if (!(w.sum() > 0))
-    w = Vec<T>::Ones(q.size()), w(i) = T(0);
-  w /= w.sum();
-  return trim(w, delta);
-}
-
-Domain model_domain() {
-  return Domain().dims(2).vector("s").real("beta", 1e-3, 1e3, true).real("ell0", -40.0, 20.0);
-}
 /// model + a face point (q, i) of Δ_δ, δ = u/K.
-Domain face_domain() {
+Domain face_model_domain() {
   return model_domain().simplex("q", true).index("i").real("u", 1e-30, kUMax, true);
 }
 
-std::vector<double> vertex(int S, int i) {
-  std::vector<double> q(S, 0.0);
-  q[i] = 1;
-  return q;
-}
-std::vector<double> one_against_rest(int S, double first) {
-  std::vector<double> s(S, -first);
-  s[0] = first;
-  return s;
-}
 /// Face points where the ℓ∞ template is nearly tight: coordinate 0 incorrect at the floor, the others correct
 /// with equal masses (so ⟨log p⟩ − log δ = L_K), g ≈ 1 (ℓ₀ ≫ 0) and a tiny floor.
 std::vector<Assign> template_extremal_points(int S) {
@@ -131,57 +61,6 @@ std::vector<Assign> template_extremal_points(int S) {
                    {"beta", {1.0}},
                    {"ell0", {20.0}}});
   return out;
-}
-
-/// Integration tolerance of the DPO trajectories: dopri5 at 1e-10 in double; Bulirsch–Stoer at 1e-16 in MPFR
-/// (the MPFR trajectory re-evaluates a double-precision candidate with an integration error six orders
-/// smaller, at a cost that keeps every dynamic claim under a second; violations of the claims are O(1e-3) or
-/// larger).
-template <class T> double flow_tolerance() {
-  return std::is_same_v<T, double> ? 1e-10 : 1e-16;
-}
-/// Folds `inv(t, p)` over t = 0 and every accepted step of the DPO–SRCT flow from log p₀ (log-coordinates;
-/// dopri5 in double, Bulirsch–Stoer in MPFR). `stop(p)` ends the observation (hypotheses of the form "while
-/// p(s) ∈ Δ_δ"); a trajectory that fails to reach t_end otherwise is a NaN (never a pass).
-template <class T, class Inv, class Stop>
-Ineq<T> along_dpo_flow(const DpoModel<T>& m, const Vec<T>& log_p0, const T& t_end, const Inv& inv,
-                       const Stop& stop) {
-  const RateField<T> rate = [m](const T&, const Vec<T>& p, const Vec<T>& lp) { return m.rate(p, lp); };
-  Ineq<T> w = skip<T>();
-  bool stopped = false;
-  FlowOptions opt;
-  opt.rel_tol = opt.abs_tol = flow_tolerance<T>();
-  opt.max_steps = 200000;
-  const FlowResult<T> r = integrate_flow<T>(
-      rate, log_p0, T(0), t_end,
-      [&](const T& t, const Vec<T>& p) {
-        if (stop(p)) {
-          stopped = true;
-          return false;
-        }
-        w = worst(w, inv(t, p));
-        return true;
-      },
-      opt);
-  if (!r.completed && !stopped) {
-    const T nan = std::numeric_limits<T>::quiet_NaN();
-    return le<T>(nan, nan);
-  }
-  return w;
-}
-template <class T, class Inv>
-Ineq<T> along_dpo_flow(const DpoModel<T>& m, const Vec<T>& log_p0, const T& t_end, const Inv& inv) {
-  return along_dpo_flow(m, log_p0, t_end, inv, [](const Vec<T>&) { return false; });
-}
-
-/// Slack for comparisons along integrated trajectories: 10⁴ × the integration tolerance, so that an exact
-/// (equality-attaining) bound is not "violated" by integration error; genuine violations are orders larger.
-template <class T> T flow_slack() {
-  return T(1e4 * flow_tolerance<T>());
-}
-/// lhs ≤ rhs up to the integration slack relative to `scale` (the magnitude of the compared quantities).
-template <class T> Ineq<T> le_flow(const T& lhs, const T& rhs, const T& scale) {
-  return le<T>(lhs, T(rhs + flow_slack<T>() * scale), scale);
 }
 
 /// z_ik = log(p_i/p_k).
@@ -281,7 +160,7 @@ BdRow bd_row(const BdInstance& in, std::uint64_t seed) {
   DpoModel<double> m;
   m.beta = in.beta, m.ell0 = in.ell0, m.labels = in.labels;
   const int K = static_cast<int>(in.labels.size());
-  const double delta = in.delta, gap = entropy_face_gap(K, delta);
+  const double delta = in.delta, gap = face_gap(K, delta);
   auto to_vec = [](const std::vector<double>& w) {
     Vec<double> v(static_cast<Eigen::Index>(w.size()));
     for (std::size_t i = 0; i < w.size(); ++i)
@@ -295,7 +174,7 @@ BdRow bd_row(const BdInstance& in, std::uint64_t seed) {
       q(i) = 0;
       if (!(q.sum() > 0))
         return kNegInf;
-      const Vec<double> p = face_point<double>(q, i, delta), lp = log_of(p);
+      const Vec<double> p = facet_point<double>(q, i, delta), lp = log_of(p);
       return -m.field(p, lp)(i) / (p.dot(lp) - std::log(delta));
     };
     eps_crit = std::max(eps_crit, maximize_over_simplex(K, ratio, rng, 600));
@@ -316,7 +195,7 @@ BdRow bd_row(const BdInstance& in, std::uint64_t seed) {
   return {in, gap, eps_crit, sup_norm(false), sup_norm(true)};
 }
 
-const std::vector<BdRow>& bd_table() {
+const std::vector<BdRow>& dpo_bd_table() {
   static const std::vector<BdRow> rows = [] {
     const std::vector<BdInstance> instances = {{{-1, 1, 1}, 4.0, -1.0, 1e-2},
                                                {{-1, -1, 1, 1}, 1.0, 0.0, 1e-3},
@@ -334,10 +213,10 @@ const std::vector<BdRow>& bd_table() {
   return rows;
 }
 
+/// x with 6 significant digits (evidence details).
 std::string fmt(double x) {
   std::ostringstream os;
-  os.precision(6);
-  os << x;
+  os << std::setprecision(6) << x;
   return os.str();
 }
 
@@ -352,7 +231,7 @@ void add_bd_thresholds(Outcome& out, const std::string& name, const Claimed& cla
       {"delta", nlohmann::json::array()},       {"eps_observed", nlohmann::json::array()},
       {"eps_claimed", nlohmann::json::array()}, {"claimed_over_observed", nlohmann::json::array()}};
   std::ostringstream table;
-  for (const BdRow& r : bd_table()) {
+  for (const BdRow& r : dpo_bd_table()) {
     const int K = static_cast<int>(r.in.labels.size());
     const int M = static_cast<int>(std::count(r.in.labels.begin(), r.in.labels.end(), 1));
     const double c = claimed(r);
@@ -366,7 +245,7 @@ void add_bd_thresholds(Outcome& out, const std::string& name, const Claimed& cla
           << ",delta=" << r.in.delta << ": claimed " << fmt(c) << " observed " << fmt(observed) << "; ";
   }
   out.series["bd_thresholds"] = cols;
-  const BdRow& first = bd_table().front();
+  const BdRow& first = dpo_bd_table().front();
   out.evidence.details["threshold_claimed"] = fmt(claimed(first));
   out.evidence.details["threshold_observed"] = fmt(std::max(first.eps_observed, 0.0));
   out.evidence.details["threshold_note"] =
@@ -473,12 +352,12 @@ DCRV_CLAIM(face_drift) {
   return forall("F.face-drift", Kind::identity)
       .statement(
           R"(\dot p_i=\delta\big(\phi_i(p)+\varepsilon(\langle\log p\rangle-\log\delta)\big)$ at every $p$ with $p_i=\delta$ (points of the lower face of $\Delta_\delta$), $\dot p$ the DPO--SRCT drift; all labels, $\beta$, $\ell_0$, $\varepsilon\in[0,10^3]$, $\delta\in(0,1/K)$, every $K$)")
-      .over(face_domain().real("eps", 0.0, 1e3))
+      .over(face_model_domain().real("eps", 0.0, 1e3))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const DpoModel<T> m = model_of(a, a.real("eps"));
         const T delta = floor_of(a);
         const int i = a.index("i");
-        const Vec<T> p = face_point(a.simplex("q"), i, delta), lp = log_of(p);
+        const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta), lp = log_of(p);
         const T mean_log = p.dot(lp), phi_i = m.field(p, lp)(i);
         const T rhs = delta * (phi_i + m.eps * (mean_log - log(delta)));
         const T scale = delta * (T(2) + m.eps * (abs(mean_log) + abs(T(log(delta)))));
@@ -495,7 +374,7 @@ DCRV_CLAIM(lk_positive) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = static_cast<int>(std::lround(to_double(a.real("k"))));
         const T delta = a.real("u") / T(K);
-        return lt<T>(T(0), entropy_face_gap(K, delta));
+        return lt<T>(T(0), face_gap(K, delta));
       });
 }
 
@@ -520,8 +399,7 @@ DCRV_CLAIM(lk_face_gap) {
         face(i) = delta;
         const T ml = mean_log(face);
         // ⟨log p⟩ − log δ cancels terms of size |⟨log p⟩| + |log δ|
-        return ge<T>(T(ml - log(delta)), k("c") * entropy_face_gap(a.S(), delta),
-                     T(abs(ml) + abs(T(log(delta)))));
+        return ge<T>(T(ml - log(delta)), k("c") * face_gap(a.S(), delta), T(abs(ml) + abs(T(log(delta)))));
       });
 }
 
@@ -530,12 +408,12 @@ DCRV_CLAIM(face_test_iff) {
   return forall("F.face-test-iff", Kind::identity)
       .statement(
           R"(At every point of the lower face $p_i=\delta$ of $\Delta_\delta$: $\dot p_i\ge0\iff B_i(p,\varepsilon)=\phi_i(p)+\varepsilon(\langle\log p\rangle-\log\delta)\ge0$, checked pointwise in both directions (the signs of $\dot p_i$ and $B_i$ agree, and $\dot p_i=\delta B_i$), hence also for "all $p$ on the face" in both directions; all labels, $\beta$, $\ell_0$, $\varepsilon\in[0,50]$ (both inward and outward faces occur), $\delta\in(0,1/K)$, every $K$)")
-      .over(face_domain().real("eps", 0.0, 50.0))
+      .over(face_model_domain().real("eps", 0.0, 50.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const DpoModel<T> m = model_of(a, a.real("eps"));
         const T delta = floor_of(a);
         const int i = a.index("i");
-        const Vec<T> p = face_point(a.simplex("q"), i, delta), lp = log_of(p);
+        const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta), lp = log_of(p);
         const T bracket = m.field(p, lp)(i) + m.eps * (p.dot(lp) - log(delta));
         const T pdot = m.drift(p, lp)(i);
         const T scale = delta * (T(2) + m.eps * (abs(T(p.dot(lp))) + abs(T(log(delta)))));
@@ -564,13 +442,22 @@ template <class T> struct FaceData {
 template <class T> FaceData<T> face_data(const Args<T>& a, const DpoModel<T>& m) {
   const T delta = floor_of(a);
   const int i = a.index("i");
-  const Vec<T> p = face_point(a.simplex("q"), i, delta), lp = log_of(p);
-  return {p,
-          m.field(p, lp),
-          T(p.dot(lp) - log(delta)),
-          entropy_face_gap(a.S(), delta),
-          norm_inf<T>(m.raw_scores(lp)),
+  const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta), lp = log_of(p);
+  return {p, m.field(p, lp), T(p.dot(lp) - log(delta)), face_gap(a.S(), delta), norm_inf<T>(m.raw_scores(lp)),
           i};
+}
+
+/// The ∀-property "every lower face of Δ_δ is inward at ε": B_i(p, ε) = φ_i(p) + εD ≥ 0 at the face point of
+/// the sample, for ε = eps_of(a, k, m, f) (samples where φ is not resolved are skipped).
+template <class Eps> auto face_inward(Eps eps_of) {
+  return [eps_of]<class T>(const Args<T>& a, const Consts<T>& k) {
+    const DpoModel<T> m = model_of(a);
+    const FaceData<T> f = face_data(a, m);
+    if (!f.resolved())
+      return skip<T>();
+    const T eps = eps_of(a, k, m, f);
+    return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
+  };
 }
 
 // App. F, BD, "Uniform sufficient templates" (first): ε L_K(δ) ≥ M_{φ,∞} ⇒ every lower face of Δ_δ is inward.
@@ -580,24 +467,15 @@ DCRV_CLAIM(bd_template_linf) {
           .statement(
               R"(If $\varepsilon L_K(\delta)\ge c\,M_{\phi,\infty}$, $c=1$, $M_{\phi,\infty}=\sup_{\Delta_\delta}\|\phi\|_\infty$, then $B_i(p,\varepsilon)=\phi_i(p)+\varepsilon(\langle\log p\rangle-\log\delta)\ge0$ at every point of every lower face $p_i=\delta$ of $\Delta_\delta$. Checked (i) at $\varepsilon=c\|\phi(p)\|_\infty/L_K\le c M_{\phi,\infty}/L_K$ at the face point $p$ itself — a stronger statement that implies the claim because $B_i$ increases with $\varepsilon$ — and (ii) at $\varepsilon=2cM_{\gamma,\infty}/L_K$ (which satisfies the hypothesis by lem:size); all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
           .constant("c", 1.0, Role::upper, "multiplier of M_phi,inf in the template")
-          .over(face_domain().points(template_extremal_points))
-          .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-            const DpoModel<T> m = model_of(a);
-            const FaceData<T> f = face_data(a, m);
-            if (!f.resolved())
-              return skip<T>();
-            const T eps = k("c") * norm_inf(f.phi) / f.gap;
-            return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
-          })
-          .and_holds("at eps = 2 c M_gamma / L_K", face_domain(),
-                     []<class T>(const Args<T>& a, const Consts<T>& k) {
-                       const DpoModel<T> m = model_of(a);
-                       const FaceData<T> f = face_data(a, m);
-                       if (!f.resolved())
-                         return skip<T>();
-                       const T eps = T(2) * k("c") * m.m_gamma(floor_of(a)) / f.gap;
-                       return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
-                     })
+          .over(face_model_domain().points(template_extremal_points))
+          .holds(
+              face_inward([]<class T>(const Args<T>&, const Consts<T>& k, const DpoModel<T>&,
+                                      const FaceData<T>& f) { return T(k("c") * norm_inf(f.phi) / f.gap); }))
+          .and_holds("at eps = 2 c M_gamma / L_K", face_model_domain(),
+                     face_inward([]<class T>(const Args<T>& a, const Consts<T>& k, const DpoModel<T>& m,
+                                             const FaceData<T>& f) {
+                       return T(T(2) * k("c") * m.m_gamma(floor_of(a)) / f.gap);
+                     }))
           .build();
   return with_bd_thresholds(
       c, "l_inf template eps = M_phi,inf / L_K", [](const BdRow& r) { return r.m_inf / r.face_gap; },
@@ -611,24 +489,16 @@ DCRV_CLAIM(bd_template_l2) {
           .statement(
               R"(If $\varepsilon L_K(\delta)\ge c\,M_{\phi,2}$, $c=1$, $M_{\phi,2}=\sup_{\Delta_\delta}\|\phi\|_2$, then $B_i(p,\varepsilon)\ge0$ at every point of every lower face of $\Delta_\delta$. Checked (i) at $\varepsilon=c\|\phi(p)\|_2/L_K\le cM_{\phi,2}/L_K$ at the face point itself (stronger, implies the claim) and (ii) at $\varepsilon=2cM_{\gamma,\infty}\sqrt K/L_K$; all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
           .constant("c", 1.0, Role::upper, "multiplier of M_phi,2 in the template")
-          .over(face_domain().points(template_extremal_points))
-          .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-            const DpoModel<T> m = model_of(a);
-            const FaceData<T> f = face_data(a, m);
-            if (!f.resolved())
-              return skip<T>();
-            const T eps = k("c") * norm2(f.phi) / f.gap;
-            return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
-          })
-          .and_holds("at eps = 2 c M_gamma sqrt(K) / L_K", face_domain(),
-                     []<class T>(const Args<T>& a, const Consts<T>& k) {
-                       const DpoModel<T> m = model_of(a);
-                       const FaceData<T> f = face_data(a, m);
-                       if (!f.resolved())
-                         return skip<T>();
-                       const T eps = T(2) * k("c") * m.m_gamma(floor_of(a)) * sqrt(T(a.S())) / f.gap;
-                       return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
-                     })
+          .over(face_model_domain().points(template_extremal_points))
+          .holds(face_inward(
+              []<class T>(const Args<T>&, const Consts<T>& k, const DpoModel<T>&, const FaceData<T>& f) {
+                return T(k("c") * scaled_norm2(f.phi) / f.gap);
+              }))
+          .and_holds("at eps = 2 c M_gamma sqrt(K) / L_K", face_model_domain(),
+                     face_inward([]<class T>(const Args<T>& a, const Consts<T>& k, const DpoModel<T>& m,
+                                             const FaceData<T>& f) {
+                       return T(T(2) * k("c") * m.m_gamma(floor_of(a)) * sqrt(T(a.S())) / f.gap);
+                     }))
           .build();
   return with_bd_thresholds(
       c, "l_2 template eps = M_phi,2 / L_K", [](const BdRow& r) { return r.m_2 / r.face_gap; },
@@ -683,7 +553,7 @@ DCRV_CLAIM(mphi_2_le) {
         const T delta = floor_of(a), root = sqrt(T(a.S()));
         const Vec<T> p = trim(a.simplex("q"), delta);
         const T mg = m.m_gamma(delta);
-        return worst(le<T>(norm2<T>(m.field(p)), k("c") * mg * root),
+        return worst(le<T>(scaled_norm2<T>(m.field(p)), k("c") * mg * root),
                      lt<T>(T(0), m.one_minus_g(T(log(delta)))));
       });
 }
@@ -709,16 +579,9 @@ void attach_worst_sample(Outcome& o) {
   o.witness["sample_note"] = "the point closest to violating the refuting property (for inspection)";
 }
 
-/// The ∀-property "every lower face of Δ_δ is inward at ε" for an ε given as a function of the sample.
+/// The same property as a run over the domain `d` (for hand-built checks).
 template <class Eps> PropertyRun face_inward_run(const Domain* d, Eps eps_of) {
-  auto prop = [eps_of]<class T>(const Args<T>& a, const Consts<T>&) {
-    const DpoModel<T> m = model_of(a);
-    const FaceData<T> f = face_data(a, m);
-    if (!f.resolved())
-      return skip<T>();
-    const T eps = eps_of(a, m, f);
-    return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
-  };
+  const auto prop = face_inward(eps_of);
   return {d, Property<double>(prop), Property<mpfr>(prop), Kind::bound, 1.0};
 }
 
@@ -728,12 +591,11 @@ DCRV_CLAIM(bd_linf_sharp) {
       "F.bd-linf-sharp", Kind::sharpness,
       R"(The $\ell_\infty$ template is sharp in the sense that $\sup\varepsilon_{\rm crit}L_K(\delta)/M_{\phi,\infty}=1$ over instances, where $\varepsilon_{\rm crit}=\sup_{\text{lower faces}}(-\phi_i)/(\langle\log p\rangle-\log\delta)$ is the exact face threshold. Checked as (i) ratio $\le1$: the template's validity ($B_i\ge0$ at $\varepsilon=\|\phi(p)\|_\infty/L_K$ on every face point, all instances) and (ii) ratio $\to1$: along $\delta_n=10^{-n}/K$, $\ell_{0,n}=5n$, $\beta=1$, labels $(-,+,\dots,+)$, the face point $p_n$ ($p_1=\delta_n$, the others equal) gives the rigorous lower bound $\varepsilon_{\rm crit}L_K/M_{\phi,\infty}\ge-\phi_1(p_n)/(2M_{\gamma,\infty})$ (as $\langle\log p_n\rangle-\log\delta_n=L_K$ and $M_{\phi,\infty}\le2M_{\gamma,\infty}$), computed in MPFR for $K=2,3,5,10$, $n=1,\dots,8$, which must increase to within $10^{-6}$ of $1$)",
       nullptr);
-  static const Domain domain = face_domain().points(template_extremal_points);
+  static const Domain domain = face_model_domain().points(template_extremal_points);
   c.check = [](const Context& ctx) {
     const PropertyRun bound =
-        face_inward_run(&domain, []<class T>(const Args<T>&, const DpoModel<T>&, const FaceData<T>& f) {
-          return T(norm_inf(f.phi) / f.gap);
-        });
+        face_inward_run(&domain, []<class T>(const Args<T>&, const Consts<T>&, const DpoModel<T>&,
+                                             const FaceData<T>& f) { return T(norm_inf(f.phi) / f.gap); });
     Outcome o = run_property(bound, *ctx.claim, ctx);
     o.evidence.method = "ratio <= 1 (template validity): " + o.evidence.method;
     nlohmann::json ks = nlohmann::json::array(), ns = nlohmann::json::array(), lbs = nlohmann::json::array();
@@ -748,7 +610,7 @@ DCRV_CLAIM(bd_linf_sharp) {
         m.labels[0] = -1;
         const mpfr delta = pow(mpfr(10), -n) / K;
         Vec<mpfr> q = Vec<mpfr>::Ones(K);
-        const Vec<mpfr> p = face_point<mpfr>(q, 0, delta);
+        const Vec<mpfr> p = facet_point<mpfr>(q, 0, delta);
         const mpfr lower = -m.field(p, log_of(p))(0) / (2 * m.m_gamma(delta));
         monotone = monotone && lower > previous;
         previous = lower;
@@ -793,7 +655,7 @@ DCRV_CLAIM(bd_linf_sharp_every_instance) {
         const T delta = floor_of(a);
         T eps_crit_gap = -std::numeric_limits<double>::infinity();
         for (int i = 0; i < 2; ++i) {
-          const Vec<T> f = face_point<T>(Vec<T>::Ones(2), i, delta);
+          const Vec<T> f = facet_point<T>(Vec<T>::Ones(2), i, delta);
           const T v = -m.field(f)(i);
           if (v > eps_crit_gap)
             eps_crit_gap = v; // ε_crit · L_2 (D = L_2 at both faces)
@@ -824,7 +686,7 @@ DCRV_CLAIM(bd_l2_tight) {
       const DpoModel<T> m = model_of(a);
       const T delta = floor_of(a);
       const Vec<T> p = trim(a.simplex("q"), delta);
-      return le<T>(norm2<T>(m.field(p)), T(2) * sqrt(T(a.S() - 1)) * m.m_gamma(delta));
+      return le<T>(scaled_norm2<T>(m.field(p)), T(2) * sqrt(T(a.S() - 1)) * m.m_gamma(delta));
     };
     const PropertyRun run{&domain, Property<double>(prop), Property<mpfr>(prop), Kind::bound, 1.0};
     Outcome o = run_property(run, *ctx.claim, ctx);
@@ -868,13 +730,12 @@ DCRV_CLAIM(bd_l2_tight_sufficiency) {
   c.where = "App. F, BD (\"the second yields the tight threshold eps L_K(delta) >= 2 sqrt(K)\")";
   c.reading = "tight = no smaller constant than 2 sqrt(K) is sufficient for all DPO instances";
   c.constants.push_back({"b", 2.0, Role::exact, "the smaller sufficient constant exhibited", nullptr});
-  static const Domain domain = face_domain().points(template_extremal_points);
+  static const Domain domain = face_model_domain().points(template_extremal_points);
   c.check = [](const Context& ctx) {
     const double b = ctx.constant("b");
     const PropertyRun run =
-        face_inward_run(&domain, [b]<class T>(const Args<T>&, const DpoModel<T>&, const FaceData<T>& f) {
-          return T(T(b) / f.gap);
-        });
+        face_inward_run(&domain, [b]<class T>(const Args<T>&, const Consts<T>&, const DpoModel<T>&,
+                                              const FaceData<T>& f) { return T(T(b) / f.gap); });
     Outcome o = run_property(run, *ctx.claim, ctx);
     add_bd_thresholds(
         o, "2 sqrt(K) threshold",
@@ -908,15 +769,10 @@ DCRV_CLAIM(bd_conservative_4sqrtk) {
           .statement(
               R"(If $\varepsilon L_K(\delta)\ge c\sqrt K$, $c=4$, then $B_i(p,\varepsilon)\ge0$ at every point of every lower face of $\Delta_\delta$; checked at $\varepsilon=c\sqrt K/L_K(\delta)$ (the smallest allowed; $B_i$ increases with $\varepsilon$), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
           .constant("c", 4.0, Role::upper, "coefficient of sqrt(K)")
-          .over(face_domain().points(template_extremal_points))
-          .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-            const DpoModel<T> m = model_of(a);
-            const FaceData<T> f = face_data(a, m);
-            if (!f.resolved())
-              return skip<T>();
-            const T eps = k("c") * sqrt(T(a.S())) / f.gap;
-            return ge<T>(T(eps * f.D), T(-f.phi(f.i)), f.scale(eps));
-          })
+          .over(face_model_domain().points(template_extremal_points))
+          .holds(
+              face_inward([]<class T>(const Args<T>& a, const Consts<T>& k, const DpoModel<T>&,
+                                      const FaceData<T>& f) { return T(k("c") * sqrt(T(a.S())) / f.gap); }))
           .build();
   return with_bd_thresholds(
       c, "conservative eps = 4 sqrt(K) / L_K",
@@ -926,7 +782,7 @@ DCRV_CLAIM(bd_conservative_4sqrtk) {
 // App. F, BD ("Strict inequality implies strict interior invariance").
 /// Part 0: strict inwardness at every face point; part 1: trajectories from the boundary of Δ_δ stay in it.
 std::vector<PropertyRun> bd_strict_runs() {
-  static const Domain faces = face_domain().real("eta", 1e-6, 1.0, true).points([](int S) {
+  static const Domain faces = face_model_domain().real("eta", 1e-6, 1.0, true).points([](int S) {
     auto pts = template_extremal_points(S);
     for (auto& p : pts)
       p["eta"] = {1e-6};
@@ -953,24 +809,24 @@ std::vector<PropertyRun> bd_strict_runs() {
     if (!(eta * norm_inf(f.phi) > resolution))
       return skip<T>();
     const T b_inf = f.phi(f.i) + one_eta * norm_inf(f.phi) / f.gap * f.D;
-    const T b_two = f.phi(f.i) + one_eta * norm2(f.phi) / f.gap * f.D;
+    const T b_two = f.phi(f.i) + one_eta * scaled_norm2(f.phi) / f.gap * f.D;
     return worst(lt<T>(T(0), b_inf), lt<T>(T(0), b_two));
   };
   auto invariance = []<class T>(const Args<T>& a, const Consts<T>&) {
     DpoModel<T> m = model_of(a);
     const T delta = floor_of(a);
-    m.eps = (T(1) + a.real("eta")) * T(2) * m.m_gamma(delta) / entropy_face_gap(a.S(), delta);
+    m.eps = (T(1) + a.real("eta")) * T(2) * m.m_gamma(delta) / face_gap(a.S(), delta);
     if (m.eps > T(200))
       return skip<T>(); // keep the explicit integration affordable
     const Vec<T> p0 = trim(a.simplex("q"), delta);
     Vec<T> last = p0;
     Ineq<T> w = along_dpo_flow(m, log_of(p0), T(2), [&](const T&, const Vec<T>& p) {
       last = p;
-      return ge<T>(p.minCoeff(), T(delta * (T(1) - flow_slack<T>())));
+      return ge<T>(p.minCoeff(), T(delta * (T(1) - dpo_flow_slack<T>())));
     });
     // strict interior at t = 2 where the predicted lift δ·(B ≥ η 2M_γ·…) is resolved at the working precision
     const T lift = a.real("eta") * T(2) * m.m_gamma(delta);
-    if (!(lift > T(10) * flow_slack<T>()))
+    if (!(lift > T(10) * dpo_flow_slack<T>()))
       return w;
     return worst(w, lt<T>(delta, last.minCoeff()));
   };
@@ -1077,9 +933,7 @@ DCRV_CLAIM(c_open_formula) {
                 return std::vector<Assign>{{{"ell0", {-1.0}}, {"w", {1.0}}}, {{"ell0", {0.5}}, {"w", {0.0}}}};
               }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T ch = cosh(T(m.beta * m.ell0 / 2));
         const T claimed = m.ell0 <= 0 ? T(k("c") * m.beta) : T(k("c") * m.beta / (ch * ch));
         const T at = m.ell0 < 0 ? m.ell0 : T(0);
@@ -1092,16 +946,9 @@ DCRV_CLAIM(c_max_le_copen) {
   return forall("F.c-max-le-copen", Kind::bound)
       .statement(
           R"(c_{\max}=\sup_{\ell\in[\log\delta,\log(1-(K-1)\delta)]}(-g_\beta'(\ell))\le c_{\rm open}$: checked as $-g_\beta'(\ell)\le c_{\rm open}$ at every $\ell$ of the interval ($\ell=(1-w)\log\delta+w\log(1-(K-1)\delta)$) and for the interval's sup in closed form; $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
-      .over(Domain()
-                .dims(2)
-                .real("beta", 1e-3, 1e3, true)
-                .real("ell0", -40.0, 20.0)
-                .real("u", 1e-30, kUMax, true)
-                .real("w", 0.0, 1.0))
+      .over(scalar_floor_domain().real("w", 0.0, 1.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         m.labels.assign(a.S(), 1);
         const T delta = floor_of(a), w = a.real("w");
         const T ell = (T(1) - w) * log(delta) + w * log1p(T(-T(a.S() - 1) * delta));
@@ -1109,14 +956,14 @@ DCRV_CLAIM(c_max_le_copen) {
       });
 }
 
+/// Labels (a pair (0, 1) is forced by the claims), β ∈ [10⁻³, 20], ℓ₀ ∈ [−20, 5] and a start p(0): the
+/// trajectories of the contraction claims.
+Domain pair_flow_domain() {
+  return Domain().dims(2).vector("s").real("beta", 1e-3, 20.0, true).real("ell0", -20.0, 5.0).simplex("p0");
+}
 /// Domain of the contraction claims: labels with a forced pair (0, 1), β ≤ 20, ℓ₀, p(0), ε.
 Domain contraction_domain(double eps_hi) {
-  return Domain()
-      .dims(2)
-      .vector("s")
-      .real("beta", 1e-3, 20.0, true)
-      .real("ell0", -20.0, 5.0)
-      .simplex("p0")
+  return pair_flow_domain()
       .real("eps", 0.0, eps_hi);
 }
 
@@ -1168,12 +1015,7 @@ DCRV_CLAIM(intra_incorrect_suff) {
       .statement(
           R"(For every pair $i,k\in\mathcal I$: $|z_{ik}(t)|\le|z_{ik}(0)|e^{-(\varepsilon-c\,c_{\rm open})t}$, $c=1$, at every step of trajectories on $[0,4]$ from $p(0)\in\operatorname{int}\Delta$, whenever $\varepsilon=(1+\eta)c_{\rm open}>c_{\rm open}$, $\eta\in[10^{-3},10]$; labels with $s_1=s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,5]$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of c_open in the rate")
-      .over(Domain()
-                .dims(2)
-                .vector("s")
-                .real("beta", 1e-3, 20.0, true)
-                .real("ell0", -20.0, 5.0)
-                .simplex("p0")
+      .over(pair_flow_domain()
                 .real("eta", 1e-3, 10.0, true)
                 .points([](int S) { return steep_pair_points_with(S, "eta", 0.01); }))
       .effort(0.1)
@@ -1237,20 +1079,10 @@ Claim necessity_literal(const std::string& id, bool trimmed) {
   c.constants.push_back(
       {"c", 1.0, Role::exact, trimmed ? "multiplier of c_max" : "multiplier of c_open", nullptr});
   static const Domain open_domain =
-      Domain()
-          .dims(2)
-          .vector("s")
-          .real("beta", 1e-3, 20.0, true)
-          .real("ell0", -20.0, 5.0)
-          .simplex("p0")
+      pair_flow_domain()
           .real("theta", 0.0, 1.0)
           .points([](int S) { return steep_pair_points_with(S, "theta", 1.0); });
-  static const Domain trimmed_domain = Domain()
-                                           .dims(2)
-                                           .vector("s")
-                                           .real("beta", 1e-3, 20.0, true)
-                                           .real("ell0", -20.0, 5.0)
-                                           .simplex("p0")
+  static const Domain trimmed_domain = pair_flow_domain()
                                            .real("theta", 0.0, 1.0)
                                            .real("vartheta", 1e-3, 1.0, true);
   c.check = [trimmed](const Context& ctx) {
@@ -1378,12 +1210,7 @@ DCRV_CLAIM(intra_trimmed_suff) {
       .statement(
           R"(For every pair $i,k\in\mathcal I$ and trajectories confined to $\Delta_\delta$: $|z_{ik}(t)|\le|z_{ik}(0)|e^{-(\varepsilon-c\,c_{\max})t}$, $c=1$, $c_{\max}=\sup_{[\log\delta,\log(1-(K-1)\delta)]}(-g_\beta')$, whenever $\varepsilon=(1+\eta)c_{\max}$, $\eta\in[10^{-3},10]$; checked at every step while $p(t)\in\Delta_\delta$, $\delta=\vartheta\min p(0)$ ($\vartheta\in[10^{-3},1]$), on $[0,4]$; labels with $s_1=s_2=-1$, $\beta\in[10^{-3},20]$, $\ell_0\in[-20,5]$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of c_max in the rate")
-      .over(Domain()
-                .dims(2)
-                .vector("s")
-                .real("beta", 1e-3, 20.0, true)
-                .real("ell0", -20.0, 5.0)
-                .simplex("p0")
+      .over(pair_flow_domain()
                 .real("eta", 1e-3, 10.0, true)
                 .real("vartheta", 1e-3, 1.0, true)
                 .points([](int S) {
@@ -1430,9 +1257,7 @@ DCRV_CLAIM(sc_implies_copen) {
                 .real("ell0", -40.0, 20.0)
                 .real("eta", 1e-12, 10.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m;
-        m.beta = a.real("beta");
-        m.ell0 = a.real("ell0");
+        DpoModel<T> m = scalar_model(a);
         const T eps = k("c") * m.beta * (T(1) + a.real("eta"));
         return lt<T>(m.c_open(), eps);
       });

@@ -22,29 +22,14 @@
 #include <vector>
 
 #include "dcrv/real.hpp"
+#include "dcrv/simplex.hpp"
 
 namespace dcrv {
 namespace dpo_detail {
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::log1p;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::log1p;
-using std::sqrt;
+using boost::multiprecision::abs, boost::multiprecision::exp, boost::multiprecision::log,
+    boost::multiprecision::log1p, boost::multiprecision::sqrt;
+using std::abs, std::exp, std::log, std::log1p, std::sqrt;
 } // namespace dpo_detail
-
-/// Componentwise log p (for callers that do not have log-coordinates).
-template <class T> Vec<T> log_of(const Vec<T>& p) {
-  using namespace dpo_detail;
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    l(i) = log(p(i));
-  return l;
-}
 
 /// The logistic function σ(x) = 1/(1 + e^{−x}), evaluated without overflow for either sign of x.
 template <class T> T logistic(const T& x) {
@@ -250,12 +235,6 @@ template <class T> Mat<T> entropy_map_jacobian(const Vec<T>& p, const Vec<T>& lo
   Mat<T> j = -p * one_plus_log.transpose();
   j.diagonal() += (one_plus_log.array() - mean_log).matrix();
   return j;
-}
-/// L_K(δ) = (1 − δ) log((1 − δ)/((K − 1)δ)) (boxed entropy face gap), as (1−δ) log1p((1 − Kδ)/((K−1)δ)) so
-/// that it keeps its relative accuracy as δ ↑ 1/K.
-template <class T> T entropy_face_gap(int K, const T& delta) {
-  using namespace dpo_detail;
-  return (T(1) - delta) * log1p(T((T(1) - T(K) * delta) / (T(K - 1) * delta)));
 }
 /// The static cap log((1 − (K−1)δ)/δ) of eq. (static-cap), as log1p((1 − Kδ)/δ).
 template <class T> T static_cap(int K, const T& delta) {
