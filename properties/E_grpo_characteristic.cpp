@@ -25,49 +25,20 @@
 #include <vector>
 
 #include "dcrv/linalg.hpp"
+#include "dcrv/numdiff.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/grpo.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::log;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::log;
-using std::pow;
-using std::sqrt;
-
-using grpo::Characteristic;
-using grpo::Partition;
+using namespace grpo_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
-
-/// The group size G ∈ {2,…,256} of a sample (the real field "G" rounded).
-template <class T> int group(const Args<T>& a) {
-  const long g = std::lround(to_double(a.real("G")));
-  return static_cast<int>(std::clamp<long>(g, 2, grpo::kMaxGroup));
-}
-/// K_C ∈ [lo, K − hi_gap] from the field "kc" ∈ [0,1].
-template <class T> int correct_count(const Args<T>& a, int lo = 0, int hi_gap = 0) {
-  const int K = a.S(), hi = K - hi_gap;
-  if (hi <= lo)
-    return lo;
-  const double u = std::clamp(to_double(a.real("kc")), 0.0, 1.0);
-  return lo + static_cast<int>(std::lround(u * (hi - lo)));
-}
-/// δ ∈ (0, 1/K], capped at 1/K in T.
-template <class T> T floor_delta(const Args<T>& a) {
-  return std::min<T>(a.real("delta"), T(1) / T(a.S()));
-}
-
-/// The paper's group sizes (small G where h_G is constant or nearly so, and the largest supported).
-const std::vector<double> kGroups = {2, 3, 4, 5, 8, 16, 64, 255, 256};
 
 /// Domain of (G, ρ) claims: ρ ∈ [0,1] with the ends, their neighbourhoods down to 1e-30 and ½ as points.
 Domain group_rho_domain() {
@@ -84,7 +55,7 @@ Domain group_rho_domain() {
 }
 /// Domain of claims over (K, K_C, G, p ∈ Δ): K = S ∈ 2..max, every K_C, p on the closed simplex.
 Domain partition_domain(bool closed = true) {
-  return Domain().dims(2, 0).real("G", 2, 256, true).real("kc", 0, 1).simplex("p", closed).points([](int S) {
+  return instances().simplex("p", closed).points([](int S) {
     std::vector<Assign> pts;
     for (double g : {2.0, 3.0, 4.0, 16.0, 256.0})
       for (double kc : {0.0, 1.0 / S, 0.5, 1.0 - 1.0 / S, 1.0}) {
@@ -98,30 +69,19 @@ Domain partition_domain(bool closed = true) {
   });
 }
 /// Domain of claims over Δ_δ: δ ∈ [1e-30, 1/K] (log scale), p = δ + (1 − Kδ)q, q in the closed simplex.
-Domain trimmed_domain() {
-  return Domain()
-      .dims(2, 0)
-      .real("G", 2, 256, true)
-      .real("kc", 0, 1)
-      .real(
-          "delta",
-          [](int S) {
-            return std::pair{1e-30, 1.0 / S};
-          },
-          true)
-      .simplex("q", true)
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double g : {2.0, 4.0, 256.0})
-          for (double kc : {0.0, 1.0 / S, 1.0 - 1.0 / S})
-            for (double d : {1e-30, 1e-3 / S, 0.5 / S, 1.0 / S}) {
-              std::vector<double> last(S, 0.0), uni(S, 1.0);
-              last[S - 1] = 1;
-              pts.push_back({{"G", {g}}, {"kc", {kc}}, {"delta", {d}}, {"q", last}});
-              pts.push_back({{"G", {g}}, {"kc", {kc}}, {"delta", {d}}, {"q", uni}});
-            }
-        return pts;
-      });
+Domain trimmed_partition_domain() {
+  return trimmed_instances().points([](int S) {
+    std::vector<Assign> pts;
+    for (double g : {2.0, 4.0, 256.0})
+      for (double kc : {0.0, 1.0 / S, 1.0 - 1.0 / S})
+        for (double d : {1e-30, 1e-3 / S, 0.5 / S, 1.0 / S}) {
+          std::vector<double> last(S, 0.0), uni(S, 1.0);
+          last[S - 1] = 1;
+          pts.push_back({{"G", {g}}, {"kc", {kc}}, {"delta", {d}}, {"q", last}});
+          pts.push_back({{"G", {g}}, {"kc", {kc}}, {"delta", {d}}, {"q", uni}});
+        }
+    return pts;
+  });
 }
 
 /// γ̂ by its definition γ^raw − ⟨p, γ^raw⟩1 with γ^raw = h_G(ρ_C(p))1_C, for any p ∈ ℝ^K (ambient extension:
@@ -144,23 +104,7 @@ Vec<T> score_by_definition(const Partition& part, const Characteristic<T>& ch, c
 /// 10^{−digits/7}/G (truncation O((G·step)^6), rounding O(10^{−digits}/step): ~1e-13 in double, ~1e-43 at 50
 /// digits).
 template <class T> T fd_step(int G) {
-  return pow(T(10), T(-scalar_digits<T>()) / T(7)) / T(G);
-}
-/// f'(x) ≈ [−f(x−3t) + 9f(x−2t) − 45f(x−t) + 45f(x+t) − 9f(x+2t) + f(x+3t)]/(60t), for scalar- or
-/// vector-valued f. (The result is materialised inside the full expression: for Eigen vectors the quotient is
-/// an expression template that would otherwise refer to the destroyed evaluations.)
-template <class T, class F> auto central_difference(F f, const T& x, const T& t) {
-  using R = decltype(f(x));
-  R r =
-      (T(45) * (f(x + t) - f(x - t)) - T(9) * (f(x + 2 * t) - f(x - 2 * t)) + (f(x + 3 * t) - f(x - 3 * t))) /
-      (T(60) * t);
-  return r;
-}
-/// An allowance for rounding: 64 units in the last place of the scalar times the magnitude of the terms
-/// (1e-14·mag in double, 1e-48·mag at 50 digits): added to the right side of inequalities whose right side
-/// can vanish, so that rounding is neither a violation nor an unbounded "tightness".
-template <class T> T rounding(const T& magnitude) {
-  return T(64) * pow(T(10), T(-scalar_digits<T>())) * magnitude;
+  return central_difference_step<T>() / T(G);
 }
 
 /// ‖A‖_{T→2} = ‖A Q‖_{2→2}, Q an orthonormal basis of T = 1^⊥.
@@ -178,7 +122,7 @@ DCRV_CLAIM(trimmed_rho_range) {
   return forall("E.trimmed-rho-range", Kind::bound)
       .statement(
           R"(K_C\delta\le\rho_C(p)$ and $1-\rho_C(p)\ge K_I\delta$ for all $K\ge2$, $0\le K_C\le K-1$, $\delta\in(0,1/K]$, $p\in\Delta^{K-1}_\delta)")
-      .over(trimmed_domain())
+      .over(trimmed_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int KC = correct_count(a, 0, 1), KI = a.S() - KC;
         const T delta = floor_delta(a);
@@ -279,17 +223,13 @@ DCRV_CLAIM(c1_expansion_at_1) {
       .statement(
           R"(c_1(1)=0$ and $c_1'(1)=-c\sqrt{G-1}$, $G=2,\dots,256$ ($c_1'$ by the binomial derivative formula and by finite differences); $c=1)")
       .constant("c", 1.0, Role::exact, "coefficient of √(G−1) in c₁'(1)")
-      .over(Domain().dims(2, 2).real("G", 2, 256, true).points([](int) {
-        std::vector<Assign> pts;
-        for (double g : kGroups)
-          pts.push_back({{"G", {g}}});
-        return pts;
-      }))
+      .over(group_sizes())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int G = group(a);
         const Characteristic<T> ch(G);
         const T target = -k("c") * ch.sqrt_m();
-        const T fd = central_difference([&](const T& r) { return ch.c1(r, T(1) - r); }, T(1), fd_step<T>(G));
+        const T fd =
+            central_difference_at([&](const T& r) { return ch.c1(r, T(1) - r); }, T(1), fd_step<T>(G));
         return worst(eq<T>(ch.c1(T(1), T(0)), T(0), ch.sqrt_m()),
                      worst(eq<T>(ch.dc1(T(1), T(0)), target), eq<T>(fd, target)));
       });
@@ -315,12 +255,7 @@ DCRV_CLAIM(DG_finite) {
               return le<T>(DG, T(0));
             return le<T>(abs(ch.dh(rho, T(1) - rho)), k("c") * DG, ch.sqrt_m() * T(1e-3));
           })
-          .and_holds("attained at the maximiser", Domain().dims(2, 2).real("G", 2, 256, true).points([](int) {
-            std::vector<Assign> pts;
-            for (double g : kGroups)
-              pts.push_back({{"G", {g}}});
-            return pts;
-          }),
+          .and_holds("attained at the maximiser", group_sizes(),
                      []<class T>(const Args<T>& a, const Consts<T>&) {
                        const int G = group(a);
                        const Characteristic<T> ch(G);
@@ -594,7 +529,7 @@ DCRV_CLAIM(hG_le_HG) {
       .statement(
           R"(1-\rho\ge K_I\delta$ and $h_G(\rho)\le c\,H_G$, $H_G=\frac{\sqrt{G-1}}{K_I\delta}$, for all $K\ge2$, $0\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $p\in\Delta^{K-1}_\delta$; $c=1)")
       .constant("c", 1.0, Role::upper, "coefficient of H_G")
-      .over(trimmed_domain())
+      .over(trimmed_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int KC = correct_count(a, 0, 1), KI = a.S() - KC;
         const Characteristic<T> ch(group(a));
@@ -612,7 +547,7 @@ DCRV_CLAIM(gamma_l2_HG) {
       .statement(
           R"(\|\widehat\gamma(p)\|_2\le c\,H_G\sqrt{\max\{K_C,K_I\}}$, $H_G=\frac{\sqrt{G-1}}{K_I\delta}$, for all $K\ge2$, $0\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $p\in\Delta^{K-1}_\delta$; $c=1)")
       .constant("c", 1.0, Role::upper, "coefficient of H_G")
-      .over(trimmed_domain())
+      .over(trimmed_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int KC = correct_count(a, 0, 1), KI = a.S() - KC;
         const Partition part = Partition::leading(a.S(), KC);
@@ -646,7 +581,7 @@ DCRV_CLAIM(jac_rank_one) {
             q(j) = x;
             return Vec<T>(score_by_definition(part, ch, q));
           };
-          fd.col(j) = central_difference(column, T(p(j)), fd_step<T>(G));
+          fd.col(j) = central_difference_at(column, T(p(j)), fd_step<T>(G));
         }
         return eq<T>(fd, grpo::score_jacobian(part, ch, p), ch.sqrt_m());
       });
@@ -663,8 +598,8 @@ DCRV_CLAIM(jac_alpha_beta) {
         const Characteristic<T> ch(G);
         const T rho = a.real("rho"), t = fd_step<T>(G);
         const T fa =
-            central_difference([&](const T& r) { return T((T(1) - r) * ch.h(r, T(1) - r)); }, rho, t);
-        const T fb = central_difference([&](const T& r) { return T(-r * ch.h(r, T(1) - r)); }, rho, t);
+            central_difference_at([&](const T& r) { return T((T(1) - r) * ch.h(r, T(1) - r)); }, rho, t);
+        const T fb = central_difference_at([&](const T& r) { return T(-r * ch.h(r, T(1) - r)); }, rho, t);
         const auto [alpha, beta] = grpo::jacobian_slopes(ch, rho, T(1) - rho);
         return worst(eq<T>(fa, ch.dc1(rho, T(1) - rho), ch.sqrt_m()), eq<T>(fb, beta, ch.sqrt_m()));
       });
@@ -718,8 +653,7 @@ DCRV_CLAIM(Ltan_sharp) {
   return forall("E.Ltan-sharp", Kind::sharpness)
       .statement(
           R"(\sup_{p\ne q\in\Delta^{K-1}}\frac{\|\widehat\gamma(p)-\widehat\gamma(q)\|_2}{\|p-q\|_2}=\sup_{p}\|D\widehat\gamma(p)\|_{T\to2}=L_\gamma^{\rm tan}=\sqrt{\tfrac{K_CK_I}{K}}\sup_{\rho\in[0,1]}(K_C\alpha^2+K_I\beta^2)^{1/2}$ for all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$: quotients and tangent norms $\le L_\gamma^{\rm tan}$ (sup over $\rho$ by maximisation in the working precision), and the quotient at $p^\star$ ($\rho_C(p^\star)=\rho^\star$ the maximiser, classes uniform) along $w=\Pi_T\mathbf 1_{\mathcal C}$ tends to $L_\gamma^{\rm tan}$)")
-      .over(
-          Domain().dims(2, 0).real("G", 2, 256, true).real("kc", 0, 1).simplex("p", true).simplex("q", true))
+      .over(instances().simplex("p", true).simplex("q", true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = correct_count(a, 1, 1);
         const Partition part = Partition::leading(K, KC);
@@ -733,15 +667,14 @@ DCRV_CLAIM(Ltan_sharp) {
         return worst(le<T>(dg, L * dp + rounding(T(ch.sqrt_m() * T(K)))),
                      le<T>(tangent_to_l2_norm(Mat<T>(grpo::score_jacobian(part, ch, p))), L, ch.sqrt_m()));
       })
-      .and_holds("approached at the maximiser",
-                 Domain().dims(2, 0).real("G", 2, 256, true).real("kc", 0, 1).points([](int S) {
-                   std::vector<Assign> pts;
-                   for (double g : kGroups)
-                     for (double kc : {0.0, 0.5, 1.0})
-                       pts.push_back({{"G", {g}}, {"kc", {kc}}});
-                   (void)S;
-                   return pts;
-                 }),
+      .and_holds("approached at the maximiser", instances().points([](int S) {
+        std::vector<Assign> pts;
+        for (double g : kGroups)
+          for (double kc : {0.0, 0.5, 1.0})
+            pts.push_back({{"G", {g}}, {"kc", {kc}}});
+        (void)S;
+        return pts;
+      }),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
                    const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC, G = group(a);
                    const Partition part = Partition::leading(K, KC);
@@ -775,12 +708,7 @@ DCRV_CLAIM(Hstar) {
       .statement(
           R"(\sup_{\rho\in[0,1]}|h_G(\rho)|=c\sqrt{G-1}$ for $G=2,\dots,256$ (sup by maximisation); $c=1)")
       .constant("c", 1.0, Role::exact, "coefficient of √(G−1)")
-      .over(Domain().dims(2, 2).real("G", 2, 256, true).points([](int) {
-        std::vector<Assign> pts;
-        for (double g : kGroups)
-          pts.push_back({{"G", {g}}});
-        return pts;
-      }))
+      .over(group_sizes())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Characteristic<T> ch(group(a));
         const auto m = grpo::maximize<T>([&](const T& r) { return abs(ch.h(r, T(1) - r)); }, T(0), T(1), 64);
@@ -811,7 +739,7 @@ DCRV_CLAIM(Ltan_bound) {
       .statement(
           R"(L_\gamma^{\rm tan}\le c\sqrt{K_CK_I}\,(H^\star+D_G)$ for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$ ($L_\gamma^{\rm tan}$ by maximisation over $\rho$); $c=1)")
       .constant("c", 1.0, Role::upper, "coefficient of √(K_C K_I)(H⋆ + D_G)")
-      .over(Domain().dims(2, 0).real("G", 2, 256, true).real("kc", 0, 1).points([](int) {
+      .over(instances().points([](int) {
         std::vector<Assign> pts;
         for (double g : kGroups)
           for (double kc : {0.0, 0.5, 1.0})

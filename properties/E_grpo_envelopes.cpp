@@ -8,7 +8,8 @@
 //    double, Bulirsch–Stoer in MPFR, dcrv/ode.hpp); invariants are evaluated at t = 0 and after every
 //    accepted step, and the whole engine (edge starts at faces down to 1e-40, random starts and parameters,
 //    local search, MPFR confirmation) applies. Trajectory claims use K ∈ 2…5 and G ∈ 2…16 (the inventory's
-//    range for the envelope and rate claims; h_G for larger G is covered pointwise in E_grpo_characteristic.cpp/E_grpo_thresholds.cpp).
+//    range for the envelope and rate claims; h_G for larger G is covered pointwise in
+//    E_grpo_characteristic.cpp/E_grpo_thresholds.cpp).
 //  * Inequalities along trajectories get kFlowHeadroom × the integrator tolerance (1e-10 in double, 1e-30 in
 //  MPFR)
 //    × the magnitude of the integrated log-coordinates added to their right side, identities a scale of
@@ -29,22 +30,13 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/grpo.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::sqrt;
-
-using grpo::Characteristic;
-using grpo::Partition;
+using namespace grpo_domain;
 
 constexpr double kFlowHeadroom = 1e3;
 constexpr int kMaxFlowGroup = 16;
@@ -52,43 +44,6 @@ constexpr int kMaxFlowGroup = 16;
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
-
-template <class T> int group(const Args<T>& a) {
-  return static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, kMaxFlowGroup));
-}
-template <class T> int correct_count(const Args<T>& a, int lo = 0, int hi_gap = 0) {
-  const int hi = a.S() - hi_gap;
-  if (hi <= lo)
-    return lo;
-  const double u = std::clamp(to_double(a.real("kc")), 0.0, 1.0);
-  return lo + static_cast<int>(std::lround(u * (hi - lo)));
-}
-template <class T> T floor_delta(const Args<T>& a) {
-  return std::min<T>(a.real("delta"), T(1) / T(a.S()));
-}
-
-template <class T> Vec<T> logs(const Vec<T>& p) {
-  Vec<T> l(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    l(i) = log(p(i));
-  return l;
-}
-/// (Δ_C, Δ_I): the largest intra-class log-ratios (0 for a class of size ≤ 1).
-template <class T> std::pair<T, T> intra_spreads(const Partition& part, const Vec<T>& lp) {
-  T cmin(0), cmax(0), imin(0), imax(0);
-  bool c0 = true, i0 = true;
-  for (int k = 0; k < part.size(); ++k) {
-    T& lo = part.is_correct(k) ? cmin : imin;
-    T& hi = part.is_correct(k) ? cmax : imax;
-    bool& first = part.is_correct(k) ? c0 : i0;
-    if (first || lp(k) < lo)
-      lo = lp(k);
-    if (first || lp(k) > hi)
-      hi = lp(k);
-    first = false;
-  }
-  return {cmax - cmin, imax - imin};
-}
 
 /// Everything a trajectory claim needs, prepared once per sample (z⋆, thresholds, …), then read by the
 /// invariant.
@@ -106,11 +61,11 @@ Setup<T> base_setup(const Args<T>& a, int KC, const T& eps, const Vec<T>& p0, co
   Setup<T> s;
   s.KC = KC;
   s.KI = a.S() - KC;
-  s.G = group(a);
+  s.G = group(a, kMaxFlowGroup);
   s.part = Partition::leading(a.S(), KC);
   s.eps = eps;
   s.p0 = p0;
-  s.lp0 = logs(p0);
+  s.lp0 = log_of(p0);
   s.t_end = t_end;
   s.rate = grpo::rate_field(s.part, s.G, eps);
   return s;
@@ -140,7 +95,7 @@ template <class Prepare, class Invariant> auto along_flow(Prepare prepare, Invar
 
 /// The integrator's relative tolerance in T (dcrv/ode.hpp defaults): 1e-10 in double, 10^{−0.6·digits} in
 /// MPFR.
-template <class T> T flow_tolerance() {
+template <class T> T integrator_tolerance() {
   if constexpr (std::is_same_v<T, double>)
     return T(1e-10);
   else
@@ -149,44 +104,35 @@ template <class T> T flow_tolerance() {
 /// lhs ≤ rhs up to the integration error: kFlowHeadroom × tolerance × the magnitude of the integrated
 /// quantities
 /// (|log p| of the start) is added to the right side, so that the reported ratio lhs/rhs keeps its meaning.
-template <class T> Ineq<T> le_flow(const T& lhs, const T& rhs, const T& magnitude) {
-  return le<T>(lhs, T(rhs + T(kFlowHeadroom) * flow_tolerance<T>() * magnitude));
+template <class T> Ineq<T> le_integrated(const T& lhs, const T& rhs, const T& magnitude) {
+  return le<T>(lhs, T(rhs + T(kFlowHeadroom) * integrator_tolerance<T>() * magnitude));
 }
 /// a = b up to the same integration error (residual measured against kFlowHeadroom × magnitude).
-template <class T> Ineq<T> eq_flow(const T& a, const T& b, const T& magnitude) {
+template <class T> Ineq<T> eq_integrated(const T& a, const T& b, const T& magnitude) {
   return eq<T>(a, b, T(kFlowHeadroom) * magnitude);
 }
 
 /// Trajectory domain: K ∈ 2…5, G ∈ 2…16, partition, ε, start p0 (open simplex: faces down to 1e-40,
 /// vertices).
 Domain flow_domain(double eps_lo = 0.1, double eps_hi = 10) {
-  return Domain()
-      .dims(2, 5)
-      .real("G", 2, kMaxFlowGroup, true)
-      .real("kc", 0, 1)
-      .real("eps", eps_lo, eps_hi, true)
-      .simplex("p0")
-      .points([eps_lo](int S) {
-        std::vector<Assign> pts;
-        for (double g : {2.0, 3.0, 4.0, 16.0}) {
-          std::vector<double> spread(S), corner(S, 1e-30);
-          for (int i = 0; i < S; ++i)
-            spread[i] = std::pow(1e-6, double(i) / std::max(1, S - 1));
-          corner[S - 1] = 1;
-          pts.push_back({{"G", {g}}, {"kc", {0.5}}, {"eps", {eps_lo}}, {"p0", spread}});
-          pts.push_back({{"G", {g}}, {"kc", {1.0 / S}}, {"eps", {1.0}}, {"p0", corner}});
-        }
-        return pts;
-      });
+  return instances(5, kMaxFlowGroup).real("eps", eps_lo, eps_hi, true).simplex("p0").points([eps_lo](int S) {
+    std::vector<Assign> pts;
+    for (double g : {2.0, 3.0, 4.0, 16.0}) {
+      std::vector<double> spread(S), corner(S, 1e-30);
+      for (int i = 0; i < S; ++i)
+        spread[i] = std::pow(1e-6, double(i) / std::max(1, S - 1));
+      corner[S - 1] = 1;
+      pts.push_back({{"G", {g}}, {"kc", {0.5}}, {"eps", {eps_lo}}, {"p0", spread}});
+      pts.push_back({{"G", {g}}, {"kc", {1.0 / S}}, {"eps", {1.0}}, {"p0", corner}});
+    }
+    return pts;
+  });
 }
 
 /// Trajectory domain in Δ_δ under BD: δ ∈ [1e-8, 1/K] (log), start trim(q, δ) (faces and vertices of Δ_δ as
 /// edges), ε = ε⋆_facet(1+v) (+v for K_C = 0, where the facets are inward for every ε > 0).
 Domain bd_flow_domain() {
-  return Domain()
-      .dims(2, 5)
-      .real("G", 2, kMaxFlowGroup, true)
-      .real("kc", 0, 1)
+  return instances(5, kMaxFlowGroup)
       .real(
           "delta",
           [](int S) {
@@ -212,7 +158,7 @@ Domain bd_flow_domain() {
 /// Setup under BD on Δ_δ (K_I ≥ 1).
 template <class T> Setup<T> bd_setup(const Args<T>& a, int KC, double horizon) {
   const T delta = floor_delta(a);
-  const Characteristic<T> ch(group(a));
+  const Characteristic<T> ch(group(a, kMaxFlowGroup));
   const int KI = a.S() - KC;
   const T thr = grpo::bd_threshold_facet(ch, KC, KI, delta).value;
   Setup<T> s;
@@ -224,6 +170,15 @@ template <class T> Setup<T> bd_setup(const Args<T>& a, int KC, double horizon) {
   s = base_setup(a, KC, eps, trim(Vec<T>(a.simplex("q")), delta), T(horizon) / eps);
   s.delta = delta;
   return s;
+}
+
+/// The setup of the trajectory claims from p(0) ∈ int Δ: K_C = correct_count(a, lo, hi_gap), ε from "eps",
+/// the start "p0", t ∈ [0, 4/ε].
+auto open_flow_setup(int lo = 0, int hi_gap = 0) {
+  return [lo, hi_gap]<class T>(const Args<T>& a, const Consts<T>&) {
+    return base_setup(a, correct_count(a, lo, hi_gap), a.real("eps"), Vec<T>(a.simplex("p0")),
+                      T(4) / a.real("eps"));
+  };
 }
 
 // ============================================================================================================
@@ -238,21 +193,17 @@ DCRV_CLAIM(no_blowup) {
           R"(-\log p_i(t)\le-\log p_i(0)\,e^{-\varepsilon t}+\bigl(\tfrac{\sqrt{G-1}}{\varepsilon}+\log K\bigr)(1-e^{-\varepsilon t})<\infty$ for all $i$ and $t\in[0,4/\varepsilon]$ along the GRPO–SRCT flow from $p(0)\in\mathrm{int}\,\Delta^{K-1}$ (faces down to $10^{-40}$), $K=2,\dots,5$, $0\le K_C\le K$, $G=2,\dots,16$, $\varepsilon\in[0.1,10]$ (the Grönwall consequence of the $y$-inequality: no finite-time blow-up))")
       .over(flow_domain())
       .effort(0.1)
-      .holds(along_flow(
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            return base_setup(a, correct_count(a), a.real("eps"), Vec<T>(a.simplex("p0")),
-                              T(4) / a.real("eps"));
-          },
-          []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
-            const T e = exp(-s.eps * t);
-            const T drift_bound = (sqrt(T(s.G - 1)) / s.eps + log(T(p.size()))) * (T(1) - e);
-            Ineq<T> w = skip<T>();
-            for (Eigen::Index i = 0; i < p.size(); ++i) {
-              const T bound = -s.lp0(i) * e + drift_bound;
-              w = worst(w, le_flow<T>(-log(p(i)), bound, abs(s.lp0(i)) + T(1)));
-            }
-            return w;
-          }));
+      .holds(along_flow(open_flow_setup(),
+                        []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
+                          const T e = exp(-s.eps * t);
+                          const T drift_bound = (sqrt(T(s.G - 1)) / s.eps + log(T(p.size()))) * (T(1) - e);
+                          Ineq<T> w = skip<T>();
+                          for (Eigen::Index i = 0; i < p.size(); ++i) {
+                            const T bound = -s.lp0(i) * e + drift_bound;
+                            w = worst(w, le_integrated<T>(-log(p(i)), bound, abs(s.lp0(i)) + T(1)));
+                          }
+                          return w;
+                        }));
 }
 
 /// Smallest ε (bisection) at which the trajectory from the incorrect facet's worst point stays in Δ_δ over
@@ -284,13 +235,6 @@ double observed_invariance_threshold(int G, int KC, int KI, double delta) {
   return hi;
 }
 
-std::string fmt(double x) {
-  std::ostringstream os;
-  os.precision(10);
-  os << x;
-  return os.str();
-}
-
 // App. E §Well-posedness and invariance: (BD_exact) (or a relaxation) ⇒ Δ_δ is forward invariant and the
 // solution exists globally.
 DCRV_CLAIM(forward_invariance) {
@@ -306,7 +250,7 @@ DCRV_CLAIM(forward_invariance) {
                          []<class T>(const Setup<T>& s, const Consts<T>&, const T&, const Vec<T>& p) {
                            Ineq<T> w = skip<T>();
                            for (Eigen::Index i = 0; i < p.size(); ++i)
-                             w = worst(w, le_flow<T>(s.delta, p(i), s.delta));
+                             w = worst(w, le_integrated<T>(s.delta, p(i), s.delta));
                            return w;
                          }))
           .build();
@@ -316,9 +260,12 @@ DCRV_CLAIM(forward_invariance) {
     const int KC = 1, KI = 1, G = 4;
     const double delta = 0.45;
     const Characteristic<double> ch(G);
-    out.evidence.details["threshold_claimed"] = fmt(grpo::bd_threshold_interval(ch, KC, KI, delta).value);
-    out.evidence.details["threshold_facet"] = fmt(grpo::bd_threshold_facet(ch, KC, KI, delta).value);
-    out.evidence.details["threshold_observed"] = fmt(observed_invariance_threshold(G, KC, KI, delta));
+    out.evidence.details["threshold_claimed"] =
+        threshold_text(grpo::bd_threshold_interval(ch, KC, KI, delta).value);
+    out.evidence.details["threshold_facet"] =
+        threshold_text(grpo::bd_threshold_facet(ch, KC, KI, delta).value);
+    out.evidence.details["threshold_observed"] =
+        threshold_text(observed_invariance_threshold(G, KC, KI, delta));
     out.evidence.details["threshold_note"] = "K_C=1, K_I=1, G=4, delta=0.45: claimed = threshold of the "
                                              "displayed (BD_exact); facet = exact inward "
                                              "threshold of the incorrect facet; observed = smallest eps "
@@ -359,12 +306,8 @@ DCRV_CLAIM(intra_decay) {
       .over(flow_domain())
       .effort(0.1)
       .holds(along_flow(
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            return base_setup(a, correct_count(a), a.real("eps"), Vec<T>(a.simplex("p0")),
-                              T(4) / a.real("eps"));
-          },
-          []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
-            const Vec<T> lp = logs(p);
+          open_flow_setup(), []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
+            const Vec<T> lp = log_of(p);
             const T e = exp(-s.eps * t);
             Ineq<T> w = skip<T>();
             for (int i = 0; i < s.part.size(); ++i)
@@ -372,7 +315,7 @@ DCRV_CLAIM(intra_decay) {
                 if (s.part.is_correct(i) != s.part.is_correct(j))
                   continue;
                 const T z0 = s.lp0(i) - s.lp0(j);
-                w = worst(w, eq_flow<T>(lp(i) - lp(j), e * z0, abs(s.lp0(i)) + abs(s.lp0(j)) + T(1)));
+                w = worst(w, eq_integrated<T>(lp(i) - lp(j), e * z0, abs(s.lp0(i)) + abs(s.lp0(j)) + T(1)));
               }
             return w;
           }));
@@ -386,7 +329,7 @@ template <bool Upper> auto cross_envelope_invariant(const char* constant, bool t
     // z(t)
     if (T(1) - e < T(1e-6))
       return skip<T>();
-    const Vec<T> lp = logs(p);
+    const Vec<T> lp = log_of(p);
     const T m = trim_aware ? T(sqrt(T(s.G - 1)) / (T(s.KI) * s.delta))
                 : Upper    ? sqrt(T(s.G - 1))
                            : T(T(1) - T(1) / T(s.G));
@@ -399,7 +342,7 @@ template <bool Upper> auto cross_envelope_invariant(const char* constant, bool t
         // so that the ratio (the reported tightness) is the time-average of h_G over c·bound, in [0, 1] when
         // the claim holds
         const T drive = z - z0 * e, mag = abs(s.lp0(c)) + abs(s.lp0(i)) + T(1);
-        w = worst(w, Upper ? le_flow<T>(drive, level, mag) : le_flow<T>(level, drive, mag));
+        w = worst(w, Upper ? le_integrated<T>(drive, level, mag) : le_integrated<T>(level, drive, mag));
       }
     return w;
   };
@@ -413,12 +356,7 @@ DCRV_CLAIM(cross_envelope_lower) {
       .constant("c", 1.0, Role::lower, "coefficient of (1 − 1/G)")
       .over(flow_domain())
       .effort(0.1)
-      .holds(along_flow(
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            return base_setup(a, correct_count(a, 1, 1), a.real("eps"), Vec<T>(a.simplex("p0")),
-                              T(4) / a.real("eps"));
-          },
-          cross_envelope_invariant<false>("c", false)));
+      .holds(along_flow(open_flow_setup(1, 1), cross_envelope_invariant<false>("c", false)));
 }
 
 // App. E §Cross-class envelopes (boxed, upper): z_ci(t) ≤ z_ci(0)e^{−εt} + (√(G−1)/ε)(1 − e^{−εt}).
@@ -429,12 +367,7 @@ DCRV_CLAIM(cross_envelope_upper) {
       .constant("c", 1.0, Role::upper, "coefficient of √(G−1)")
       .over(flow_domain())
       .effort(0.1)
-      .holds(along_flow(
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            return base_setup(a, correct_count(a, 1, 1), a.real("eps"), Vec<T>(a.simplex("p0")),
-                              T(4) / a.real("eps"));
-          },
-          cross_envelope_invariant<true>("c", false)));
+      .holds(along_flow(open_flow_setup(1, 1), cross_envelope_invariant<true>("c", false)));
 }
 
 // App. E §Cross-class envelopes: under BD with K_I ≥ 1, z_ci(t) ≤ z_ci(0)e^{−εt} + (H_G/ε)(1 − e^{−εt}).
@@ -459,21 +392,10 @@ DCRV_CLAIM(cross_envelope_HG_sharpens) {
           R"(z_0e^{-\varepsilon t}+\frac{c_HH_G}{\varepsilon}(1-e^{-\varepsilon t})\le z_0e^{-\varepsilon t}+\frac{c_s\sqrt{G-1}}{\varepsilon}(1-e^{-\varepsilon t})$ (the $H_G$ envelope is the smaller one) for $t=1/\varepsilon$, all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $\varepsilon>0$, $z_0\in[-10,10]$; $c_H=c_s=1)")
       .constant("c_H", 1.0, Role::exact, "coefficient of H_G")
       .constant("c_sqrt", 1.0, Role::exact, "coefficient of √(G−1)")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real(
-                    "delta",
-                    [](int S) {
-                      return std::pair{1e-30, 1.0 / S};
-                    },
-                    true)
-                .real("eps", 1e-3, 1e3, true)
-                .real("z0", -10, 10))
+      .over(instances().real("delta", floor_range, true).real("eps", 1e-3, 1e3, true).real("z0", -10, 10))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int KC = correct_count(a, 1, 1), KI = a.S() - KC;
-        const int G = static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, 256));
+        const int G = group(a);
         const T delta = floor_delta(a), eps = a.real("eps"), z0 = a.real("z0");
         const T e = exp(T(-1)), sq = sqrt(T(G - 1)), HG = sq / (T(KI) * delta);
         // the common term z₀e^{−εt} cancels: the H_G envelope is the smaller one iff c_H H_G ≤ c_s √(G−1)
@@ -490,14 +412,10 @@ DCRV_CLAIM(delta_intra_decay) {
       .over(flow_domain())
       .effort(0.1)
       .holds(along_flow(
-          []<class T>(const Args<T>& a, const Consts<T>&) {
-            return base_setup(a, correct_count(a), a.real("eps"), Vec<T>(a.simplex("p0")),
-                              T(4) / a.real("eps"));
-          },
-          []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
+          open_flow_setup(), []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
             const auto [c0, i0] = intra_spreads(s.part, s.lp0);
-            const auto [ct, it] = intra_spreads(s.part, logs(p));
-            return eq_flow<T>(ct + it, (c0 + i0) * exp(-s.eps * t), abs(s.lp0.minCoeff()) + T(1));
+            const auto [ct, it] = intra_spreads(s.part, log_of(p));
+            return eq_integrated<T>(ct + it, (c0 + i0) * exp(-s.eps * t), abs(s.lp0.minCoeff()) + T(1));
           }));
 }
 
@@ -525,7 +443,7 @@ DCRV_CLAIM(band) {
                               T(3) / a.real("eps"));
           },
           []<class T>(const Setup<T>& s, const Consts<T>&, const T&, const Vec<T>& p) {
-            const Vec<T> lp = logs(p);
+            const Vec<T> lp = log_of(p);
             const auto [dC, dI] = intra_spreads(s.part, lp);
             const auto [rho, sigma] = grpo::class_masses(s.part, p);
             const T psi = grpo::Psi(s.KC, s.KI, rho, sigma);
@@ -533,7 +451,7 @@ DCRV_CLAIM(band) {
             for (int c = 0; c < s.KC; ++c)
               for (int i = s.KC; i < s.part.size(); ++i) {
                 const T z = lp(c) - lp(i);
-                w = worst(w, le_flow<T>(abs(z - psi), dC + dI, abs(s.lp0.minCoeff()) + T(1)));
+                w = worst(w, le_integrated<T>(abs(z - psi), dC + dI, abs(s.lp0.minCoeff()) + T(1)));
               }
             return w;
           }));
@@ -550,8 +468,8 @@ DCRV_CLAIM(band_rho_range) {
                                     const Consts<T>&) { return bd_setup(a, correct_count(a, 0, 1), 6.0); },
                         []<class T>(const Setup<T>& s, const Consts<T>&, const T&, const Vec<T>& p) {
                           const auto [rho, sigma] = grpo::class_masses(s.part, p);
-                          return worst(le_flow<T>(T(s.KC) * s.delta, rho, s.delta),
-                                       le_flow<T>(T(s.KI) * s.delta, sigma, s.delta));
+                          return worst(le_integrated<T>(T(s.KC) * s.delta, rho, s.delta),
+                                       le_integrated<T>(T(s.KI) * s.delta, sigma, s.delta));
                         }));
 }
 
@@ -562,7 +480,7 @@ DCRV_CLAIM(band_rho_range) {
 /// Setup for the fixation claims: ε = q·D_G + w (w ∈ [0.05, 5]), λ = ε − q·D_G = w, z⋆ (MPFR-exact zero of
 /// F_×).
 template <class T> Setup<T> fixation_setup(const Args<T>& a, const T& q, const Vec<T>& p0, double horizon) {
-  const int G = group(a);
+  const int G = group(a, kMaxFlowGroup);
   const T DG = grpo::D_G<T>(G), w = a.real("w");
   const T eps = q * DG + w;
   const T t_end = std::min<T>(std::min<T>(T(horizon) / w, T(10 * horizon) / eps), T(10)); // MPFR cost ∝ t_end
@@ -577,14 +495,11 @@ template <class T> Setup<T> fixation_setup(const Args<T>& a, const T& q, const V
       e0 = std::max<T>(e0, abs(s.lp0(c) - s.lp0(i) - s.zstar));
   s.extra = e0 + dC + dI;
   s.pstar = grpo::class_uniform_point(s.part, s.zstar);
-  s.lpstar = logs(s.pstar);
+  s.lpstar = log_of(s.pstar);
   return s;
 }
 Domain fixation_domain() {
-  return Domain()
-      .dims(2, 5)
-      .real("G", 2, kMaxFlowGroup, true)
-      .real("kc", 0, 1)
+  return instances(5, kMaxFlowGroup)
       .real("w", 0.05, 5, true)
       .simplex("p0")
       .real("spread", 1e-12, 1, true)
@@ -619,13 +534,13 @@ DCRV_CLAIM(fixation_rate) {
             return fixation_setup(a, k("quarter"), Vec<T>(p / p.sum()), 4.0);
           },
           []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
-            const Vec<T> lp = logs(p);
+            const Vec<T> lp = log_of(p);
             const T bound = exp(-s.lambda * t) * s.extra;
             Ineq<T> w = skip<T>();
             for (int c = 0; c < s.KC; ++c)
               for (int i = s.KC; i < s.part.size(); ++i)
-                w = worst(w, le_flow<T>(abs(lp(c) - lp(i) - s.zstar), bound,
-                                        abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1)));
+                w = worst(w, le_integrated<T>(abs(lp(c) - lp(i) - s.zstar), bound,
+                                              abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1)));
             return w;
           }));
 }
@@ -672,12 +587,12 @@ DCRV_CLAIM(fixation_limit_uniform) {
               w = worst(eq<T>(r, Vec<T>::Zero(r.size()), sqrt(T(s.G - 1)) + s.eps * abs(lps.minCoeff())),
                         le<T>(s.delta, ps.minCoeff(), s.delta * T(1e-12)));
             }
-            const Vec<T> lp = logs(p);
+            const Vec<T> lp = log_of(p);
             T dist(0);
             for (Eigen::Index j = 0; j < p.size(); ++j)
               dist = std::max<T>(dist, abs(lp(j) - lps(j)));
-            return worst(w,
-                         le_flow<T>(dist, distance_bound(s, t), abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1)));
+            return worst(
+                w, le_integrated<T>(dist, distance_bound(s, t), abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1)));
           }));
 }
 
@@ -714,39 +629,20 @@ DCRV_CLAIM(fixation_face_truncation) {
           R"(\varepsilon>qD_G$, $z^\star>\Psi(1-K_I\delta)$ (the only possible side: $z^\star>0\ge\Psi(K_C\delta)$) $\implies\lim_tp(t)$ lies on the face $\{p_i=\delta,\ i\in\mathcal I\}$ of $\Delta^{K-1}_\delta$. The limit of the appendix's (unconstrained) flow is identified along the trajectory from $p(0)\in\Delta^{K-1}_\delta$ by the fixation envelope ($\max_j|\log p_j(t)-\log p^\star_j|\le e^{-(\varepsilon-D_G/4)t}(E_0+\delta_{\rm intra}(0))+\delta_{\rm intra}(0)e^{-\varepsilon t}\to0$ for $t\le\min(1/\lambda,10/\varepsilon,10)$, as in E.fixation-limit-uniform) and compared with the face: $\min_{i\in\mathcal I}p^\star_i=\delta$ is required; $K=2,\dots,5$, $1\le K_C\le K-1$, $G=2,\dots,16$; $q=\tfrac14)")
       .over(truncation_domain())
       .effort(0.1)
-      .holds(
-          along_flow([]<class T>(const Args<T>& a, const Consts<T>& k) { return truncation_setup(a, 1.0); },
-                     []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
-                       const Vec<T>& ps = s.pstar;
-                       const Vec<T>& lps = s.lpstar;
-                       const Vec<T> lp = logs(p);
-                       T dist(0);
-                       for (Eigen::Index j = 0; j < p.size(); ++j)
-                         dist = std::max<T>(dist, abs(lp(j) - lps(j)));
-                       const Ineq<T> converges = le_flow<T>(dist, distance_bound(s, t),
-                                                            abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1));
-                       T on_face = ps(s.KC); // class-uniform: every incorrect mass equals p⋆_{K_C}
-                       return worst(converges, eq<T>(on_face, s.delta));
-                     }));
-}
-
-/// Euclidean projection onto Δ_δ = δ + (1 − Kδ)Δ (sort-based simplex projection).
-template <class T> Vec<T> project_trimmed(const Vec<T>& x, const T& delta) {
-  const int K = static_cast<int>(x.size());
-  const T mass = T(1) - T(K) * delta;
-  Vec<T> y = x.array() - delta;
-  std::vector<T> u(y.data(), y.data() + K);
-  std::sort(u.begin(), u.end(), [](const T& a, const T& b) { return a > b; });
-  T cum(0), theta(0);
-  for (int j = 0; j < K; ++j) {
-    cum += u[j];
-    const T th = (cum - mass) / T(j + 1);
-    if (u[j] - th > 0)
-      theta = th;
-  }
-  for (int j = 0; j < K; ++j)
-    y(j) = std::max<T>(y(j) - theta, T(0)) + delta;
-  return y;
+      .holds(along_flow(
+          []<class T>(const Args<T>& a, const Consts<T>& k) { return truncation_setup(a, 1.0); },
+          []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
+            const Vec<T>& ps = s.pstar;
+            const Vec<T>& lps = s.lpstar;
+            const Vec<T> lp = log_of(p);
+            T dist(0);
+            for (Eigen::Index j = 0; j < p.size(); ++j)
+              dist = std::max<T>(dist, abs(lp(j) - lps(j)));
+            const Ineq<T> converges =
+                le_integrated<T>(dist, distance_bound(s, t), abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1));
+            T on_face = ps(s.KC); // class-uniform: every incorrect mass equals p⋆_{K_C}
+            return worst(converges, eq<T>(on_face, s.delta));
+          }));
 }
 
 // Reading ~projected of E.fixation-face-truncation: the flow clipped onto Δ_δ (projected dynamical system).
@@ -792,20 +688,10 @@ DCRV_CLAIM(fixation_face_truncation_under_bd) {
                "[Psi(K_C delta), Psi(1 - K_I delta)]")
       .statement(
           R"(\varepsilon\ge\max(\varepsilon^\star_{\rm facet},\,qD_G(1+10^{-9}))\implies z^\star\in[\Psi(K_C\delta),\Psi(1-K_I\delta)]$, all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in[10^{-30},1/K)$, $\varepsilon=\max(\dots)(1+v)$, $v\in[0,3]$; $q=\tfrac14)")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real(
-                    "delta",
-                    [](int S) {
-                      return std::pair{1e-30, 1.0 / S};
-                    },
-                    true)
-                .real("v", 0, 3))
+      .over(instances().real("delta", floor_range, true).real("v", 0, 3))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int KC = correct_count(a, 1, 1), KI = a.S() - KC;
-        const int G = static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, 256));
+        const int G = group(a);
         const Characteristic<T> ch(G);
         const T delta = floor_delta(a);
         const T thr = grpo::bd_threshold_facet(ch, KC, KI, delta).value;
@@ -830,10 +716,10 @@ DCRV_CLAIM(maximal_trim_trivial) {
   return forall("E.maximal-trim-trivial", Kind::structural)
       .statement(
           R"(\delta=1/K\implies$ the dynamics on $\Delta^{K-1}_{1/K}=\{u\}$, $u=\tfrac1K\mathbf 1$, are trivial: $F(u)=0$ (checked as $\|F(u)\|_\infty\le0$ to the working precision), for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon>0)")
-      .over(Domain().dims(2, 0).real("G", 2, 256, true).real("kc", 0, 1).real("eps", 1e-6, 1e4, true))
+      .over(instances().real("eps", 1e-6, 1e4, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = correct_count(a);
-        const int G = static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, 256));
+        const int G = group(a);
         const Characteristic<T> ch(G);
         const Vec<T> u = Vec<T>::Constant(K, T(1) / T(K));
         const Vec<T> F = grpo::drift(Partition::leading(K, KC), ch, a.real("eps"), u);
@@ -847,15 +733,10 @@ DCRV_CLAIM(maximal_trim_trivial_vacuous) {
                "satisfies (BD_exact) there when K_C, K_I >= 1 (L_K(1/K) = 0), so no invariance is claimed")
       .statement(
           R"(\delta=1/K\implies\Delta^{K-1}_\delta=\{u\}$ ($\mathrm{trim}(q,1/K)=u$ for every $q\in\Delta^{K-1}$), $L_K(1/K)=0$ and, for $1\le K_C\le K-1$, $\varepsilon E^{(\mathcal I)}_{\min}(\rho_u)-\rho_uh_G(\rho_u)=-\rho_uh_G(\rho_u)<0$ at the only $\rho_u=K_C/K$: (BD$_{\rm exact}$) fails for every $\varepsilon$; all $K\ge2$, $G=2,\dots,256$, $\varepsilon>0$)")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-6, 1e4, true)
-                .simplex("q", true))
+      .over(instances().real("eps", 1e-6, 1e4, true).simplex("q", true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC;
-        const int G = static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, 256));
+        const int G = group(a);
         const Characteristic<T> ch(G);
         const T d = T(1) / T(K), rho = T(KC) / T(K);
         const Vec<T> u = Vec<T>::Constant(K, d);
@@ -871,20 +752,15 @@ DCRV_CLAIM(degenerate_uniform_eq) {
   return forall("E.degenerate-uniform-eq", Kind::equilibrium)
       .statement(
           R"(K_C\in\{0,K\}\implies r(u)=0$ at $u=\tfrac1K\mathbf 1$, and every $p\in\mathrm{int}\,\Delta^{K-1}$ has $\max_i|r_i(p)|\ge\tfrac\varepsilon2(\max_i\log p_i-\min_i\log p_i)$ (so $u$ is the only interior equilibrium); on a face the same holds on the support (the active coordinates); all $K\ge2$, $G=2,\dots,256$, $\varepsilon>0)")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-6, 1e4, true)
-                .simplex("p"))
+      .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = to_double(a.real("kc")) < 0.5 ? 0 : K;
-        const int G = static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, 256));
+        const int G = group(a);
         const Partition part = Partition::leading(K, KC);
         const Characteristic<T> ch(G);
         const T eps = a.real("eps");
         const Vec<T> u = Vec<T>::Constant(K, T(1) / T(K)), p = a.simplex("p");
-        const Vec<T> ru = grpo::rate(part, ch, eps, u, logs(u)), lp = logs(p);
+        const Vec<T> ru = grpo::rate(part, ch, eps, u, log_of(u)), lp = log_of(p);
         const Vec<T> r = grpo::rate(part, ch, eps, p, lp);
         const T spread = lp.maxCoeff() - lp.minCoeff();
         return worst(eq<T>(ru, Vec<T>::Zero(K), eps * log(T(K))),
@@ -905,7 +781,7 @@ DCRV_CLAIM(two_class_equalities) {
             return base_setup(a, 1, a.real("eps"), Vec<T>(a.simplex("p0")), T(2) / a.real("eps"));
           },
           []<class T>(const Setup<T>& s, const Consts<T>&, const T&, const Vec<T>& p) {
-            const Vec<T> lp = logs(p);
+            const Vec<T> lp = log_of(p);
             const Characteristic<T> ch(s.G);
             const T z = lp(0) - lp(1);
             const Vec<T> r = grpo::rate(s.part, ch, s.eps, p, lp);
@@ -928,12 +804,12 @@ DCRV_CLAIM(two_class_equalities_envelopes) {
             return base_setup(a, 1, a.real("eps"), Vec<T>(a.simplex("p0")), T(1) / a.real("eps"));
           },
           []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
-            const Vec<T> lp = logs(p);
+            const Vec<T> lp = log_of(p);
             const T z = lp(0) - lp(1), z0 = s.lp0(0) - s.lp0(1), e = exp(-s.eps * t);
             const T lower = z0 * e + (T(1) - T(1) / T(s.G)) / s.eps * (T(1) - e);
             const T upper = z0 * e + sqrt(T(s.G - 1)) / s.eps * (T(1) - e);
             const T mag = abs(s.lp0(0)) + abs(s.lp0(1)) + T(1);
-            return worst(eq_flow<T>(z, lower, mag), eq_flow<T>(z, upper, mag));
+            return worst(eq_integrated<T>(z, lower, mag), eq_integrated<T>(z, upper, mag));
           }));
 }
 

@@ -24,78 +24,21 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/grpo.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::pow;
-using std::sqrt;
-
-using grpo::Characteristic;
-using grpo::Partition;
+using namespace grpo_domain;
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------------------
 
-template <class T> int group(const Args<T>& a) {
-  return static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, grpo::kMaxGroup));
-}
-/// K_C ∈ [lo, K − hi_gap] from the field "kc" ∈ [0,1].
-template <class T> int correct_count(const Args<T>& a, int lo = 0, int hi_gap = 0) {
-  const int hi = a.S() - hi_gap;
-  if (hi <= lo)
-    return lo;
-  const double u = std::clamp(to_double(a.real("kc")), 0.0, 1.0);
-  return lo + static_cast<int>(std::lround(u * (hi - lo)));
-}
-template <class T> T floor_delta(const Args<T>& a) {
-  return std::min<T>(a.real("delta"), T(1) / T(a.S()));
-}
-
-const std::vector<double> kGroups = {2, 3, 4, 5, 8, 16, 64, 255, 256};
-
-/// An allowance for rounding: 64 units in the last place of the scalar times the magnitude of the terms
-/// (1e-14·mag in double, 1e-48·mag at 50 digits), added to right sides that can vanish (see E_grpo_characteristic.cpp).
-template <class T> T rounding(const T& magnitude) {
-  return T(64) * pow(T(10), T(-scalar_digits<T>())) * magnitude;
-}
-
-/// A point of the facet {p_k = δ} of Δ_δ: q with q_k := 0, renormalised (others uniform if nothing is left),
-/// trimmed.
-template <class T> Vec<T> facet_point(Vec<T> q, int k, const T& delta) {
-  q(k) = T(0);
-  T s = q.sum();
-  if (s == 0) {
-    q.setOnes();
-    q(k) = T(0);
-    s = T(q.size() - 1);
-  }
-  return trim(Vec<T>(q / s), delta);
-}
-
 /// Fields (G, kc, δ, q) with the paper's corners: every group size at the extreme partitions and floors.
-Domain trimmed_domain(bool with_eps = false) {
-  Domain d = Domain()
-                 .dims(2, 0)
-                 .real("G", 2, 256, true)
-                 .real("kc", 0, 1)
-                 .real(
-                     "delta",
-                     [](int S) {
-                       return std::pair{1e-30, 1.0 / S};
-                     },
-                     true)
-                 .simplex("q", true);
+Domain trimmed_corner_domain(bool with_eps = false) {
+  Domain d = trimmed_instances();
   if (with_eps)
     d.real("eps", 1e-6, 1e4, true);
   d.points([with_eps](int S) {
@@ -138,7 +81,7 @@ double observed_facet_threshold(int G, int KC, int KI, double delta, std::uint64
     Vec<double> q(K);
     for (int j = 0; j < K; ++j)
       q(j) = gam(rng);
-    consider(facet_point(q, K - 1, delta));
+    consider(facet_point<double>(q, K - 1, delta));
   }
   if (KC >= 1) {
     const double lo = KC * delta, hi = KI == 1 ? 1 - delta : 1 - KI * delta;
@@ -155,7 +98,7 @@ double observed_facet_threshold(int G, int KC, int KI, double delta, std::uint64
 /// Table of BD thresholds over a fixed set of configurations (the series of the BD claims): the threshold of
 /// the displayed condition, the facet threshold, the facet threshold observed from drift evaluations, and the
 /// two sufficient relaxations √(G−1)/L_K and H_G/L_K.
-nlohmann::json bd_table() {
+nlohmann::json grpo_bd_table() {
   static const nlohmann::json table = []() -> nlohmann::json {
     nlohmann::json KCs = nlohmann::json::array(), KIs = KCs, Gs = KCs, ds = KCs, interval = KCs, facet = KCs,
                    observed = KCs, relax_sqrt = KCs;
@@ -186,13 +129,6 @@ nlohmann::json bd_table() {
   return table;
 }
 
-std::string fmt(double x) {
-  std::ostringstream os;
-  os.precision(10);
-  os << x;
-  return os.str();
-}
-
 /// Wraps a claim's check to attach the BD threshold table and the claimed / observed thresholds at a
 /// reference configuration (K_C, K_I, G, δ).
 Claim with_bd_report(Claim c, const std::string& claimed_name, int KC, int KI, int G, double delta) {
@@ -213,8 +149,9 @@ Claim with_bd_report(Claim c, const std::string& claimed_name, int KC, int KI, i
       claimed = std::sqrt(G - 1.0) / (KI * delta) / LK;
     std::ostringstream where;
     where << "K_C=" << KC << ", K_I=" << KI << ", G=" << G << ", delta=" << delta;
-    out.evidence.details["threshold_claimed"] = fmt(claimed);
-    out.evidence.details["threshold_observed"] = fmt(observed_facet_threshold(G, KC, KI, delta, 1));
+    out.evidence.details["threshold_claimed"] = threshold_text(claimed);
+    out.evidence.details["threshold_observed"] =
+        threshold_text(observed_facet_threshold(G, KC, KI, delta, 1));
     out.evidence.details["threshold_note"] =
         "at " + where.str() +
         ": claimed = the threshold of the claim's condition on eps; observed = the smallest eps "
@@ -225,7 +162,7 @@ Claim with_bd_report(Claim c, const std::string& claimed_name, int KC, int KI, i
         "(eps_bd_interval: displayed BD_exact; eps_facet_exact: facet threshold by maximisation; "
         "eps_relax_sqrtG = "
         "sqrt(G-1)/L_K, the trim-aware relaxation is eps_relax_sqrtG/(K_I delta))";
-    out.series = bd_table();
+    out.series = grpo_bd_table();
     return out;
   };
   return c;
@@ -240,12 +177,7 @@ DCRV_CLAIM(drift_mass) {
   return forall("E.drift-mass", Kind::identity)
       .statement(
           R"(\sum_kF_k(p)=0$, $F_k=p_k(\widehat\gamma_k-\varepsilon(\log p_k-\langle\log p\rangle))$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon\in(0,10^4]$, $p\in\mathrm{int}\,\Delta^{K-1})")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-6, 1e4, true)
-                .simplex("p"))
+      .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Partition part = Partition::leading(a.S(), correct_count(a));
         const Characteristic<T> ch(group(a));
@@ -282,18 +214,10 @@ DCRV_CLAIM(xlogx_derivative) {
 }
 
 /// Pairs p, q ∈ Δ_δ (δ ∈ [1e-30, 1/K]) with the floor-exchange corners (as App. A's entropy Lipschitz claim).
-Domain trimmed_pair_domain() {
-  return Domain()
-      .dims(2, 0)
-      .real("G", 2, 256, true)
-      .real("kc", 0, 1)
+Domain trimmed_pair_partition_domain() {
+  return instances()
       .real("eps", 1e-4, 1e4, true)
-      .real(
-          "delta",
-          [](int S) {
-            return std::pair{1e-30, 1.0 / S};
-          },
-          true)
+      .real("delta", floor_range, true)
       .simplex("x", true)
       .simplex("y", true)
       .points([](int S) {
@@ -323,7 +247,7 @@ DCRV_CLAIM(ent_lipschitz) {
           R"(\|F^{\rm ent}(p)-F^{\rm ent}(q)\|_2\le\varepsilon\Lambda(a+\sqrt K)\|p-q\|_2$, $F^{\rm ent}(r)=-\varepsilon\,r\odot(\log r-\langle\log r\rangle)$, $\Lambda=\ell+\log(1/\delta)$, for all $K\ge2$, $\delta\in(0,1/K]$, $\varepsilon>0$, $p,q\in\Delta^{K-1}_\delta$; $a=2$, $\ell=1)")
       .constant("two", 2.0, Role::upper, "additive constant a in (a + √K)")
       .constant("lambda_add", 1.0, Role::upper, "additive constant ℓ in Λ = ℓ + log(1/δ)")
-      .over(trimmed_pair_domain())
+      .over(trimmed_pair_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T delta = floor_delta(a), eps = a.real("eps");
         const Vec<T> p = trim(a.simplex("x"), delta), q = trim(a.simplex("y"), delta);
@@ -339,7 +263,7 @@ DCRV_CLAIM(sel_lipschitz) {
   return forall("E.sel-lipschitz", Kind::bound)
       .statement(
           R"(\|F^{\rm sel}(p)-F^{\rm sel}(q)\|_2\le\bigl(\|\mathrm{diag}(p)\|_{2\to2}L_\gamma^{\rm tan}+\sup_{r\in\Delta_\delta}\|\widehat\gamma(r)\|_2\bigr)\|p-q\|_2$, $F^{\rm sel}=p\odot\widehat\gamma$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $p,q\in\Delta^{K-1}_\delta$ ($L_\gamma^{\rm tan}$ and the sup by maximisation over $\rho$))")
-      .over(trimmed_pair_domain())
+      .over(trimmed_pair_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int KC = correct_count(a), KI = a.S() - KC;
         const Partition part = Partition::leading(a.S(), KC);
@@ -361,7 +285,7 @@ DCRV_CLAIM(diag_norm) {
   return forall("E.diag-norm", Kind::bound)
       .statement(
           R"(\|\mathrm{diag}(p)\|_{2\to2}\le1-(K-1)\delta$ for all $K\ge2$, $\delta\in(0,1/K]$, $p\in\Delta^{K-1}_\delta$ (norm by SVD))")
-      .over(trimmed_domain())
+      .over(trimmed_corner_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T delta = floor_delta(a);
         const Vec<T> p = trim(a.simplex("q"), delta);
@@ -377,7 +301,7 @@ DCRV_CLAIM(drift_lipschitz) {
           R"(\|F(p)-F(q)\|_2\le\bigl((1-(K-1)\delta)L_\gamma^{\rm tan}+M_\gamma+\varepsilon\Lambda(a+\sqrt K)\bigr)\|p-q\|_2$, $\Lambda=\ell+\log(1/\delta)$, for both $M_\gamma=\sqrt{G-1}\sqrt{\max\{K_C,K_I\}}$ and ($K_I\ge1$) $M_\gamma=H_G\sqrt{\max\{K_C,K_I\}}$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $\varepsilon>0$, $p,q\in\Delta^{K-1}_\delta$; $a=2$, $\ell=1)")
       .constant("two", 2.0, Role::upper, "additive constant a in (a + √K)")
       .constant("lambda_add", 1.0, Role::upper, "additive constant ℓ in Λ = ℓ + log(1/δ)")
-      .over(trimmed_pair_domain())
+      .over(trimmed_pair_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int K = a.S(), KC = correct_count(a), KI = K - KC;
         const Partition part = Partition::leading(K, KC);
@@ -408,13 +332,13 @@ DCRV_CLAIM(LK_uniform_others) {
   return forall("E.LK-uniform-others", Kind::identity)
       .statement(
           R"(\mathsf{Gap}_k(u)=L_K(\delta)=(1-\delta)\log\frac{1-\delta}{(K-1)\delta}$ at $u_k=\delta$, $u_j=\frac{1-\delta}{K-1}$ ($j\ne k$), and $\mathsf{Gap}_k(p)\ge L_K(\delta)$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$; all $K\ge2$, $\delta\in(0,1/K]$)")
-      .over(trimmed_domain())
+      .over(trimmed_corner_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S();
         const T delta = floor_delta(a), LK = face_gap(K, delta);
         Vec<T> u = Vec<T>::Constant(K, (T(1) - delta) / T(K - 1));
         u(0) = delta;
-        const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), 0, delta);
+        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), 0, delta);
         const T scale = abs(log(delta));
         return worst(eq<T>(grpo::gap(u, delta), LK, scale),
                      ge<T>(T(grpo::gap(p, delta) + rounding(T(scale * T(K)))), LK));
@@ -446,12 +370,12 @@ DCRV_CLAIM(Emin_I) {
   return forall("E.Emin-I", Kind::identity)
       .statement(
           R"(\mathsf{Gap}_k(p)\ge E^{(\mathcal I)}_{\min}(\rho_C(p))$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, $k\in\mathcal I$, with equality at the block-equalised facet point of every $\rho$ that occurs on the facet ($[K_C\delta,1-K_I\delta]$ if $K_C\ge1,K_I\ge2$; $1-\delta$ if $K_I=1$; $0$ if $K_C=0$); all $K\ge2$, $0\le K_C\le K-1$, $\delta\in(0,1/K])")
-      .over(trimmed_domain().real("u", 0, 1))
+      .over(trimmed_corner_domain().real("u", 0, 1))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = correct_count(a, 0, 1), KI = K - KC;
         const Partition part = Partition::leading(K, KC);
         const T delta = floor_delta(a);
-        const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), K - 1, delta);
+        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), K - 1, delta);
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const T r = incorrect_facet_rho(KC, KI, delta, a.real("u"));
         const Vec<T> pe = grpo::incorrect_facet_point(part, K - 1, delta, r);
@@ -467,12 +391,12 @@ DCRV_CLAIM(Emin_C) {
   return forall("E.Emin-C", Kind::identity)
       .statement(
           R"(\mathsf{Gap}_k(p)\ge E^{(\mathcal C)}_{\min}(\rho_C(p))$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, $k\in\mathcal C$, with equality at the block-equalised facet point of every $\rho$ that occurs on the facet ($[K_C\delta,1-K_I\delta]$ if $K_C\ge2,K_I\ge1$; $\delta$ if $K_C=1$; $1$ if $K_I=0$); all $K\ge2$, $1\le K_C\le K$, $\delta\in(0,1/K])")
-      .over(trimmed_domain().real("u", 0, 1))
+      .over(trimmed_corner_domain().real("u", 0, 1))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = correct_count(a, 1, 0), KI = K - KC;
         const Partition part = Partition::leading(K, KC);
         const T delta = floor_delta(a);
-        const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), 0, delta);
+        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), 0, delta);
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const T r = correct_facet_rho(KC, KI, delta, a.real("u"));
         const Vec<T> pe = grpo::correct_facet_point(part, 0, delta, r);
@@ -513,7 +437,7 @@ DCRV_CLAIM(Emin_min_LK) {
   return forall("E.Emin-min-LK", Kind::identity)
       .statement(
           R"(\min_\rho E^{(\mathcal I)}_{\min}(\rho)=\min_\rho E^{(\mathcal C)}_{\min}(\rho)=L_K(\delta)$, $\rho$ over the values of $\rho_C$ on the respective facet (as in E.Emin-I/E.Emin-C), the minimum attained at the uniform-others value; all $K\ge2$, $0\le K_C\le K$, $\delta\in(0,1/K])")
-      .over(trimmed_domain().real("u", 0, 1))
+      .over(trimmed_corner_domain().real("u", 0, 1))
       .holds(emin_min_property<true>());
 }
 DCRV_CLAIM(Emin_min_LK_interval) {
@@ -524,7 +448,7 @@ DCRV_CLAIM(Emin_min_LK_interval) {
                "facet point has)")
       .statement(
           R"(\min_{\rho\in[K_C\delta,1-K_I\delta]}E^{(\mathcal I)}_{\min}(\rho)=\min_{\rho\in[K_C\delta,1-K_I\delta]}E^{(\mathcal C)}_{\min}(\rho)=L_K(\delta)$ (formulas with their indicators), all $K\ge2$, $0\le K_C\le K$, $\delta\in(0,1/K])")
-      .over(trimmed_domain().real("u", 0, 1))
+      .over(trimmed_corner_domain().real("u", 0, 1))
       .holds(emin_min_property<false>());
 }
 
@@ -537,13 +461,13 @@ DCRV_CLAIM(bd_facet_drift) {
   return forall("E.bd-facet-drift", Kind::identity)
       .statement(
           R"(F_k(p)=\delta\bigl(\widehat\gamma_k(p)+\varepsilon\,\mathsf{Gap}_k(p)\bigr)$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, every $k$, all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $\varepsilon>0)")
-      .over(trimmed_domain(true).index("k"))
+      .over(trimmed_corner_domain(true).index("k"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), k = a.index("k");
         const Partition part = Partition::leading(K, correct_count(a));
         const Characteristic<T> ch(group(a));
         const T delta = floor_delta(a), eps = a.real("eps");
-        const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), k, delta);
+        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), k, delta);
         const T Fk = grpo::drift(part, ch, eps, p)(k);
         const T g = grpo::centered_score(part, ch, p)(k), G = grpo::gap(p, delta);
         return eq<T>(Fk, delta * (g + eps * G), delta * (abs(g) + eps * abs(log(delta))));
@@ -556,14 +480,14 @@ DCRV_CLAIM(bd_correct_faces) {
   return forall("E.bd-correct-faces", Kind::bound)
       .statement(
           R"(\widehat\gamma_k(p)\ge K_I\delta\,(1-\tfrac1G)>0$ and $F_k(p)\ge\varepsilon\delta E^{(\mathcal C)}_{\min}(\rho)\ge0$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, $k\in\mathcal C$; all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $\varepsilon>0$ (positivity of $\widehat\gamma_k=(1-\rho)h_G$ checked through $1-\rho\ge K_I\delta$ and $h_G\ge1-1/G$))")
-      .over(trimmed_domain(true))
+      .over(trimmed_corner_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC;
         const Partition part = Partition::leading(K, KC);
         const int G = group(a);
         const Characteristic<T> ch(G);
         const T delta = floor_delta(a), eps = a.real("eps");
-        const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), 0, delta);
+        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), 0, delta);
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const T Fk = grpo::drift(part, ch, eps, p)(0), g = grpo::centered_score(part, ch, p)(0);
         const T E = grpo::emin_correct(KC, KI, delta, rho);
@@ -589,7 +513,7 @@ template <bool FacetRange> auto bd_iff_property() {
       return skip<T>();
     // (⇐): the condition holds at ε ≥ ε⋆ (ε > 0 always): the sampled facet point is inward/tangent.
     const T eps_hi = thr.value > 0 ? T(thr.value * (T(1) + a.real("v"))) : T(a.real("v") + T(1e-3));
-    const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), K - 1, delta);
+    const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), K - 1, delta);
     const T F_hi = grpo::drift(part, ch, eps_hi, p)(K - 1);
     const auto [rho, sigma] = grpo::class_masses(part, p);
     const T scale_hi = delta * (rho * ch.h(rho, sigma) + eps_hi * (abs(mean_log(p)) + abs(log(delta))));
@@ -607,34 +531,21 @@ template <bool FacetRange> auto bd_iff_property() {
   };
 }
 Domain bd_iff_domain() {
-  return Domain()
-      .dims(2, 0)
-      .real("G", 2, 256, true)
-      .real("kc", 0, 1)
-      .real(
-          "delta",
-          [](int S) {
-            return std::pair{1e-30, 1.0 / S};
-          },
-          true)
-      .simplex("q", true)
-      .real("v", 0, 3)
-      .real("eta", 1e-8, 0.5, true)
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double g : {2.0, 4.0, 16.0})
-          for (double kc : {0.0, 1.0})
-            for (double d : {0.45, 0.9 / S, 0.5 / S, 1e-3}) {
-              std::vector<double> uni(S, 1.0);
-              pts.push_back({{"G", {g}},
-                             {"kc", {kc}},
-                             {"delta", {std::min(d, 1.0 / S)}},
-                             {"q", uni},
-                             {"v", {0}},
-                             {"eta", {1e-3}}});
-            }
-        return pts;
-      });
+  return trimmed_instances().real("v", 0, 3).real("eta", 1e-8, 0.5, true).points([](int S) {
+    std::vector<Assign> pts;
+    for (double g : {2.0, 4.0, 16.0})
+      for (double kc : {0.0, 1.0})
+        for (double d : {0.45, 0.9 / S, 0.5 / S, 1e-3}) {
+          std::vector<double> uni(S, 1.0);
+          pts.push_back({{"G", {g}},
+                         {"kc", {kc}},
+                         {"delta", {std::min(d, 1.0 / S)}},
+                         {"q", uni},
+                         {"v", {0}},
+                         {"eta", {1e-3}}});
+        }
+    return pts;
+  });
 }
 
 // App. E §Exact BD on facets (boxed (BD_exact)): every incorrect facet of Δ_δ is inward/tangent iff
@@ -695,7 +606,7 @@ template <bool FacetRange> auto emin_ge_property() {
   };
 }
 Domain emin_ge_domain() {
-  return trimmed_domain().real("u", 0, 1).points([](int S) {
+  return trimmed_corner_domain().real("u", 0, 1).points([](int S) {
     std::vector<Assign> pts;
     for (double kc : {0.0, 1.0 / S, 1.0})
       for (double d : {0.45, 0.3, 0.1, 1e-3})
@@ -744,7 +655,7 @@ template <bool TrimAware> auto bd_relax_property() {
   };
 }
 Domain bd_relax_domain() {
-  return trimmed_domain().real("u", 0, 1).real("v", 0, 3).points([](int S) {
+  return trimmed_corner_domain().real("u", 0, 1).real("v", 0, 3).points([](int S) {
     std::vector<Assign> pts;
     for (double g : {2.0, 3.0, 4.0, 64.0, 256.0})
       for (double kc : {0.0, 1.0})
@@ -788,28 +699,17 @@ DCRV_CLAIM(y_inequality) {
           R"(\dot y_i=-\widehat\gamma_i-\varepsilon y_i-\varepsilon\langle\log p\rangle\le c_1\sqrt{G-1}-\varepsilon y_i+c_2\,\varepsilon\log K$, $y_i=-\log p_i$, $\dot y_i=-F_i/p_i$, for all $i$, $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon\ge0$, $p\in\mathrm{int}\,\Delta^{K-1}$; $c_1=c_2=1)")
       .constant("c_sqrt", 1.0, Role::upper, "coefficient c₁ of √(G−1)")
       .constant("c_log", 1.0, Role::upper, "coefficient c₂ of ε log K")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-8, 1e4, true)
-                .simplex("p")
-                .index("i")
-                .points([](int S) {
-                  std::vector<Assign> pts;
-                  std::vector<double> uni(S, 1.0), corner(S, 1e-30);
-                  corner[0] = 1;
-                  for (double eps : {0.0, 1e4}) {
-                    pts.push_back(
-                        {{"G", {2}}, {"kc", {1.0}}, {"eps", {eps}}, {"p", uni}, {"i", {double(S - 1)}}});
-                    pts.push_back({{"G", {256}},
-                                   {"kc", {1.0 / S}},
-                                   {"eps", {eps}},
-                                   {"p", corner},
-                                   {"i", {double(S - 1)}}});
-                  }
-                  return pts;
-                }))
+      .over(instances().real("eps", 1e-8, 1e4, true).simplex("p").index("i").points([](int S) {
+        std::vector<Assign> pts;
+        std::vector<double> uni(S, 1.0), corner(S, 1e-30);
+        corner[0] = 1;
+        for (double eps : {0.0, 1e4}) {
+          pts.push_back({{"G", {2}}, {"kc", {1.0}}, {"eps", {eps}}, {"p", uni}, {"i", {double(S - 1)}}});
+          pts.push_back(
+              {{"G", {256}}, {"kc", {1.0 / S}}, {"eps", {eps}}, {"p", corner}, {"i", {double(S - 1)}}});
+        }
+        return pts;
+      }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int K = a.S(), i = a.index("i");
         const Partition part = Partition::leading(K, correct_count(a));
@@ -837,14 +737,7 @@ DCRV_CLAIM(logratio_ode) {
   return forall("E.logratio-ode", Kind::identity)
       .statement(
           R"(\tfrac{d}{dt}\log\tfrac{p_i}{p_j}=\tfrac{F_i}{p_i}-\tfrac{F_j}{p_j}=\widehat\gamma_i-\widehat\gamma_j-\varepsilon\log\tfrac{p_i}{p_j}$ for all $i\ne j$, $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon>0$, $p\in\mathrm{int}\,\Delta^{K-1}$ (left side from the drift, right side with $\widehat\gamma$ from its definition))")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-6, 1e4, true)
-                .simplex("p")
-                .index("i")
-                .index("j"))
+      .over(instances().real("eps", 1e-6, 1e4, true).simplex("p").index("i").index("j"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), i = a.index("i"), j = a.index("j");
         if (i == j)
@@ -888,12 +781,7 @@ DCRV_CLAIM(zci_ode) {
   return forall("E.zci-ode", Kind::identity)
       .statement(
           R"(\dot z_{ci}=\tfrac{F_c}{p_c}-\tfrac{F_i}{p_i}=h_G(\rho_C)-\varepsilon z_{ci}$, $z_{ci}=\log(p_c/p_i)$, for all $c\in\mathcal C$, $i\in\mathcal I$, $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\varepsilon>0$, $p\in\mathrm{int}\,\Delta^{K-1})")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-6, 1e4, true)
-                .simplex("p"))
+      .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Partition part = Partition::leading(a.S(), correct_count(a, 1, 1));
         return zci_identity(part, Characteristic<T>(group(a)), a.real("eps"), Vec<T>(a.simplex("p")));
@@ -986,28 +874,6 @@ Domain closure_domain(bool with_eps) {
   return d;
 }
 
-/// (Δ_C, Δ_I): the largest intra-class log-ratios.
-template <class T> std::pair<T, T> intra_spreads(const Partition& part, const Vec<T>& lp) {
-  T cmin(0), cmax(0), imin(0), imax(0);
-  bool c0 = true, i0 = true;
-  for (int k = 0; k < part.size(); ++k) {
-    if (part.is_correct(k)) {
-      if (c0 || lp(k) < cmin)
-        cmin = lp(k);
-      if (c0 || lp(k) > cmax)
-        cmax = lp(k);
-      c0 = false;
-    } else {
-      if (i0 || lp(k) < imin)
-        imin = lp(k);
-      if (i0 || lp(k) > imax)
-        imax = lp(k);
-      i0 = false;
-    }
-  }
-  return {cmax - cmin, imax - imin};
-}
-
 // App. E §Scalar reduction: |h_G(ρ_C) − h_G(ρ(z_ci))| ≤ D_G|ρ_C − ρ(z_ci)| ≤ (D_G/4)|z_ci − Ψ(ρ_C)| ≤
 // (D_G/4)δ_intra.
 DCRV_CLAIM(closure_error) {
@@ -1074,19 +940,13 @@ DCRV_CLAIM(scalar_reduction) {
 }
 
 Domain fixation_monotone_domain() {
-  return Domain()
-      .dims(2, 0)
-      .real("G", 2, 256, true)
-      .real("kc", 0, 1)
-      .real("v", 0, 4)
-      .real("z", -60, 60)
-      .points([](int) {
-        std::vector<Assign> pts;
-        for (double g : kGroups)
-          for (double z : {-5.0, 0.0, 2.0, 5.0})
-            pts.push_back({{"G", {g}}, {"kc", {0.5}}, {"v", {0}}, {"z", {z}}});
-        return pts;
-      });
+  return instances().real("v", 0, 4).real("z", -60, 60).points([](int) {
+    std::vector<Assign> pts;
+    for (double g : kGroups)
+      for (double z : {-5.0, 0.0, 2.0, 5.0})
+        pts.push_back({{"G", {g}}, {"kc", {0.5}}, {"v", {0}}, {"z", {z}}});
+    return pts;
+  });
 }
 
 // App. E, Theorem thm:fixation: ε > D_G/4 ⇒ F_× strictly decreasing with a unique zero z⋆.
@@ -1141,12 +1001,7 @@ DCRV_CLAIM(degenerate_flow) {
   return forall("E.degenerate-flow", Kind::identity)
       .statement(
           R"(K_C\in\{0,K\}\implies\widehat\gamma\equiv0$ and $F_i(p)=-\varepsilon p_i(\log p_i-\langle\log p\rangle)$ for all $i$, $K\ge2$, $G=2,\dots,256$, $\varepsilon>0$, $p\in\mathrm{int}\,\Delta^{K-1})")
-      .over(Domain()
-                .dims(2, 0)
-                .real("G", 2, 256, true)
-                .real("kc", 0, 1)
-                .real("eps", 1e-6, 1e4, true)
-                .simplex("p"))
+      .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = to_double(a.real("kc")) < 0.5 ? 0 : K;
         const Partition part = Partition::leading(K, KC);
@@ -1167,11 +1022,11 @@ DCRV_CLAIM(single_incorrect_rho) {
   return forall("E.single-incorrect-rho", Kind::identity)
       .statement(
           R"(K_I=1\implies\rho_C(p)=1-\delta$ for every $p\in\Delta^{K-1}_\delta$ with $p_i=\delta$, $i\in\mathcal I$; all $K\ge2$, $\delta\in(0,1/K])")
-      .over(trimmed_domain())
+      .over(trimmed_corner_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S();
         const T delta = floor_delta(a);
-        const Vec<T> p = facet_point(Vec<T>(a.simplex("q")), K - 1, delta);
+        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), K - 1, delta);
         const auto [rho, sigma] = grpo::class_masses(Partition::leading(K, K - 1), p);
         return eq<T>(rho, T(1) - delta, T(1));
       });
@@ -1182,7 +1037,7 @@ DCRV_CLAIM(single_incorrect_Emin) {
   return forall("E.single-incorrect-Emin", Kind::identity)
       .statement(
           R"(K_I=1\implies E^{(\mathcal I)}_{\min}(1-\delta)=(\delta-1)\log\delta+(1-\delta)\log\frac{1-\delta}{K_C}$, which is also the gap of the block-equalised facet point (direct evaluation); all $K\ge2$, $\delta\in(0,1/K])")
-      .over(trimmed_domain())
+      .over(trimmed_corner_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int K = a.S(), KC = K - 1;
         const T delta = floor_delta(a);
