@@ -16,31 +16,16 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/star.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::exp;
-using std::log;
-using std::sqrt;
-using Pts = std::vector<Assign>;
+using namespace star_domain;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers (generic in the scalar T).
 // ---------------------------------------------------------------------------------------------------------
-
-/// K ≥ 2 (App. D §Setting), every K up to the budget's maximum, with the partition fields M and first.
-Domain partitioned(int min_K = 2) { return Domain().dims(min_K).index("M").index("first"); }
-
-/// The partition of a sample: M = M_idx + 1, C = {first, …, first+M−1} mod K.
-template <class T> StarPartition partition_of(const Args<T>& a) {
-  return StarPartition::window(a.S(), a.index("M") + 1, a.index("first"));
-}
 
 /// The paper's extremal configurations, for every M = 1…K with C = {0,…,M−1}, as simplex weights of field
 /// `name`: one dominant correct coordinate (ρ → 1, S⁽²⁾ = ρ²), one dominant second correct coordinate
@@ -62,12 +47,15 @@ Pts score_points(int K, const std::string& name = "p") {
         with(v); // p_0 → 0 while another correct coordinate carries ρ
       }
       std::vector<double> eqc(K, tiny), eqs(K, 1.0);
-      for (int c = 0; c < M; ++c) eqc[c] = 1, eqs[c] = tiny;
+      for (int c = 0; c < M; ++c)
+        eqc[c] = 1, eqs[c] = tiny;
       with(eqc); // equal correct masses, ρ → 1
-      if (M < K) with(eqs); // equal correct masses, ρ → 0
+      if (M < K)
+        with(eqs); // equal correct masses, ρ → 0
       if (M < K) {
         std::vector<double> conc(K, 1.0);
-        for (int c = 0; c < M; ++c) conc[c] = tiny * tiny;
+        for (int c = 0; c < M; ++c)
+          conc[c] = tiny * tiny;
         conc[0] = tiny;
         with(conc); // ρ → 0 with p_0/ρ → 1
       }
@@ -77,10 +65,22 @@ Pts score_points(int K, const std::string& name = "p") {
   return out;
 }
 
-/// max_{c∈C} p_c (the c⋆ of App. D §"Correct vs. incorrect").
-template <class T> T max_correct(const Vec<T>& p, const StarPartition& part) {
-  T m(0);
-  for (int c : part.correct_indices()) m = std::max(m, p(c));
+/// Points p of the open (or closed) simplex with the partition fields and score_points as edge cases.
+Domain score_domain(bool closed) {
+  return partitioned().simplex("p", closed).points([](int K) { return score_points(K); });
+}
+
+/// min / max of v over the coordinates in `idx` (non-empty).
+template <class T> T min_over(const Vec<T>& v, const std::vector<int>& idx) {
+  T m = v(idx[0]);
+  for (int k : idx)
+    m = std::min(m, v(k));
+  return m;
+}
+template <class T> T max_over(const Vec<T>& v, const std::vector<int>& idx) {
+  T m = v(idx[0]);
+  for (int k : idx)
+    m = std::max(m, v(k));
   return m;
 }
 
@@ -99,10 +99,12 @@ template <class T> Vec<T> approach_point(const StarPartition& part, int e, const
   } else if (e == 0 || e == 2) {
     p(C[0]) = T(1) - eta;
   } else {
-    for (int c : C) p(c) = eta * eta / T(K);
+    for (int c : C)
+      p(c) = eta * eta / T(K);
     p(C[0]) = eta;
     const T rest = T(1) - eta - T(M - 1) * eta * eta / T(K);
-    for (int i : I) p(i) = rest / T(L);
+    for (int i : I)
+      p(i) = rest / T(L);
   }
   return p;
 }
@@ -114,11 +116,14 @@ template <class T> Vec<T> fixed_rho_maximiser(const StarPartition& part, const T
   const int K = part.size(), M = part.num_correct(), L = K - M;
   const std::vector<int> C = part.correct_indices(), I = part.incorrect_indices();
   Vec<T> p(K);
-  for (int i : I) p(i) = (T(1) - rho) / T(L);
+  for (int i : I)
+    p(i) = (T(1) - rho) / T(L);
   T x = (T(M - 1) + 2 * rho) / T(2 * M);
-  if (M == 1 || x >= rho - eta * rho) x = rho - T(M - 1) * eta * rho;
+  if (M == 1 || x >= rho - eta * rho)
+    x = rho - T(M - 1) * eta * rho;
   p(C[0]) = x;
-  for (std::size_t j = 1; j < C.size(); ++j) p(C[j]) = (rho - x) / T(M - 1);
+  for (std::size_t j = 1; j < C.size(); ++j)
+    p(C[j]) = (rho - x) / T(M - 1);
   return p;
 }
 
@@ -130,7 +135,8 @@ template <class T> Vec<T> fixed_rho_maximiser(const StarPartition& part, const T
 DCRV_CLAIM(logp_range) {
   return forall("D.logp-range", Kind::bound)
       .where("App. D §Setting")
-      .statement(R"(-\log K\le\langle\log p\rangle=\sum_k p_k\log p_k\le0$ for every $p\in\Delta^{K-1}$ (closed simplex, $0\log0:=0$), $K\ge2$)")
+      .statement(
+          R"(-\log K\le\langle\log p\rangle=\sum_k p_k\log p_k\le0$ for every $p\in\Delta^{K-1}$ (closed simplex, $0\log0:=0$), $K\ge2$)")
       .over(Domain().dims(2).simplex("p", true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> p = a.simplex("p");
@@ -143,8 +149,9 @@ DCRV_CLAIM(logp_range) {
 DCRV_CLAIM(trimmed_rho_lb) {
   return forall("D.trimmed-rho-lb", Kind::bound)
       .where("App. D §Setting (trimmed simplex)")
-      .statement(R"(\rho(p)\ge M\delta$ for every $p\in\Delta^{K-1}_{\delta}=\{p\in\Delta^{K-1}:\min_kp_k\ge\delta\}$, $\delta\in(0,1/K)$, every partition with $M\ge1$; $p=\delta\mathbf 1+(1-K\delta)q$ with $q$ over the closed simplex (this map is onto $\Delta_\delta$))")
-      .over(partitioned().simplex("q", true).real("delta", [](int K) { return std::pair{1e-12, 1.0 / K}; }, true))
+      .statement(
+          R"(\rho(p)\ge M\delta$ for every $p\in\Delta^{K-1}_{\delta}=\{p\in\Delta^{K-1}:\min_kp_k\ge\delta\}$, $\delta\in(0,1/K)$, every partition with $M\ge1$; $p=\delta\mathbf 1+(1-K\delta)q$ with $q$ over the closed simplex (this map is onto $\Delta_\delta$))")
+      .over(with_trimmed(partitioned()))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const T delta = a.real("delta");
@@ -157,17 +164,20 @@ DCRV_CLAIM(trimmed_rho_lb) {
 DCRV_CLAIM(domain_smooth) {
   return forall("D.domain-smooth", Kind::structural)
       .where("App. D, Definition def:star-score")
-      .statement(R"(For $M\ge1$ and $p\in\operatorname{int}\Delta^{K-1}$: $\rho(p)\ge\max_{c\in\mathcal C}p_c>0$, so $\mathcal D=\operatorname{int}\Delta^{K-1}$. Numerical proxy for smoothness: $\phi^{\mathrm{STaR}}(p)$ and its closed-form Jacobian are finite at every sampled $p$ (masses down to $10^{-40}$); $\phi$ is a rational function whose only denominator is $\rho$, so it is $C^\infty$ where $\rho>0$ (not checked numerically))")
+      .statement(
+          R"(For $M\ge1$ and $p\in\operatorname{int}\Delta^{K-1}$: $\rho(p)\ge\max_{c\in\mathcal C}p_c>0$, so $\mathcal D=\operatorname{int}\Delta^{K-1}$. Numerical proxy for smoothness: $\phi^{\mathrm{STaR}}(p)$ and its closed-form Jacobian are finite at every sampled $p$ (masses down to $10^{-40}$); $\phi$ is a rational function whose only denominator is $\rho$, so it is $C^\infty$ where $\rho>0$ (not checked numerically))")
       .over(partitioned().simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
-        const T rho = star_correct_mass(p, part), top = max_correct(p, part);
+        const T rho = star_correct_mass(p, part), top = p(star_top_correct(p, part));
         const Mat<T> jac = star_jacobian(p, part);
         const Vec<T> phi = star_score(p, part);
         bool finite = top > 0;
-        for (Eigen::Index k = 0; k < p.size(); ++k) finite = finite && is_finite(phi(k));
-        for (Eigen::Index k = 0; k < jac.size(); ++k) finite = finite && is_finite(jac.data()[k]);
+        for (Eigen::Index k = 0; k < p.size(); ++k)
+          finite = finite && is_finite(phi(k));
+        for (Eigen::Index k = 0; k < jac.size(); ++k)
+          finite = finite && is_finite(jac.data()[k]);
         return worst(le<T>(top, rho), le<T>(T(finite ? 0 : 1), T(0), T(1)));
       });
 }
@@ -180,8 +190,9 @@ DCRV_CLAIM(domain_smooth) {
 DCRV_CLAIM(centering) {
   return forall("D.centering", Kind::identity)
       .where("App. D §Componentwise and norm bounds")
-      .statement(R"(\sum_{k=1}^Kp_k\phi^{\mathrm{STaR}}_k(p)=0$ for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$ (relative to the size $2S^{(2)}/\rho$ of the terms))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(\sum_{k=1}^Kp_k\phi^{\mathrm{STaR}}_k(p)=0$ for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$ (relative to the size $2S^{(2)}/\rho$ of the terms))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
@@ -195,8 +206,9 @@ DCRV_CLAIM(centering) {
 DCRV_CLAIM(s2_lower) {
   return forall("D.S2-lower", Kind::bound)
       .where("App. D §Componentwise and norm bounds")
-      .statement(R"(S^{(2)}(p)\ge\rho(p)^2/M$ for every $p\in\Delta^{K-1}$ (closed simplex) and every partition)")
-      .over(partitioned().simplex("p", true).points([](int K) { return score_points(K); }))
+      .statement(
+          R"(S^{(2)}(p)\ge\rho(p)^2/M$ for every $p\in\Delta^{K-1}$ (closed simplex) and every partition)")
+      .over(score_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
@@ -209,13 +221,15 @@ DCRV_CLAIM(s2_lower) {
 DCRV_CLAIM(s2_upper) {
   return forall("D.S2-upper", Kind::bound)
       .where("App. D, proof sketch of Proposition prop:Lip-J")
-      .statement(R"(S^{(2)}(p)\le\rho(p)^2$ and $p_j\le\rho(p)$ for all $j\in\mathcal C$, every $p\in\Delta^{K-1}$ (closed) and partition)")
-      .over(partitioned().simplex("p", true).points([](int K) { return score_points(K); }))
+      .statement(
+          R"(S^{(2)}(p)\le\rho(p)^2$ and $p_j\le\rho(p)$ for all $j\in\mathcal C$, every $p\in\Delta^{K-1}$ (closed) and partition)")
+      .over(score_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
         const T rho = star_correct_mass(p, part);
-        return worst(le<T>(star_correct_square_sum(p, part), rho * rho), le<T>(max_correct(p, part), rho));
+        return worst(le<T>(star_correct_square_sum(p, part), rho * rho),
+                     le<T>(p(star_top_correct(p, part)), rho));
       });
 }
 
@@ -223,15 +237,14 @@ DCRV_CLAIM(s2_upper) {
 DCRV_CLAIM(phi_c_lower) {
   return forall("D.phi-c-lower", Kind::bound)
       .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(R"(-\phi_c(p)\le\rho(p)$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition with $M\ge1$ (worst $c$))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(-\phi_c(p)\le\rho(p)$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition with $M\ge1$ (worst $c$))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
         const Vec<T> phi = star_score(p, part);
-        T worst_phi = phi(part.correct_indices()[0]);
-        for (int c : part.correct_indices()) worst_phi = std::min(worst_phi, phi(c));
-        return le<T>(-worst_phi, star_correct_mass(p, part));
+        return le<T>(-min_over(phi, part.correct_indices()), star_correct_mass(p, part));
       });
 }
 
@@ -239,15 +252,15 @@ DCRV_CLAIM(phi_c_lower) {
 DCRV_CLAIM(phi_c_upper) {
   return forall("D.phi-c-upper", Kind::bound)
       .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(R"(\phi_c(p)\le1-\rho(p)/M$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition (worst $c$; the right side is evaluated as $(1-\rho)+\rho(M-1)/M$ with $1-\rho$ summed over $\mathcal I$))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(\phi_c(p)\le1-\rho(p)/M$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition (worst $c$; the right side is evaluated as $(1-\rho)+\rho(M-1)/M$ with $1-\rho$ summed over $\mathcal I$))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
         const Vec<T> phi = star_score(p, part);
         const int M = part.num_correct();
-        T top = phi(part.correct_indices()[0]);
-        for (int c : part.correct_indices()) top = std::max(top, phi(c));
+        const T top = max_over(phi, part.correct_indices());
         const T rho = star_correct_mass(p, part);
         return le<T>(top, star_incorrect_mass(p, part) + rho * T(M - 1) / T(M));
       });
@@ -257,16 +270,16 @@ DCRV_CLAIM(phi_c_upper) {
 DCRV_CLAIM(phi_i_lower) {
   return forall("D.phi-i-lower", Kind::bound)
       .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(R"(-\phi_i(p)=S^{(2)}(p)/\rho(p)\le\rho(p)$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$, $\phi_i$ from the score field))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(-\phi_i(p)=S^{(2)}(p)/\rho(p)\le\rho(p)$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$, $\phi_i$ from the score field))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0) return skip<T>();
+        if (part.num_incorrect() == 0)
+          return skip<T>();
         const Vec<T> p = a.simplex("p");
         const Vec<T> phi = star_score(p, part);
-        T low = phi(part.incorrect_indices()[0]);
-        for (int i : part.incorrect_indices()) low = std::min(low, phi(i));
-        return le<T>(-low, star_correct_mass(p, part));
+        return le<T>(-min_over(phi, part.incorrect_indices()), star_correct_mass(p, part));
       });
 }
 
@@ -274,15 +287,15 @@ DCRV_CLAIM(phi_i_lower) {
 DCRV_CLAIM(phi_i_upper) {
   return forall("D.phi-i-upper", Kind::bound)
       .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(R"(\phi_i(p)\le0$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(\phi_i(p)\le0$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0) return skip<T>();
+        if (part.num_incorrect() == 0)
+          return skip<T>();
         const Vec<T> phi = star_score(a.simplex("p"), part);
-        T top = phi(part.incorrect_indices()[0]);
-        for (int i : part.incorrect_indices()) top = std::max(top, phi(i));
-        return le<T>(top, T(0));
+        return le<T>(max_over(phi, part.incorrect_indices()), T(0));
       });
 }
 
@@ -290,9 +303,10 @@ DCRV_CLAIM(phi_i_upper) {
 DCRV_CLAIM(phi_sup_norm) {
   return forall("D.phi-sup-norm", Kind::bound)
       .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(R"(\|\phi^{\mathrm{STaR}}(p)\|_\infty\le c$ with $c=1$, for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$)")
+      .statement(
+          R"(\|\phi^{\mathrm{STaR}}(p)\|_\infty\le c$ with $c=1$, for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$)")
       .constant("c", 1.0, Role::upper, "bound on the sup-norm of the score")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         return le<T>(norm_inf<T>(star_score(a.simplex("p"), part)), k("c"));
@@ -303,11 +317,12 @@ DCRV_CLAIM(phi_sup_norm) {
 DCRV_CLAIM(phi_l2_quadratic) {
   return forall("D.phi-l2-quadratic", Kind::bound)
       .where("App. D §Componentwise and norm bounds (second box)")
-      .statement(R"(\|\phi^{\mathrm{STaR}}(p)\|_2^2\le c_0+c_1\rho+c_K K\rho^2$ with $(c_0,c_1,c_K)=(1,-2,1)$, for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$ (equality for $M=1$))")
+      .statement(
+          R"(\|\phi^{\mathrm{STaR}}(p)\|_2^2\le c_0+c_1\rho+c_K K\rho^2$ with $(c_0,c_1,c_K)=(1,-2,1)$, for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$ (equality for $M=1$))")
       .constant("c0", 1.0, Role::upper, "constant term of the quadratic")
       .constant("c1", -2.0, Role::upper, "coefficient of rho")
       .constant("cK", 1.0, Role::upper, "coefficient of K rho^2")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
@@ -322,8 +337,11 @@ DCRV_CLAIM(phi_l2_quadratic) {
 DCRV_CLAIM(quadratic_le_km1) {
   return forall("D.quadratic-le-Km1", Kind::bound)
       .where("App. D §Componentwise and norm bounds (second box)")
-      .statement(R"(1-2\rho+K\rho^2\le K-1$ for all $\rho\in[0,1]$ and $K\ge2$ (endpoints included; equality at $\rho=1$))")
-      .over(Domain().dims(2).real("rho", 0.0, 1.0).points([](int) { return Pts{{{"rho", {0.0}}}, {{"rho", {1.0}}}}; }))
+      .statement(
+          R"(1-2\rho+K\rho^2\le K-1$ for all $\rho\in[0,1]$ and $K\ge2$ (endpoints included; equality at $\rho=1$))")
+      .over(Domain().dims(2).real("rho", 0.0, 1.0).points([](int) {
+        return Pts{{{"rho", {0.0}}}, {{"rho", {1.0}}}};
+      }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T rho = a.real("rho"), K = T(a.S());
         return le<T>(T(1) - 2 * rho + K * rho * rho, K - 1);
@@ -334,9 +352,10 @@ DCRV_CLAIM(quadratic_le_km1) {
 DCRV_CLAIM(phi_l2_sqrtkm1) {
   return forall("D.phi-l2-sqrtKm1", Kind::bound)
       .where("App. D §Componentwise and norm bounds (second box)")
-      .statement(R"(\|\phi^{\mathrm{STaR}}(p)\|_2\le c\sqrt{K-1}$ with $c=1$, for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$)")
+      .statement(
+          R"(\|\phi^{\mathrm{STaR}}(p)\|_2\le c\sqrt{K-1}$ with $c=1$, for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$)")
       .constant("c", 1.0, Role::upper, "coefficient of sqrt(K-1)")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         return le<T>(T(star_score(a.simplex("p"), part).norm()), k("c") * sqrt(T(a.S() - 1)));
@@ -348,7 +367,8 @@ DCRV_CLAIM(phi_l2_sqrtkm1) {
 DCRV_CLAIM(phi_quadratic_tight) {
   return forall("D.phi-quadratic-tight", Kind::sharpness)
       .where("App. D §Componentwise and norm bounds (sentence after the second box)")
-      .statement(R"(Along $p(\eta)$: $p_{c_0}=1-\eta$, every other coordinate $\eta/(K-1)$ ($\rho\to1$, the correct mass on the single index $c_0$), the gap $g(\eta)=(1-2\rho+K\rho^2)-\|\phi(p(\eta))\|_2^2$ satisfies $0\le g(\eta)\le C K\eta$ with dcrv's $C=4$ and $1-\rho\le\eta$, for $\eta\in[10^{-12},10^{-2}]$, every $K\ge2$ and $M$: the bound is attained in the limit $\eta\to0$)")
+      .statement(
+          R"(Along $p(\eta)$: $p_{c_0}=1-\eta$, every other coordinate $\eta/(K-1)$ ($\rho\to1$, the correct mass on the single index $c_0$), the gap $g(\eta)=(1-2\rho+K\rho^2)-\|\phi(p(\eta))\|_2^2$ satisfies $0\le g(\eta)\le C K\eta$ with dcrv's $C=4$ and $1-\rho\le\eta$, for $\eta\in[10^{-12},10^{-2}]$, every $K\ge2$ and $M$: the bound is attained in the limit $\eta\to0$)")
       .constant("C", 4.0, Role::upper, "dcrv's rate: gap <= C K eta along the family")
       .over(partitioned().real("eta", 1e-12, 1e-2, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -368,8 +388,10 @@ namespace componentwise {
 /// Target (the inf/sup over int Δ of the bounding function) of endpoint e: inf −ρ = −1, sup 1 − ρ/M (= 1 for
 /// M < K, 1 − 1/K for M = K), inf −ρ = −1, sup 0.
 template <class T> T global_target(int e, int K, int M) {
-  if (e == 0 || e == 2) return T(-1);
-  if (e == 1) return M < K ? T(1) : T(1) - T(1) / T(K);
+  if (e == 0 || e == 2)
+    return T(-1);
+  if (e == 1)
+    return M < K ? T(1) : T(1) - T(1) / T(K);
   return T(0);
 }
 /// Gap |endpoint − value| at dcrv's best point for endpoint e (families of approach_point; for M = 1, e = 0,
@@ -386,10 +408,14 @@ template <class T> T global_gap(const StarPartition& part, int e, const T& eta) 
   const Vec<T> phi = star_score(p, part);
   const int c0 = part.correct_indices()[0];
   switch (e) {
-  case 0: return phi(c0) - target;
-  case 1: return target - phi(c0);
-  case 2: return phi(part.incorrect_indices()[0]) - target;
-  default: return target - phi(part.incorrect_indices()[0]);
+  case 0:
+    return phi(c0) - target;
+  case 1:
+    return target - phi(c0);
+  case 2:
+    return phi(part.incorrect_indices()[0]) - target;
+  default:
+    return target - phi(part.incorrect_indices()[0]);
   }
 }
 } // namespace componentwise
@@ -398,13 +424,15 @@ DCRV_CLAIM(phi_componentwise_sharp) {
   return forall("D.phi-componentwise-sharp", Kind::sharpness)
       .where("App. D, paragraph heading \"Componentwise and norm bounds (sharp)\"")
       .reading("global: each bound's extreme over int Delta is the component's extreme over int Delta")
-      .statement(R"(For every $K\ge2$ and $M\in\{1,\dots,K\}$: $\inf\phi_c=\inf(-\rho)$, $\sup\phi_c=\sup(1-\rho/M)$, $\inf\phi_i=\inf(-\rho)$, $\sup\phi_i=0$ (inf/sup over $\operatorname{int}\Delta^{K-1}$; the $\phi_i$ parts for $M<K$). Checked as: along dcrv's approach families $p(\eta)$ the gap to each endpoint is $\le C\eta$ ($C=4$, $\eta\in[10^{-12},10^{-2}]$): $\phi_c\to-1$ along $p_{c_1}=1-\eta$ (others $\eta/(K-1)$), $\phi_c\to1$ and $\phi_i\to0$ along $p_{c_0}=\eta$, other correct $\eta^2/K$, $\phi_i\to-1$ along $p_{c_0}=1-\eta$. Where no family can work dcrv evaluates the exact extremum: for $M=1$, $\phi_c=1-\rho\ge0>-1$ (inf $0$); for $M=K$, $\rho\equiv1$ and $\max_p\phi_c=\max_x x-x^2-(1-x)^2/(K-1)=(K-1)/(4K)<1-1/K$ at $x=(K+1)/(2K)$)")
+      .statement(
+          R"(For every $K\ge2$ and $M\in\{1,\dots,K\}$: $\inf\phi_c=\inf(-\rho)$, $\sup\phi_c=\sup(1-\rho/M)$, $\inf\phi_i=\inf(-\rho)$, $\sup\phi_i=0$ (inf/sup over $\operatorname{int}\Delta^{K-1}$; the $\phi_i$ parts for $M<K$). Checked as: along dcrv's approach families $p(\eta)$ the gap to each endpoint is $\le C\eta$ ($C=4$, $\eta\in[10^{-12},10^{-2}]$): $\phi_c\to-1$ along $p_{c_1}=1-\eta$ (others $\eta/(K-1)$), $\phi_c\to1$ and $\phi_i\to0$ along $p_{c_0}=\eta$, other correct $\eta^2/K$, $\phi_i\to-1$ along $p_{c_0}=1-\eta$. Where no family can work dcrv evaluates the exact extremum: for $M=1$, $\phi_c=1-\rho\ge0>-1$ (inf $0$); for $M=K$, $\rho\equiv1$ and $\max_p\phi_c=\max_x x-x^2-(1-x)^2/(K-1)=(K-1)/(4K)<1-1/K$ at $x=(K+1)/(2K)$)")
       .constant("C", 4.0, Role::upper, "dcrv's rate: gap <= C eta along the approach families")
       .over(partitioned().real("endpoint", 0.0, 3.999).real("eta", 1e-12, 1e-2, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         const int e = static_cast<int>(to_double(a.real("endpoint"))), M = part.num_correct();
-        if (e >= 2 && M == part.size()) return skip<T>();
+        if (e >= 2 && M == part.size())
+          return skip<T>();
         const T eta = a.real("eta");
         return le<T>(componentwise::global_gap(part, e, eta), k("C") * eta, T(1e-3) * eta);
       });
@@ -414,14 +442,18 @@ DCRV_CLAIM(phi_componentwise_sharp) {
 DCRV_CLAIM(phi_componentwise_sharp_gap) {
   return forall("D.phi-componentwise-sharp~gap", Kind::sharpness)
       .where("App. D, paragraph heading \"Componentwise and norm bounds (sharp)\"")
-      .reading("each bound minus the component has infimum 0 over int Delta (the bound is approached, rho free)")
-      .statement(R"(For every $K\ge2$ and $M$: $\inf_p(\phi_c+\rho)=0$, $\inf_p(1-\rho/M-\phi_c)=0$, $\inf_p(\phi_i+\rho)=0$, $\inf_p(-\phi_i)=0$ over $\operatorname{int}\Delta^{K-1}$ ($\phi_i$ parts for $M<K$). Checked along dcrv's families ($e=0$: $p_{c_1}=1-\eta$; $e=1,3$: $\rho\to0$ with $p_{c_0}/\rho\to1$; $e=2$: $p_{c_0}=1-\eta$) as gap $\le C\eta$, $C=4$. Exact extremum where no family works: $M=1$: $\phi_c+\rho\equiv1$; $M=K$: $1-1/K-\phi_c\ge3(K-1)/(4K)$ at the maximiser of $\phi_c$)")
+      .reading(
+          "each bound minus the component has infimum 0 over int Delta (the bound is approached, rho free)")
+      .statement(
+          R"(For every $K\ge2$ and $M$: $\inf_p(\phi_c+\rho)=0$, $\inf_p(1-\rho/M-\phi_c)=0$, $\inf_p(\phi_i+\rho)=0$, $\inf_p(-\phi_i)=0$ over $\operatorname{int}\Delta^{K-1}$ ($\phi_i$ parts for $M<K$). Checked along dcrv's families ($e=0$: $p_{c_1}=1-\eta$; $e=1,3$: $\rho\to0$ with $p_{c_0}/\rho\to1$; $e=2$: $p_{c_0}=1-\eta$) as gap $\le C\eta$, $C=4$. Exact extremum where no family works: $M=1$: $\phi_c+\rho\equiv1$; $M=K$: $1-1/K-\phi_c\ge3(K-1)/(4K)$ at the maximiser of $\phi_c$)")
       .constant("C", 4.0, Role::upper, "dcrv's rate: gap <= C eta along the approach families")
       .over(partitioned().real("endpoint", 0.0, 3.999).real("eta", 1e-12, 1e-2, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
-        const int e = static_cast<int>(to_double(a.real("endpoint"))), M = part.num_correct(), K = part.size();
-        if (e >= 2 && M == K) return skip<T>();
+        const int e = static_cast<int>(to_double(a.real("endpoint"))), M = part.num_correct(),
+                  K = part.size();
+        if (e >= 2 && M == K)
+          return skip<T>();
         const T eta = a.real("eta");
         const int c0 = part.correct_indices()[0];
         T gap;
@@ -434,48 +466,76 @@ DCRV_CLAIM(phi_componentwise_sharp_gap) {
           const T rho = star_correct_mass(p, part);
           const T phi_i = M < K ? phi(part.incorrect_indices()[0]) : T(0);
           switch (e) {
-          case 0: gap = phi(c0) + rho; break;
-          case 1: gap = star_incorrect_mass(p, part) + rho * T(M - 1) / T(M) - phi(c0); break;
-          case 2: gap = phi_i + rho; break;
-          default: gap = -phi_i; break;
+          case 0:
+            gap = phi(c0) + rho;
+            break;
+          case 1:
+            gap = star_incorrect_mass(p, part) + rho * T(M - 1) / T(M) - phi(c0);
+            break;
+          case 2:
+            gap = phi_i + rho;
+            break;
+          default:
+            gap = -phi_i;
+            break;
           }
         }
         return le<T>(gap, k("C") * eta, T(1e-3) * eta);
       });
 }
 
-// Reading: for each fixed ρ, each endpoint (as a function of ρ) is the inf/sup of the component over {ρ(p) = ρ}.
+// Reading: for each fixed ρ, each endpoint (as a function of ρ) is the inf/sup of the component over {ρ(p) =
+// ρ}.
 DCRV_CLAIM(phi_componentwise_sharp_fixed_rho) {
   return forall("D.phi-componentwise-sharp~fixed-rho", Kind::sharpness)
       .where("App. D, paragraph heading \"Componentwise and norm bounds (sharp)\"")
-      .reading("for each fixed rho in (0,1), each endpoint is the inf/sup of the component over {p : rho(p) = rho}")
-      .statement(R"(For every $K\ge2$, $1\le M<K$ and $\rho\in(0,1)$, over $\{p\in\operatorname{int}\Delta:\rho(p)=\rho\}$: $\inf\phi_c=-\rho$, $\sup\phi_c=1-\rho/M$, $\inf\phi_i=-\rho$, $\sup\phi_i=0$. Checked as gap $\le C\eta\rho$ ($C=4$) at dcrv's best points: $e=0$: $p_{c_1}=\rho(1-\eta)$; $e=2$: $p_{c_0}=\rho(1-\eta)$; $e=1$: the exact maximiser $p_{c_0}=x^\star=\min(\rho,(M-1+2\rho)/(2M))$, other correct $(\rho-x^\star)/(M-1)$ (maximises $x-x^2-(\rho-x)^2/(M-1)$, the largest $\rho\phi_c$ given $p_c=x$); $e=3$: equal correct masses, where $\phi_i=-\rho/M$ is maximal ($S^{(2)}\ge\rho^2/M$). Remaining mass on $\mathcal I$ equally)")
+      .reading("for each fixed rho in (0,1), each endpoint is the inf/sup of the component over {p : rho(p) "
+               "= rho}")
+      .statement(
+          R"(For every $K\ge2$, $1\le M<K$ and $\rho\in(0,1)$, over $\{p\in\operatorname{int}\Delta:\rho(p)=\rho\}$: $\inf\phi_c=-\rho$, $\sup\phi_c=1-\rho/M$, $\inf\phi_i=-\rho$, $\sup\phi_i=0$. Checked as gap $\le C\eta\rho$ ($C=4$) at dcrv's best points: $e=0$: $p_{c_1}=\rho(1-\eta)$; $e=2$: $p_{c_0}=\rho(1-\eta)$; $e=1$: the exact maximiser $p_{c_0}=x^\star=\min(\rho,(M-1+2\rho)/(2M))$, other correct $(\rho-x^\star)/(M-1)$ (maximises $x-x^2-(\rho-x)^2/(M-1)$, the largest $\rho\phi_c$ given $p_c=x$); $e=3$: equal correct masses, where $\phi_i=-\rho/M$ is maximal ($S^{(2)}\ge\rho^2/M$). Remaining mass on $\mathcal I$ equally)")
       .constant("C", 4.0, Role::upper, "dcrv's rate: gap <= C eta rho at the best points")
-      .over(partitioned(2).real("endpoint", 0.0, 3.999).real("rho", 1e-6, 1.0 - 1e-6).real("eta", 1e-12, 1e-2, true))
+      .over(partitioned(2)
+                .real("endpoint", 0.0, 3.999)
+                .real("rho", 1e-6, 1.0 - 1e-6)
+                .real("eta", 1e-12, 1e-2, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
-        const int e = static_cast<int>(to_double(a.real("endpoint"))), M = part.num_correct(), K = part.size();
-        if (M == K) return skip<T>();
+        const int e = static_cast<int>(to_double(a.real("endpoint"))), M = part.num_correct(),
+                  K = part.size();
+        if (M == K)
+          return skip<T>();
         const T eta = a.real("eta"), rho = a.real("rho");
         const std::vector<int> C = part.correct_indices(), I = part.incorrect_indices();
         Vec<T> p(K);
-        for (int i : I) p(i) = (T(1) - rho) / T(K - M);
+        for (int i : I)
+          p(i) = (T(1) - rho) / T(K - M);
         if (e == 1) {
           p = fixed_rho_maximiser(part, rho, eta);
         } else if (e == 3) {
-          for (int c : C) p(c) = rho / T(M);
+          for (int c : C)
+            p(c) = rho / T(M);
         } else {
           const int big = (e == 0 && M >= 2) ? C[1] : C[0];
-          for (int c : C) p(c) = M > 1 ? T(rho * eta / T(M - 1)) : rho;
-          if (M > 1) p(big) = rho * (T(1) - eta);
+          for (int c : C)
+            p(c) = M > 1 ? T(rho * eta / T(M - 1)) : rho;
+          if (M > 1)
+            p(big) = rho * (T(1) - eta);
         }
         const Vec<T> phi = star_score(p, part);
         T gap;
         switch (e) {
-        case 0: gap = phi(C[0]) + rho; break;
-        case 1: gap = (T(1) - rho / T(M)) - phi(C[0]); break;
-        case 2: gap = phi(I[0]) + rho; break;
-        default: gap = -phi(I[0]); break;
+        case 0:
+          gap = phi(C[0]) + rho;
+          break;
+        case 1:
+          gap = (T(1) - rho / T(M)) - phi(C[0]);
+          break;
+        case 2:
+          gap = phi(I[0]) + rho;
+          break;
+        default:
+          gap = -phi(I[0]);
+          break;
         }
         return le<T>(gap, k("C") * eta * rho, T(1e-3) * eta * rho);
       });
@@ -485,10 +545,11 @@ DCRV_CLAIM(phi_componentwise_sharp_fixed_rho) {
 DCRV_CLAIM(phi_norm_bounds_sharp) {
   return forall("D.phi-norm-bounds-sharp", Kind::sharpness)
       .where("App. D, paragraph heading \"Componentwise and norm bounds (sharp)\"")
-      .statement(R"(\sup_{p\in\operatorname{int}\Delta}\|\phi(p)\|_\infty=c_\infty$ and $\sup_{p\in\operatorname{int}\Delta}\|\phi(p)\|_2=c_2\sqrt{K-1}$ with $c_\infty=c_2=1$, every $K\ge2$ and $M$. Bound: $\|\phi\|_\infty\le c_\infty$, $\|\phi\|_2\le c_2\sqrt{K-1}$ over $\operatorname{int}\Delta$. Approach: $\|\phi\|_\infty\ge c_\infty-4\eta$ along $p_{c_1}=1-\eta$ ($M\ge2$; $\phi_{c_0}\to-1$) resp.\ $\rho=\eta$ ($M=1$; $\phi_c=1-\rho$), and $\|\phi\|_2^2\ge c_2^2(K-1)-4K\eta$ along $p_{c_0}=1-\eta$, others $\eta/(K-1)$; $\eta\in[10^{-12},10^{-2}]$)")
+      .statement(
+          R"(\sup_{p\in\operatorname{int}\Delta}\|\phi(p)\|_\infty=c_\infty$ and $\sup_{p\in\operatorname{int}\Delta}\|\phi(p)\|_2=c_2\sqrt{K-1}$ with $c_\infty=c_2=1$, every $K\ge2$ and $M$. Bound: $\|\phi\|_\infty\le c_\infty$, $\|\phi\|_2\le c_2\sqrt{K-1}$ over $\operatorname{int}\Delta$. Approach: $\|\phi\|_\infty\ge c_\infty-4\eta$ along $p_{c_1}=1-\eta$ ($M\ge2$; $\phi_{c_0}\to-1$) resp.\ $\rho=\eta$ ($M=1$; $\phi_c=1-\rho$), and $\|\phi\|_2^2\ge c_2^2(K-1)-4K\eta$ along $p_{c_0}=1-\eta$, others $\eta/(K-1)$; $\eta\in[10^{-12},10^{-2}]$)")
       .constant("c_inf", 1.0, Role::exact, "claimed sup of the sup-norm")
       .constant("c_2", 1.0, Role::exact, "claimed sup of the 2-norm, in units of sqrt(K-1)")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         const Vec<T> phi = star_score(a.simplex("p"), part);
@@ -521,16 +582,19 @@ DCRV_CLAIM(phi_norm_bounds_sharp) {
 DCRV_CLAIM(scorediff_ii) {
   return forall("D.scorediff-II", Kind::identity)
       .where("App. D §Log-ratio dynamics")
-      .statement(R"(\phi_i(p)-\phi_j(p)=0$ for all $i,j\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, partitions with $M\le K-2$ (all pairs, relative to $|\phi_i|+|\phi_j|$))")
+      .statement(
+          R"(\phi_i(p)-\phi_j(p)=0$ for all $i,j\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, partitions with $M\le K-2$ (all pairs, relative to $|\phi_i|+|\phi_j|$))")
       .over(partitioned(3).simplex("p").points([](int K) { return score_points(K); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
-        if (part.num_incorrect() < 2) return skip<T>();
+        if (part.num_incorrect() < 2)
+          return skip<T>();
         const Vec<T> phi = star_score(a.simplex("p"), part);
         Ineq<T> w = skip<T>();
         for (int i : part.incorrect_indices())
           for (int j : part.incorrect_indices())
-            if (i != j) w = worst(w, eq<T>(phi(i) - phi(j), T(0), T(abs(phi(i)) + abs(phi(j)))));
+            if (i != j)
+              w = worst(w, eq<T>(phi(i) - phi(j), T(0), T(abs(phi(i)) + abs(phi(j)))));
         return w;
       });
 }
@@ -539,18 +603,21 @@ DCRV_CLAIM(scorediff_ii) {
 DCRV_CLAIM(scorediff_cc) {
   return forall("D.scorediff-CC", Kind::identity)
       .where("App. D §Log-ratio dynamics")
-      .statement(R"(\phi_a(p)-\phi_b(p)=(p_a-p_b)/\rho(p)$ for all $a\ne b\in\mathcal C$, $p\in\operatorname{int}\Delta^{K-1}$, $M\ge2$ (all pairs, relative to the size $(p_a+p_b+2S^{(2)})/\rho$ of the terms))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(\phi_a(p)-\phi_b(p)=(p_a-p_b)/\rho(p)$ for all $a\ne b\in\mathcal C$, $p\in\operatorname{int}\Delta^{K-1}$, $M\ge2$ (all pairs, relative to the size $(p_a+p_b+2S^{(2)})/\rho$ of the terms))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
-        if (part.num_correct() < 2) return skip<T>();
+        if (part.num_correct() < 2)
+          return skip<T>();
         const Vec<T> p = a.simplex("p");
         const Vec<T> phi = star_score(p, part);
         const T rho = star_correct_mass(p, part);
         Ineq<T> w = skip<T>();
         for (int i : part.correct_indices())
           for (int j : part.correct_indices())
-            if (i != j) // relative to the size of the terms, (p_a + p_b)/ρ + 2S⁽²⁾/ρ (φ_a, φ_b may both vanish)
+            if (i !=
+                j) // relative to the size of the terms, (p_a + p_b)/ρ + 2S⁽²⁾/ρ (φ_a, φ_b may both vanish)
               w = worst(w, eq<T>(phi(i) - phi(j), T((p(i) - p(j)) / rho),
                                  T((p(i) + p(j) + T(2) * star_correct_square_sum(p, part)) / rho)));
         return w;
@@ -561,18 +628,21 @@ DCRV_CLAIM(scorediff_cc) {
 DCRV_CLAIM(scorediff_ci) {
   return forall("D.scorediff-CI", Kind::identity)
       .where("App. D §Log-ratio dynamics")
-      .statement(R"(\phi_c(p)-\phi_i(p)=p_c/\rho(p)$ for all $c\in\mathcal C$, $i\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, $1\le M<K$ (all pairs))")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .statement(
+          R"(\phi_c(p)-\phi_i(p)=p_c/\rho(p)$ for all $c\in\mathcal C$, $i\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, $1\le M<K$ (all pairs))")
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0) return skip<T>();
+        if (part.num_incorrect() == 0)
+          return skip<T>();
         const Vec<T> p = a.simplex("p");
         const Vec<T> phi = star_score(p, part);
         const T rho = star_correct_mass(p, part);
         Ineq<T> w = skip<T>();
         for (int c : part.correct_indices())
           for (int i : part.incorrect_indices())
-            w = worst(w, eq<T>(phi(c) - phi(i), T(p(c) / rho), T((p(c) + T(2) * star_correct_square_sum(p, part)) / rho)));
+            w = worst(w, eq<T>(phi(c) - phi(i), T(p(c) / rho),
+                               T((p(c) + T(2) * star_correct_square_sum(p, part)) / rho)));
         return w;
       });
 }
@@ -581,18 +651,21 @@ DCRV_CLAIM(scorediff_ci) {
 DCRV_CLAIM(zab_ratio_lt1) {
   return forall("D.zab-ratio-lt1", Kind::bound)
       .where("App. D §Within C")
-      .statement(R"(|p_a-p_b|/\rho(p)\le c$ with $c=1$ for all $a\ne b\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, $M\ge2$; strictness: $|p_a-p_b|\le\rho-\min(p_a,p_b)<\rho$ is checked as well)")
+      .statement(
+          R"(|p_a-p_b|/\rho(p)\le c$ with $c=1$ for all $a\ne b\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, $M\ge2$; strictness: $|p_a-p_b|\le\rho-\min(p_a,p_b)<\rho$ is checked as well)")
       .constant("c", 1.0, Role::upper, "bound on |p_a - p_b| / rho")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
-        if (part.num_correct() < 2) return skip<T>();
+        if (part.num_correct() < 2)
+          return skip<T>();
         const Vec<T> p = a.simplex("p");
         const T rho = star_correct_mass(p, part);
         Ineq<T> w = skip<T>();
         for (int i : part.correct_indices())
           for (int j : part.correct_indices()) {
-            if (i == j) continue;
+            if (i == j)
+              continue;
             const T d = abs(T(p(i) - p(j)));
             w = worst(w, worst(le<T>(d / rho, k("c")), le<T>(d, rho - std::min(p(i), p(j)), rho)));
           }
@@ -604,14 +677,15 @@ DCRV_CLAIM(zab_ratio_lt1) {
 DCRV_CLAIM(zic_ratio_range) {
   return forall("D.zic-ratio-range", Kind::bound)
       .where("App. D §Correct vs. incorrect")
-      .statement(R"(a/M\le p_{c^\star}(p)/\rho(p)\le b$ with $a=b=1$, $c^\star\in\arg\max_{c\in\mathcal C}p_c$, every $p\in\operatorname{int}\Delta^{K-1}$ and partition with $M\ge1$)")
+      .statement(
+          R"(a/M\le p_{c^\star}(p)/\rho(p)\le b$ with $a=b=1$, $c^\star\in\arg\max_{c\in\mathcal C}p_c$, every $p\in\operatorname{int}\Delta^{K-1}$ and partition with $M\ge1$)")
       .constant("a", 1.0, Role::lower, "numerator of the lower end a/M")
       .constant("b", 1.0, Role::upper, "upper end")
-      .over(partitioned().simplex("p").points([](int K) { return score_points(K); }))
+      .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
-        const T g = max_correct(p, part) / star_correct_mass(p, part);
+        const T g = p(star_top_correct(p, part)) / star_correct_mass(p, part);
         return worst(le<T>(k("a") / T(part.num_correct()), g), le<T>(g, k("b")));
       });
 }
@@ -620,9 +694,16 @@ DCRV_CLAIM(zic_ratio_range) {
 DCRV_CLAIM(asym_bracket) {
   return forall("D.asym-bracket", Kind::bound)
       .where("App. D §Asymptotics (boxed)")
-      .statement(R"(p^\infty e^{-1/\varepsilon}\le p^\infty e^{-g/\varepsilon}\le p^\infty e^{-1/(M\varepsilon)}$ for all $M\ge1$ (here $M=S$, $1\dots$ budget max), $g\in[1/M,1]$, $\varepsilon\in[10^{-2},10^{2}]$, $p^\infty\in(0,1])")
-      .over(Domain().dims(1).real("g", [](int M) { return std::pair{1.0 / M, 1.0}; })
-                .real("eps", 1e-2, 1e2, true).real("pinf", 1e-12, 1.0, true))
+      .statement(
+          R"(p^\infty e^{-1/\varepsilon}\le p^\infty e^{-g/\varepsilon}\le p^\infty e^{-1/(M\varepsilon)}$ for all $M\ge1$ (here $M=S$, $1\dots$ budget max), $g\in[1/M,1]$, $\varepsilon\in[10^{-2},10^{2}]$, $p^\infty\in(0,1])")
+      .over(Domain()
+                .dims(1)
+                .real("g",
+                      [](int M) {
+                        return std::pair{1.0 / M, 1.0};
+                      })
+                .real("eps", 1e-2, 1e2, true)
+                .real("pinf", 1e-12, 1.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T g = a.real("g"), eps = a.real("eps"), pinf = a.real("pinf"), M = T(a.S());
         const T mid = pinf * exp(-g / eps);
@@ -638,14 +719,16 @@ DCRV_CLAIM(asym_bracket) {
 DCRV_CLAIM(edge_m0) {
   return forall("D.edge-M0", Kind::structural)
       .where("App. D §Edge cases")
-      .statement(R"(If $M=0$ ($\mathcal C=\emptyset$): $\rho(p)=0$ for every $p\in\Delta^{K-1}$ (closed), and every component of the formula of def:star-score is $0/0$, i.e.\ not a number (checked: $\rho=0$ exactly and no component of $\phi$ evaluates to a finite value), $K\ge1$)")
+      .statement(
+          R"(If $M=0$ ($\mathcal C=\emptyset$): $\rho(p)=0$ for every $p\in\Delta^{K-1}$ (closed), and every component of the formula of def:star-score is $0/0$, i.e.\ not a number (checked: $\rho=0$ exactly and no component of $\phi$ evaluates to a finite value), $K\ge1$)")
       .over(Domain().dims(1).simplex("p", true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = StarPartition::window(a.S(), 0);
         const Vec<T> p = a.simplex("p");
         const Vec<T> phi = star_score(p, part);
         int finite = 0;
-        for (Eigen::Index k = 0; k < phi.size(); ++k) finite += is_finite(phi(k)) ? 1 : 0;
+        for (Eigen::Index k = 0; k < phi.size(); ++k)
+          finite += is_finite(phi(k)) ? 1 : 0;
         return worst(le<T>(abs(star_correct_mass(p, part)), T(0), T(1)), le<T>(T(finite), T(0), T(1)));
       });
 }
@@ -654,7 +737,8 @@ DCRV_CLAIM(edge_m0) {
 DCRV_CLAIM(edge_mk) {
   return forall("D.edge-MK", Kind::identity)
       .where("App. D §Edge cases")
-      .statement(R"(If $M=K$: $\rho(p)=1$ and $\phi^{\mathrm{STaR}}_k(p)=p_k-\sum_jp_j^2$ for every $k$ and $p\in\operatorname{int}\Delta^{K-1}$, $K\ge1$)")
+      .statement(
+          R"(If $M=K$: $\rho(p)=1$ and $\phi^{\mathrm{STaR}}_k(p)=p_k-\sum_jp_j^2$ for every $k$ and $p\in\operatorname{int}\Delta^{K-1}$, $K\ge1$)")
       .over(Domain().dims(1).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = StarPartition::window(a.S(), a.S());
