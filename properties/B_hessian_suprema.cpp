@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dcrv/linalg.hpp"
+#include "dcrv/numdiff.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/engine/engine.hpp"
@@ -21,49 +22,40 @@
 namespace dcrv {
 namespace {
 
-using std::abs;
-using std::ceil;
-using std::cos;
-using std::exp;
-using std::log;
-using std::sqrt;
-using boost::multiprecision::abs;
-using boost::multiprecision::exp;
-using boost::multiprecision::log;
-using boost::multiprecision::sqrt;
+using boost::multiprecision::abs, boost::multiprecision::exp, boost::multiprecision::log,
+    boost::multiprecision::sqrt;
+using std::abs, std::ceil, std::cos, std::exp, std::log, std::sqrt;
 
 // ------------------------------------------------------------------------------------------------------
 // Numerical helpers (generic in the scalar T: double for the search, mpfr for confirmation).
 // ------------------------------------------------------------------------------------------------------
 
-template <class T> T sq(const T& x) { return x * x; }
-template <class T> T max_of(const T& a, const T& b) { return a < b ? b : a; }
-template <class T> T min_of(const T& a, const T& b) { return b < a ? b : a; }
+template <class T> T sq(const T& x) {
+  return x * x;
+}
+template <class T> T max_of(const T& a, const T& b) {
+  return a < b ? b : a;
+}
+template <class T> T min_of(const T& a, const T& b) {
+  return b < a ? b : a;
+}
 
 /// a_+ = 1/2 + 1/(2√3), the paper's extremal mass (a_− = 1 − a_+).
-template <class T> T a_plus_exact() { return T(1) / T(2) + T(1) / (T(2) * sqrt(T(3))); }
+template <class T> T a_plus_exact() {
+  return T(1) / T(2) + T(1) / (T(2) * sqrt(T(3)));
+}
 /// The paper's two global constants: sup‖H_kℓ‖₂ = 1/√54 and sup‖H_kℓ‖₁ = 1/(3√3) (thm:B-Hessian-suprema).
 constexpr auto kSupL2 = [](auto one) { return one / sqrt(54 * one); };
 constexpr auto kSupL1 = [](auto one) { return one / (3 * sqrt(3 * one)); };
 constexpr double kAplus = 0.78867513459481287;
 constexpr double kAminus = 0.21132486540518713;
 
-enum class Norm { l1, l2, linf };
-
-template <class T> T vector_norm(const Vec<T>& v, Norm n) {
-  switch (n) {
-  case Norm::l1: return norm1(v);
-  case Norm::l2: return sqrt(v.squaredNorm());
-  case Norm::linf: return norm_inf(v);
-  }
-  return T(0);
-}
-
 /// max_{k,ℓ} ‖H_{kℓ}(p)‖ over all S² pairs (no symmetry assumed).
 template <class T> T max_hessian_norm(const Vec<T>& p, Norm n) {
   T best(0);
   for (int k = 0; k < p.size(); ++k)
-    for (int l = 0; l < p.size(); ++l) best = max_of(best, vector_norm<T>(hessian_column(p, k, l), n));
+    for (int l = 0; l < p.size(); ++l)
+      best = max_of(best, vector_norm<T>(hessian_column(p, k, l), n));
   return best;
 }
 
@@ -73,7 +65,8 @@ template <class T> Ineq<T> eq_componentwise(const Vec<T>& a, const Vec<T>& b, co
   T worst(0);
   for (Eigen::Index i = 0; i < a.size(); ++i) {
     const T m = max_of(max_of(T(abs(a(i))), T(abs(b(i)))), T(abs(scale(i))));
-    if (m > 0) worst = max_of(worst, T(abs(T(a(i) - b(i))) / m));
+    if (m > 0)
+      worst = max_of(worst, T(abs(T(a(i) - b(i))) / m));
   }
   return {Ineq<T>::Rel::eq, worst, T(0), T(1)};
 }
@@ -108,7 +101,8 @@ template <class T> T expm1_minus_id(const T& x) {
     for (int n = 3; n < 1000; ++n) {
       term *= x / T(n);
       sum += term;
-      if (abs(term) <= abs(sum) * eps) break;
+      if (abs(term) <= abs(sum) * eps)
+        break;
     }
     return sum;
   }
@@ -129,12 +123,13 @@ template <class T> Vec<T> remainder_exact(const Vec<T>& p, const Vec<T>& x) {
     Z += p(j) * exp(y(j));
   }
   Vec<T> r(S);
-  for (Eigen::Index i = 0; i < S; ++i) r(i) = p(i) * (e2(i) - E - y(i) * E) / Z;
+  for (Eigen::Index i = 0; i < S; ++i)
+    r(i) = p(i) * (e2(i) - E - y(i) * E) / Z;
   return r;
 }
 
 /// Gauss–Legendre nodes and weights on [0,1] (Newton on P_n, to working precision).
-template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre(int n) {
+template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre_unit(int n) {
   std::vector<T> nodes(n), weights(n);
   const T tol = T(std::pow(10.0, -scalar_digits<T>() - 3));
   for (int i = 0; i < (n + 1) / 2; ++i) {
@@ -150,7 +145,8 @@ template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre(int 
       dp = T(n) * (x * p1 - p0) / (x * x - T(1));
       const T dx = p1 / dp;
       x -= dx;
-      if (abs(dx) <= tol) break;
+      if (abs(dx) <= tol)
+        break;
     }
     const T w = T(2) / ((T(1) - x * x) * dp * dp);
     nodes[i] = (T(1) - x) / T(2);
@@ -165,14 +161,13 @@ template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre(int 
 /// ≤ 1/(η·range g) with n ≈ 0.6·d nodes give d-digit accuracy. `scale` returns, per component, the size
 /// of the summed terms, η² ∫(1−τ) Σ_{k,ℓ}|g_k g_ℓ|·2p_i(τ) dτ (|bracket of B-Hessian-exact| ≤ 2), which
 /// bounds the rounding of H[g,g] = Σ g_k g_ℓ H_kℓ.
-template <class T> struct QuadratureResult {
-  Vec<T> value, scale;
-};
-template <class T> QuadratureResult<T> taylor_remainder_integral(const Vec<T>& theta, const Vec<T>& g, const T& eta) {
+template <class T> struct QuadratureResult { Vec<T> value, scale; };
+template <class T>
+QuadratureResult<T> taylor_remainder_integral(const Vec<T>& theta, const Vec<T>& g, const T& eta) {
   const T spread = eta * (g.maxCoeff() - g.minCoeff());
   const int panels = 1 + static_cast<int>(std::ceil(to_double(spread)));
   const int n = std::is_same_v<T, double> ? 10 : static_cast<int>(0.6 * scalar_digits<T>()) + 6;
-  const auto [nodes, weights] = gauss_legendre<T>(n);
+  const auto [nodes, weights] = gauss_legendre_unit<T>(n);
   const T g1sq = sq(norm1(g));
   QuadratureResult<T> out{Vec<T>::Zero(theta.size()), Vec<T>::Zero(theta.size())};
   for (int j = 0; j < panels; ++j)
@@ -220,7 +215,8 @@ template <class T, class F> std::pair<T, T> golden_max(F f, T lo, T hi, const T&
   const T inv_phi = (sqrt(T(5)) - T(1)) / T(2);
   std::pair<T, T> best{f(lo), lo};
   auto consider = [&](const T& v, const T& x) {
-    if (v > best.first) best = {v, x};
+    if (v > best.first)
+      best = {v, x};
   };
   consider(f(hi), hi);
   T c = hi - inv_phi * (hi - lo), d = lo + inv_phi * (hi - lo);
@@ -244,8 +240,10 @@ template <class T, class F> std::pair<T, T> golden_max(F f, T lo, T hi, const T&
 }
 
 /// Grid scan of f on [lo, hi] (double) followed by golden-section refinement of the `keep` best grid peaks.
-template <class F> std::vector<std::pair<double, double>> scan_maxima(F f, double lo, double hi, int grid, int keep) {
-  if (!(hi > lo)) return {{f(lo), lo}};
+template <class F>
+std::vector<std::pair<double, double>> scan_maxima(F f, double lo, double hi, int grid, int keep) {
+  if (!(hi > lo))
+    return {{f(lo), lo}};
   std::vector<double> xs(grid + 1), vs(grid + 1);
   for (int i = 0; i <= grid; ++i) {
     xs[i] = i == grid ? hi : lo + (hi - lo) * i / grid;
@@ -253,12 +251,15 @@ template <class F> std::vector<std::pair<double, double>> scan_maxima(F f, doubl
   }
   std::vector<int> peaks;
   for (int i = 0; i <= grid; ++i)
-    if ((i == 0 || vs[i] >= vs[i - 1]) && (i == grid || vs[i] >= vs[i + 1])) peaks.push_back(i);
+    if ((i == 0 || vs[i] >= vs[i - 1]) && (i == grid || vs[i] >= vs[i + 1]))
+      peaks.push_back(i);
   std::sort(peaks.begin(), peaks.end(), [&](int a, int b) { return vs[a] > vs[b]; });
-  if (static_cast<int>(peaks.size()) > keep) peaks.resize(keep);
+  if (static_cast<int>(peaks.size()) > keep)
+    peaks.resize(keep);
   std::vector<std::pair<double, double>> out;
   for (int i : peaks)
-    out.push_back(golden_max<double>(f, xs[std::max(i - 1, 0)], xs[std::min(i + 1, grid)], 1e-11 * (hi - lo)));
+    out.push_back(
+        golden_max<double>(f, xs[std::max(i - 1, 0)], xs[std::min(i + 1, grid)], 1e-11 * (hi - lo)));
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   return out;
 }
@@ -272,22 +273,28 @@ std::pair<T, T> maximize(Fd fd, Ft ft, const T& lo, const T& hi, const std::vect
   const auto peaks = scan_maxima(fd, lod, hid, grid, 3);
   std::pair<T, T> best{ft(lo), lo};
   auto consider = [&](const std::pair<T, T>& c) {
-    if (c.first > best.first) best = c;
+    if (c.first > best.first)
+      best = c;
   };
   consider({ft(hi), hi});
   for (const T& x : extra)
-    if (x >= lo && x <= hi) consider({ft(x), x});
+    if (x >= lo && x <= hi)
+      consider({ft(x), x});
   if constexpr (std::is_same_v<T, double>) {
-    for (const auto& pk : peaks) consider(pk);
+    for (const auto& pk : peaks)
+      consider(pk);
   } else {
     const double top = peaks.front().first;
     const T width = T(1e-6 * (hid - lod) + 1e-15);
     const T tol = T(std::pow(10.0, -0.5 * scalar_digits<T>() - 3));
     for (const auto& [v, x] : peaks) {
-      if (v < top - 1e-8 * std::fabs(top)) continue;
+      if (v < top - 1e-8 * std::fabs(top))
+        continue;
       const T a = max_of(lo, T(T(x) - width)), b = min_of(hi, T(T(x) + width));
-      if (b > a) consider(golden_max<T>(ft, a, b, tol));
-      else consider({ft(a), a});
+      if (b > a)
+        consider(golden_max<T>(ft, a, b, tol));
+      else
+        consider({ft(a), a});
     }
   }
   return best;
@@ -320,14 +327,15 @@ template <class T> InteriorSup<T> interior_sup_uncached(Norm norm, const T& delt
   };
 
   InteriorSup<T> out;
-  const auto diag = maximize<T>([&](double a) { return diag_obj(a, dd); }, [&](const T& a) { return diag_obj(a, delta); },
-                                lo, hi, extra);
+  const auto diag = maximize<T>([&](double a) { return diag_obj(a, dd); },
+                                [&](const T& a) { return diag_obj(a, delta); }, lo, hi, extra);
   out.diag = diag.first;
   out.diag_a = diag.second;
 
   if (S == 2) { // b = 1 − a, r = 0
     const auto off = maximize<T>([&](double a) { return off_obj(a, 1.0 - a, 0.0, dd); },
-                                 [&](const T& a) { return off_obj(a, T(one - a), T(0), delta); }, lo, T(one - delta), extra);
+                                 [&](const T& a) { return off_obj(a, T(one - a), T(0), delta); }, lo,
+                                 T(one - delta), extra);
     out.off = off.first;
     out.off_a = off.second;
     out.off_b = one - off.second;
@@ -340,13 +348,16 @@ template <class T> InteriorSup<T> interior_sup_uncached(Norm norm, const T& delt
     };
     auto inner_t = [&](const T& a) {
       const T bhi = max_of(delta, T(one - a - T(S - 2) * delta));
-      return maximize<T>([&](double b) { const double ad = to_double(a); return off_obj(ad, b, 1.0 - ad - b, dd); },
-                         [&](const T& b) { return off_obj(a, b, T(one - a - b), delta); }, delta, bhi,
-                         {T(one / T(2))}, 24);
+      return maximize<T>(
+          [&](double b) {
+            const double ad = to_double(a);
+            return off_obj(ad, b, 1.0 - ad - b, dd);
+          },
+          [&](const T& b) { return off_obj(a, b, T(one - a - b), delta); }, delta, bhi, {T(one / T(2))}, 24);
     };
     const T ahi = max_of(lo, T(one - T(S - 1) * delta));
-    const auto off = maximize<T>([&](double a) { return inner_d(a).first; }, [&](const T& a) { return inner_t(a).first; },
-                                 lo, ahi, {T(one / T(2))}, 24);
+    const auto off = maximize<T>([&](double a) { return inner_d(a).first; },
+                                 [&](const T& a) { return inner_t(a).first; }, lo, ahi, {T(one / T(2))}, 24);
     out.off = off.first;
     out.off_a = off.second;
     out.off_b = inner_t(off.second).second;
@@ -363,8 +374,10 @@ template <class T> InteriorSup<T> interior_sup(Norm norm, const T& delta, int S)
   if constexpr (std::is_same_v<T, double>) {
     thread_local std::map<std::tuple<int, int, double>, InteriorSup<double>> memo;
     const auto key = std::make_tuple(static_cast<int>(norm), S, delta);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-    if (memo.size() > 4096) memo.clear();
+    if (auto it = memo.find(key); it != memo.end())
+      return it->second;
+    if (memo.size() > 4096)
+      memo.clear();
     return memo.emplace(key, interior_sup_uncached<double>(norm, delta, S)).first->second;
   } else {
     return interior_sup_uncached<T>(norm, delta, S);
@@ -380,15 +393,18 @@ std::pair<std::vector<double>, int> interior_maximiser(Norm norm, double delta, 
   int l = 0;
   if (s.diag >= s.off) {
     p[0] = s.diag_a;
-    if (S >= 2) p[1] = 1.0 - s.diag_a - (S - 2) * delta;
+    if (S >= 2)
+      p[1] = 1.0 - s.diag_a - (S - 2) * delta;
   } else {
     l = 1;
     p[0] = s.off_a;
     p[1] = s.off_b;
-    if (S >= 3) p[2] = 1.0 - s.off_a - s.off_b - (S - 3) * delta;
+    if (S >= 3)
+      p[2] = 1.0 - s.off_a - s.off_b - (S - 3) * delta;
   }
   std::vector<double> q(S);
-  for (int i = 0; i < S; ++i) q[i] = std::max(0.0, (p[i] - delta) / (1.0 - S * delta));
+  for (int i = 0; i < S; ++i)
+    q[i] = std::max(0.0, (p[i] - delta) / (1.0 - S * delta));
   return {q, l};
 }
 
@@ -397,10 +413,13 @@ std::pair<std::vector<double>, int> interior_maximiser(Norm norm, double delta, 
 /// the end point condition.
 double max_interior_step(const Vec<double>& theta, const Vec<double>& g, double delta) {
   // a relative margin of 1e-12 keeps double-admissible steps admissible in MPFR as well
-  auto inside = [&](double t) { return softmax(Vec<double>(theta + t * g)).minCoeff() >= delta * (1 + 1e-12); };
+  auto inside = [&](double t) {
+    return softmax(Vec<double>(theta + t * g)).minCoeff() >= delta * (1 + 1e-12);
+  };
   const double gmax = std::max(g.cwiseAbs().maxCoeff(), 1e-300);
   double lo = 0, hi = 60.0 / gmax;
-  if (inside(hi)) return hi;
+  if (inside(hi))
+    return hi;
   for (int it = 0; it < 80; ++it) {
     const double mid = 0.5 * (lo + hi);
     (inside(mid) ? lo : hi) = mid;
@@ -412,13 +431,15 @@ double max_interior_step(const Vec<double>& theta, const Vec<double>& g, double 
 /// (ℓ1 extremal, open simplex), for the remainder claims.
 std::vector<double> logits_of(const std::vector<double>& p) {
   std::vector<double> t(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i) t[i] = std::log(p[i]);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    t[i] = std::log(p[i]);
   return t;
 }
 std::vector<double> concentrated_extremal(int S) {
   std::vector<double> p(S, 1e-30);
   p[0] = kAplus;
-  if (S >= 2) p[1] = kAminus;
+  if (S >= 2)
+    p[1] = kAminus;
   return p;
 }
 std::vector<double> spread_extremal(int S) {
@@ -434,7 +455,8 @@ std::vector<double> unit(int S, int i, double v = 1.0) {
 std::vector<double> pair_direction(int S) {
   std::vector<double> e(S, 0.0);
   e[0] = 1;
-  if (S >= 2) e[1] = -1;
+  if (S >= 2)
+    e[1] = -1;
   return e;
 }
 
@@ -452,14 +474,17 @@ std::vector<Assign> remainder_points(int S) {
 /// Keeps the `support` largest |g_i| (ties by index), zeroing the others: g with ‖g‖₀ ≤ support.
 template <class T> Vec<T> sparsify(Vec<T> g, int support) {
   std::vector<int> order(g.size());
-  for (int i = 0; i < g.size(); ++i) order[i] = i;
+  for (int i = 0; i < g.size(); ++i)
+    order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return abs(g(a)) > abs(g(b)); });
-  for (std::size_t j = support; j < order.size(); ++j) g(order[j]) = T(0);
+  for (std::size_t j = support; j < order.size(); ++j)
+    g(order[j]) = T(0);
   return g;
 }
 template <class T> int support_size(const Vec<T>& g) {
   int s = 0;
-  for (int i = 0; i < g.size(); ++i) s += g(i) != 0;
+  for (int i = 0; i < g.size(); ++i)
+    s += g(i) != 0;
   return s;
 }
 
@@ -473,10 +498,16 @@ template <class T> T distance_to_apm(const T& a, const T& a_plus) {
 Domain interior_path_domain(bool sparse) {
   Domain d;
   d.simplex("q", true)
-      .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+      .real(
+          "delta",
+          [](int S) {
+            return std::pair{1e-12, 1.0 / S};
+          },
+          true)
       .vector("g", 1.0)
       .real("lambda", 1e-6, 1.0, true);
-  if (sparse) d.index("support");
+  if (sparse)
+    d.index("support");
   d.points([sparse](int S) {
     std::vector<Assign> pts;
     for (double frac : {1e-3, 0.1, 0.5, 0.9}) {
@@ -484,11 +515,13 @@ Domain interior_path_domain(bool sparse) {
       for (Norm n : {Norm::l1, Norm::l2}) {
         auto [q, l] = interior_maximiser(n, delta, S);
         if (n == Norm::l1 && l == 0) // ‖H_kk‖₁ does not depend on how the residual mass is spread: spread it
-          for (int i = 1; i < S; ++i) q[i] = (1.0 - q[0]) / (S - 1);
+          for (int i = 1; i < S; ++i)
+            q[i] = (1.0 - q[0]) / (S - 1);
         for (const auto& g : {unit(S, 0), unit(S, 0, -1.0), pair_direction(S)})
           for (double lambda : {1e-6, 1e-2, 1.0}) {
             Assign a{{"q", q}, {"delta", {delta}}, {"g", g}, {"lambda", {lambda}}};
-            if (sparse) a["support"] = {static_cast<double>(S - 1)};
+            if (sparse)
+              a["support"] = {static_cast<double>(S - 1)};
             pts.push_back(a);
           }
       }
@@ -510,8 +543,10 @@ template <class T> InteriorPath<T> decode_interior_path(const Args<T>& a, bool s
   out.delta = a.real("delta");
   out.p = trim<T>(a.simplex("q"), out.delta);
   out.g = a.vec("g");
-  if (sparse) out.g = sparsify<T>(out.g, a.index("support") + 1);
-  if (out.g.cwiseAbs().maxCoeff() == 0) return out;
+  if (sparse)
+    out.g = sparsify<T>(out.g, a.index("support") + 1);
+  if (out.g.cwiseAbs().maxCoeff() == 0)
+    return out;
   Vec<double> theta_d(out.p.size()), g_d(out.p.size());
   for (int i = 0; i < out.p.size(); ++i) {
     theta_d(i) = std::log(to_double(out.p(i)));
@@ -520,7 +555,8 @@ template <class T> InteriorPath<T> decode_interior_path(const Args<T>& a, bool s
   out.eta = a.real("lambda") * T(max_interior_step(theta_d, g_d, to_double(out.delta)));
   out.x = out.eta * out.g;
   Vec<T> theta(out.p.size());
-  for (int i = 0; i < out.p.size(); ++i) theta(i) = log(out.p(i));
+  for (int i = 0; i < out.p.size(); ++i)
+    theta(i) = log(out.p(i));
   // In double the end point must clear δ by a relative 1e-12, so that rounding never admits a path that
   // leaves Δ_δ in exact arithmetic (such samples would be rejected in MPFR, wasting confirmations).
   const T margin = T(std::is_same_v<T, double> ? 1e-12 : 0.0);
@@ -559,7 +595,8 @@ Domain extremal_closure_domain(int lo = 2, int hi = 0) {
         std::vector<Assign> pts;
         for (double k : {0.0, 1.0})
           for (double l : {0.0, 1.0})
-            for (double side : {0.0, 1.0}) pts.push_back({{"k", {k}}, {"l", {l}}, {"side", {side}}});
+            for (double side : {0.0, 1.0})
+              pts.push_back({{"k", {k}}, {"l", {l}}, {"side", {side}}});
         return pts;
       })
       .only_points();
@@ -577,7 +614,8 @@ std::vector<Assign> hessian_extremal_points(int S) {
   std::vector<Assign> pts;
   for (const auto& p : {concentrated_extremal(S), spread_extremal(S)})
     for (double k : {0.0, 1.0})
-      for (double l : {0.0, 1.0}) pts.push_back({{"p", p}, {"k", {k}}, {"l", {l}}});
+      for (double l : {0.0, 1.0})
+        pts.push_back({{"p", p}, {"k", {k}}, {"l", {l}}});
   if (S >= 3) { // mass on three coordinates, k ≠ ℓ (the adversarial case of the brief)
     std::vector<double> three(S, 1e-30);
     three[0] = 0.5, three[1] = 0.25, three[2] = 0.25;
@@ -603,7 +641,8 @@ DCRV_CLAIM(claim_hessian_sup_l2) {
       .and_holds("value c reached at (a_+-, a_-+, 0, ...)", extremal_closure_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const Vec<T> p = extremal_closure_point<T>(a.S(), a.index("side"), a_plus_exact<T>());
-                   return eq<T>(vector_norm<T>(hessian_column(p, a.index("k"), a.index("l")), Norm::l2), k("c"));
+                   return eq<T>(vector_norm<T>(hessian_column(p, a.index("k"), a.index("l")), Norm::l2),
+                                k("c"));
                  });
 }
 
@@ -628,7 +667,8 @@ DCRV_CLAIM(claim_hessian_sup_l1) {
                    Vec<T> p(S);
                    p(0) = head;
                    const T tail = w.tail(S - 1).sum();
-                   for (int i = 1; i < S; ++i) p(i) = (T(1) - head) * w(i) / tail;
+                   for (int i = 1; i < S; ++i)
+                     p(i) = (T(1) - head) * w(i) / tail;
                    return eq<T>(vector_norm<T>(hessian_column(p, 0, 0), Norm::l1), k("c"));
                  });
 }
@@ -647,7 +687,8 @@ DCRV_CLAIM(claim_hessian_sup_attained_s2) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> p = extremal_closure_point<T>(2, a.index("side"), k("a_plus"));
         const Vec<T> h = hessian_column(p, a.index("k"), a.index("l"));
-        return worst(eq<T>(vector_norm<T>(h, Norm::l2), k("sup_l2")), eq<T>(vector_norm<T>(h, Norm::l1), k("sup_l1")));
+        return worst(eq<T>(vector_norm<T>(h, Norm::l2), k("sup_l2")),
+                     eq<T>(vector_norm<T>(h, Norm::l1), k("sup_l1")));
       });
 }
 
@@ -657,7 +698,12 @@ Domain strict_family_domain() {
   return Domain()
       .dims(3)
       .simplex("w", true)
-      .real("floor", [](int S) { return std::pair{1e-12, 1.0 / (S - 1)}; }, true)
+      .real(
+          "floor",
+          [](int S) {
+            return std::pair{1e-12, 1.0 / (S - 1)};
+          },
+          true)
       .index("side");
 }
 template <class T> Vec<T> strict_family_point(const Args<T>& a) {
@@ -677,7 +723,12 @@ Domain strict_general_domain() {
   return Domain()
       .dims(3)
       .simplex("q", true)
-      .real("floor", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+      .real(
+          "floor",
+          [](int S) {
+            return std::pair{1e-12, 1.0 / S};
+          },
+          true)
       .points([](int S) {
         std::vector<Assign> pts;
         for (double eps : {1e-12, 1e-6, 1e-3}) {
@@ -692,38 +743,39 @@ Domain strict_general_domain() {
       });
 }
 
+/// thm:B-Hessian-suprema, "strict suprema for S>2": max_{k,ℓ}‖H_kℓ‖ < c (norm n), on the exact family near
+/// the extremal point and on general p ∈ Δ_ε.
+template <class Sup>
+ForAll strict_sup_claim(const char* id, const char* statement, const char* meaning, Sup sup, Norm n) {
+  return forall(id, Kind::sharpness)
+      .where("App. B, Thm. thm:B-Hessian-suprema (strict supremum for S>2)")
+      .statement(statement)
+      .constant("c", Role::upper, meaning, sup)
+      .over(strict_family_domain())
+      .holds([n]<class T>(const Args<T>& a, const Consts<T>& k) {
+        return strictly_below<T>(max_hessian_norm<T>(strict_family_point(a), n), k("c"));
+      })
+      .and_holds("general p with p_min >= eps", strict_general_domain(),
+                 [n]<class T>(const Args<T>& a, const Consts<T>& k) {
+                   const Vec<T> p = trim<T>(a.simplex("q"), a.real("floor"));
+                   return strictly_below<T>(max_hessian_norm<T>(p, n), k("c"));
+                 });
+}
+
 // App. B, Theorem thm:B-Hessian-suprema ("strict suprema for S>2"), ℓ2.
 DCRV_CLAIM(claim_hessian_sup_l2_strict) {
-  return forall("B.hessian-sup-l2-strict", Kind::sharpness)
-      .where("App. B, Thm. thm:B-Hessian-suprema (strict supremum for S>2)")
-      .statement(
-          R"(\text{for }S>2$: $\max_{k,\ell}\|H_{k\ell}(\theta)\|_2<c$, $c=1/\sqrt{54}$, for every $\theta\in\mathbb R^S$ (not attained in the open simplex). Checked at working precision (gap $c-\|H\|_2$ above $10^{-0.6d}c$) on $p\in\Delta_\varepsilon$, $\varepsilon\in[10^{-12},1/S)$, and on the exact family $p_1=a_\pm$, residual mass spread with relative floor $\varepsilon$; the value $c$ itself is reached only in the limit (B.hessian-sup-l2))")
-      .constant("c", Role::upper, "the l2 supremum, claimed not attained", kSupL2)
-      .over(strict_family_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        return strictly_below<T>(max_hessian_norm<T>(strict_family_point(a), Norm::l2), k("c"));
-      })
-      .and_holds("general p with p_min >= eps", strict_general_domain(), []<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = trim<T>(a.simplex("q"), a.real("floor"));
-        return strictly_below<T>(max_hessian_norm<T>(p, Norm::l2), k("c"));
-      });
+  return strict_sup_claim(
+      "B.hessian-sup-l2-strict",
+      R"(\text{for }S>2$: $\max_{k,\ell}\|H_{k\ell}(\theta)\|_2<c$, $c=1/\sqrt{54}$, for every $\theta\in\mathbb R^S$ (not attained in the open simplex). Checked at working precision (gap $c-\|H\|_2$ above $10^{-0.6d}c$) on $p\in\Delta_\varepsilon$, $\varepsilon\in[10^{-12},1/S)$, and on the exact family $p_1=a_\pm$, residual mass spread with relative floor $\varepsilon$; the value $c$ itself is reached only in the limit (B.hessian-sup-l2))",
+      "the l2 supremum, claimed not attained", kSupL2, Norm::l2);
 }
 
 // App. B, Theorem thm:B-Hessian-suprema ("strict suprema for S>2"), ℓ1.
 DCRV_CLAIM(claim_hessian_sup_l1_strict) {
-  return forall("B.hessian-sup-l1-strict", Kind::sharpness)
-      .where("App. B, Thm. thm:B-Hessian-suprema (strict supremum for S>2)")
-      .statement(
-          R"(\text{for }S>2$: $\max_{k,\ell}\|H_{k\ell}(\theta)\|_1<c$, $c=1/(3\sqrt3)$, for every $\theta\in\mathbb R^S$ (not attained in the open simplex). Checked at working precision (gap $c-\|H\|_1$ above $10^{-0.6d}c$) on the exact family $p_1=a_\pm$ with the residual mass spread over the other coordinates (relative floor $\varepsilon$), and on $p\in\Delta_\varepsilon$, $\varepsilon\in[10^{-12},1/S))")
-      .constant("c", Role::upper, "the l1 supremum, claimed not attained", kSupL1)
-      .over(strict_family_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        return strictly_below<T>(max_hessian_norm<T>(strict_family_point(a), Norm::l1), k("c"));
-      })
-      .and_holds("general p with p_min >= eps", strict_general_domain(), []<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = trim<T>(a.simplex("q"), a.real("floor"));
-        return strictly_below<T>(max_hessian_norm<T>(p, Norm::l1), k("c"));
-      });
+  return strict_sup_claim(
+      "B.hessian-sup-l1-strict",
+      R"(\text{for }S>2$: $\max_{k,\ell}\|H_{k\ell}(\theta)\|_1<c$, $c=1/(3\sqrt3)$, for every $\theta\in\mathbb R^S$ (not attained in the open simplex). Checked at working precision (gap $c-\|H\|_1$ above $10^{-0.6d}c$) on the exact family $p_1=a_\pm$ with the residual mass spread over the other coordinates (relative floor $\varepsilon$), and on $p\in\Delta_\varepsilon$, $\varepsilon\in[10^{-12},1/S))",
+      "the l1 supremum, claimed not attained", kSupL1, Norm::l1);
 }
 
 // App. B, boxed eq. (B-second-order): p_{θ+ηg} = p_θ + ηJ_θ g + η²∫₀¹(1−τ)H(θ+τηg)[g,g]dτ.
@@ -766,91 +818,87 @@ DCRV_CLAIM(claim_taylor_integral_remainder) {
         const Vec<T> p = softmax(theta);
         const Vec<T> p_step = softmax(Vec<T>(theta + eta * g));
         const Vec<T> lhs = p_step - p - eta * (covariance_matrix(p) * g);
-        return eq<T>(lhs, taylor_remainder_integral<T>(theta, g, eta).value, max_of(p.maxCoeff(), p_step.maxCoeff()));
+        return eq<T>(lhs, taylor_remainder_integral<T>(theta, g, eta).value,
+                     max_of(p.maxCoeff(), p_step.maxCoeff()));
       });
 }
 
 Domain remainder_domain(bool sparse) {
   Domain d;
   d.logits("theta", 3.0, false).vector("g", 1.0).real("eta", 1e-6, 10.0, true);
-  if (sparse) d.index("support");
+  if (sparse)
+    d.index("support");
   d.points([sparse](int S) {
     auto pts = remainder_points(S);
     if (sparse)
-      for (auto& p : pts) p["support"] = {static_cast<double>(S - 1)};
+      for (auto& p : pts)
+        p["support"] = {static_cast<double>(S - 1)};
     return pts;
   });
   return d;
 }
 
-// App. B, boxed eq. (B-remainders), line 1: ‖R‖₁ ≤ η²/(6√3) ‖g‖₁².
-DCRV_CLAIM(claim_remainder_l1) {
-  return forall("B.remainder-l1", Kind::bound)
-      .where("App. B §B.6, eq. (B-remainders), line 1")
-      .statement(R"(\|R_{\theta,\eta}\|_1\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0$ ($R$ computed exactly, without the integral))")
-      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2", [](auto one) { return one / (6 * sqrt(3 * one)); })
-      .over(remainder_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> g = a.vec("g");
+/// eq. (B-remainders): ‖R_{θ,η}‖_n ≤ c η² size(g), R computed exactly (remainder_exact); size = ‖g‖₁² or, for
+/// the sparse line, √s ‖g‖₂² with g restricted to its first s = support + 1 coordinates.
+ForAll remainder_claim(const char* id, const char* where, const char* statement, Norm n, bool sparse) {
+  return forall(id, Kind::bound)
+      .where(where)
+      .statement(statement)
+      .over(remainder_domain(sparse))
+      .holds([n, sparse]<class T>(const Args<T>& a, const Consts<T>& k) {
+        const Vec<T> g = sparse ? sparsify<T>(a.vec("g"), a.index("support") + 1) : Vec<T>(a.vec("g"));
         const T eta = a.real("eta");
         const Vec<T> r = remainder_exact<T>(softmax(a.logits("theta")), Vec<T>(eta * g));
-        return le<T>(norm1(r), k("c") * sq(eta) * sq(norm1(g)));
+        const T bound = sparse ? T(k("c") * sq(eta) * sqrt(T(support_size(g))) * g.squaredNorm())
+                               : T(k("c") * sq(eta) * sq(norm1(g)));
+        return le<T>(n == Norm::l2 ? T(sqrt(r.squaredNorm())) : vector_norm<T>(r, n), bound);
       });
+}
+
+// App. B, boxed eq. (B-remainders), line 1: ‖R‖₁ ≤ η²/(6√3) ‖g‖₁².
+DCRV_CLAIM(claim_remainder_l1) {
+  return remainder_claim(
+             "B.remainder-l1", "App. B §B.6, eq. (B-remainders), line 1",
+             R"(\|R_{\theta,\eta}\|_1\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0$ ($R$ computed exactly, without the integral))",
+             Norm::l1, false)
+      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2",
+                [](auto one) { return one / (6 * sqrt(3 * one)); });
 }
 
 // App. B, boxed eq. (B-remainders), line 2 (first part): ‖R‖₂ ≤ η²/(2√54) ‖g‖₁².
 DCRV_CLAIM(claim_remainder_l2) {
-  return forall("B.remainder-l2", Kind::bound)
-      .where("App. B §B.6, eq. (B-remainders), line 2")
-      .statement(R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\|g\|_1^2$, $c=1/(2\sqrt{54})$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)")
-      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2", [](auto one) { return one / (2 * sqrt(54 * one)); })
-      .over(remainder_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> g = a.vec("g");
-        const T eta = a.real("eta");
-        const Vec<T> r = remainder_exact<T>(softmax(a.logits("theta")), Vec<T>(eta * g));
-        return le<T>(T(sqrt(r.squaredNorm())), k("c") * sq(eta) * sq(norm1(g)));
-      });
+  return remainder_claim(
+             "B.remainder-l2", "App. B §B.6, eq. (B-remainders), line 2",
+             R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\|g\|_1^2$, $c=1/(2\sqrt{54})$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)",
+             Norm::l2, false)
+      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2",
+                [](auto one) { return one / (2 * sqrt(54 * one)); });
 }
 
 // App. B, boxed eq. (B-remainders), line 2 (second part): ‖R‖_∞ ≤ η²/(6√3) ‖g‖₁².
 DCRV_CLAIM(claim_remainder_linf) {
-  return forall("B.remainder-linf", Kind::bound)
-      .where("App. B §B.6, eq. (B-remainders), line 2")
-      .statement(R"(\|R_{\theta,\eta}\|_\infty\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)")
-      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2", [](auto one) { return one / (6 * sqrt(3 * one)); })
-      .over(remainder_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> g = a.vec("g");
-        const T eta = a.real("eta");
-        const Vec<T> r = remainder_exact<T>(softmax(a.logits("theta")), Vec<T>(eta * g));
-        return le<T>(norm_inf(r), k("c") * sq(eta) * sq(norm1(g)));
-      });
+  return remainder_claim(
+             "B.remainder-linf", "App. B §B.6, eq. (B-remainders), line 2",
+             R"(\|R_{\theta,\eta}\|_\infty\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)",
+             Norm::linf, false)
+      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2",
+                [](auto one) { return one / (6 * sqrt(3 * one)); });
 }
 
 // App. B, boxed eq. (B-remainders), line 3: ‖R‖₂ ≤ η²/(6√3) √s ‖g‖₂², s = ‖g‖₀.
 DCRV_CLAIM(claim_remainder_l2_sparse) {
-  return forall("B.remainder-l2-sparse", Kind::bound)
-      .where("App. B §B.6, eq. (B-remainders), line 3")
-      .statement(R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\sqrt s\,\|g\|_2^2$, $c=1/(6\sqrt3)$, $s=\|g\|_0$, for all $\theta,g\in\mathbb R^S$ (every support size $s$), $\eta\ge0)")
-      .constant("c", Role::upper, "coefficient of eta^2 sqrt(s) ||g||_2^2", [](auto one) { return one / (6 * sqrt(3 * one)); })
-      .over(remainder_domain(true))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> g = sparsify<T>(a.vec("g"), a.index("support") + 1);
-        const T eta = a.real("eta");
-        const Vec<T> r = remainder_exact<T>(softmax(a.logits("theta")), Vec<T>(eta * g));
-        return le<T>(T(sqrt(r.squaredNorm())), k("c") * sq(eta) * sqrt(T(support_size(g))) * g.squaredNorm());
-      });
+  return remainder_claim(
+             "B.remainder-l2-sparse", "App. B §B.6, eq. (B-remainders), line 3",
+             R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\sqrt s\,\|g\|_2^2$, $c=1/(6\sqrt3)$, $s=\|g\|_0$, for all $\theta,g\in\mathbb R^S$ (every support size $s$), $\eta\ge0)",
+             Norm::l2, true)
+      .constant("c", Role::upper, "coefficient of eta^2 sqrt(s) ||g||_2^2",
+                [](auto one) { return one / (6 * sqrt(3 * one)); });
 }
 
 // App. B §δ-interior refinements, boxed eq. (B-Xi): the "mass-under-a-floor" maximum in closed form.
 DCRV_CLAIM(claim_xi_closed_form) {
   const auto domain = [] {
-    return Domain()
-        .dims(1)
-        .simplex("q", true)
-        .real("delta", 1e-8, 1.0, true)
-        .real("excess", 0.0, 10.0);
+    return Domain().dims(1).simplex("q", true).real("delta", 1e-8, 1.0, true).real("excess", 0.0, 10.0);
   };
   return forall("B.Xi-closed-form", Kind::identity)
       .where("App. B §δ-interior refinements, eq. (B-Xi)")
@@ -863,21 +911,28 @@ DCRV_CLAIM(claim_xi_closed_form) {
         const Vec<T> x = (a.simplex("q") * T(M - T(m) * delta)).array() + delta;
         return le<T>(x.squaredNorm(), xi_closed(m, M, delta), T(sq(M)));
       })
-      .and_holds("attained at (M-(m-1)delta, delta, ...)", domain(), []<class T>(const Args<T>& a, const Consts<T>&) {
-        const int m = a.S();
-        const T delta = a.real("delta"), M = T(m) * delta + a.real("excess");
-        Vec<T> x = Vec<T>::Constant(m, delta);
-        x(0) = M - T(m - 1) * delta;
-        if (x(0) < delta) return eq<T>(T(1), T(0)); // infeasible extremal point would refute attainment
-        return eq<T>(x.squaredNorm(), xi_closed(m, M, delta));
-      });
+      .and_holds("attained at (M-(m-1)delta, delta, ...)", domain(),
+                 []<class T>(const Args<T>& a, const Consts<T>&) {
+                   const int m = a.S();
+                   const T delta = a.real("delta"), M = T(m) * delta + a.real("excess");
+                   Vec<T> x = Vec<T>::Constant(m, delta);
+                   x(0) = M - T(m - 1) * delta;
+                   if (x(0) < delta)
+                     return eq<T>(T(1), T(0)); // infeasible extremal point would refute attainment
+                   return eq<T>(x.squaredNorm(), xi_closed(m, M, delta));
+                 });
 }
 
 /// Samples of Δ_δ: p = δ + (1−Sδ)q (closed simplex q, so the floor is reached), δ ∈ (0, 1/S).
-Domain trimmed_domain() {
+Domain delta_interior_domain() {
   return Domain()
       .simplex("q", true)
-      .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+      .real(
+          "delta",
+          [](int S) {
+            return std::pair{1e-12, 1.0 / S};
+          },
+          true)
       .index("k")
       .index("l")
       .points([](int S) {
@@ -894,26 +949,40 @@ Domain trimmed_domain() {
       });
 }
 
+/// A sample of delta_interior_domain: δ, p = δ + (1−Sδ)q ∈ Δ_δ and the Hessian indices k, ℓ (ℓ ≠ k unless
+/// `diagonal`: then ℓ = k; an ℓ equal to k is moved to k+1).
+template <class T> struct InteriorSample {
+  T delta;
+  Vec<T> p;
+  int k, l;
+};
+template <class T> InteriorSample<T> interior_sample(const Args<T>& a, bool diagonal) {
+  const T delta = a.real("delta");
+  const int k = a.index("k");
+  int l = diagonal ? k : a.index("l");
+  if (!diagonal && l == k)
+    l = (k + 1) % a.S();
+  return {delta, trim<T>(a.simplex("q"), delta), k, l};
+}
+
 // App. B §δ-interior refinements, inequality defining c₂^diag.
 DCRV_CLAIM(claim_delta_hess_diag_bound) {
   return forall("B.delta-hess-diag-bound", Kind::bound)
       .where("App. B §δ-interior refinements, definition of c_2^diag")
       .statement(
           R"(\text{for }p_\theta\in\Delta_\delta$, $\delta\in(0,1/S)$, and $a=p_\theta(k)$: $\|H_{kk}(\theta)\|_2^2\le(a(1-a)(1-2a))^2+a^2(2a-1)^2\,\Xi_{S-1}(1-a;\delta)$; and hence $\|H_{kk}\|_2\le c_2^{\mathrm{diag}}(\delta,S)$, the square root of the maximum of the right side over $a\in[\delta,1-(S-1)\delta]$ (computed by grid search and golden-section refinement, in MPFR to working precision))")
-      .over(trimmed_domain())
+      .over(delta_interior_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        const int k = a.index("k");
+        const auto [delta, p, k, l] = interior_sample(a, true);
         const T mass = p(k), rest = p.sum() - p(k);
-        return le<T>(hessian_column(p, k, k).squaredNorm(), diag_bound_l2sq<T>(mass, rest, a.S(), delta));
+        return le<T>(hessian_column(p, k, l).squaredNorm(), diag_bound_l2sq<T>(mass, rest, a.S(), delta));
       })
-      .and_holds("bounded by c2_diag(delta,S)", trimmed_domain(), []<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        const int k = a.index("k");
-        return le<T>(T(sqrt(hessian_column(p, k, k).squaredNorm())), interior_sup<T>(Norm::l2, delta, a.S()).diag);
-      });
+      .and_holds("bounded by c2_diag(delta,S)", delta_interior_domain(),
+                 []<class T>(const Args<T>& a, const Consts<T>&) {
+                   const auto [delta, p, k, l] = interior_sample(a, true);
+                   return le<T>(T(sqrt(hessian_column(p, k, l).squaredNorm())),
+                                interior_sup<T>(Norm::l2, delta, a.S()).diag);
+                 });
 }
 
 // App. B §δ-interior refinements, inequality defining c₂^off.
@@ -922,30 +991,38 @@ DCRV_CLAIM(claim_delta_hess_off_bound) {
       .where("App. B §δ-interior refinements, definition of c_2^off")
       .statement(
           R"(\text{for }p_\theta\in\Delta_\delta$, $k\ne\ell$, $a=p_\theta(k)$, $b=p_\theta(\ell)$, $r=1-a-b$: $\|H_{k\ell}(\theta)\|_2^2\le(ab)^2[(2a-1)^2+(2b-1)^2]+4a^2b^2\,\Xi_{S-2}(r;\delta)$ (for $S=2$: $r=0$, $\Xi_0(0;\delta)=0$); hence $\|H_{k\ell}\|_2\le c_2^{\mathrm{off}}(\delta,S)$, the square root of the maximum over admissible $(a,b)$ (nested grid + golden-section search))")
-      .over(trimmed_domain())
+      .over(delta_interior_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        const int S = a.S(), k = a.index("k");
-        int l = a.index("l");
-        if (l == k) l = (k + 1) % S;
+        const auto [delta, p, k, l] = interior_sample(a, false);
         const T r = p.sum() - p(k) - p(l);
-        return le<T>(hessian_column(p, k, l).squaredNorm(), off_bound_l2sq<T>(p(k), p(l), r, S, delta));
+        return le<T>(hessian_column(p, k, l).squaredNorm(), off_bound_l2sq<T>(p(k), p(l), r, a.S(), delta));
       })
-      .and_holds("bounded by c2_off(delta,S)", trimmed_domain(), []<class T>(const Args<T>& a, const Consts<T>&) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        const int S = a.S(), k = a.index("k");
-        int l = a.index("l");
-        if (l == k) l = (k + 1) % S;
-        return le<T>(T(sqrt(hessian_column(p, k, l).squaredNorm())), interior_sup<T>(Norm::l2, delta, S).off);
-      });
+      .and_holds("bounded by c2_off(delta,S)", delta_interior_domain(),
+                 []<class T>(const Args<T>& a, const Consts<T>&) {
+                   const auto [delta, p, k, l] = interior_sample(a, false);
+                   return le<T>(T(sqrt(hessian_column(p, k, l).squaredNorm())),
+                                interior_sup<T>(Norm::l2, delta, a.S()).off);
+                 });
+}
+
+/// max_{k,ℓ}‖H_kℓ(p)‖_n ≤ f·c_n(δ,S) at p = δ + (1−Sδ)q ∈ Δ_δ (the boxed display of §δ-interior refinements).
+auto hessian_by_interior_sup(Norm n) {
+  return [n]<class T>(const Args<T>& a, const Consts<T>& k) {
+    const T delta = a.real("delta");
+    const Vec<T> p = trim<T>(a.simplex("q"), delta);
+    return le<T>(max_hessian_norm<T>(p, n), k("f") * interior_sup<T>(n, delta, a.S()).value());
+  };
 }
 
 Domain trimmed_max_domain() {
   return Domain()
       .simplex("q", true)
-      .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+      .real(
+          "delta",
+          [](int S) {
+            return std::pair{1e-12, 1.0 / S};
+          },
+          true)
       .points([](int S) {
         std::vector<Assign> pts;
         for (double frac : {1e-3, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99})
@@ -965,11 +1042,7 @@ DCRV_CLAIM(claim_delta_hess_l2_by_c2) {
           R"(\max_{k,\ell}\|H_{k\ell}(\theta)\|_2\le f\,c_2(\delta,S)$, $f=1$, whenever $p_\theta\in\Delta_\delta$, $\delta\in(0,1/S)$, where $c_2=\max\{c_2^{\mathrm{diag}},c_2^{\mathrm{off}}\}$ is computed exactly as displayed (maximisation over $a$, resp.\ $(a,b)$, numerically to working precision))")
       .constant("f", 1.0, Role::upper, "multiplier of c2(delta,S)")
       .over(trimmed_max_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        return le<T>(max_hessian_norm<T>(p, Norm::l2), k("f") * interior_sup<T>(Norm::l2, delta, a.S()).value());
-      });
+      .holds(hessian_by_interior_sup(Norm::l2));
 }
 
 // App. B §δ-interior refinements, boxed display (second part): max_{k,ℓ}‖H_kℓ‖₁ ≤ c₁(δ,S) on Δ_δ, with c₁
@@ -981,11 +1054,7 @@ DCRV_CLAIM(claim_delta_hess_l1_by_c1) {
           R"(\max_{k,\ell}\|H_{k\ell}(\theta)\|_1\le f\,c_1(\delta,S)$, $f=1$, whenever $p_\theta\in\Delta_\delta$, where $c_1=\max\{c_1^{\mathrm{diag}},c_1^{\mathrm{off}}\}$ is the analogous construction with absolute values: $c_1^{\mathrm{diag}}=\max_a[a(1-a)|1-2a|+a|2a-1|(1-a)]$ over $a\in[\delta,1-(S-1)\delta]$ and $c_1^{\mathrm{off}}=\max_{a,b}[ab(|2a-1|+|2b-1|)+2ab\,r]$ over $a,b\ge\delta$, $r=1-a-b\ge(S-2)\delta$ (the $\ell_1$ analogue of $\Xi$ is $\max\{\sum|x_j|\}=M$))")
       .constant("f", 1.0, Role::upper, "multiplier of c1(delta,S)")
       .over(trimmed_max_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        return le<T>(max_hessian_norm<T>(p, Norm::l1), k("f") * interior_sup<T>(Norm::l1, delta, a.S()).value());
-      });
+      .holds(hessian_by_interior_sup(Norm::l1));
 }
 
 // Reading of the same display via the reference table ("c₁, c₂: ℓ1/ℓ2 Hessian suprema on Δ_δ"): the
@@ -1002,37 +1071,58 @@ DCRV_CLAIM(claim_delta_hess_l1_by_c1_table) {
     } else {
       p(0) = s.off_a;
       p(1) = s.off_b;
-      if (S >= 3) p(2) = T(1) - s.off_a - s.off_b - T(S - 3) * delta;
+      if (S >= 3)
+        p(2) = T(1) - s.off_a - s.off_b - T(S - 3) * delta;
     }
     // the constructed maximiser must lie in Δ_δ (up to the rounding of 1 − a − (S−2)δ)
-    if (p.minCoeff() < delta - identity_tolerance<T>()) return eq<T>(T(1), T(0));
+    if (p.minCoeff() < delta - identity_tolerance<T>())
+      return eq<T>(T(1), T(0));
     return eq<T>(max_hessian_norm<T>(p, Norm::l1), k("f") * s.value());
   };
   return forall("B.delta-hess-l1-by-c1~table", Kind::bound)
       .where("App. B §δ-interior refinements, boxed display; reference table row c_1, c_2")
-      .reading("c_1(delta,S) is the l1 Hessian supremum over the trimmed simplex (reference table): the analogous construction must be attained, not only bound")
+      .reading("c_1(delta,S) is the l1 Hessian supremum over the trimmed simplex (reference table): the "
+               "analogous construction must be attained, not only bound")
       .statement(
           R"(c_1(\delta,S)=\sup_{p_\theta\in\Delta_\delta}\max_{k,\ell}\|H_{k\ell}(\theta)\|_1$: the bound $\max_{k,\ell}\|H_{k\ell}\|_1\le f\,c_1$ ($f=1$) on $\Delta_\delta$, and equality at the point of $\Delta_\delta$ built from the maximiser of the construction (computed in working precision))")
       .constant("f", 1.0, Role::exact, "multiplier of c1(delta,S)")
       .over(trimmed_max_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        return le<T>(max_hessian_norm<T>(p, Norm::l1), k("f") * interior_sup<T>(Norm::l1, delta, a.S()).value());
-      })
+      .holds(hessian_by_interior_sup(Norm::l1))
       .and_holds("attained in the trimmed simplex",
-                 Domain().real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true), attained);
+                 Domain().real(
+                     "delta",
+                     [](int S) {
+                       return std::pair{1e-12, 1.0 / S};
+                     },
+                     true),
+                 attained);
 }
 
 Domain delta_only_domain(double lo) {
   return Domain()
-      .real("delta", [lo](int S) { return std::pair{lo, 1.0 / S}; }, true)
+      .real(
+          "delta",
+          [lo](int S) {
+            return std::pair{lo, 1.0 / S};
+          },
+          true)
       .points([](int S) {
         std::vector<Assign> pts;
         for (double d : {0.01, 0.1, 0.2, kAminus * 0.999, 0.25, 0.3, 0.4, 0.49})
-          if (d < 1.0 / S) pts.push_back({{"delta", {d}}});
+          if (d < 1.0 / S)
+            pts.push_back({{"delta", {d}}});
         return pts;
       });
+}
+
+/// c_n(δ,S) < c strictly (at working precision), for δ above the constant "delta_crit" when `above_crit`.
+auto interior_sup_strictly_below(Norm n, bool above_crit) {
+  return [n, above_crit]<class T>(const Args<T>& a, const Consts<T>& k) {
+    const T delta = a.real("delta");
+    if (above_crit && !(delta > k("delta_crit")))
+      return skip<T>();
+    return strictly_below<T>(interior_sup<T>(n, delta, a.S()).value(), k("c"));
+  };
 }
 
 // App. B §δ-interior refinements ("c₂(δ,S) := max{…} < 1/√54"); reference table.
@@ -1043,9 +1133,7 @@ DCRV_CLAIM(claim_c2_below_global) {
           R"(c_2(\delta,S)<c$, $c=1/\sqrt{54}$, strictly, for every $S\ge2$ and $\delta\in(0,1/S)$ ($\delta\in[10^{-6},1/S)$ sampled: for smaller $\delta$ the genuine gap, $\approx0.6\,\delta$ for $S\ge3$, nears the double-precision threshold $10^{-9}c$ of the strictness test). Strictness is checked at working precision: a violation is $c-c_2(\delta,S)<10^{-0.6d}c$, with the candidates $a_\pm$ evaluated exactly inside the maximisation)")
       .constant("c", Role::upper, "the global l2 constant 1/sqrt(54)", kSupL2)
       .over(delta_only_domain(1e-6))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        return strictly_below<T>(interior_sup<T>(Norm::l2, a.real("delta"), a.S()).value(), k("c"));
-      });
+      .holds(interior_sup_strictly_below(Norm::l2, false));
 }
 
 // App. B §δ-interior refinements ("yields c₁(δ,S) < 1/(3√3)"); reference table.
@@ -1056,9 +1144,7 @@ DCRV_CLAIM(claim_c1_below_global) {
           R"(c_1(\delta,S)<c$, $c=1/(3\sqrt3)$, strictly, for every $S\ge2$ and $\delta\in(0,1/S)$ ($\delta\in[10^{-6},1/S)$ sampled), with $c_1$ the $\ell_1$ construction of B.delta-hess-l1-by-c1; strictness checked at working precision (violation: $c-c_1<10^{-0.6d}c$, candidates $a_\pm$ evaluated exactly))")
       .constant("c", Role::upper, "the global l1 constant 1/(3 sqrt 3)", kSupL1)
       .over(delta_only_domain(1e-6))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        return strictly_below<T>(interior_sup<T>(Norm::l1, a.real("delta"), a.S()).value(), k("c"));
-      });
+      .holds(interior_sup_strictly_below(Norm::l1, false));
 }
 
 // App. B §δ-interior refinements ("The global maximizers lie at a_±") and proof sketch of
@@ -1076,7 +1162,8 @@ DCRV_CLAIM(claim_hessian_maximizers_apm) {
       .constant("kappa_l1", 0.75, Role::lower, "quadratic-growth constant (l1), dcrv's proxy")
       .over(Domain().simplex("p", true).index("k").index("l").points([](int S) {
         auto pts = hessian_extremal_points(S);
-        if (S == 2) pts.push_back({{"p", {0.5, 0.5}}, {"k", {0.0}}, {"l", {0.0}}});
+        if (S == 2)
+          pts.push_back({{"p", {0.5, 0.5}}, {"k", {0.0}}, {"l", {0.0}}});
         return pts;
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -1100,12 +1187,17 @@ DCRV_CLAIM(claim_hessian_maximizers_apm) {
 Domain delta_crit_domain() {
   return Domain()
       .dims(2, 4)
-      .real("delta", [](int S) { return std::pair{0.2, 1.0 / S}; })
+      .real("delta",
+            [](int S) {
+              return std::pair{0.2, 1.0 / S};
+            })
       .points([](int S) {
         std::vector<Assign> pts;
-        // just below and just above δ_crit ≈ 0.21132: skipped at the paper's δ_crit, active when it is lowered
+        // just below and just above δ_crit ≈ 0.21132: skipped at the paper's δ_crit, active when it is
+        // lowered
         for (double d : {0.2095, 0.2105, 0.2110, 0.2113, 0.21133, 0.2115, 0.22, 0.24})
-          if (d < 1.0 / S) pts.push_back({{"delta", {d}}});
+          if (d < 1.0 / S)
+            pts.push_back({{"delta", {d}}});
         return pts;
       });
 }
@@ -1120,11 +1212,7 @@ DCRV_CLAIM(claim_delta_crit_strict_l2) {
                 [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
       .constant("c", Role::upper, "the global l2 constant 1/sqrt(54)", kSupL2)
       .over(delta_crit_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = a.real("delta");
-        if (!(delta > k("delta_crit"))) return skip<T>();
-        return strictly_below<T>(interior_sup<T>(Norm::l2, delta, a.S()).value(), k("c"));
-      });
+      .holds(interior_sup_strictly_below(Norm::l2, true));
 }
 
 // App. B, boxed eq. (B-delta-crit): δ > δ_crit ⇒ c₁(δ,S) < 1/(3√3) strictly.
@@ -1137,17 +1225,15 @@ DCRV_CLAIM(claim_delta_crit_strict_l1) {
                 [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
       .constant("c", Role::upper, "the global l1 constant 1/(3 sqrt 3)", kSupL1)
       .over(delta_crit_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T delta = a.real("delta");
-        if (!(delta > k("delta_crit"))) return skip<T>();
-        return strictly_below<T>(interior_sup<T>(Norm::l1, delta, a.S()).value(), k("c"));
-      });
+      .holds(interior_sup_strictly_below(Norm::l1, true));
 }
 
 /// The δ-interior remainder bounds: ‖R‖ ≤ f·c(δ,S)·η²·(size of g), f = 1/2, on paths inside Δ_δ.
-template <class T> Ineq<T> interior_remainder(const Args<T>& a, const Consts<T>& k, Norm r_norm, Norm c_norm, bool sparse) {
+template <class T>
+Ineq<T> interior_remainder(const Args<T>& a, const Consts<T>& k, Norm r_norm, Norm c_norm, bool sparse) {
   const InteriorPath<T> path = decode_interior_path(a, sparse);
-  if (!path.admissible) return skip<T>();
+  if (!path.admissible)
+    return skip<T>();
   const Vec<T> r = remainder_exact<T>(path.p, path.x);
   const T c = interior_sup<T>(c_norm, path.delta, a.S()).value();
   const T size = sparse ? T(sqrt(T(support_size(path.g))) * path.g.squaredNorm()) : sq(norm1(path.g));
@@ -1157,56 +1243,61 @@ template <class T> Ineq<T> interior_remainder(const Args<T>& a, const Consts<T>&
 constexpr const char* kPathNote =
     R"($ (the path condition is equivalent to both end points lying in $\Delta_\delta$, since each $\log p_{\theta+\tau\eta g}(i)$ is concave in $\tau$; sampled as $p_\theta=\delta+(1-S\delta)q$, direction $g$, $\eta=\lambda\,t_{\max}$ with $t_{\max}$ the longest admissible step))";
 
+/// The δ-interior remainder claims (§δ-interior refinements, last sentence, with a line of eq. B-remainders):
+/// ‖R‖_{r_norm} ≤ f·c(δ,S)·η²·size(g) on paths inside Δ_δ, c = c_{c_norm}; `meaning` describes f.
+ForAll delta_remainder_claim(const char* id, const char* line, const char* statement, const char* meaning,
+                             Norm r_norm, Norm c_norm, bool sparse) {
+  return forall(id, Kind::bound)
+      .where(std::string("App. B §δ-interior refinements, last sentence (with eq. B-remainders line ") +
+             line + ")")
+      .statement(std::string(statement) + kPathNote)
+      .constant("f", 0.5, Role::upper, meaning)
+      .over(interior_path_domain(sparse))
+      .holds([=]<class T>(const Args<T>& a, const Consts<T>& k) {
+        return interior_remainder(a, k, r_norm, c_norm, sparse);
+      });
+}
+
 // App. B §δ-interior refinements, last sentence: the remainder bounds with c₁, c₂ in place of the global
 // constants — ℓ1 line.
 DCRV_CLAIM(claim_delta_remainder_l1) {
-  return forall("B.delta-remainder-l1", Kind::bound)
-      .where("App. B §δ-interior refinements, last sentence (with eq. B-remainders line 1)")
-      .statement(std::string(R"(\|R_{\theta,\eta}\|_1\le f\,c_1(\delta,S)\,\eta^2\|g\|_1^2$, $f=\tfrac12$, whenever $p_{\theta+\tau\eta g}\in\Delta_\delta$ for all $\tau\in[0,1])") + kPathNote)
-      .constant("f", 0.5, Role::upper, "coefficient of c1(delta,S) eta^2 ||g||_1^2")
-      .over(interior_path_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return interior_remainder(a, k, Norm::l1, Norm::l1, false); });
+  return delta_remainder_claim(
+      "B.delta-remainder-l1", "1",
+      R"(\|R_{\theta,\eta}\|_1\le f\,c_1(\delta,S)\,\eta^2\|g\|_1^2$, $f=\tfrac12$, whenever $p_{\theta+\tau\eta g}\in\Delta_\delta$ for all $\tau\in[0,1])",
+      "coefficient of c1(delta,S) eta^2 ||g||_1^2", Norm::l1, Norm::l1, false);
 }
 
 // Same, ℓ2 line with c₂.
 DCRV_CLAIM(claim_delta_remainder_l2) {
-  return forall("B.delta-remainder-l2", Kind::bound)
-      .where("App. B §δ-interior refinements, last sentence (with eq. B-remainders line 2)")
-      .statement(std::string(R"(\|R_{\theta,\eta}\|_2\le f\,c_2(\delta,S)\,\eta^2\|g\|_1^2$, $f=\tfrac12$, whenever the path stays in $\Delta_\delta)") + kPathNote)
-      .constant("f", 0.5, Role::upper, "coefficient of c2(delta,S) eta^2 ||g||_1^2")
-      .over(interior_path_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return interior_remainder(a, k, Norm::l2, Norm::l2, false); });
+  return delta_remainder_claim(
+      "B.delta-remainder-l2", "2",
+      R"(\|R_{\theta,\eta}\|_2\le f\,c_2(\delta,S)\,\eta^2\|g\|_1^2$, $f=\tfrac12$, whenever the path stays in $\Delta_\delta)",
+      "coefficient of c2(delta,S) eta^2 ||g||_1^2", Norm::l2, Norm::l2, false);
 }
 
 // Same, ℓ∞ line with c₁.
 DCRV_CLAIM(claim_delta_remainder_linf) {
-  return forall("B.delta-remainder-linf", Kind::bound)
-      .where("App. B §δ-interior refinements, last sentence (with eq. B-remainders line 2)")
-      .statement(std::string(R"(\|R_{\theta,\eta}\|_\infty\le f\,c_1(\delta,S)\,\eta^2\|g\|_1^2$, $f=\tfrac12$, whenever the path stays in $\Delta_\delta)") + kPathNote)
-      .constant("f", 0.5, Role::upper, "coefficient of c1(delta,S) eta^2 ||g||_1^2")
-      .over(interior_path_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return interior_remainder(a, k, Norm::linf, Norm::l1, false); });
+  return delta_remainder_claim(
+      "B.delta-remainder-linf", "2",
+      R"(\|R_{\theta,\eta}\|_\infty\le f\,c_1(\delta,S)\,\eta^2\|g\|_1^2$, $f=\tfrac12$, whenever the path stays in $\Delta_\delta)",
+      "coefficient of c1(delta,S) eta^2 ||g||_1^2", Norm::linf, Norm::l1, false);
 }
 
 // Same, sparse ℓ2 line (eq. B-remainders line 3) — the inventory's reading with c₁ replacing 1/(3√3).
 DCRV_CLAIM(claim_delta_remainder_l2_sparse) {
-  return forall("B.delta-remainder-l2-sparse", Kind::bound)
-      .where("App. B §δ-interior refinements, last sentence (with eq. B-remainders line 3)")
-      .statement(std::string(R"(\|R_{\theta,\eta}\|_2\le f\,c_1(\delta,S)\,\eta^2\sqrt s\,\|g\|_2^2$, $f=\tfrac12$, $s=\|g\|_0$ (every support size), whenever the path stays in $\Delta_\delta)") + kPathNote)
-      .constant("f", 0.5, Role::upper, "coefficient of c1(delta,S) eta^2 sqrt(s) ||g||_2^2")
-      .over(interior_path_domain(true))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return interior_remainder(a, k, Norm::l2, Norm::l1, true); });
+  return delta_remainder_claim(
+      "B.delta-remainder-l2-sparse", "3",
+      R"(\|R_{\theta,\eta}\|_2\le f\,c_1(\delta,S)\,\eta^2\sqrt s\,\|g\|_2^2$, $f=\tfrac12$, $s=\|g\|_0$ (every support size), whenever the path stays in $\Delta_\delta)",
+      "coefficient of c1(delta,S) eta^2 sqrt(s) ||g||_2^2", Norm::l2, Norm::l1, true);
 }
 
 // Other reading: the ℓ2 constant c₂ replaces 1/(3√3) in the sparse line (the bound is an ℓ2 bound).
 DCRV_CLAIM(claim_delta_remainder_l2_sparse_c2) {
-  return forall("B.delta-remainder-l2-sparse~c2", Kind::bound)
-      .where("App. B §δ-interior refinements, last sentence (with eq. B-remainders line 3)")
-      .reading("the l2 constant c_2(delta,S) replaces 1/(3 sqrt 3) in the sparse l2 remainder bound")
-      .statement(std::string(R"(\|R_{\theta,\eta}\|_2\le f\,c_2(\delta,S)\,\eta^2\sqrt s\,\|g\|_2^2$, $f=\tfrac12$, $s=\|g\|_0$, whenever the path stays in $\Delta_\delta)") + kPathNote)
-      .constant("f", 0.5, Role::upper, "coefficient of c2(delta,S) eta^2 sqrt(s) ||g||_2^2")
-      .over(interior_path_domain(true))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return interior_remainder(a, k, Norm::l2, Norm::l2, true); });
+  return delta_remainder_claim(
+             "B.delta-remainder-l2-sparse~c2", "3",
+             R"(\|R_{\theta,\eta}\|_2\le f\,c_2(\delta,S)\,\eta^2\sqrt s\,\|g\|_2^2$, $f=\tfrac12$, $s=\|g\|_0$, whenever the path stays in $\Delta_\delta)",
+             "coefficient of c2(delta,S) eta^2 sqrt(s) ||g||_2^2", Norm::l2, Norm::l2, true)
+      .reading("the l2 constant c_2(delta,S) replaces 1/(3 sqrt 3) in the sparse l2 remainder bound");
 }
 
 } // namespace

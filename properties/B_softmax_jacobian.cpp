@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dcrv/linalg.hpp"
+#include "dcrv/numdiff.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/engine/engine.hpp"
@@ -14,21 +15,18 @@
 namespace dcrv {
 namespace {
 
-using boost::multiprecision::abs;
-using boost::multiprecision::log;
-using boost::multiprecision::pow;
-using boost::multiprecision::sqrt;
-using std::abs;
-using std::log;
-using std::pow;
-using std::sqrt;
+using boost::multiprecision::abs, boost::multiprecision::log, boost::multiprecision::pow,
+    boost::multiprecision::sqrt;
+using std::abs, std::log, std::pow, std::sqrt;
 
 // ---------------------------------------------------------------------------------------------------------
 // Numerical helpers (generic in the scalar; used by several claims below).
 // ---------------------------------------------------------------------------------------------------------
 
 /// c⋆ = 1/(3√3), the per-coordinate constant of lem:B-percoord.
-template <class T> T percoord_constant() { return T(1) / (T(3) * sqrt(T(3))); }
+template <class T> T percoord_constant() {
+  return T(1) / (T(3) * sqrt(T(3)));
+}
 
 /// t⋆ = atanh(1/√3) = ½ log((√3+1)/(√3−1)): softmax(t⋆, −t⋆) = (a₊, a₋) with a± = ½ ± 1/(2√3), the maximiser
 /// of 2a(1−a)|1−2a| in the proof of lem:B-percoord.
@@ -45,7 +43,8 @@ template <class T> Vec<T> logits_of_pair(const T& a) {
   return theta;
 }
 
-/// θ(t; M) = (t, −t, −M, …, −M) ∈ ℝ^S: the path of rem:B-lower for M = 0; for M → ∞ the remaining masses vanish.
+/// θ(t; M) = (t, −t, −M, …, −M) ∈ ℝ^S: the path of rem:B-lower for M = 0; for M → ∞ the remaining masses
+/// vanish.
 template <class T> Vec<T> two_coordinate_point(int S, const T& t, const T& M) {
   Vec<T> theta = Vec<T>::Constant(S, T(-M));
   theta(0) = t;
@@ -61,15 +60,16 @@ template <class T> Vec<T> two_coordinate_direction(int S) {
   return u;
 }
 
-/// J_θ = diag(p) − ppᵀ (eq. softmax-J), assembled with J_ii = p_i Σ_{j≠i} p_j: near a vertex 1 − p_i is then a
-/// sum of small masses instead of a cancellation, so every entry is relatively accurate in double and MPFR.
+/// J_θ = diag(p) − ppᵀ (eq. softmax-J), assembled with J_ii = p_i Σ_{j≠i} p_j: near a vertex 1 − p_i is then
+/// a sum of small masses instead of a cancellation, so every entry is relatively accurate in double and MPFR.
 template <class T> Mat<T> jacobian_accurate(const Vec<T>& p) {
   const Eigen::Index S = p.size();
   Mat<T> j = -p * p.transpose();
   for (Eigen::Index i = 0; i < S; ++i) {
     T rest(0);
     for (Eigen::Index k = 0; k < S; ++k)
-      if (k != i) rest += p(k);
+      if (k != i)
+        rest += p(k);
     j(i, i) = p(i) * rest;
   }
   return j;
@@ -84,29 +84,13 @@ template <class T> Mat<T> jacobian_directional(const Vec<T>& p, const Vec<T>& u)
   return m;
 }
 
-/// ‖A‖_op of a symmetric matrix as max |λ| (better conditioned than σ_max from AᵀA for small norms).
-template <class T> T symmetric_opnorm(const Mat<T>& a) {
-  const Vec<T> ev = symmetric_eigenvalues<T>(a);
-  const T lo = abs(ev(0)), hi = abs(ev(ev.size() - 1));
-  return lo > hi ? lo : hi;
-}
-
 /// The Jacobian of softmax by a 6th-order central difference (a computation independent of the closed form):
 /// f'(x) ≈ [−f(x−3h) + 9f(x−2h) − 45f(x−h) + 45f(x+h) − 9f(x+2h) + f(x+3h)]/(60h), truncation O(h⁶), rounding
 /// O(ε/h); h = ε^{1/7} balances them (h ≈ 7e-3 in double, ≈ 7e-8 at 50 digits).
 template <class T> Mat<T> softmax_jacobian_fd(const Vec<T>& theta) {
-  const Eigen::Index S = theta.size();
-  const T h = pow(T(10), T(-scalar_digits<T>()) / T(7));
-  static constexpr int weight[7] = {-1, 9, -45, 0, 45, -9, 1};
-  Mat<T> jac = Mat<T>::Zero(S, S);
-  for (Eigen::Index k = 0; k < S; ++k)
-    for (int j = -3; j <= 3; ++j) {
-      if (j == 0) continue;
-      Vec<T> shifted = theta;
-      shifted(k) += T(j) * h;
-      jac.col(k) += T(weight[j + 3]) * softmax(shifted);
-    }
-  return jac / (T(60) * h);
+  const T h = central_difference_step<T>();
+  return central_difference_jacobian<T>([](const Vec<T>& t) { return softmax(t); }, theta,
+                                        [&](Eigen::Index) { return h; });
 }
 
 /// The root in [lo, hi] of the secular function g(λ) = Σ_i p_i/(p_i − λ) (increasing on each gap between
@@ -116,9 +100,11 @@ template <class T> T secular_root(const Vec<T>& p, T lo, T hi) {
   const T tol = pow(T(10), T(-scalar_digits<T>() - 2));
   for (int it = 0; it < 4000 && hi - lo > tol * hi; ++it) {
     const T mid = (lo > 0 && hi > 4 * lo) ? T(sqrt(lo * hi)) : T((lo + hi) / 2);
-    if (!(mid > lo && mid < hi)) break;
+    if (!(mid > lo && mid < hi))
+      break;
     T g(0);
-    for (Eigen::Index i = 0; i < p.size(); ++i) g += p(i) / (p(i) - mid);
+    for (Eigen::Index i = 0; i < p.size(); ++i)
+      g += p(i) / (p(i) - mid);
     if (g < 0)
       lo = mid;
     else
@@ -128,8 +114,9 @@ template <class T> T secular_root(const Vec<T>& p, T lo, T hi) {
 }
 
 /// (λ_min, λ_max) of J_θ|_T for J = diag(p) − ppᵀ, relatively accurate for every p of the open simplex.
-/// Since ⟨1,p⟩ = 1, det(J − λI) = −λ·det(diag(p) − λI)·Σ_i p_i/(p_i − λ): the eigenvalues on T are the roots of
-/// g, one in each gap [p_(k), p_(k+1)] of the sorted masses (interlacing); a repeated mass is itself a root.
+/// Since ⟨1,p⟩ = 1, det(J − λI) = −λ·det(diag(p) − λI)·Σ_i p_i/(p_i − λ): the eigenvalues on T are the roots
+/// of g, one in each gap [p_(k), p_(k+1)] of the sorted masses (interlacing); a repeated mass is itself a
+/// root.
 template <class T> std::pair<T, T> tangent_extremes(const Vec<T>& p) {
   std::vector<T> q(p.data(), p.data() + p.size());
   std::sort(q.begin(), q.end());
@@ -145,18 +132,9 @@ template <class T> T distance_to_vertex(const Vec<T>& p) {
   p.maxCoeff(&top);
   T rest(0);
   for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (i != top) rest += p(i);
+    if (i != top)
+      rest += p(i);
   return rest;
-}
-
-/// The q-norm (q = 1, 2, ∞) of a vector, for the Lipschitz claims of thm:B-global-Lip-J.
-enum class Norm { l1, l2, linf };
-template <class T> T vector_norm(const Vec<T>& v, Norm q) {
-  switch (q) {
-  case Norm::l1: return norm1(v);
-  case Norm::l2: return T(v.norm());
-  default: return norm_inf(v);
-  }
 }
 
 /// The logit pair of a Lipschitz sample: θ₁ ∈ Θ and θ₂ = θ₁ + h·u/‖u‖₂ (u ∈ T), so that short and long
@@ -165,7 +143,8 @@ template <class T> std::pair<Vec<T>, Vec<T>> lipschitz_pair(const Args<T>& a) {
   const Vec<T> theta1 = a.logits("theta");
   const Vec<T> u = a.tangent("u");
   const T n = T(u.norm());
-  if (!(n > 0)) return {theta1, theta1};
+  if (!(n > 0))
+    return {theta1, theta1};
   return {theta1, Vec<T>(theta1 + (a.real("h") / n) * u)};
 }
 
@@ -177,7 +156,7 @@ template <class T> T lipschitz_quotient(const Vec<T>& theta1, const Vec<T>& thet
 
 /// The paper's extremal configuration for Lipschitz samples, in double: a short symmetric pair around
 /// θ⋆ = (t⋆, −t⋆, −40, …) along e₁ − e₂ (for S > 2 the remaining masses are e^{-40}-small).
-std::vector<Assign> lipschitz_extremal_points(int S) {
+std::vector<Assign> jacobian_lipschitz_points(int S) {
   const double ts = 0.65847894846240835, h = 1e-3; // t⋆ = atanh(1/√3)
   std::vector<Assign> out;
   for (double len : {h, 0.3}) {
@@ -191,6 +170,24 @@ std::vector<Assign> lipschitz_extremal_points(int S) {
   return out;
 }
 
+/// Lipschitz pairs θ₁, θ₂ = θ₁ + h·u/‖u‖₂ (h log-uniform in [10⁻⁵, 60]) with the extremal points.
+Domain lipschitz_domain() {
+  return Domain().logits("theta").tangent("u").real("h", 1e-5, 60.0, true).points(jacobian_lipschitz_points);
+}
+/// thm:B-global-Lip-J: ‖J_{θ₂} − J_{θ₁}‖_op / ‖θ₂ − θ₁‖_q ≤ k(constant)·s_q with s_q = 1, √S, S for q = 1, 2,
+/// ∞.
+auto lipschitz_property(Norm q, const char* constant) {
+  return [q, constant]<class T>(const Args<T>& a, const Consts<T>& k) {
+    const auto [theta1, theta2] = lipschitz_pair(a);
+    if (theta1 == theta2)
+      return skip<T>();
+    const T quotient = lipschitz_quotient<T>(theta1, theta2, q);
+    if (q == Norm::l1)
+      return le<T>(quotient, k(constant));
+    return le<T>(quotient, k(constant) * (q == Norm::l2 ? T(sqrt(T(a.S()))) : T(a.S())));
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // §B.1 notation and §B.2 soft-max map.
 // ---------------------------------------------------------------------------------------------------------
@@ -198,7 +195,8 @@ std::vector<Assign> lipschitz_extremal_points(int S) {
 // App. B notation, eq. (bridge) and boxed eq. (softmax-J): ∇_θ p_θ = diag(p_θ) − p_θ p_θᵀ = S(p_θ).
 DCRV_CLAIM(softmax_jacobian_formula) {
   return forall("B.softmax-jacobian-formula", Kind::identity)
-      .statement(R"(∂ p_\theta(i)/∂\theta_k=p_\theta(i)\,(\delta_{ik}-p_\theta(k))$ for all $\theta\in\mathbb R^S$, i.e.\ $\nabla_\theta p_\theta=\operatorname{diag}(p_\theta)-p_\theta p_\theta^\top=S(p_\theta)$; the left side is computed by a 6th-order central difference of softmax (step $\varepsilon^{1/7}$), compared row by row, after division by $p_\theta(i)$, with the closed form and with App.~C's covariance matrix $S(p)=\operatorname{diag}(p)-pp^\top)")
+      .statement(
+          R"(∂ p_\theta(i)/∂\theta_k=p_\theta(i)\,(\delta_{ik}-p_\theta(k))$ for all $\theta\in\mathbb R^S$, i.e.\ $\nabla_\theta p_\theta=\operatorname{diag}(p_\theta)-p_\theta p_\theta^\top=S(p_\theta)$; the left side is computed by a 6th-order central difference of softmax (step $\varepsilon^{1/7}$), compared row by row, after division by $p_\theta(i)$, with the closed form and with App.~C's covariance matrix $S(p)=\operatorname{diag}(p)-pp^\top)")
       .over(Domain().logits("theta", 3.0, false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> theta = a.logits("theta");
@@ -221,7 +219,8 @@ DCRV_CLAIM(softmax_jacobian_formula) {
 // App. B, Lemma lem:B-translation: softmax(θ + c1) = softmax(θ).
 DCRV_CLAIM(softmax_translation) {
   return forall("B.softmax-translation", Kind::identity)
-      .statement(R"(\operatorname{softmax}(\theta+c\mathbf 1)=\operatorname{softmax}(\theta)$ for all $\theta\in\mathbb R^S$, $c\in[-10^3,10^3]$, $S\ge1$ (componentwise relative comparison, $\max_i|p_i(\theta+c\mathbf 1)-p_i(\theta)|/p_i(\theta)))")
+      .statement(
+          R"(\operatorname{softmax}(\theta+c\mathbf 1)=\operatorname{softmax}(\theta)$ for all $\theta\in\mathbb R^S$, $c\in[-10^3,10^3]$, $S\ge1$ (componentwise relative comparison, $\max_i|p_i(\theta+c\mathbf 1)-p_i(\theta)|/p_i(\theta)))")
       .over(Domain().dims(1).logits("theta", 3.0, false).real("c", -1e3, 1e3))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> theta = a.logits("theta");
@@ -233,7 +232,8 @@ DCRV_CLAIM(softmax_translation) {
 // App. B, Proposition prop:B-diffeo (inverse formula and proof): G = C log inverts softmax on Θ.
 DCRV_CLAIM(softmax_inverse) {
   return forall("B.softmax-inverse", Kind::identity)
-      .statement(R"(G(p):=C\log p=\log p-\tfrac1S\langle\mathbf 1,\log p\rangle\mathbf 1$ satisfies $\operatorname{softmax}(G(p))=p$ for every $p\in\operatorname{ri}\Delta^{S-1}$ (incl.\ masses down to $10^{-40}$; componentwise relative) and $G(\operatorname{softmax}(\theta))=\theta$ for every $\theta\in\Theta)")
+      .statement(
+          R"(G(p):=C\log p=\log p-\tfrac1S\langle\mathbf 1,\log p\rangle\mathbf 1$ satisfies $\operatorname{softmax}(G(p))=p$ for every $p\in\operatorname{ri}\Delta^{S-1}$ (incl.\ masses down to $10^{-40}$; componentwise relative) and $G(\operatorname{softmax}(\theta))=\theta$ for every $\theta\in\Theta)")
       .over(Domain().simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> p = a.simplex("p");
@@ -247,10 +247,12 @@ DCRV_CLAIM(softmax_inverse) {
                  });
 }
 
-// App. B, Proposition prop:B-diffeo: softmax|_Θ → ri Δ is a real-analytic diffeomorphism (structural; proxies).
+// App. B, Proposition prop:B-diffeo: softmax|_Θ → ri Δ is a real-analytic diffeomorphism (structural;
+// proxies).
 DCRV_CLAIM(softmax_diffeo_analytic) {
   return forall("B.softmax-diffeo-analytic", Kind::structural)
-      .statement(R"(\operatorname{softmax}:\Theta\to\operatorname{ri}\Delta^{S-1}$ is a diffeomorphism with inverse $G=C\log$. Numerical proxies: (i) $DG(p_\theta)\,J_\theta v=v$ for all $v\in T$ with $DG(p)=C\operatorname{diag}(1/p)$, i.e.\ $J_\theta|_T:T\to T$ is invertible with inverse $DG(p_\theta)|_T$ (inverse function theorem); (ii) $G(\operatorname{softmax}\theta)=\theta$ on $\Theta$ (injective); (iii) $\operatorname{softmax}(G(p))=p$ on $\operatorname{ri}\Delta^{S-1}$ (surjective). Real-analyticity (a composition of $\exp$, $\log$ and linear maps) is not checked numerically; it is structural: $\operatorname{softmax}=\exp/\langle\mathbf 1,\exp\rangle$, $G=C\log)")
+      .statement(
+          R"(\operatorname{softmax}:\Theta\to\operatorname{ri}\Delta^{S-1}$ is a diffeomorphism with inverse $G=C\log$. Numerical proxies: (i) $DG(p_\theta)\,J_\theta v=v$ for all $v\in T$ with $DG(p)=C\operatorname{diag}(1/p)$, i.e.\ $J_\theta|_T:T\to T$ is invertible with inverse $DG(p_\theta)|_T$ (inverse function theorem); (ii) $G(\operatorname{softmax}\theta)=\theta$ on $\Theta$ (injective); (iii) $\operatorname{softmax}(G(p))=p$ on $\operatorname{ri}\Delta^{S-1}$ (surjective). Real-analyticity (a composition of $\exp$, $\log$ and linear maps) is not checked numerically; it is structural: $\operatorname{softmax}=\exp/\langle\mathbf 1,\exp\rangle$, $G=C\log)")
       .over(Domain().logits("theta").tangent("v"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         // Re-centred: a decoded tangent vector that is a small difference of large raw coordinates keeps a
@@ -276,11 +278,13 @@ DCRV_CLAIM(softmax_diffeo_analytic) {
 // App. B, Corollary cor:B-logratio (first sentence): θ_i − θ_j = log(p_i/p_j).
 DCRV_CLAIM(log_ratio) {
   return forall("B.log-ratio", Kind::identity)
-      .statement(R"(\theta_i-\theta_j=\log(p_i/p_j)$ for $p=\operatorname{softmax}(\theta)$, all $\theta\in\Theta$ and $i\ne j)")
+      .statement(
+          R"(\theta_i-\theta_j=\log(p_i/p_j)$ for $p=\operatorname{softmax}(\theta)$, all $\theta\in\Theta$ and $i\ne j)")
       .over(Domain().logits("theta").index("i").index("j"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int i = a.index("i"), j = a.index("j");
-        if (i == j) return skip<T>();
+        if (i == j)
+          return skip<T>();
         const Vec<T> theta = a.logits("theta");
         const Vec<T> p = softmax(theta);
         // log p_i and log p_j (magnitude ≲ 1 + |θ_i| + |θ_j| + log S) cancel in the ratio.
@@ -291,7 +295,8 @@ DCRV_CLAIM(log_ratio) {
 // App. B, Corollary cor:B-logratio (second sentence): softmax(θ) = softmax(θ′) ⇒ θ − θ′ ∈ ℝ1; on Θ, θ = θ′.
 DCRV_CLAIM(gauge_uniqueness) {
   return forall("B.gauge-uniqueness", Kind::identity)
-      .statement(R"(\theta=G(\operatorname{softmax}\theta)+\bar\theta\,\mathbf 1$ with $\bar\theta=\tfrac1S\langle\mathbf 1,\theta\rangle$ for every $\theta\in\mathbb R^S$: every $\theta'$ with $\operatorname{softmax}\theta'=\operatorname{softmax}\theta=p$ equals $G(p)+\bar\theta'\mathbf 1$, hence $\theta-\theta'=(\bar\theta-\bar\theta')\mathbf 1$, and $\theta=\theta'=G(p)$ on $\Theta$. Checked for $\theta$ and its translates $\theta+c\mathbf 1$, $c\in[-50,50])")
+      .statement(
+          R"(\theta=G(\operatorname{softmax}\theta)+\bar\theta\,\mathbf 1$ with $\bar\theta=\tfrac1S\langle\mathbf 1,\theta\rangle$ for every $\theta\in\mathbb R^S$: every $\theta'$ with $\operatorname{softmax}\theta'=\operatorname{softmax}\theta=p$ equals $G(p)+\bar\theta'\mathbf 1$, hence $\theta-\theta'=(\bar\theta-\bar\theta')\mathbf 1$, and $\theta=\theta'=G(p)$ on $\Theta$. Checked for $\theta$ and its translates $\theta+c\mathbf 1$, $c\in[-50,50])")
       .over(Domain().logits("theta", 3.0, false).real("c", -50.0, 50.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> theta = (a.logits("theta").array() + a.real("c")).matrix();
@@ -304,7 +309,8 @@ DCRV_CLAIM(gauge_uniqueness) {
 // App. B, Remark rem:S1: for S = 1, Θ = {0}, Δ⁰ = {1}, softmax(0) = 1.
 DCRV_CLAIM(edge_case_s1) {
   return forall("B.edge-case-s1", Kind::identity)
-      .statement(R"(S=1$: $C\theta=0$ for every $\theta\in\mathbb R$ (so $\Theta=\{0\}$), every $w>0$ normalises to $1$ (so $\Delta^0=\{1\}$), and $\operatorname{softmax}(\theta)=1$ for every $\theta$, in particular $\operatorname{softmax}(0)=1)")
+      .statement(
+          R"(S=1$: $C\theta=0$ for every $\theta\in\mathbb R$ (so $\Theta=\{0\}$), every $w>0$ normalises to $1$ (so $\Delta^0=\{1\}$), and $\operatorname{softmax}(\theta)=1$ for every $\theta$, in particular $\operatorname{softmax}(0)=1)")
       .over(Domain().dims(1, 1).logits("theta", 3.0, false).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> theta = a.logits("theta");
@@ -323,7 +329,8 @@ DCRV_CLAIM(edge_case_s1) {
 // App. B, Lemma lem:B-kernel-variance (first sentence): ker J_θ = span{1}, rank J_θ = S − 1.
 DCRV_CLAIM(jacobian_kernel_rank) {
   return forall("B.jacobian-kernel-rank", Kind::identity)
-      .statement(R"(J_\theta\mathbf 1=0$ and $C\operatorname{diag}(1/p_\theta)\,J_\theta v=v$ for all $v\in T$, $\theta\in\mathbb R^S$: $J_\theta|_T$ has an explicit left inverse, so $\ker J_\theta\cap T=\{0\}$, $\ker J_\theta=\operatorname{span}\{\mathbf 1\}$ and $\operatorname{rank}J_\theta=S-1)")
+      .statement(
+          R"(J_\theta\mathbf 1=0$ and $C\operatorname{diag}(1/p_\theta)\,J_\theta v=v$ for all $v\in T$, $\theta\in\mathbb R^S$: $J_\theta|_T$ has an explicit left inverse, so $\ker J_\theta\cap T=\{0\}$, $\ker J_\theta=\operatorname{span}\{\mathbf 1\}$ and $\operatorname{rank}J_\theta=S-1)")
       .over(Domain().logits("theta", 3.0, false).tangent("v"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> p = softmax(a.logits("theta"));
@@ -336,10 +343,12 @@ DCRV_CLAIM(jacobian_kernel_rank) {
       });
 }
 
-// App. B, Lemma lem:B-kernel-variance (displayed chain): vᵀJv = Σp v² − (Σpv)² = ½ΣΣ p_i p_j (v_i−v_j)² = Var_p(v).
+// App. B, Lemma lem:B-kernel-variance (displayed chain): vᵀJv = Σp v² − (Σpv)² = ½ΣΣ p_i p_j (v_i−v_j)² =
+// Var_p(v).
 DCRV_CLAIM(jacobian_variance_form) {
   return forall("B.jacobian-variance-form", Kind::identity)
-      .statement(R"(v^\top J_\theta v=\sum_i p_iv_i^2-\big(\sum_i p_iv_i\big)^2=c\sum_{i,j}p_ip_j(v_i-v_j)^2=\operatorname{Var}_{i\sim p}(v_i)$ for all $\theta\in\mathbb R^S$, $v\in T$, with $c=\tfrac12)")
+      .statement(
+          R"(v^\top J_\theta v=\sum_i p_iv_i^2-\big(\sum_i p_iv_i\big)^2=c\sum_{i,j}p_ip_j(v_i-v_j)^2=\operatorname{Var}_{i\sim p}(v_i)$ for all $\theta\in\mathbb R^S$, $v\in T$, with $c=\tfrac12)")
       .constant("half", 0.5, Role::exact, "coefficient of the pairwise form sum_{i,j} p_i p_j (v_i - v_j)^2")
       .over(Domain().logits("theta", 3.0, false).tangent("v"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -353,7 +362,8 @@ DCRV_CLAIM(jacobian_variance_form) {
         T pairwise(0), variance(0);
         for (Eigen::Index i = 0; i < S; ++i) {
           variance += p(i) * (v(i) - mean) * (v(i) - mean);
-          for (Eigen::Index j = 0; j < S; ++j) pairwise += p(i) * p(j) * (v(i) - v(j)) * (v(i) - v(j));
+          for (Eigen::Index j = 0; j < S; ++j)
+            pairwise += p(i) * p(j) * (v(i) - v(j)) * (v(i) - v(j));
         }
         pairwise *= k("half");
         // Every term is bounded by Σ p_i v_i²: the magnitude before cancellation.
@@ -365,7 +375,8 @@ DCRV_CLAIM(jacobian_variance_form) {
 // App. B, Lemma lem:B-kernel-variance (last clause): vᵀJv ≥ 0 on T, with equality iff v = 0.
 DCRV_CLAIM(jacobian_pd_on_T) {
   return forall("B.jacobian-pd-on-T", Kind::bound)
-      .statement(R"(v^\top J_\theta v\ge0$ for all $\theta\in\mathbb R^S$, $v\in T$, and $v^\top J_\theta v=0\Rightarrow v=0$; the strict part is checked in the quantitative form $v^\top J_\theta v\ge S\,p_{\min}^2\|v\|_2^2$, which follows from the pairwise form $\tfrac12\sum_{i,j}p_ip_j(v_i-v_j)^2\ge\tfrac12p_{\min}^2\sum_{i,j}(v_i-v_j)^2=S\,p_{\min}^2\|v\|_2^2$ on $T$ (evaluated where resolved at the working precision) and vanishes only at $v=0)")
+      .statement(
+          R"(v^\top J_\theta v\ge0$ for all $\theta\in\mathbb R^S$, $v\in T$, and $v^\top J_\theta v=0\Rightarrow v=0$; the strict part is checked in the quantitative form $v^\top J_\theta v\ge S\,p_{\min}^2\|v\|_2^2$, which follows from the pairwise form $\tfrac12\sum_{i,j}p_ip_j(v_i-v_j)^2\ge\tfrac12p_{\min}^2\sum_{i,j}(v_i-v_j)^2=S\,p_{\min}^2\|v\|_2^2$ on $T$ (evaluated where resolved at the working precision) and vanishes only at $v=0)")
       .over(Domain().logits("theta", 3.0, false).tangent("v"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> v = a.tangent("v");
@@ -382,7 +393,8 @@ DCRV_CLAIM(jacobian_pd_on_T) {
 // App. B, Cor. cor:B-loewner (right inequality): J_θ|_T ≼ ½ I.
 DCRV_CLAIM(loewner_upper) {
   return forall("B.loewner-upper", Kind::bound)
-      .statement(R"(v^\top J_\theta v \le c\,\|v\|_2^2$ for all $\theta\in\mathbb R^S$, $v\in T$, $c=\tfrac12)")
+      .statement(
+          R"(v^\top J_\theta v \le c\,\|v\|_2^2$ for all $\theta\in\mathbb R^S$, $v\in T$, $c=\tfrac12)")
       .constant("c", 0.5, Role::upper, "coefficient of ||v||^2")
       .over(Domain().logits("theta", 3.0, false).tangent("v"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -411,7 +423,8 @@ DCRV_CLAIM(loewner_lower) {
 // Rayleigh quotient on T.
 DCRV_CLAIM(jacobian_opnorm) {
   return forall("B.jacobian-opnorm", Kind::bound)
-      .statement(R"(\|J_\theta\|_{op}\le c$ for all $\theta\in\mathbb R^S$, $c=\tfrac12$, and $\|J_\theta\|_{op}=\lambda_{\max}(Q^\top J_\theta Q)=\sup_{v\in T\setminus0}v^\top J_\theta v/\|v\|_2^2$ with $Q$ an orthonormal basis of $T)")
+      .statement(
+          R"(\|J_\theta\|_{op}\le c$ for all $\theta\in\mathbb R^S$, $c=\tfrac12$, and $\|J_\theta\|_{op}=\lambda_{\max}(Q^\top J_\theta Q)=\sup_{v\in T\setminus0}v^\top J_\theta v/\|v\|_2^2$ with $Q$ an orthonormal basis of $T)")
       .constant("c", 0.5, Role::upper, "bound on the operator norm")
       .over(Domain().logits("theta", 3.0, false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -429,7 +442,8 @@ DCRV_CLAIM(jacobian_opnorm) {
 // App. B, Remark rem:tightness (first clause): ‖J_θ‖_op = ½ at S = 2, p = (½, ½).
 DCRV_CLAIM(loewner_upper_attained) {
   return forall("B.loewner-upper-attained", Kind::sharpness)
-      .statement(R"(\|J_\theta\|_{op}=c$ at $S=2$, $\theta=0$ ($p=(\tfrac12,\tfrac12)$), $c=\tfrac12$, and $\|J_\theta\|_{op}\le c$ for every $\theta\in\mathbb R^2$, so $c=\max_\theta\|J_\theta\|_{op})")
+      .statement(
+          R"(\|J_\theta\|_{op}=c$ at $S=2$, $\theta=0$ ($p=(\tfrac12,\tfrac12)$), $c=\tfrac12$, and $\|J_\theta\|_{op}\le c$ for every $\theta\in\mathbb R^2$, so $c=\max_\theta\|J_\theta\|_{op})")
       .constant("c", 0.5, Role::exact, "the attained value of ||J||_op")
       .over(Domain().dims(2, 2).only_points().points([](int) { return std::vector<Assign>{Assign{}}; }))
       .holds([]<class T>(const Args<T>&, const Consts<T>& k) {
@@ -444,7 +458,8 @@ DCRV_CLAIM(loewner_upper_attained) {
 // App. B, Remark rem:tightness (second clause): at p = 1/S, J_θ|_T = (1/S) I = p_min I.
 DCRV_CLAIM(loewner_lower_attained) {
   return forall("B.loewner-lower-attained", Kind::sharpness)
-      .statement(R"(Q^\top J_\theta Q=p_{\min}I_{S-1}=\tfrac1S I_{S-1}$ at $\theta=0$ ($p=\tfrac1S\mathbf 1$) for every $S\ge2$ ($Q$ an orthonormal basis of $T$): $v^\top J_\theta v=p_{\min}\|v\|_2^2$ for all $v\in T)")
+      .statement(
+          R"(Q^\top J_\theta Q=p_{\min}I_{S-1}=\tfrac1S I_{S-1}$ at $\theta=0$ ($p=\tfrac1S\mathbf 1$) for every $S\ge2$ ($Q$ an orthonormal basis of $T$): $v^\top J_\theta v=p_{\min}\|v\|_2^2$ for all $v\in T)")
       .over(Domain().dims(2).only_points().points([](int) { return std::vector<Assign>{Assign{}}; }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S();
@@ -459,21 +474,20 @@ DCRV_CLAIM(loewner_lower_attained) {
 // App. B, Lemma lem:B-percoord (boxed inequality): ‖∂_{θ_k}J_θ‖_op ≤ 1/(3√3).
 DCRV_CLAIM(percoord_dJ_bound) {
   return forall("B.percoord-dJ-bound", Kind::bound)
-      .statement(R"(\|∂_{\theta_k}J_\theta\|_{op}\le c$ for all $\theta\in\mathbb R^S$, $k\in\{1,\dots,S\}$, every $S\ge2$, $c=\tfrac1{3\sqrt3})")
-      .constant("c", Role::upper, "bound on ||d J / d theta_k||_op", [](auto one) { return percoord_constant<decltype(one)>(); })
-      .over(Domain()
-                .logits("theta", 3.0, false)
-                .index("k")
-                .points([](int S) {
-                  std::vector<Assign> out;
-                  for (double k : {0.0, 1.0}) { // the extremal masses (a₊, a₋) on coordinates 1, 2, the rest e^{-40}
-                    std::vector<double> theta(S, -40.0);
-                    theta[0] = 0.65847894846240835;
-                    theta[1] = -theta[0];
-                    out.push_back({{"theta", theta}, {"k", {k}}});
-                  }
-                  return out;
-                }))
+      .statement(
+          R"(\|∂_{\theta_k}J_\theta\|_{op}\le c$ for all $\theta\in\mathbb R^S$, $k\in\{1,\dots,S\}$, every $S\ge2$, $c=\tfrac1{3\sqrt3})")
+      .constant("c", Role::upper, "bound on ||d J / d theta_k||_op",
+                [](auto one) { return percoord_constant<decltype(one)>(); })
+      .over(Domain().logits("theta", 3.0, false).index("k").points([](int S) {
+        std::vector<Assign> out;
+        for (double k : {0.0, 1.0}) { // the extremal masses (a₊, a₋) on coordinates 1, 2, the rest e^{-40}
+          std::vector<double> theta(S, -40.0);
+          theta[0] = 0.65847894846240835;
+          theta[1] = -theta[0];
+          out.push_back({{"theta", theta}, {"k", {k}}});
+        }
+        return out;
+      }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> p = softmax(a.logits("theta"));
         const Vec<T> ek = Vec<T>::Unit(p.size(), a.index("k"));
@@ -485,7 +499,8 @@ DCRV_CLAIM(percoord_dJ_bound) {
 // against the mass η = 1 − p₁ − p₂ that the remaining coordinates carry.
 template <class T> T remaining_mass(const Vec<T>& p) {
   T rest(0);
-  for (Eigen::Index i = 2; i < p.size(); ++i) rest += p(i);
+  for (Eigen::Index i = 2; i < p.size(); ++i)
+    rest += p(i);
   return rest;
 }
 
@@ -493,12 +508,17 @@ template <class T> T remaining_mass(const Vec<T>& p) {
 DCRV_CLAIM(percoord_dJ_optimal) {
   using Pts = std::vector<Assign>;
   return forall("B.percoord-dJ-optimal", Kind::sharpness)
-      .statement(R"(S=2,\ a=p_1$: $\|∂_{\theta_1}J_\theta\|_{op}=2a(1-a)|1-2a|$ for all $\theta\in\mathbb R^2$; $2a(1-a)|1-2a|\le c$ on $[0,1]$ with equality at $a=a_\pm$; $\|∂_{\theta_1}J_\theta\|_{op}=c$ at $p=(a_\pm,1-a_\pm)$; $c=\tfrac1{3\sqrt3}$, $a_\pm=\tfrac12\pm\tfrac1{2\sqrt3}$. For $S>2$ the value $c$ is approached: $\|∂_{\theta_1}J_\theta\|_{op}\ge c\,(1-K\eta)$ at $\theta=(t_\star,-t_\star,-M,\dots,-M)$, $M\in[0,150]$, with $\eta=1-p_1-p_2\to0$ as $M\to\infty$ and dcrv's rate $K=3)")
-      .constant("c", Role::exact, "the optimal per-coordinate constant", [](auto one) { return percoord_constant<decltype(one)>(); })
-      .constant("a_plus", Role::exact, "maximiser a_+ = 1/2 + 1/(2 sqrt 3)", [](auto one) { return one / 2 + one / (2 * sqrt(3 * one)); })
-      .constant("a_minus", Role::exact, "maximiser a_- = 1/2 - 1/(2 sqrt 3)", [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
+      .statement(
+          R"(S=2,\ a=p_1$: $\|∂_{\theta_1}J_\theta\|_{op}=2a(1-a)|1-2a|$ for all $\theta\in\mathbb R^2$; $2a(1-a)|1-2a|\le c$ on $[0,1]$ with equality at $a=a_\pm$; $\|∂_{\theta_1}J_\theta\|_{op}=c$ at $p=(a_\pm,1-a_\pm)$; $c=\tfrac1{3\sqrt3}$, $a_\pm=\tfrac12\pm\tfrac1{2\sqrt3}$. For $S>2$ the value $c$ is approached: $\|∂_{\theta_1}J_\theta\|_{op}\ge c\,(1-K\eta)$ at $\theta=(t_\star,-t_\star,-M,\dots,-M)$, $M\in[0,150]$, with $\eta=1-p_1-p_2\to0$ as $M\to\infty$ and dcrv's rate $K=3)")
+      .constant("c", Role::exact, "the optimal per-coordinate constant",
+                [](auto one) { return percoord_constant<decltype(one)>(); })
+      .constant("a_plus", Role::exact, "maximiser a_+ = 1/2 + 1/(2 sqrt 3)",
+                [](auto one) { return one / 2 + one / (2 * sqrt(3 * one)); })
+      .constant("a_minus", Role::exact, "maximiser a_- = 1/2 - 1/(2 sqrt 3)",
+                [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
       .constant("two", 2.0, Role::exact, "coefficient of a(1-a)|1-2a|")
-      .constant("K", 3.0, Role::upper, "dcrv's approach rate for S > 2 (not a paper constant; measured ~2.68)")
+      .constant("K", 3.0, Role::upper,
+                "dcrv's approach rate for S > 2 (not a paper constant; measured ~2.68)")
       .over(Domain().dims(2, 2).logits("theta", 3.0, false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> p = softmax(a.logits("theta"));
@@ -513,7 +533,8 @@ DCRV_CLAIM(percoord_dJ_optimal) {
                    const T x = a.real("a");
                    return le<T>(k("two") * x * (1 - x) * abs(1 - 2 * x), k("c"));
                  })
-      .and_holds("attained at a_+ and a_-", Domain().dims(2, 2).only_points().points([](int) { return Pts{Assign{}}; }),
+      .and_holds("attained at a_+ and a_-",
+                 Domain().dims(2, 2).only_points().points([](int) { return Pts{Assign{}}; }),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    (void)a;
                    Ineq<T> r = skip<T>();
@@ -521,7 +542,8 @@ DCRV_CLAIM(percoord_dJ_optimal) {
                      const T x = k(name);
                      r = worst(r, eq<T>(k("two") * x * (1 - x) * abs(1 - 2 * x), k("c")));
                      const Vec<T> p = softmax(logits_of_pair(x));
-                     r = worst(r, eq<T>(symmetric_opnorm<T>(jacobian_directional<T>(p, Vec<T>::Unit(2, 0))), k("c")));
+                     r = worst(r, eq<T>(symmetric_opnorm<T>(jacobian_directional<T>(p, Vec<T>::Unit(2, 0))),
+                                        k("c")));
                    }
                    return r;
                  })
@@ -536,7 +558,8 @@ DCRV_CLAIM(percoord_dJ_optimal) {
 // App. B, proof sketch of Lemma lem:B-percoord: ∂_{θ₁}J_θ = a N(a, b).
 DCRV_CLAIM(percoord_dJ_block_formula) {
   return forall("B.percoord-dJ-block-formula", Kind::identity)
-      .statement(R"(∂_{\theta_1}J_\theta=a\,N(a,b)$ with $a=p_1$, $b=(p_2,\dots,p_S)$, $N=\begin{bmatrix}(1-a)(1-2a)&-(1-2a)b^\top\\-(1-2a)b&c\,bb^\top-\operatorname{diag}(b)\end{bmatrix}$, $c=2$, for all $\theta\in\mathbb R^S)")
+      .statement(
+          R"(∂_{\theta_1}J_\theta=a\,N(a,b)$ with $a=p_1$, $b=(p_2,\dots,p_S)$, $N=\begin{bmatrix}(1-a)(1-2a)&-(1-2a)b^\top\\-(1-2a)b&c\,bb^\top-\operatorname{diag}(b)\end{bmatrix}$, $c=2$, for all $\theta\in\mathbb R^S)")
       .constant("two", 2.0, Role::exact, "coefficient of b b^T in the lower-right block")
       .over(Domain().logits("theta", 3.0, false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -566,40 +589,32 @@ DCRV_CLAIM(percoord_dJ_block_formula) {
 // App. B, Theorem thm:B-global-Lip-J (first inequality): ‖J_{θ₂} − J_{θ₁}‖_op ≤ (1/(3√3))‖θ₂ − θ₁‖₁.
 DCRV_CLAIM(lipJ_l1) {
   return forall("B.lipJ-l1", Kind::bound)
-      .statement(R"(\|J_{\theta_2}-J_{\theta_1}\|_{op}\le L_1\|\theta_2-\theta_1\|_1$ for all $\theta_1,\theta_2\in\Theta$, every $S\ge2$, $L_1=\tfrac1{3\sqrt3}$; pairs $\theta_2=\theta_1+h\,u/\|u\|_2$, $u\in T$, $h\in[10^{-5},60]$ log-uniform, so that short and long segments occur: $\|\theta_2-\theta_1\|_2=h)")
-      .constant("L1", Role::upper, "l1-domain Lipschitz constant", [](auto one) { return percoord_constant<decltype(one)>(); })
-      .over(Domain().logits("theta").tangent("u").real("h", 1e-5, 60.0, true).points(lipschitz_extremal_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [theta1, theta2] = lipschitz_pair(a);
-        if (theta1 == theta2) return skip<T>();
-        return le<T>(lipschitz_quotient<T>(theta1, theta2, Norm::l1), k("L1"));
-      });
+      .statement(
+          R"(\|J_{\theta_2}-J_{\theta_1}\|_{op}\le L_1\|\theta_2-\theta_1\|_1$ for all $\theta_1,\theta_2\in\Theta$, every $S\ge2$, $L_1=\tfrac1{3\sqrt3}$; pairs $\theta_2=\theta_1+h\,u/\|u\|_2$, $u\in T$, $h\in[10^{-5},60]$ log-uniform, so that short and long segments occur: $\|\theta_2-\theta_1\|_2=h)")
+      .constant("L1", Role::upper, "l1-domain Lipschitz constant",
+                [](auto one) { return percoord_constant<decltype(one)>(); })
+      .over(lipschitz_domain())
+      .holds(lipschitz_property(Norm::l1, "L1"));
 }
 
 // App. B, Theorem thm:B-global-Lip-J (second inequality): ‖J_{θ₂} − J_{θ₁}‖_op ≤ (√S/(3√3))‖θ₂ − θ₁‖₂.
 DCRV_CLAIM(lipJ_l2) {
   return forall("B.lipJ-l2", Kind::bound)
-      .statement(R"(\|J_{\theta_2}-J_{\theta_1}\|_{op}\le c\sqrt S\,\|\theta_2-\theta_1\|_2$ for all $\theta_1,\theta_2\in\Theta$, every $S\ge2$, $c=\tfrac1{3\sqrt3}$ ($L_2=\sqrt S/(3\sqrt3)$); pairs $\theta_2=\theta_1+h\,u/\|u\|_2$, $u\in T$, $h\in[10^{-5},60])")
+      .statement(
+          R"(\|J_{\theta_2}-J_{\theta_1}\|_{op}\le c\sqrt S\,\|\theta_2-\theta_1\|_2$ for all $\theta_1,\theta_2\in\Theta$, every $S\ge2$, $c=\tfrac1{3\sqrt3}$ ($L_2=\sqrt S/(3\sqrt3)$); pairs $\theta_2=\theta_1+h\,u/\|u\|_2$, $u\in T$, $h\in[10^{-5},60])")
       .constant("c", Role::upper, "L2 / sqrt(S)", [](auto one) { return percoord_constant<decltype(one)>(); })
-      .over(Domain().logits("theta").tangent("u").real("h", 1e-5, 60.0, true).points(lipschitz_extremal_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [theta1, theta2] = lipschitz_pair(a);
-        if (theta1 == theta2) return skip<T>();
-        return le<T>(lipschitz_quotient<T>(theta1, theta2, Norm::l2), k("c") * sqrt(T(a.S())));
-      });
+      .over(lipschitz_domain())
+      .holds(lipschitz_property(Norm::l2, "c"));
 }
 
 // App. B, Theorem thm:B-global-Lip-J (third inequality): ‖J_{θ₂} − J_{θ₁}‖_op ≤ (S/(3√3))‖θ₂ − θ₁‖_∞.
 DCRV_CLAIM(lipJ_linf) {
   return forall("B.lipJ-linf", Kind::bound)
-      .statement(R"(\|J_{\theta_2}-J_{\theta_1}\|_{op}\le c\,S\,\|\theta_2-\theta_1\|_\infty$ for all $\theta_1,\theta_2\in\Theta$, every $S\ge2$, $c=\tfrac1{3\sqrt3}$ ($L_\infty=S/(3\sqrt3)$); pairs $\theta_2=\theta_1+h\,u/\|u\|_2$, $u\in T$, $h\in[10^{-5},60])")
+      .statement(
+          R"(\|J_{\theta_2}-J_{\theta_1}\|_{op}\le c\,S\,\|\theta_2-\theta_1\|_\infty$ for all $\theta_1,\theta_2\in\Theta$, every $S\ge2$, $c=\tfrac1{3\sqrt3}$ ($L_\infty=S/(3\sqrt3)$); pairs $\theta_2=\theta_1+h\,u/\|u\|_2$, $u\in T$, $h\in[10^{-5},60])")
       .constant("c", Role::upper, "L_inf / S", [](auto one) { return percoord_constant<decltype(one)>(); })
-      .over(Domain().logits("theta").tangent("u").real("h", 1e-5, 60.0, true).points(lipschitz_extremal_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [theta1, theta2] = lipschitz_pair(a);
-        if (theta1 == theta2) return skip<T>();
-        return le<T>(lipschitz_quotient<T>(theta1, theta2, Norm::linf), k("c") * T(a.S()));
-      });
+      .over(lipschitz_domain())
+      .holds(lipschitz_property(Norm::linf, "c"));
 }
 
 /// ‖dJ_{θ(t)}/dt‖_op along θ(t; M) = (t, −t, −M, …) (θ̇ = e₁ − e₂).
@@ -608,15 +623,16 @@ template <class T> T path_speed_norm(int S, const T& t, const T& M) {
   return symmetric_opnorm<T>(jacobian_directional<T>(p, two_coordinate_direction<T>(S)));
 }
 
-/// max_t ‖dJ_{θ(t)}/dt‖_op on the exact path (t, −t, 0, …, 0): the function is even in t (swap of the first two
-/// coordinates) and tends to 0 as |t| → ∞, so a grid of step 10⁻² on [0, 40] (in double) followed by a golden-
-/// section refinement in T locates the maximum; returns (t_max, value).
+/// max_t ‖dJ_{θ(t)}/dt‖_op on the exact path (t, −t, 0, …, 0): the function is even in t (swap of the first
+/// two coordinates) and tends to 0 as |t| → ∞, so a grid of step 10⁻² on [0, 40] (in double) followed by a
+/// golden- section refinement in T locates the maximum; returns (t_max, value).
 template <class T> std::pair<T, T> path_maximum(int S) {
   double best_t = 0, best = -1;
   for (int i = 0; i <= 4000; ++i) {
     const double t = 0.01 * i;
     const double f = path_speed_norm<double>(S, t, 0.0);
-    if (f > best) best = f, best_t = t;
+    if (f > best)
+      best = f, best_t = t;
   }
   T lo = T(std::max(0.0, best_t - 0.01)), hi = T(best_t + 0.01);
   const T ratio = (sqrt(T(5)) - 1) / 2;
@@ -642,15 +658,16 @@ template <class T> std::pair<T, T> path_maximum(int S) {
 // ‖dJ/dt‖_op reaches 2/(3√3) (at p-values a± on the moving coordinates), for every S ≥ 2.
 DCRV_CLAIM(lipJ_lower_path) {
   return forall("B.lipJ-lower-path", Kind::sharpness)
-      .statement(R"(\theta(t)=(t,-t,0,\dots,0)$ (the exact path), $\|\dot\theta\|_1=2$, for every $S\ge2$: $\|dJ_{\theta(t)}/dt\|_{op}\le c$ for all $t$ and $\max_t\|dJ_{\theta(t)}/dt\|_{op}=c$, $c=\tfrac2{3\sqrt3}$. The maximum over $t$ is located by a grid of step $10^{-2}$ on $[0,40]$ (the function is even in $t$ and vanishes as $|t|\to\infty$) and a golden-section refinement in MPFR around the grid maximiser $t_{\rm grid})")
-      .constant("c", Role::exact, "max_t ||dJ/dt||_op on the path", [](auto one) { return 2 * percoord_constant<decltype(one)>(); })
+      .statement(
+          R"(\theta(t)=(t,-t,0,\dots,0)$ (the exact path), $\|\dot\theta\|_1=2$, for every $S\ge2$: $\|dJ_{\theta(t)}/dt\|_{op}\le c$ for all $t$ and $\max_t\|dJ_{\theta(t)}/dt\|_{op}=c$, $c=\tfrac2{3\sqrt3}$. The maximum over $t$ is located by a grid of step $10^{-2}$ on $[0,40]$ (the function is even in $t$ and vanishes as $|t|\to\infty$) and a golden-section refinement in MPFR around the grid maximiser $t_{\rm grid})")
+      .constant("c", Role::exact, "max_t ||dJ/dt||_op on the path",
+                [](auto one) { return 2 * percoord_constant<decltype(one)>(); })
       .over(Domain().dims(2).real("t", -40.0, 40.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         return le<T>(path_speed_norm<T>(a.S(), a.real("t"), T(0)), k("c"));
       })
-      .and_holds("the value c is reached on the path", Domain().dims(2).only_points().points([](int) {
-                   return std::vector<Assign>{Assign{}};
-                 }),
+      .and_holds("the value c is reached on the path",
+                 Domain().dims(2).only_points().points([](int) { return std::vector<Assign>{Assign{}}; }),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    return ge<T>(path_maximum<T>(a.S()).second, k("c"));
                  });
@@ -660,14 +677,18 @@ DCRV_CLAIM(lipJ_lower_path) {
 DCRV_CLAIM(lipJ_lower_path_s2) {
   return forall("B.lipJ-lower-path~s2", Kind::sharpness)
       .where(R"(App. B, Remark rem:B-lower (first sentence), reading for S = 2)")
-      .reading("the remark's path computation is meant for S = 2 (the two-coordinate subspace), where (a+, a-) lies on the path")
-      .statement(R"(S=2$: $\|dJ_{\theta(t)}/dt\|_{op}\le c$ for all $t\in\mathbb R$ and $=c$ at $t_\star=\operatorname{atanh}(1/\sqrt3)$, where $p=(a_+,a_-)$; $\|\dot\theta\|_1=2$, $c=\tfrac2{3\sqrt3})")
-      .constant("c", Role::exact, "max_t ||dJ/dt||_op on the path", [](auto one) { return 2 * percoord_constant<decltype(one)>(); })
+      .reading("the remark's path computation is meant for S = 2 (the two-coordinate subspace), where (a+, "
+               "a-) lies on the path")
+      .statement(
+          R"(S=2$: $\|dJ_{\theta(t)}/dt\|_{op}\le c$ for all $t\in\mathbb R$ and $=c$ at $t_\star=\operatorname{atanh}(1/\sqrt3)$, where $p=(a_+,a_-)$; $\|\dot\theta\|_1=2$, $c=\tfrac2{3\sqrt3})")
+      .constant("c", Role::exact, "max_t ||dJ/dt||_op on the path",
+                [](auto one) { return 2 * percoord_constant<decltype(one)>(); })
       .over(Domain().dims(2, 2).real("t", -40.0, 40.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         return le<T>(path_speed_norm<T>(2, a.real("t"), T(0)), k("c"));
       })
-      .and_holds("attained at t*", Domain().dims(2, 2).only_points().points([](int) { return std::vector<Assign>{Assign{}}; }),
+      .and_holds("attained at t*",
+                 Domain().dims(2, 2).only_points().points([](int) { return std::vector<Assign>{Assign{}}; }),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    (void)a;
                    return eq<T>(path_speed_norm<T>(2, extremal_logit<T>(), T(0)), k("c"));
@@ -678,9 +699,12 @@ DCRV_CLAIM(lipJ_lower_path_s2) {
 DCRV_CLAIM(lipJ_lower_path_limit) {
   return forall("B.lipJ-lower-path~limit", Kind::sharpness)
       .where(R"(App. B, Remark rem:B-lower (first sentence), limit reading for S > 2)")
-      .reading("for S > 2 the extremal p (a+, a-, 0, ...) is reached along (t, -t, -M, ..., -M) as M -> infinity")
-      .statement(R"(\|dJ_{\theta(t)}/dt\|_{op}\le c$ along $\theta(t;M)=(t,-t,-M,\dots,-M)$ for all $t,M$, and at $t=t_\star$: $\|dJ/dt\|_{op}\ge c\,(1-K\eta)$ with $\eta=1-p_1-p_2\to0$ as $M\to\infty$ (exact equality for $S=2$), every $S\ge2$, $M\in[0,150]$, $c=\tfrac2{3\sqrt3}$, dcrv's rate $K=3)")
-      .constant("c", Role::exact, "limit value of ||dJ/dt||_op", [](auto one) { return 2 * percoord_constant<decltype(one)>(); })
+      .reading(
+          "for S > 2 the extremal p (a+, a-, 0, ...) is reached along (t, -t, -M, ..., -M) as M -> infinity")
+      .statement(
+          R"(\|dJ_{\theta(t)}/dt\|_{op}\le c$ along $\theta(t;M)=(t,-t,-M,\dots,-M)$ for all $t,M$, and at $t=t_\star$: $\|dJ/dt\|_{op}\ge c\,(1-K\eta)$ with $\eta=1-p_1-p_2\to0$ as $M\to\infty$ (exact equality for $S=2$), every $S\ge2$, $M\in[0,150]$, $c=\tfrac2{3\sqrt3}$, dcrv's rate $K=3)")
+      .constant("c", Role::exact, "limit value of ||dJ/dt||_op",
+                [](auto one) { return 2 * percoord_constant<decltype(one)>(); })
       .constant("K", 3.0, Role::upper, "dcrv's approach rate (not a paper constant; measured ~2.25)")
       .over(Domain().dims(2).real("t", -40.0, 40.0).real("M", 0.0, 150.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -696,9 +720,10 @@ DCRV_CLAIM(lipJ_lower_path_limit) {
 }
 
 /// The lower bounds of rem:B-lower: L_J^{(q)} ≥ L for q = 1, 2, ∞. Three parts:
-///  (i) at θ⋆(M) = (t⋆, −t⋆, −M, …) the directional derivative along u = e₁ − e₂ — the limit of the difference
-///      quotients of the pairs θ⋆ ± (h/2)u — satisfies ‖DJ[u]‖_op/‖u‖_q ≥ L(1 − Kη), η = 1 − p₁ − p₂ (η = 0 and
-///      exact equality for S = 2; η → 0 as M → ∞);
+///  (i) at θ⋆(M) = (t⋆, −t⋆, −M, …) the directional derivative along u = e₁ − e₂ — the limit of the
+///  difference
+///      quotients of the pairs θ⋆ ± (h/2)u — satisfies ‖DJ[u]‖_op/‖u‖_q ≥ L(1 − Kη), η = 1 − p₁ − p₂ (η = 0
+///      and exact equality for S = 2; η → 0 as M → ∞);
 /// (ii) the pairs themselves: ‖J_{θ⋆+hu/2} − J_{θ⋆−hu/2}‖_op/(h‖u‖_q) ≥ L(1 − Kη − K₂h²), h ∈ [10⁻⁶, 10⁻¹];
 /// so sup over pairs ≥ L in every dimension.
 template <class F>
@@ -706,8 +731,10 @@ Claim lipschitz_lower_claim(const char* id, const char* statement, Norm q, F val
   return forall(id, Kind::sharpness)
       .statement(statement)
       .constant("L", Role::lower, meaning, value)
-      .constant("K", 3.0, Role::upper, "dcrv's approach rate in eta = 1 - p1 - p2 (not a paper constant; measured ~2.25)")
-      .constant("K2", 0.25, Role::upper, "dcrv's h^2 coefficient for finite pairs (not a paper constant; measured ~1/6)")
+      .constant("K", 3.0, Role::upper,
+                "dcrv's approach rate in eta = 1 - p1 - p2 (not a paper constant; measured ~2.25)")
+      .constant("K2", 0.25, Role::upper,
+                "dcrv's h^2 coefficient for finite pairs (not a paper constant; measured ~1/6)")
       .over(Domain().dims(2).real("M", 0.0, 150.0))
       .holds([q]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int S = a.S();
@@ -716,20 +743,21 @@ Claim lipschitz_lower_claim(const char* id, const char* statement, Norm q, F val
         const T quotient = symmetric_opnorm<T>(jacobian_directional<T>(p, u)) / vector_norm<T>(u, q);
         return ge<T>(quotient, k("L") * (1 - k("K") * remaining_mass(p)));
       })
-      .and_holds("pairs around the extremal point",
-                 Domain().dims(2).real("M", 0.0, 150.0).real("h", 1e-4, 1e-1, true).points([](int) {
-                   return std::vector<Assign>{{{"M", {150.0}}, {"h", {0.1}}}, {{"M", {150.0}}, {"h", {0.03}}}};
-                 }),
-                 [q]<class T>(const Args<T>& a, const Consts<T>& k) {
-                   const int S = a.S();
-                   const T h = a.real("h");
-                   const Vec<T> u = two_coordinate_direction<T>(S);
-                   const Vec<T> centre = two_coordinate_point<T>(S, extremal_logit<T>(), a.real("M"));
-                   const Vec<T> theta1 = centre - (h / 2) * u, theta2 = centre + (h / 2) * u;
-                   const T eta = remaining_mass(Vec<T>(softmax(centre)));
-                   return ge<T>(lipschitz_quotient<T>(theta1, theta2, q),
-                                k("L") * (1 - k("K") * eta - k("K2") * h * h));
-                 });
+      .and_holds(
+          "pairs around the extremal point",
+          Domain().dims(2).real("M", 0.0, 150.0).real("h", 1e-4, 1e-1, true).points([](int) {
+            return std::vector<Assign>{{{"M", {150.0}}, {"h", {0.1}}}, {{"M", {150.0}}, {"h", {0.03}}}};
+          }),
+          [q]<class T>(const Args<T>& a, const Consts<T>& k) {
+            const int S = a.S();
+            const T h = a.real("h");
+            const Vec<T> u = two_coordinate_direction<T>(S);
+            const Vec<T> centre = two_coordinate_point<T>(S, extremal_logit<T>(), a.real("M"));
+            const Vec<T> theta1 = centre - (h / 2) * u, theta2 = centre + (h / 2) * u;
+            const T eta = remaining_mass(Vec<T>(softmax(centre)));
+            return ge<T>(lipschitz_quotient<T>(theta1, theta2, q),
+                         k("L") * (1 - k("K") * eta - k("K2") * h * h));
+          });
 }
 
 // App. B, Remark rem:B-lower ("optimality in the ℓ1 domain norm"): sup ratio ≥ 1/(3√3) for every S.
@@ -737,7 +765,8 @@ DCRV_CLAIM(lipJ_l1_lower) {
   return lipschitz_lower_claim(
       "B.lipJ-l1-lower",
       R"(\sup_{\theta_1\ne\theta_2\in\Theta}\|J_{\theta_2}-J_{\theta_1}\|_{op}/\|\theta_2-\theta_1\|_1\ge L=\tfrac1{3\sqrt3}$ for every $S\ge2$: with $u=e_1-e_2$, $\theta_\star(M)=(t_\star,-t_\star,-M,\dots,-M)$ and $\eta=1-p_1-p_2$ there, $\|DJ_{\theta_\star}[u]\|_{op}/\|u\|_1\ge L(1-K\eta)$ (equality for $S=2$) and the pairs $\theta_\star\pm\tfrac h2u$ have quotient $\ge L(1-K\eta-K_2h^2)$, $M\in[0,150]$, $h\in[10^{-4},10^{-1}]$; dcrv's rates $K=3$, $K_2=\tfrac14)",
-      Norm::l1, [](auto one) { return percoord_constant<decltype(one)>(); }, "lower bound on the best l1-domain Lipschitz constant");
+      Norm::l1, [](auto one) { return percoord_constant<decltype(one)>(); },
+      "lower bound on the best l1-domain Lipschitz constant");
 }
 
 // App. B, Remark rem:B-lower: L_J^{(2)} ≥ √2/(3√3) for every S.
@@ -745,7 +774,8 @@ DCRV_CLAIM(lipJ_l2_lower) {
   return lipschitz_lower_claim(
       "B.lipJ-l2-lower",
       R"(L_J^{(2)}=\sup_{\theta_1\ne\theta_2\in\Theta}\|J_{\theta_2}-J_{\theta_1}\|_{op}/\|\theta_2-\theta_1\|_2\ge L=\tfrac{\sqrt2}{3\sqrt3}$ for every $S\ge2$: with $u=e_1-e_2$, $\theta_\star(M)=(t_\star,-t_\star,-M,\dots,-M)$ and $\eta=1-p_1-p_2$ there, $\|DJ_{\theta_\star}[u]\|_{op}/\|u\|_2\ge L(1-K\eta)$ (equality for $S=2$) and the pairs $\theta_\star\pm\tfrac h2u$ have quotient $\ge L(1-K\eta-K_2h^2)$; dcrv's rates $K=3$, $K_2=\tfrac14)",
-      Norm::l2, [](auto one) { return sqrt(2 * one) * percoord_constant<decltype(one)>(); }, "lower bound on the best l2-domain Lipschitz constant");
+      Norm::l2, [](auto one) { return sqrt(2 * one) * percoord_constant<decltype(one)>(); },
+      "lower bound on the best l2-domain Lipschitz constant");
 }
 
 // App. B, Remark rem:B-lower: L_J^{(∞)} ≥ 2/(3√3) for every S.
@@ -753,7 +783,8 @@ DCRV_CLAIM(lipJ_linf_lower) {
   return lipschitz_lower_claim(
       "B.lipJ-linf-lower",
       R"(L_J^{(\infty)}=\sup_{\theta_1\ne\theta_2\in\Theta}\|J_{\theta_2}-J_{\theta_1}\|_{op}/\|\theta_2-\theta_1\|_\infty\ge L=\tfrac2{3\sqrt3}$ for every $S\ge2$: with $u=e_1-e_2$, $\theta_\star(M)=(t_\star,-t_\star,-M,\dots,-M)$ and $\eta=1-p_1-p_2$ there, $\|DJ_{\theta_\star}[u]\|_{op}/\|u\|_\infty\ge L(1-K\eta)$ (equality for $S=2$) and the pairs $\theta_\star\pm\tfrac h2u$ have quotient $\ge L(1-K\eta-K_2h^2)$; dcrv's rates $K=3$, $K_2=\tfrac14)",
-      Norm::linf, [](auto one) { return 2 * percoord_constant<decltype(one)>(); }, "lower bound on the best l_inf-domain Lipschitz constant");
+      Norm::linf, [](auto one) { return 2 * percoord_constant<decltype(one)>(); },
+      "lower bound on the best l_inf-domain Lipschitz constant");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -789,11 +820,13 @@ template <class T> Vec<T> boundary_logits(const Args<T>& a) {
 // App. B, "Boundary behavior", first sentence, literal reading: J_θ → 0 as p_min ↓ 0.
 DCRV_CLAIM(boundary_J_vanishes) {
   return forall("B.boundary-J-vanishes", Kind::sharpness)
-      .statement(R"(J_\theta\to0$ as $p_{\min}\downarrow0$ (any approach to $∂\Delta$). This would give, for $\varepsilon=\tfrac14$, some $\eta>0$ with $\|J_\theta\|_{op}\le\varepsilon$ whenever $p_{\min}\le\eta$; dcrv tests $\eta=10^{-12}$ over $\theta\in\mathbb R^S$ with one coordinate lowered by up to $200$. (Approaching the interior of a facet, e.g.\ $p\to(\tfrac12,\tfrac12,0)$, keeps $\|J_\theta\|_{op}\to\tfrac12$ for every $\eta>0))")
+      .statement(
+          R"(J_\theta\to0$ as $p_{\min}\downarrow0$ (any approach to $∂\Delta$). This would give, for $\varepsilon=\tfrac14$, some $\eta>0$ with $\|J_\theta\|_{op}\le\varepsilon$ whenever $p_{\min}\le\eta$; dcrv tests $\eta=10^{-12}$ over $\theta\in\mathbb R^S$ with one coordinate lowered by up to $200$. (Approaching the interior of a facet, e.g.\ $p\to(\tfrac12,\tfrac12,0)$, keeps $\|J_\theta\|_{op}\to\tfrac12$ for every $\eta>0))")
       .over(boundary_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> p = softmax(boundary_logits(a));
-        if (p.minCoeff() > T(1e-12)) return skip<T>();
+        if (p.minCoeff() > T(1e-12))
+          return skip<T>();
         return le<T>(spectral_norm(jacobian_accurate(p)), T(1) / T(4));
       });
 }
@@ -803,7 +836,8 @@ DCRV_CLAIM(boundary_J_vanishes_vertex) {
   return forall("B.boundary-J-vanishes~vertex", Kind::sharpness)
       .where(R"(App. B, paragraph "Boundary behavior" (after rem:B-lower), first sentence, vertex reading)")
       .reading("J -> 0 as p_theta approaches a vertex e_i (the example given in the sentence)")
-      .statement(R"(J_\theta\to0$ as $p_\theta\to e_i$, checked as the explicit rate $\|J_\theta\|_{op}\le K(1-p_{\max})$ for all $\theta\in\mathbb R^S$ (dcrv's rate $K=2$, from $\|J_\theta\|_{op}\le\operatorname{tr}J_\theta=1-\|p\|_2^2\le2(1-p_{\max})$; sharp as $p\to e_i$ for $S=2))")
+      .statement(
+          R"(J_\theta\to0$ as $p_\theta\to e_i$, checked as the explicit rate $\|J_\theta\|_{op}\le K(1-p_{\max})$ for all $\theta\in\mathbb R^S$ (dcrv's rate $K=2$, from $\|J_\theta\|_{op}\le\operatorname{tr}J_\theta=1-\|p\|_2^2\le2(1-p_{\max})$; sharp as $p\to e_i$ for $S=2))")
       .constant("K", 2.0, Role::upper, "dcrv's rate: ||J||_op <= K (1 - p_max)")
       .over(boundary_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -815,7 +849,8 @@ DCRV_CLAIM(boundary_J_vanishes_vertex) {
 // App. B, "Boundary behavior", second sentence: λ_min(J|_T) ↓ 0 as p_min ↓ 0 while λ_max(J|_T) ≤ ½.
 DCRV_CLAIM(boundary_lambda_min_vanishes) {
   return forall("B.boundary-lambda-min-vanishes", Kind::sharpness)
-      .statement(R"(\lambda_{\max}(J_\theta|_T)\le c$, $c=\tfrac12$, and $\lambda_{\min}(J_\theta|_T)\to0$ as $p_{\min}\downarrow0$, checked as the explicit rate $\lambda_{\min}(J_\theta|_T)\le K\,\tfrac{S}{S-1}\,p_{\min}$ (test vector $e_{i_{\min}}-\tfrac1S\mathbf 1$; dcrv's $K=1$, sharp for $S=2$ at the vertices), for all $\theta\in\mathbb R^S$; eigenvalues on $T$ from the secular equation $\sum_ip_i/(p_i-\lambda)=0$ (relatively accurate down to $p_{\min}\approx e^{-200}))")
+      .statement(
+          R"(\lambda_{\max}(J_\theta|_T)\le c$, $c=\tfrac12$, and $\lambda_{\min}(J_\theta|_T)\to0$ as $p_{\min}\downarrow0$, checked as the explicit rate $\lambda_{\min}(J_\theta|_T)\le K\,\tfrac{S}{S-1}\,p_{\min}$ (test vector $e_{i_{\min}}-\tfrac1S\mathbf 1$; dcrv's $K=1$, sharp for $S=2$ at the vertices), for all $\theta\in\mathbb R^S$; eigenvalues on $T$ from the secular equation $\sum_ip_i/(p_i-\lambda)=0$ (relatively accurate down to $p_{\min}\approx e^{-200}))")
       .constant("c", 0.5, Role::upper, "bound on lambda_max(J|_T)")
       .constant("K", 1.0, Role::upper, "dcrv's rate: lambda_min <= K S/(S-1) p_min")
       .over(boundary_domain())
@@ -827,27 +862,33 @@ DCRV_CLAIM(boundary_lambda_min_vanishes) {
       });
 }
 
+/// κ(J_θ|_T) = λ_max/λ_min ≤ c/p_min at p = softmax(θ) of a boundary sample.
+template <class T> Ineq<T> kappa_bound(const Args<T>& a, const Consts<T>& k) {
+  const Vec<T> p = softmax(boundary_logits(a));
+  const auto [lmin, lmax] = tangent_extremes(p);
+  return le<T>(lmax / lmin, k("c") / p.minCoeff());
+}
+
 // App. B, "Boundary behavior", last formula: κ(J_θ|_T) ≤ (1/2)/p_min.
 DCRV_CLAIM(boundary_kappa_bound) {
   return forall("B.boundary-kappa-bound", Kind::bound)
-      .statement(R"(\kappa(J_\theta|_T)=\lambda_{\max}(J_\theta|_T)/\lambda_{\min}(J_\theta|_T)\le c/p_{\min}$ for all $\theta\in\mathbb R^S$, $c=\tfrac12$ (eigenvalues on $T$ from the secular equation relatively accurate near faces: roots of $\sum_ip_i/(p_i-\lambda)=0))")
+      .statement(
+          R"(\kappa(J_\theta|_T)=\lambda_{\max}(J_\theta|_T)/\lambda_{\min}(J_\theta|_T)\le c/p_{\min}$ for all $\theta\in\mathbb R^S$, $c=\tfrac12$ (eigenvalues on $T$ from the secular equation relatively accurate near faces: roots of $\sum_ip_i/(p_i-\lambda)=0))")
       .constant("c", 0.5, Role::upper, "numerator of the bound c / p_min")
       .over(boundary_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = softmax(boundary_logits(a));
-        const auto [lmin, lmax] = tangent_extremes(p);
-        return le<T>(lmax / lmin, k("c") / p.minCoeff());
-      });
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return kappa_bound(a, k); });
 }
 
 // App. B, "Boundary behavior", last formula, literal reading: κ(J_θ|_T) → ∞ as p_min ↓ 0 (e.g. p_θ → e_i).
 DCRV_CLAIM(boundary_kappa_diverges) {
   return forall("B.boundary-kappa-diverges", Kind::sharpness)
-      .statement(R"(\kappa(J_\theta|_T)\to\infty$ as $p_{\min}\downarrow0$ (any approach, e.g.\ $p_\theta\to e_i$). This would give, for $M_0=10$, some $\eta>0$ with $\kappa\ge M_0$ whenever $p_{\min}\le\eta$; dcrv tests $\eta=10^{-12}$ over $\theta\in\mathbb R^S$, $S\ge2$, with one coordinate lowered by up to $200$. ($\kappa\equiv1$ for $S=2$; and for $S=3$, $\kappa\to3$ along $p\to e_1$ with equal small masses $p_2=p_3\downarrow0))")
+      .statement(
+          R"(\kappa(J_\theta|_T)\to\infty$ as $p_{\min}\downarrow0$ (any approach, e.g.\ $p_\theta\to e_i$). This would give, for $M_0=10$, some $\eta>0$ with $\kappa\ge M_0$ whenever $p_{\min}\le\eta$; dcrv tests $\eta=10^{-12}$ over $\theta\in\mathbb R^S$, $S\ge2$, with one coordinate lowered by up to $200$. ($\kappa\equiv1$ for $S=2$; and for $S=3$, $\kappa\to3$ along $p\to e_1$ with equal small masses $p_2=p_3\downarrow0))")
       .over(boundary_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> p = softmax(boundary_logits(a));
-        if (p.minCoeff() > T(1e-12)) return skip<T>();
+        if (p.minCoeff() > T(1e-12))
+          return skip<T>();
         const auto [lmin, lmax] = tangent_extremes(p);
         return ge<T>(lmax / lmin, T(10));
       });
@@ -856,24 +897,27 @@ DCRV_CLAIM(boundary_kappa_diverges) {
 // Reading: the arrow belongs to the bound (1/2)/p_min only; what is claimed about κ is the inequality.
 DCRV_CLAIM(boundary_kappa_diverges_bound) {
   return forall("B.boundary-kappa-diverges~bound", Kind::sharpness)
-      .where(R"(App. B, paragraph "Boundary behavior", last formula, reading: the arrow belongs to the bound)")
-      .reading("'-> infinity' refers to the upper bound (1/2)/p_min only; the claim about kappa is the inequality")
-      .statement(R"(\kappa(J_\theta|_T)\le c/p_{\min}$ for all $\theta\in\mathbb R^S$, $c=\tfrac12$, whose right side $\to\infty$ as $p_{\min}\downarrow0$ (same check as B.boundary-kappa-bound), $c=\tfrac12)")
+      .where(
+          R"(App. B, paragraph "Boundary behavior", last formula, reading: the arrow belongs to the bound)")
+      .reading(
+          "'-> infinity' refers to the upper bound (1/2)/p_min only; the claim about kappa is the inequality")
+      .statement(
+          R"(\kappa(J_\theta|_T)\le c/p_{\min}$ for all $\theta\in\mathbb R^S$, $c=\tfrac12$, whose right side $\to\infty$ as $p_{\min}\downarrow0$ (same check as B.boundary-kappa-bound), $c=\tfrac12)")
       .constant("c", 0.5, Role::upper, "numerator of the bound c / p_min")
       .over(boundary_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = softmax(boundary_logits(a));
-        const auto [lmin, lmax] = tangent_extremes(p);
-        return le<T>(lmax / lmin, k("c") / p.minCoeff());
-      });
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return kappa_bound(a, k); });
 }
 
-// Reading: κ diverges along approaches to the relative interior of a face (S ≥ 3), p bounded away from vertices.
+// Reading: κ diverges along approaches to the relative interior of a face (S ≥ 3), p bounded away from
+// vertices.
 DCRV_CLAIM(boundary_kappa_diverges_face) {
   return forall("B.boundary-kappa-diverges~face", Kind::sharpness)
-      .where(R"(App. B, paragraph "Boundary behavior", last formula, reading: divergence along face approaches)")
-      .reading("kappa diverges as p_min -> 0 while p stays away from the vertices (approach to the interior of a face)")
-      .statement(R"(\kappa(J_\theta|_T)\ge K\,(1-\|p\|_2^2)/(S\,p_{\min})$ for all $\theta\in\mathbb R^S$ (from $\lambda_{\max}\ge\operatorname{tr}J_\theta/(S-1)$ and $\lambda_{\min}\le\tfrac{S}{S-1}p_{\min}$; dcrv's $K=1$): $\kappa\to\infty$ whenever $p_{\min}\downarrow0$ with $1-\|p\|_2^2$ bounded below, i.e.\ away from the vertices $e_i)")
+      .where(
+          R"(App. B, paragraph "Boundary behavior", last formula, reading: divergence along face approaches)")
+      .reading("kappa diverges as p_min -> 0 while p stays away from the vertices (approach to the interior "
+               "of a face)")
+      .statement(
+          R"(\kappa(J_\theta|_T)\ge K\,(1-\|p\|_2^2)/(S\,p_{\min})$ for all $\theta\in\mathbb R^S$ (from $\lambda_{\max}\ge\operatorname{tr}J_\theta/(S-1)$ and $\lambda_{\min}\le\tfrac{S}{S-1}p_{\min}$; dcrv's $K=1$): $\kappa\to\infty$ whenever $p_{\min}\downarrow0$ with $1-\|p\|_2^2$ bounded below, i.e.\ away from the vertices $e_i)")
       .constant("K", 1.0, Role::lower, "dcrv's coefficient of (1 - ||p||^2)/(S p_min)")
       .over(boundary_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -881,7 +925,8 @@ DCRV_CLAIM(boundary_kappa_diverges_face) {
         const auto [lmin, lmax] = tangent_extremes(p);
         T spread(0); // 1 − ‖p‖² = Σ p_i (1 − p_i), with 1 − p_i as a sum of the other masses
         const Mat<T> j = jacobian_accurate(p);
-        for (Eigen::Index i = 0; i < p.size(); ++i) spread += j(i, i);
+        for (Eigen::Index i = 0; i < p.size(); ++i)
+          spread += j(i, i);
         const T S = T(static_cast<int>(p.size()));
         return ge<T>(lmax / lmin, k("K") * spread / (S * p.minCoeff()));
       });
