@@ -118,11 +118,14 @@ template <class T> Vec<T> instantiation_score(const SrctParams<T>& m, const Vec<
 template <class T> Vec<T> F_instantiation(const SrctParams<T>& m, const Vec<T>& p) {
   return instantiation_score(m, p, T(m.lambda * m.alpha + m.eps));
 }
+/// F − ε(1 + log p): the score of eq. (GF-Jtilde) built from a score F.
+template <class T> Vec<T> minus_eps_entropy(const SrctParams<T>& m, const Vec<T>& p, Vec<T> F) {
+  for (Eigen::Index i = 0; i < p.size(); ++i) F(i) -= m.eps * (T(1) + log(p(i)));
+  return F;
+}
 /// F̃ = F − ε(1 + log p) with F = δJ/δp of the §A.6 J (eq. GF-Jtilde, reading "F of §A.6").
 template <class T> Vec<T> F_tilde(const SrctParams<T>& m, const Vec<T>& p) {
-  Vec<T> f = instantiation_score(m, p, T(m.lambda * m.alpha));
-  for (Eigen::Index i = 0; i < p.size(); ++i) f(i) -= m.eps * (T(1) + log(p(i)));
-  return f;
+  return minus_eps_entropy(m, p, instantiation_score(m, p, T(m.lambda * m.alpha)));
 }
 /// Magnitude of the terms of the scores (scale for cancellation).
 template <class T> T score_scale(const SrctParams<T>& m, const Vec<T>& p) {
@@ -252,7 +255,7 @@ DCRV_CLAIM(eff_floor_denominator_range_containment) {
       .and_holds("upper end attained at the vertex e_1", Domain().real("dstar", 1e-12, 1.0, true),
                  clip_mass_upper_end_at_vertex)
       .and_holds("lower end attained at the uniform point for δ⋆ ≤ 1/S",
-                 Domain().real("dstar", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true),
+                 Domain().real("dstar", floor_range(1e-12), true),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const Vec<T> u = Vec<T>::Constant(a.S(), T(1) / T(a.S()));
                    const T ds = std::min<T>(a.real("dstar"), T(1) / T(a.S()));
@@ -296,7 +299,7 @@ DCRV_CLAIM(meanlog_bounds) {
 /// extremal pairs: two coordinates at (or next to) the floor, exchanged between p and q.
 Domain floor_exchange_pairs_domain() {
   return Domain()
-      .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+      .real("delta", floor_range(), true)
       .simplex("x", true)
       .simplex("y", true)
       .points([](int S) {
@@ -735,9 +738,7 @@ DCRV_CLAIM(jtilde_flow_score) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p");
-        const Vec<T> FJ = ad_gradient<T>([&ob](const auto& x) { return J_of(ob, x); }, p);
-        Vec<T> Ft = FJ;
-        for (int i = 0; i < a.S(); ++i) Ft(i) -= ob.eps * (T(1) + log(p(i)));
+        const Vec<T> Ft = minus_eps_entropy(ob, p, ad_gradient<T>([&ob](const auto& x) { return J_of(ob, x); }, p));
         const Vec<T> pdot = replicator(p, Ft);
         return worst(eq<T>(Ft, jtilde_gradient(ob, p), score_scale(ob, p)),
                      eq<T>(pdot.sum(), T(0), abs_sum(Vec<T>(p.cwiseProduct(Ft))) + abs(p.dot(Ft))));
@@ -754,8 +755,7 @@ DCRV_CLAIM(jtilde_flow_score_instantiation) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const SrctParams<T> ob = srct_model(a);
         const Vec<T> p = a.simplex("p");
-        Vec<T> Ft = F_instantiation(ob, p);
-        for (int i = 0; i < a.S(); ++i) Ft(i) -= ob.eps * (T(1) + log(p(i)));
+        const Vec<T> Ft = minus_eps_entropy(ob, p, F_instantiation(ob, p));
         const Vec<T> g = jtilde_gradient(ob, p);
         const T scale = score_scale(ob, p);
         return worst(eq<T>(Ft, g, scale), eq<T>(replicator(p, Ft), replicator(p, g), scale * p.maxCoeff()));
@@ -1000,7 +1000,7 @@ std::vector<Assign> dissipation_points(int S) {
 }
 Domain dissipation_domain() {
   return Domain()
-      .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+      .real("delta", floor_range(), true)
       .simplex("x", true)
       .vector("F", 3.0)
       .points(dissipation_points);
@@ -1268,7 +1268,7 @@ DCRV_CLAIM(LS_small_delta_asymptotic) {
   return forall("A.LS-small-delta-asymptotic", Kind::sharpness)
       .where("App. A, Remark (Tightness and scaling)")
       .statement(R"(0\le1-\frac{L_S(\delta)}{u}\le\frac{(1+u)\delta}{u}$ with $u=\log\frac1{(S-1)\delta}$ for $\delta\in(0,1/S)$ (hence $L_S(\delta)/u\to1$ as $\delta\to0$); $L_S(1/S)=0$; $\|p-\tfrac1S\mathbf 1\|_1=2\sum_i(\tfrac1S-p_i)_+$ on $\Delta^{S-1}$ (hence $\Delta^{S-1}_{1/S}=\{\tfrac1S\mathbf 1\})")
-      .over(Domain().real("delta", [](int S) { return std::pair{1e-250, 1.0 / S}; }, true).points([](int S) {
+      .over(Domain().real("delta", floor_range(1e-250), true).points([](int S) {
         return std::vector<Assign>{{{"delta", {1e-300}}}, {{"delta", {1e-6}}}, {{"delta", {0.9 / S}}}};
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
@@ -1324,7 +1324,7 @@ template <class T> T bd_extremal_factor(int S, const T& delta) {
 }
 Domain bd_face_domain() {
   return Domain()
-      .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+      .real("delta", floor_range(), true)
       .vector("phi", 2.0)
       .simplex("q", true)
       .points([](int S) {
@@ -1368,7 +1368,7 @@ DCRV_CLAIM(BD_factor2_tight) {
         return le<T>(R, T(2) * (T(1) - delta), T(2));
       })
       .and_holds("c⋆(S,δ) equals the factor for every δ",
-                 Domain().real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true),
+                 Domain().real("delta", floor_range(), true),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const T delta = a.real("delta");
                    if (!(delta < T(1) / T(a.S()))) return skip<T>();
@@ -1390,7 +1390,7 @@ DCRV_CLAIM(BD_factor2_tight_uniform) {
         return le<T>(sample->first, k("factor"), T(2));
       })
       .and_holds("c⋆(S,δ) ≥ factor·(1−δ) → factor as δ → 0",
-                 Domain().real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true),
+                 Domain().real("delta", floor_range(), true),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const T delta = a.real("delta");
                    if (!(delta < T(1) / T(a.S()))) return skip<T>();

@@ -55,6 +55,17 @@ using namespace srct_domain;
 // Helpers: instances, objective, maximisers
 // ------------------------------------------------------------------------------------------------------------
 
+/// The claim with `report(outcome)` run after its check (measured-vs-claimed rates on a reference instance).
+template <class Report> Claim with_rate_report(Claim c, Report report) {
+  auto inner = c.check;
+  c.check = [inner, report](const Context& ctx) {
+    Outcome o = inner(ctx);
+    report(o);
+    return o;
+  };
+  return c;
+}
+
 /// The points of the envelope claims (srct_flow_points) with U = (1, −1, 0, …) in the K = 0 instance: there
 /// d_12 = 2U_max, so the envelope of Lemma lem:logratio is attained.
 std::vector<Assign> envelope_points(int S) {
@@ -242,6 +253,19 @@ Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const 
   return out;
 }
 
+/// The property of Proposition prop:barriers for J = U·p − ½pᵀKp (λ = 1, β = ½) with the barrier `strength`
+/// ("eps": εH, or "beta_kl": −β_KL KL(·‖p_base)) from its field: interior_maximizer_check with weight = strength.
+auto barrier_interiority(const char* strength) {
+  return [strength]<class T>(const Args<T>& a, const Consts<T>& k) {
+    SrctParams<T> m;
+    m.U = a.vec("U"), m.K = kernel(a), m.p_base = a.simplex("pb");
+    m.lambda = T(1), m.beta = T(0.5);
+    T& barrier = std::string(strength) == "eps" ? m.eps : m.beta_kl;
+    barrier = a.real(strength);
+    return interior_maximizer_check<T>(m, barrier, k("m"), a.simplex("q"), a.simplex("p0"));
+  };
+}
+
 // App. A Proposition prop:barriers (1): J concave, ε > 0 ⇒ J + εH strictly concave, unique interior maximiser.
 DCRV_CLAIM(claim_barrier_entropy_interior) {
   return forall("A.barrier-entropy-interior", Kind::equilibrium)
@@ -249,12 +273,7 @@ DCRV_CLAIM(claim_barrier_entropy_interior) {
       .statement(R"(For $J(p)=U\cdot p-\tfrac12p^\top Kp$ (concave; random $U$, PSD $K$) and $\varepsilon\in[10^{-3},1]$: the maximiser $p^\star$ of $J+\varepsilon H$ (damped Newton in log-coordinates from the uniform point and from a second start $p_0$, which agree; stationarity residual $\max_i|F_i-\bar F|$ certified $\approx0$) is interior, and unique and strict: $(J+\varepsilon H)(p^\star)-(J+\varepsilon H)(q)\ge m\,\varepsilon\|q-p^\star\|_2^2$ for every $q$ in the closed simplex (boundary points, where $H$ has infinite inward slope, included); $m=1$ (from $-\operatorname{diag}(1/p)\preceq-2I$ on $T$; sharp for $S=2$, $J\equiv0$, $q\to p^\star$), every $S\ge2$)")
       .constant("m", 1.0, Role::lower, "strong-concavity coefficient of eps ||q - p*||^2")
       .over(barrier_domain("eps"))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        SrctParams<T> m;
-        m.U = a.vec("U"), m.K = kernel(a), m.p_base = a.simplex("pb");
-        m.lambda = T(1), m.beta = T(0.5), m.eps = a.real("eps");
-        return interior_maximizer_check<T>(m, m.eps, k("m"), a.simplex("q"), a.simplex("p0"));
-      });
+      .holds(barrier_interiority("eps"));
 }
 
 // App. A Proposition prop:barriers (2): β_KL > 0 and full-support p_base ⇒ J − β_KL KL(·‖p_base) has no maximiser
@@ -265,12 +284,7 @@ DCRV_CLAIM(claim_barrier_kl_interior) {
       .statement(R"(For $J(p)=U\cdot p-\tfrac12p^\top Kp$ and $\beta_{\mathrm{KL}}\in[10^{-3},1]$, $p_{\mathrm{base}}\in\mathrm{int}\,\Delta$: the maximiser $p^\star$ of $J-\beta_{\mathrm{KL}}\mathrm{KL}(\cdot\|p_{\mathrm{base}})$ (Newton from two starts, residual certified) is interior and $(J-\beta_{\mathrm{KL}}\mathrm{KL})(p^\star)-(J-\beta_{\mathrm{KL}}\mathrm{KL})(q)\ge m\,\beta_{\mathrm{KL}}\|q-p^\star\|_2^2$ for every $q$ in the closed simplex, so no boundary point is a maximiser; $m=1$, every $S\ge2$)")
       .constant("m", 1.0, Role::lower, "strong-concavity coefficient of beta_KL ||q - p*||^2")
       .over(barrier_domain("beta_kl"))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        SrctParams<T> m;
-        m.U = a.vec("U"), m.K = kernel(a), m.p_base = a.simplex("pb");
-        m.lambda = T(1), m.beta = T(0.5), m.beta_kl = a.real("beta_kl");
-        return interior_maximizer_check<T>(m, m.beta_kl, k("m"), a.simplex("q"), a.simplex("p0"));
-      });
+      .holds(barrier_interiority("beta_kl"));
 }
 
 Claim bounded_fitness_base() {
@@ -328,10 +342,7 @@ Claim bounded_fitness_base() {
 }
 // App. A Lemma lem:bounded-fitness: |G_i| ≤ M ⇒ e^{−2Mt}p_i(0) ≤ p_i(t) ≤ e^{2Mt}p_i(0).
 DCRV_CLAIM(claim_bounded_fitness_envelope) {
-  Claim c = bounded_fitness_base();
-  auto inner = c.check;
-  c.check = [inner](const Context& ctx) {
-    Outcome o = inner(ctx);
+  return with_rate_report(bounded_fitness_base(), [](Outcome& o) {
     // Measured rate on the adversarial reference: S = 3, G = M(−1, 1, 1), M = 1, p(0) = (1e-40, ½, ½)·norm.:
     // max over steps of −(log p_1(t) − log p_1(0))/(M t).
     const double M = 1.0;
@@ -350,9 +361,7 @@ DCRV_CLAIM(claim_bounded_fitness_envelope) {
     });
     o.evidence.details["rate_measured"] = std::to_string(worst) + " (max_t -(log p_1(t) - log p_1(0))/(M t), constant field (-M, M, M), p_1(0) = 1e-40)";
     o.evidence.details["rate_claimed"] = "2 (2M)";
-    return o;
-  };
-  return c;
+  });
 }
 
 // ============================================================================================================
@@ -380,7 +389,7 @@ bool has_potential(Family f) { return f == Family::dcr || f == Family::grpo || f
 Domain field_domain() {
   return with_kernel(Domain()
                          .dims(3, 8)
-                         .real("delta", [](int S) { return std::pair{1e-4, 0.9 / S}; }, true)
+                         .real("delta", floor_range(1e-4, 0.9), true)
                          .simplex("x", true)
                          .vector("u", 1.0)
                          .vector("w", 1.0)
@@ -1018,18 +1027,13 @@ template <class F> double reference_decay_rate(const ReferenceRun& r, double t_m
 }
 // App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S e^M).
 DCRV_CLAIM(claim_gc_gap_decay) {
-  Claim c = gc_gap_decay_base();
-  auto inner = c.check;
-  c.check = [inner](const Context& ctx) {
-    Outcome o = inner(ctx);
+  return with_rate_report(gc_gap_decay_base(), [](Outcome& o) {
     const ReferenceRun r = reference_run();
     const double top = jtilde(r.m, r.ps);
     const double rate = reference_decay_rate(r, 2.0, 1e-12, [&](const Vec<double>& p) { return top - jtilde(r.m, p); });
     o.evidence.details["rate_measured"] = std::to_string(rate) + " (decay rate of the gap J*-J(p_t), reference S=4 instance)";
     o.evidence.details["rate_claimed"] = std::to_string(2 * r.m.barrier() * r.delta) + " (2 A delta, same instance)";
-    return o;
-  };
-  return c;
+  });
 }
 
 Claim gc_exponential_rate_base() {
@@ -1062,18 +1066,13 @@ Claim gc_exponential_rate_base() {
 }
 // App. A Theorem thm:global-convergence, boxed rate: ‖p_t − p*‖₂ ≤ C exp(−Aδt).
 DCRV_CLAIM(claim_gc_exponential_rate) {
-  Claim c = gc_exponential_rate_base();
-  auto inner = c.check;
-  c.check = [inner](const Context& ctx) {
-    Outcome o = inner(ctx);
+  return with_rate_report(gc_exponential_rate_base(), [](Outcome& o) {
     const ReferenceRun r = reference_run();
     const double A = r.m.barrier();
     const double rate = reference_decay_rate(r, 5.0, 1e-9, [&](const Vec<double>& p) { return (p - r.ps).norm(); });
     if (rate == rate) o.evidence.details["rate_measured"] = std::to_string(rate) + " (decay rate of ||p_t - p*||, reference S=4 instance)";
     o.evidence.details["rate_claimed"] = std::to_string(A * r.delta) + " (A delta, same reference instance; A=" + std::to_string(A) + ", delta=" + std::to_string(r.delta) + ")";
-    return o;
-  };
-  return c;
+  });
 }
 
 // ============================================================================================================
@@ -1242,7 +1241,7 @@ DCRV_CLAIM(claim_LS_decreasing_delta) {
       .constant("m", 1.0, Role::lower, "coefficient of log(delta2/delta1)")
       .over(Domain()
                 .dims(2)
-                .real("d2", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+                .real("d2", floor_range(), true)
                 .real("u", 1e-12, 1.0, true)
                 .points([](int S) { return std::vector<Assign>{{{"d2", {1.0 / S}}, {"u", {0.999}}}}; }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {

@@ -75,7 +75,7 @@ template <class T> Vec<T> score_magnitudes(const SrctParams<T>& m, const Vec<T>&
 Domain vertex_and_midpoint_pairs_domain() {
   return Domain()
       .dims(2)
-      .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+      .real("delta", floor_range(), true)
       .simplex("x", true)
       .simplex("y", true)
       .points([](int S) {
@@ -409,7 +409,7 @@ template <class T> T face_gap_at(const Vec<T>& p, const T& delta) {
 Domain facet_point_domain() {
   return Domain()
       .dims(2)
-      .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+      .real("delta", floor_range(), true)
       .simplex("q", true)
       .index("i")
       .points([](int S) {
@@ -489,7 +489,7 @@ DCRV_CLAIM(claim_BD_coarse_sufficient) {
         return le<T>(T(abs(T(phi(a.index("i")) - p.dot(phi)))), k("c") * norm_inf(phi));
       })
       .and_holds("M_eff^face <= c sup ||phi||_inf for constant scores",
-                 Domain().dims(2).vector("phi", 2.0).real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true),
+                 Domain().dims(2).vector("phi", 2.0).real("delta", floor_range(), true),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const Vec<T> phi = a.vec("phi");
                    const int S = a.S();
@@ -542,12 +542,7 @@ Domain with_single_site(Domain d) {
   return d;
 }
 template <class T> SingleSite<T> single_site(const Args<T>& a) {
-  SingleSite<T> s;
-  s.a = a.vec("a");
-  s.b = a.vec("b").cwiseAbs();
-  s.c = a.vec("cc").cwiseAbs();
-  s.A = a.real("A");
-  return s;
+  return {a.vec("a"), a.vec("b").cwiseAbs(), a.vec("cc").cwiseAbs(), a.real("A")};
 }
 
 // App. C §C.9 (sec:C.single-site), boxed: d/dt L_ψ(p(t)) = Σ_i p_i (g_i(p_i) − ḡ(p))² ≥ 0.
@@ -598,7 +593,7 @@ DCRV_CLAIM(claim_single_site_strong_concavity) {
         const T gp = ad_directional<T>([&m, i](const auto& x) { return m.g(i, x[0]); }, s, Vec<T>::Ones(1));
         return le<T>(gp, -k("m") * m.A);
       })
-      .and_holds("Hessian on T", with_single_site(Domain().dims(2).simplex("q", true).tangent("v").real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)),
+      .and_holds("Hessian on T", with_single_site(Domain().dims(2).simplex("q", true).tangent("v").real("delta", floor_range(), true)),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const SingleSite<T> m = single_site(a);
                    const T delta = capped_delta(a);
@@ -627,7 +622,7 @@ DCRV_CLAIM(claim_safe_denominators) {
                 .dims(2)
                 .simplex("w", true)
                 .simplex("q", true)
-                .real("delta", [](int S) { return std::pair{1e-30, 1.0 / S}; }, true)
+                .real("delta", floor_range(), true)
                 .points([](int S) {
                   std::vector<double> e(S, 0.0), v(S, 0.0);
                   e[0] = 1, v[S - 1] = 1;

@@ -287,7 +287,7 @@ auto stays_in_trimmed_simplex(double t_end, bool strict) {
 Domain bd_threshold_domain(bool closed_start) {
   return with_srct(Domain()
                        .dims(2)
-                       .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+                       .real("delta", floor_range(1e-12), true)
                        .simplex("q", closed_start), kFlowCoefHi)
       .points([](int S) {
         std::vector<double> up(S, 1.0), split(S, 1.0);
@@ -365,7 +365,7 @@ DCRV_CLAIM(claim_global_existence_kirszbraun) {
       .statement(R"(Constructive proxy: $\widetilde F=F\circ\pi_{\Delta_{\delta_\star}}$ ($\pi$ the Euclidean projection, nonexpansive) is an extension of $F|_{\Delta_{\delta_\star}}$ to $H=\{\sum_ip_i=1\}$ with $\|\widetilde F(x)-\widetilde F(y)\|_2\le L_F\|x-y\|_2$, $L_F=\tfrac12L_\phi+3M_{\phi,2}+C_A$ (the constant of §C.4), and $\sum_i\widetilde F_i\equiv0$, for $x=p+sw$, $y=x+hu$ ($p\in\Delta_{\delta_\star}$, $w,u\in T$, $s\in[0,3]$, $h\in[10^{-6},1]$, points far outside the simplex included); and under (eq:C-BD) at its threshold the solutions exist on the long horizon $[0,20]$ and stay in $\Delta_{\delta_\star}$ at every accepted step; random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$ (Kirszbraun–Valentine itself, the existence of an extension for arbitrary Lipschitz maps, is not tested))")
       .over(with_srct(Domain()
                           .dims(2)
-                          .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+                          .real("delta", floor_range(1e-12), true)
                           .simplex("q", true)
                           .tangent("w")
                           .tangent("u")
@@ -464,11 +464,7 @@ Domain with_linear_sites(Domain d) {
   return d;
 }
 template <class T> LinearSites<T> linear_sites(const Args<T>& a) {
-  LinearSites<T> m;
-  m.a = a.vec("a");
-  m.b = a.vec("b").cwiseAbs();
-  m.A = a.real("A");
-  return m;
+  return {a.vec("a"), a.vec("b").cwiseAbs(), a.real("A")};
 }
 
 // App. C §C.9, regime A > 0: L_ψ has a unique maximiser p† on Δ_δ⋆, characterised by KKT.
@@ -479,7 +475,7 @@ DCRV_CLAIM(claim_single_site_kkt_unique) {
       .constant("m", 1.0, Role::lower, "strong-concavity modulus in units of A/2 (uniqueness margin)")
       .over(with_linear_sites(Domain()
                                   .dims(2)
-                                  .real("delta", [](int S) { return std::pair{1e-12, 1.0 / S}; }, true)
+                                  .real("delta", floor_range(1e-12), true)
                                   .simplex("x", true)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const LinearSites<T> m = linear_sites(a);
@@ -528,7 +524,7 @@ Domain convergence_domain() {
       .dims(2)
       .vector("a", 0.6)
       .vector("b", 1.0)
-      .real("delta", [](int S) { return std::pair{1e-6, 0.5 / S}; }, true)
+      .real("delta", floor_range(1e-6, 0.5), true)
       .real("gamma", 1e-2, 1.0, true)
       .simplex("x", true)
       .points([](int S) {
@@ -651,17 +647,22 @@ Domain waterfilling_domain() {
 }
 template <class T> Vec<T> positive_slopes(const Args<T>& a) { return (a.vec("b").cwiseAbs().array() + T(0.05)).matrix(); }
 
+/// "Exactly one water-filling pair": at least one pair (S', c') is kept and all kept levels are equal.
+auto unique_waterfilling_pair(bool kkt) {
+  return [kkt]<class T>(const Args<T>& a, const Consts<T>&) {
+    const auto [cmin, cmax, count] = waterfilling_pairs<T>(a.vec("a"), positive_slopes(a), kkt);
+    if (count == 0) return le<T>(T(1), T(0));
+    return eq<T>(T(cmax - cmin), T(0), T(T(1) + a.vec("a").cwiseAbs().maxCoeff()));
+  };
+}
+
 // App. C §C.9, regime A = 0 ("water-filling and support selection"): a unique pair (S*, c*).
 DCRV_CLAIM(claim_waterfilling_unique) {
   return forall("C.waterfilling-unique", Kind::equilibrium)
       .where("App. C §C.9, paragraph \"Regime A = 0: water-filling and support selection\"")
       .statement(R"(For $f_i(s)=a_i-b_is$ (continuous, strictly decreasing: $b_i>0$), enumerating every nonempty $S'\subseteq\{1,\dots,K\}$, $K\le6$, and its level $c'$ with $\sum_{i\in S'}f_i^{-1}(c')=1$: exactly one pair satisfies $S'=\{i:f_i(1)\le c'<f_i(0)\}$ (checked as: at least one, and all such levels equal). (For a singleton $S'=\{j\}$ the level is $c'=f_j(1)$ exactly.))")
       .over(waterfilling_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [cmin, cmax, count] = waterfilling_pairs<T>(a.vec("a"), positive_slopes(a), false);
-        if (count == 0) return le<T>(T(1), T(0));
-        return eq<T>(T(cmax - cmin), T(0), T(T(1) + a.vec("a").cwiseAbs().maxCoeff()));
-      });
+      .holds(unique_waterfilling_pair(false));
 }
 
 // Reading: S* is the support of the KKT point, i.e. complementary slackness f_i(0) ≤ c* off S* is part of the pair.
@@ -671,11 +672,7 @@ DCRV_CLAIM(claim_waterfilling_unique_kkt) {
       .where("App. C §C.9, paragraph \"Regime A = 0: water-filling and support selection\"")
       .statement(R"(As C.waterfilling-unique, keeping only pairs that also satisfy $f_i(0)\le c'$ for $i\notin S'$ (the KKT conditions of $\max_\Delta\mathcal L_\psi$): exactly one such pair, $K\le6$)")
       .over(waterfilling_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [cmin, cmax, count] = waterfilling_pairs<T>(a.vec("a"), positive_slopes(a), true);
-        if (count == 0) return le<T>(T(1), T(0));
-        return eq<T>(T(cmax - cmin), T(0), T(T(1) + a.vec("a").cwiseAbs().maxCoeff()));
-      });
+      .holds(unique_waterfilling_pair(true));
 }
 
 /// The maximiser of L_ψ on the closed simplex for A = 0 and linear f (b > 0): p_i(c) = clamp((a_i − c)/b_i, 0, 1),

@@ -107,6 +107,13 @@ std::vector<Assign> instance_points(int S) {
   return {base, flat, big};
 }
 
+/// The instance as dcrv's SRCT parameters: λ = 1, β = λβ, ε = A (no α, no KL; p_base uniform, unused).
+template <class T> SrctParams<T> as_srct(const Instance<T>& in) {
+  SrctParams<T> m;
+  m.U = in.U, m.K = in.K, m.lambda = T(1), m.beta = in.lb, m.eps = in.A;
+  m.p_base = Vec<T>::Constant(in.S(), T(1) / T(in.S()));
+  return m;
+}
 /// J̃(p) = U·p − λβ pᵀKp + A H[p] (App. I §Setting).
 template <class T> T objective(const Instance<T>& in, const Vec<T>& p) {
   return in.U.dot(p) - in.lb * p.dot(in.K * p) + in.A * entropy(p);
@@ -451,8 +458,7 @@ DCRV_CLAIM(claim_logratio_ode) {
         const int i = a.index("i"), j = a.index("j");
         if (i == j) return skip<T>();
         const Vec<T> p = a.simplex("p");
-        SrctParams<T> m;
-        m.U = in.U, m.K = in.K, m.lambda = T(1), m.beta = in.lb, m.eps = in.A, m.p_base = Vec<T>::Constant(a.S(), T(1) / T(a.S()));
+        const SrctParams<T> m = as_srct(in);
         const Vec<T> rate = srct_rate(m, p); // ṗ/p
         const Vec<T> Kp = in.K * p;
         const T z = log(p(i) / p(j));
@@ -701,8 +707,7 @@ DCRV_CLAIM(claim_lyapunov_identity) {
         const Instance<T> in = instance(a);
         const Vec<T> p = softmax(a.logits("theta"));
         if (!(p.minCoeff() > T(1e-6))) return skip<T>();
-        SrctParams<T> m;
-        m.U = in.U, m.K = in.K, m.lambda = T(1), m.beta = in.lb, m.eps = in.A, m.p_base = Vec<T>::Constant(a.S(), T(1) / T(a.S()));
+        const SrctParams<T> m = as_srct(in);
         const Vec<T> pdot = srct_drift(m, p);
         const Vec<T> av = shahshahani_rate(in, p, log_of(p));
         T diss(0);
@@ -897,8 +902,7 @@ DCRV_CLAIM(claim_shahshahani_hessian_bound) {
         const Instance<T> in = instance(a);
         const Vec<T> p = a.simplex("p");
         if (!(p.minCoeff() > T(1e-12))) return skip<T>();
-        SrctParams<T> m;
-        m.U = in.U, m.K = in.K, m.lambda = T(1), m.beta = in.lb, m.eps = in.A, m.p_base = Vec<T>::Constant(a.S(), T(1) / T(a.S()));
+        const SrctParams<T> m = as_srct(in);
         const T h = pow(T(10), T(-scalar_digits<T>()) / T(7));
         const int S = a.S();
         Mat<T> H(S, S);

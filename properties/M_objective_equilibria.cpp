@@ -250,7 +250,7 @@ template <class T, class F> FdValue<T> directional_derivative_fd(const F& f, con
 /// The evaluation point of the finite-difference identities: p = δ + (1 − Sδ)x ∈ Δ_δ, δ ∈ [10⁻⁶, 0.5/S]
 /// (log-uniform), so that the difference steps stay accurate (rounding error ~ ε/p_min).
 Domain with_fd_point(Domain d) {
-  d.simplex("x", true).real("delta", [](int S) { return std::pair{1e-6, 0.5 / S}; }, true);
+  d.simplex("x", true).real("delta", floor_range(1e-6, 0.5), true);
   return d;
 }
 template <class T> Vec<T> fd_point(const Args<T>& a) {
@@ -640,51 +640,50 @@ const char* kDcrFormStatement =
 const char* kPotentialStatement =
     R"( is a Shahshahani gradient flow of some potential (App. A prop:integrability): the anchored chart cross-partials $C_k(i,j)=D_{ij}-D_{ji}-D_{ik}+D_{ki}-D_{kj}+D_{jk}$ of the score Jacobian $D$ vanish for all $i,j,k$ at every $p\in\mathrm{int}\,\Delta$; $|\mathcal C|\in[1,S-1]$, $S\ge3$)";
 
+/// The two readings of "X is a special case of the DCR gradient flow" for algorithm `algo`, whose flow
+/// `flow` (LaTeX) is named in the statement: (a) the DCR form (dcr_form_check), (b) `~potential`, some potential
+/// (potential_check).
+ForAll special_case_claim(const char* id, ScalarAlgo algo, const std::string& flow, bool potential) {
+  ForAll f(id, Kind::structural);
+  if (potential) {
+    f.where("main §4 opening paragraph and §4.1, reading (b): integrability");
+    f.reading("the " + std::string(algo == ScalarAlgo::star ? "STaR" : algo == ScalarAlgo::grpo ? "GRPO" : "DPO") +
+              " flow is a Shahshahani gradient flow of some potential (integrable score field), not necessarily of the DCR form");
+  } else {
+    f.where(algo == ScalarAlgo::star ? "main §4 opening paragraph and §4.1 (description of phi below eq. (1)); abstract / §1"
+                                     : "main §4 opening paragraph and §4.1; abstract / §1");
+  }
+  f.statement(flow + (potential ? kPotentialStatement : kDcrFormStatement)).over(special_case_domain());
+  if (potential)
+    f.holds([algo]<class T>(const Args<T>& a, const Consts<T>&) { return potential_check(algo, a); });
+  else
+    f.holds([algo]<class T>(const Args<T>& a, const Consts<T>&) { return dcr_form_check(algo, a); });
+  return f;
+}
+const char* kStarFlow = R"(The STaR SRCT flow (def:star-score)";
+const char* kGrpoFlow = R"(The GRPO SRCT flow (raw score $h_G(\rho)\mathbf 1_{\mathcal C}$, $G=2,\dots,8$)";
+const char* kDpoFlow = R"(The DPO SRCT flow (single-site score $s_ig_\beta(\log p_i)$)";
+
 // main §4 opening paragraph and §4.1: STaR is a special case of the DCR gradient flow.
 DCRV_CLAIM(claim_srct_special_case_star) {
-  return forall("M.srct-special-case-star", Kind::structural)
-      .where("main §4 opening paragraph and §4.1 (description of phi below eq. (1)); abstract / §1")
-      .statement(std::string(R"(The STaR SRCT flow (def:star-score, analytic Jacobian of App. D lem:J-structure))") + kDcrFormStatement)
-      .over(special_case_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return dcr_form_check(ScalarAlgo::star, a); });
+  return special_case_claim("M.srct-special-case-star", ScalarAlgo::star,
+                            std::string(kStarFlow) + ", analytic Jacobian of App. D lem:J-structure)", false);
 }
 DCRV_CLAIM(claim_srct_special_case_star_potential) {
-  return forall("M.srct-special-case-star~potential", Kind::structural)
-      .where("main §4 opening paragraph and §4.1, reading (b): integrability")
-      .reading("the STaR flow is a Shahshahani gradient flow of some potential (integrable score field), not necessarily of the DCR form")
-      .statement(std::string(R"(The STaR SRCT flow (def:star-score))") + kPotentialStatement)
-      .over(special_case_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return potential_check(ScalarAlgo::star, a); });
+  return special_case_claim("M.srct-special-case-star~potential", ScalarAlgo::star, std::string(kStarFlow) + ")", true);
 }
 DCRV_CLAIM(claim_srct_special_case_grpo) {
-  return forall("M.srct-special-case-grpo", Kind::structural)
-      .where("main §4 opening paragraph and §4.1; abstract / §1")
-      .statement(std::string(R"(The GRPO SRCT flow (raw score $h_G(\rho)\mathbf 1_{\mathcal C}$, $G=2,\dots,8$, App. E))") + kDcrFormStatement)
-      .over(special_case_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return dcr_form_check(ScalarAlgo::grpo, a); });
+  return special_case_claim("M.srct-special-case-grpo", ScalarAlgo::grpo, std::string(kGrpoFlow) + ", App. E)", false);
 }
 DCRV_CLAIM(claim_srct_special_case_grpo_potential) {
-  return forall("M.srct-special-case-grpo~potential", Kind::structural)
-      .where("main §4 opening paragraph and §4.1, reading (b): integrability")
-      .reading("the GRPO flow is a Shahshahani gradient flow of some potential (integrable score field), not necessarily of the DCR form")
-      .statement(std::string(R"(The GRPO SRCT flow (raw score $h_G(\rho)\mathbf 1_{\mathcal C}$, $G=2,\dots,8$))") + kPotentialStatement)
-      .over(special_case_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return potential_check(ScalarAlgo::grpo, a); });
+  return special_case_claim("M.srct-special-case-grpo~potential", ScalarAlgo::grpo, std::string(kGrpoFlow) + ")", true);
 }
 DCRV_CLAIM(claim_srct_special_case_dpo) {
-  return forall("M.srct-special-case-dpo", Kind::structural)
-      .where("main §4 opening paragraph and §4.1; abstract / §1")
-      .statement(std::string(R"(The DPO SRCT flow (single-site score $s_ig_\beta(\log p_i)$, $\beta\in[0.1,5]$, $\ell_0\in[-3,3]$, App. F))") + kDcrFormStatement)
-      .over(special_case_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return dcr_form_check(ScalarAlgo::dpo, a); });
+  return special_case_claim("M.srct-special-case-dpo", ScalarAlgo::dpo,
+                            std::string(kDpoFlow) + R"(, $\beta\in[0.1,5]$, $\ell_0\in[-3,3]$, App. F))", false);
 }
 DCRV_CLAIM(claim_srct_special_case_dpo_potential) {
-  return forall("M.srct-special-case-dpo~potential", Kind::structural)
-      .where("main §4 opening paragraph and §4.1, reading (b): integrability")
-      .reading("the DPO flow is a Shahshahani gradient flow of some potential (integrable score field), not necessarily of the DCR form")
-      .statement(std::string(R"(The DPO SRCT flow (single-site score $s_ig_\beta(\log p_i)$))") + kPotentialStatement)
-      .over(special_case_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return potential_check(ScalarAlgo::dpo, a); });
+  return special_case_claim("M.srct-special-case-dpo~potential", ScalarAlgo::dpo, std::string(kDpoFlow) + ")", true);
 }
 
 // ============================================================================================================

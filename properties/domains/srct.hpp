@@ -108,6 +108,11 @@ template <class T> Vec<T> start_if_barrier(const Args<T>& a) {
   return srct_model(a).barrier() > 0 ? Vec<T>(a.simplex("p0")) : Vec<T>();
 }
 
+/// The range [lo, hi/S] of the floor field "delta" of the trimmed simplex Δ_δ (by default (1e-30, 1/S]), for
+/// `.real("delta", floor_range(), true)`.
+inline auto floor_range(double lo = 1e-30, double hi = 1.0) {
+  return [lo, hi](int S) { return std::pair{lo, hi / S}; };
+}
 /// The floor δ ∈ (0, 1/S] of the trimmed simplex Δ_δ from the real field "delta", capped at 1/S in T (a
 /// double sample of 1/S may round above it).
 template <class T> T capped_delta(const Args<T>& a) {
