@@ -1,23 +1,25 @@
 // Appendix A — the dynamic, equilibrium and structural claims (appendix_A_aistats.tex §A.1–A.8): the trimmed
 // simplex, strict concavity of the kernel and diversity slices, interior maximisers of barrier objectives,
-// bounded-fitness envelopes, integrability of replicator fields (DCR, STaR, GRPO, DPO score fields), continuity
-// of the Lyapunov dissipation at the boundary, log-ratio envelopes, time-uniform floors and caps, global
-// convergence with explicit rate, uniqueness without barrier, single-site equilibria, monotonicity of the face
-// gap L_S and Barrier–Dominance forward invariance. The identity / bound / sharpness claims of App. A are in
-// properties/A_functionals_floors.cpp.
+// bounded-fitness envelopes, integrability of replicator fields (DCR, STaR, GRPO, DPO score fields),
+// continuity of the Lyapunov dissipation at the boundary, log-ratio envelopes, time-uniform floors and caps,
+// global convergence with explicit rate, uniqueness without barrier, single-site equilibria, monotonicity of
+// the face gap L_S and Barrier–Dominance forward invariance. The identity / bound / sharpness claims of App.
+// A are in properties/A_functionals_floors.cpp.
 //
 // Conventions of this file.
 //  * Dynamic claims are properties along trajectories (log-coordinates; dopri5 in double, Bulirsch–Stoer in
 //    MPFR) checked at every accepted step, from the simplex field's edge starts (vertices, faces at 1e-12 and
 //    1e-40) and random starts, S = 2 … budget max (10 smoke, 12 standard).
-//  * Maximisers of J̃ are computed in the scalar of the evaluation by damped Newton in log-coordinates, so that
+//  * Maximisers of J̃ are computed in the scalar of the evaluation by damped Newton in log-coordinates, so
+//  that
 //    MPFR replays are exact; uniqueness is checked quantitatively through the strong-concavity gap
 //    J̃(p*) − J̃(q) ≥ m·(modulus)·‖q − p*‖² over q in the closed simplex (boundary points included).
 //  * Random PSD kernels: K = k1 k1ᵀ + k2 k2ᵀ + diag(kd ⊙ kd) from three `vector` fields.
 //  * Integrability: derivatives of score fields by 8th-order central differences with step ε^{1/9}·p_min
-//    (ε the unit roundoff of the scalar: about 1e-14 relative error in double, 1e-44 at 50 digits), circulations
-//    by Gauss–Legendre quadrature on small triangles inside int Δ. "Ambient" partials ∂/∂p_j are those of the
-//    formula of the field on the positive orthant; "chart" partials are the tangent derivatives along e_j − e_k.
+//    (ε the unit roundoff of the scalar: about 1e-14 relative error in double, 1e-44 at 50 digits),
+//    circulations by Gauss–Legendre quadrature on small triangles inside int Δ. "Ambient" partials ∂/∂p_j are
+//    those of the formula of the field on the positive orthant; "chart" partials are the tangent derivatives
+//    along e_j − e_k.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -78,7 +80,8 @@ std::vector<Assign> envelope_points(int S) {
 template <class T> T jtilde_magnitude(const SrctParams<T>& m, const Vec<T>& p) {
   T v = m.U.cwiseAbs().dot(p) + m.lambda * m.beta * abs(T(p.dot(m.K * p)));
   for (Eigen::Index i = 0; i < p.size(); ++i)
-    if (p(i) > 0) v += m.barrier() * p(i) * abs(log(p(i))) + m.beta_kl * p(i) * abs(log(m.p_base(i)));
+    if (p(i) > 0)
+      v += m.barrier() * p(i) * abs(log(p(i))) + m.beta_kl * p(i) * abs(log(m.p_base(i)));
   return v;
 }
 /// B = c_U U_max + c_K λβ‖K‖_{∞→∞} + c_KL β_KL log(p_base,max/p_base,min) (Lemma lem:logratio).
@@ -87,12 +90,16 @@ template <class T> T logratio_B(const SrctParams<T>& m, const T& cU, const T& cK
          cKL * m.beta_kl * log(m.p_base.maxCoeff() / m.p_base.minCoeff());
 }
 /// max_{i,j} |z_ij| = log(p_max/p_min).
-template <class T> T max_logratio(const Vec<T>& p) { return log(p.maxCoeff() / p.minCoeff()); }
+template <class T> T max_logratio(const Vec<T>& p) {
+  return log(p.maxCoeff() / p.minCoeff());
+}
 /// The maximiser of J̃ (dcrv/equilibria.hpp) from the start p₀, with its stationarity residual.
 template <class T> JtildeMaximizer<T> maximizer_from(const SrctParams<T>& m, const Vec<T>& p0) {
   return jtilde_maximizer<T>(m, log_of(p0));
 }
-template <class T> Vec<T> uniform_point(int S) { return Vec<T>::Constant(S, T(1) / T(S)); }
+template <class T> Vec<T> uniform_point(int S) {
+  return Vec<T>::Constant(S, T(1) / T(S));
+}
 
 // ============================================================================================================
 // §A.1 Standing assumptions: the trimmed simplex
@@ -102,20 +109,27 @@ template <class T> Vec<T> uniform_point(int S) { return Vec<T>::Constant(S, T(1)
 DCRV_CLAIM(claim_trimmed_nonempty_iff) {
   return forall("A.trimmed-nonempty-iff", Kind::structural)
       .where("App. A §A.1, assumption (A2)")
-      .statement(R"(\Delta^{S-1}_\delta\ne\emptyset\iff\delta\le c/S$, $c=1$, for $\delta=r/S\in(0,1]$: if $r\le c$ the uniform point is in $\Delta_\delta$ ($\tfrac1S\ge\delta$); if $r>c$ every $p\in\Delta$ (closed simplex, vertices, faces, uniform) has $\min_ip_i\le\delta$ (so $\Delta_\delta=\emptyset$ since $\min_ip_i\le\tfrac1S<\delta$); $r\in(10^{-6},S]$ with $r\in\{0.995,1,1.005\}$ as extra points, every $S\ge2$)")
+      .statement(
+          R"(\Delta^{S-1}_\delta\ne\emptyset\iff\delta\le c/S$, $c=1$, for $\delta=r/S\in(0,1]$: if $r\le c$ the uniform point is in $\Delta_\delta$ ($\tfrac1S\ge\delta$); if $r>c$ every $p\in\Delta$ (closed simplex, vertices, faces, uniform) has $\min_ip_i\le\delta$ (so $\Delta_\delta=\emptyset$ since $\min_ip_i\le\tfrac1S<\delta$); $r\in(10^{-6},S]$ with $r\in\{0.995,1,1.005\}$ as extra points, every $S\ge2$)")
       .constant("c", 1.0, Role::exact, "threshold c/S")
       .over(Domain()
                 .dims(2)
                 .simplex("p", true)
-                .real("r", [](int S) { return std::pair{1e-6, static_cast<double>(S)}; }, true)
+                .real(
+                    "r",
+                    [](int S) {
+                      return std::pair{1e-6, static_cast<double>(S)};
+                    },
+                    true)
                 .points([](int) {
                   return std::vector<Assign>{{{"r", {0.995}}}, {{"r", {1.0}}}, {{"r", {1.005}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T r = a.real("r"), S = T(a.S());
         const T delta = r / S;
-        if (r <= k("c")) return ge<T>(T(1) / S, delta);       // nonempty: the uniform point is a member
-        return le<T>(a.simplex("p").minCoeff(), delta);         // empty: no p reaches the floor
+        if (r <= k("c"))
+          return ge<T>(T(1) / S, delta);                // nonempty: the uniform point is a member
+        return le<T>(a.simplex("p").minCoeff(), delta); // empty: no p reaches the floor
       });
 }
 
@@ -136,11 +150,25 @@ Domain kernel_family_domain(Domain d) {
   d.real("muT", 0.0, 1.0).real("c1", 0.0, 1.0);
   return d.points([](int S) {
     std::vector<Assign> pts;
-    pts.push_back({{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {0.0}}, {"c1", {1.0}}}); // c·11ᵀ
-    pts.push_back({{"k1", geometric(S, 0.7)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {0.0}}, {"c1", {0.0}}}); // rank one
-    pts.push_back({{"k1", std::vector<double>(S, 1.0)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {0.0}}, {"c1", {0.0}}}); // 11ᵀ
-    pts.push_back({{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {1.0}}, {"c1", {0.0}}}); // Π_T
-    pts.push_back({{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", std::vector<double>(S, 1.0)}, {"muT", {0.0}}, {"c1", {0.0}}}); // I
+    pts.push_back(
+        {{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {0.0}}, {"c1", {1.0}}}); // c·11ᵀ
+    pts.push_back({{"k1", geometric(S, 0.7)},
+                   {"k2", zeros(S)},
+                   {"kd", zeros(S)},
+                   {"muT", {0.0}},
+                   {"c1", {0.0}}}); // rank one
+    pts.push_back({{"k1", std::vector<double>(S, 1.0)},
+                   {"k2", zeros(S)},
+                   {"kd", zeros(S)},
+                   {"muT", {0.0}},
+                   {"c1", {0.0}}}); // 11ᵀ
+    pts.push_back(
+        {{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {1.0}}, {"c1", {0.0}}}); // Π_T
+    pts.push_back({{"k1", zeros(S)},
+                   {"k2", zeros(S)},
+                   {"kd", std::vector<double>(S, 1.0)},
+                   {"muT", {0.0}},
+                   {"c1", {0.0}}}); // I
     return pts;
   });
 }
@@ -157,7 +185,8 @@ template <class T> Mat<T> kernel_family(const Args<T>& a) {
 DCRV_CLAIM(claim_quad_strict_concave_iff) {
   return forall("A.quad-strict-concave-iff", Kind::structural)
       .where(R"w(App. A (A4) and §A.3 "Kernel quadratic form")w")
-      .statement(R"((i) $\frac{d^2}{dt^2}[-Q(p_0+tv)]=-c\,v^\top Kv$ for $v\in T$, $c=2$ (second central difference with step $h\in[10^{-3},1]$, exact for the quadratic); (ii) with $\kappa_T=\lambda_{\min}(\Pi_TK\Pi_T|_T)$ and $v_{\min}\in T$ its unit eigenvector, $\|Kv_{\min}\|_2^2\le\|K\|_{2\to2}\,\kappa_T$ and $\kappa_T\le\|Kv_{\min}\|_2$: so $\kappa_T=0$ (no strict concavity along $v_{\min}$, $-Q$ affine there) iff $v_{\min}\in\ker K\cap T$, and $\kappa_T>0$ (every $v\in T$ has $-2v^\top Kv\le-2\kappa_T\|v\|^2<0$) iff $\ker K\cap T=\{0\}$; PSD $K$ from the families full rank, rank one, $c\,\mathbf 1\mathbf 1^\top$, $\Pi_T$ and random sums, every $S\ge2$)")
+      .statement(
+          R"((i) $\frac{d^2}{dt^2}[-Q(p_0+tv)]=-c\,v^\top Kv$ for $v\in T$, $c=2$ (second central difference with step $h\in[10^{-3},1]$, exact for the quadratic); (ii) with $\kappa_T=\lambda_{\min}(\Pi_TK\Pi_T|_T)$ and $v_{\min}\in T$ its unit eigenvector, $\|Kv_{\min}\|_2^2\le\|K\|_{2\to2}\,\kappa_T$ and $\kappa_T\le\|Kv_{\min}\|_2$: so $\kappa_T=0$ (no strict concavity along $v_{\min}$, $-Q$ affine there) iff $v_{\min}\in\ker K\cap T$, and $\kappa_T>0$ (every $v\in T$ has $-2v^\top Kv\le-2\kappa_T\|v\|^2<0$) iff $\ker K\cap T=\{0\}$; PSD $K$ from the families full rank, rank one, $c\,\mathbf 1\mathbf 1^\top$, $\Pi_T$ and random sums, every $S\ge2$)")
       .constant("c", 2.0, Role::exact, "coefficient of v^T K v in the second directional derivative")
       .over(kernel_family_domain(Domain().dims(2).simplex("p").tangent("v").real("h", 1e-3, 1.0, true)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -182,20 +211,31 @@ DCRV_CLAIM(claim_quad_strict_concave_iff) {
 DCRV_CLAIM(claim_D_strict_concave_kernel) {
   return forall("A.D-strict-concave-kernel", Kind::structural)
       .where(R"w(App. A §A.3 "Diversity functional", last sentence)w")
-      .statement(R"(For $\alpha=0$, $\beta\in(0,3]$ and PSD $K$ with $\kappa_T>0$ (families with a $\mu\,\Pi_T$ part, $\mu\in[10^{-3},1]$, $K=\Pi_T$ included), $\mathcal D=-\beta Q$ is strictly concave along feasible directions, checked as the quantitative midpoint gap $\mathcal D(\tfrac{x+y}2)-\tfrac12(\mathcal D(x)+\mathcal D(y))\ge m\,\beta\kappa_T\|x-y\|_2^2>0$ for all $x\ne y$ in the closed simplex; $m=\tfrac14$ (the gap equals $\tfrac\beta4(x-y)^\top K(x-y)$, sharp along $v_{\min}$), every $S\ge2$)")
+      .statement(
+          R"(For $\alpha=0$, $\beta\in(0,3]$ and PSD $K$ with $\kappa_T>0$ (families with a $\mu\,\Pi_T$ part, $\mu\in[10^{-3},1]$, $K=\Pi_T$ included), $\mathcal D=-\beta Q$ is strictly concave along feasible directions, checked as the quantitative midpoint gap $\mathcal D(\tfrac{x+y}2)-\tfrac12(\mathcal D(x)+\mathcal D(y))\ge m\,\beta\kappa_T\|x-y\|_2^2>0$ for all $x\ne y$ in the closed simplex; $m=\tfrac14$ (the gap equals $\tfrac\beta4(x-y)^\top K(x-y)$, sharp along $v_{\min}$), every $S\ge2$)")
       .constant("m", 0.25, Role::lower, "coefficient of beta kappa_T ||x-y||^2 in the midpoint gap")
-      .over(with_kernel(Domain().dims(2).simplex("x", true).simplex("y", true).real("beta", 1e-3, 3.0, true).real("muT", 1e-3, 1.0, true))
+      .over(with_kernel(Domain()
+                            .dims(2)
+                            .simplex("x", true)
+                            .simplex("y", true)
+                            .real("beta", 1e-3, 3.0, true)
+                            .real("muT", 1e-3, 1.0, true))
                 .points([](int S) {
                   std::vector<Assign> pts;
-                  pts.push_back({{"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"muT", {1.0}},
-                                 {"x", unit_vec(S, 0)}, {"y", unit_vec(S, 1)}});
+                  pts.push_back({{"k1", zeros(S)},
+                                 {"k2", zeros(S)},
+                                 {"kd", zeros(S)},
+                                 {"muT", {1.0}},
+                                 {"x", unit_vec(S, 0)},
+                                 {"y", unit_vec(S, 1)}});
                   return pts;
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Mat<T> K = kernel_with_tangent_part(a, "muT");
         const T beta = a.real("beta");
         const Vec<T> x = a.simplex("x"), y = a.simplex("y");
-        if ((x - y).norm() == 0) return skip<T>();
+        if ((x - y).norm() == 0)
+          return skip<T>();
         auto D = [&](const Vec<T>& z) { return T(-beta * z.dot(K * z)); };
         const Vec<T> mid = (x + y) / T(2);
         const T gap = D(mid) - (D(x) + D(y)) / T(2);
@@ -229,7 +269,8 @@ Domain barrier_domain(const char* strength) {
 /// The strong-concavity gap check at the computed maximiser: J̃(p*) − J̃(q) ≥ m·ρ·‖q − p*‖² with ρ the barrier
 /// weight (−diag(1/p) ≼ −2I on T), plus the stationarity residual and agreement of two Newton starts.
 template <class T>
-Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const T& coef, const Vec<T>& q, const Vec<T>& p0) {
+Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const T& coef, const Vec<T>& q,
+                                 const Vec<T>& p0) {
   // First start: the exact maximiser for λβ = 0, softmax((U + β_KL log p_base)/A); second start: p₀.
   const Vec<T> b = srct_linear_score(m);
   const Vec<T> e = (b.array() - b.maxCoeff()).matrix() / m.barrier();
@@ -242,19 +283,22 @@ Ineq<T> interior_maximizer_check(const SrctParams<T>& m, const T& weight, const 
   // The stationarity certificate: a solver that did not converge cannot check the claim (non-finite: MPFR
   // retries; inconclusive if it fails too).
   const T tol = T(1e3) * std::numeric_limits<T>::epsilon() * gmag;
-  if (!(res <= tol)) return le<T>(nan_of<T>(), nan_of<T>());
+  if (!(res <= tol))
+    return le<T>(nan_of<T>(), nan_of<T>());
   const T top = jtilde(m, ps);
   const T gap = top - jtilde(m, q);
   const T scale = cancel_scale<T>() * (jtilde_magnitude(m, ps) + jtilde_magnitude(m, q) + T(1));
   Ineq<T> out = ge<T>(gap, coef * weight * (q - ps).squaredNorm(), scale);
   // Multistart: Newton from p₀, when it converges, finds the same maximiser.
   const JtildeMaximizer<T> second = maximizer_from(m, p0);
-  if (second.residual <= tol) out = worst(out, eq<T>(log_of(second.p), log_of(ps)));
+  if (second.residual <= tol)
+    out = worst(out, eq<T>(log_of(second.p), log_of(ps)));
   return out;
 }
 
 /// The property of Proposition prop:barriers for J = U·p − ½pᵀKp (λ = 1, β = ½) with the barrier `strength`
-/// ("eps": εH, or "beta_kl": −β_KL KL(·‖p_base)) from its field: interior_maximizer_check with weight = strength.
+/// ("eps": εH, or "beta_kl": −β_KL KL(·‖p_base)) from its field: interior_maximizer_check with weight =
+/// strength.
 auto barrier_interiority(const char* strength) {
   return [strength]<class T>(const Args<T>& a, const Consts<T>& k) {
     SrctParams<T> m;
@@ -266,22 +310,25 @@ auto barrier_interiority(const char* strength) {
   };
 }
 
-// App. A Proposition prop:barriers (1): J concave, ε > 0 ⇒ J + εH strictly concave, unique interior maximiser.
+// App. A Proposition prop:barriers (1): J concave, ε > 0 ⇒ J + εH strictly concave, unique interior
+// maximiser.
 DCRV_CLAIM(claim_barrier_entropy_interior) {
   return forall("A.barrier-entropy-interior", Kind::equilibrium)
       .where("App. A Proposition prop:barriers (1)")
-      .statement(R"(For $J(p)=U\cdot p-\tfrac12p^\top Kp$ (concave; random $U$, PSD $K$) and $\varepsilon\in[10^{-3},1]$: the maximiser $p^\star$ of $J+\varepsilon H$ (damped Newton in log-coordinates from the uniform point and from a second start $p_0$, which agree; stationarity residual $\max_i|F_i-\bar F|$ certified $\approx0$) is interior, and unique and strict: $(J+\varepsilon H)(p^\star)-(J+\varepsilon H)(q)\ge m\,\varepsilon\|q-p^\star\|_2^2$ for every $q$ in the closed simplex (boundary points, where $H$ has infinite inward slope, included); $m=1$ (from $-\operatorname{diag}(1/p)\preceq-2I$ on $T$; sharp for $S=2$, $J\equiv0$, $q\to p^\star$), every $S\ge2$)")
+      .statement(
+          R"(For $J(p)=U\cdot p-\tfrac12p^\top Kp$ (concave; random $U$, PSD $K$) and $\varepsilon\in[10^{-3},1]$: the maximiser $p^\star$ of $J+\varepsilon H$ (damped Newton in log-coordinates from the uniform point and from a second start $p_0$, which agree; stationarity residual $\max_i|F_i-\bar F|$ certified $\approx0$) is interior, and unique and strict: $(J+\varepsilon H)(p^\star)-(J+\varepsilon H)(q)\ge m\,\varepsilon\|q-p^\star\|_2^2$ for every $q$ in the closed simplex (boundary points, where $H$ has infinite inward slope, included); $m=1$ (from $-\operatorname{diag}(1/p)\preceq-2I$ on $T$; sharp for $S=2$, $J\equiv0$, $q\to p^\star$), every $S\ge2$)")
       .constant("m", 1.0, Role::lower, "strong-concavity coefficient of eps ||q - p*||^2")
       .over(barrier_domain("eps"))
       .holds(barrier_interiority("eps"));
 }
 
-// App. A Proposition prop:barriers (2): β_KL > 0 and full-support p_base ⇒ J − β_KL KL(·‖p_base) has no maximiser
-// on ∂Δ.
+// App. A Proposition prop:barriers (2): β_KL > 0 and full-support p_base ⇒ J − β_KL KL(·‖p_base) has no
+// maximiser on ∂Δ.
 DCRV_CLAIM(claim_barrier_kl_interior) {
   return forall("A.barrier-kl-interior", Kind::equilibrium)
       .where("App. A Proposition prop:barriers (2)")
-      .statement(R"(For $J(p)=U\cdot p-\tfrac12p^\top Kp$ and $\beta_{\mathrm{KL}}\in[10^{-3},1]$, $p_{\mathrm{base}}\in\mathrm{int}\,\Delta$: the maximiser $p^\star$ of $J-\beta_{\mathrm{KL}}\mathrm{KL}(\cdot\|p_{\mathrm{base}})$ (Newton from two starts, residual certified) is interior and $(J-\beta_{\mathrm{KL}}\mathrm{KL})(p^\star)-(J-\beta_{\mathrm{KL}}\mathrm{KL})(q)\ge m\,\beta_{\mathrm{KL}}\|q-p^\star\|_2^2$ for every $q$ in the closed simplex, so no boundary point is a maximiser; $m=1$, every $S\ge2$)")
+      .statement(
+          R"(For $J(p)=U\cdot p-\tfrac12p^\top Kp$ and $\beta_{\mathrm{KL}}\in[10^{-3},1]$, $p_{\mathrm{base}}\in\mathrm{int}\,\Delta$: the maximiser $p^\star$ of $J-\beta_{\mathrm{KL}}\mathrm{KL}(\cdot\|p_{\mathrm{base}})$ (Newton from two starts, residual certified) is interior and $(J-\beta_{\mathrm{KL}}\mathrm{KL})(p^\star)-(J-\beta_{\mathrm{KL}}\mathrm{KL})(q)\ge m\,\beta_{\mathrm{KL}}\|q-p^\star\|_2^2$ for every $q$ in the closed simplex, so no boundary point is a maximiser; $m=1$, every $S\ge2$)")
       .constant("m", 1.0, Role::lower, "strong-concavity coefficient of beta_KL ||q - p*||^2")
       .over(barrier_domain("beta_kl"))
       .holds(barrier_interiority("beta_kl"));
@@ -290,7 +337,8 @@ DCRV_CLAIM(claim_barrier_kl_interior) {
 Claim bounded_fitness_base() {
   return forall("A.bounded-fitness-envelope", Kind::dynamic)
       .where("App. A Lemma lem:bounded-fitness")
-      .statement(R"(e^{-cMt}p_i(0)\le p_i(t)\le e^{cMt}p_i(0)$ (checked as $|\log p_i(t)-\log p_i(0)|\le cMt$) for every $i$ at every accepted step of $[0,3]$ of $\dot p_i=p_i(G_i(p)-\mathbb E_p[G])$ with the continuous bounded fields $G_i(p)=M[(1-\theta)\tanh(b_i+c_i\sin(5\,w\cdot p)+d_i\sin(5p_i))+\theta s_i]$, $s=(-1,\dots,+1,\dots)$ ($-1$ at a chosen $j$), $\theta\in[0,1]$, $M\in[0.1,3]$ (so $\sup|G_i|\le M$; $\theta=1$ is the adversarial constant field), starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=2$ (attained by the constant field as $p_j(0)\to0$))")
+      .statement(
+          R"(e^{-cMt}p_i(0)\le p_i(t)\le e^{cMt}p_i(0)$ (checked as $|\log p_i(t)-\log p_i(0)|\le cMt$) for every $i$ at every accepted step of $[0,3]$ of $\dot p_i=p_i(G_i(p)-\mathbb E_p[G])$ with the continuous bounded fields $G_i(p)=M[(1-\theta)\tanh(b_i+c_i\sin(5\,w\cdot p)+d_i\sin(5p_i))+\theta s_i]$, $s=(-1,\dots,+1,\dots)$ ($-1$ at a chosen $j$), $\theta\in[0,1]$, $M\in[0.1,3]$ (so $\sup|G_i|\le M$; $\theta=1$ is the adversarial constant field), starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=2$ (attained by the constant field as $p_j(0)\to0$))")
       .constant("c", 2.0, Role::upper, "rate coefficient: |d/dt log p_i| <= c M")
       .over(Domain()
                 .dims(2)
@@ -305,8 +353,9 @@ Claim bounded_fitness_base() {
                 .points([](int S) {
                   std::vector<double> p(S, 1.0);
                   p[0] = 1e-200;
-                  return std::vector<Assign>{{{"p0", p}, {"theta", {1.0}}, {"M", {3.0}}},
-                                             {{"p0", p}, {"theta", {1.0}}, {"M", {1.0}}, {"b", alternating(S, 1.0)}}};
+                  return std::vector<Assign>{
+                      {{"p0", p}, {"theta", {1.0}}, {"M", {3.0}}},
+                      {{"p0", p}, {"theta", {1.0}}, {"M", {1.0}}, {"b", alternating(S, 1.0)}}};
                 }))
       .effort(0.05)
       .holds(along_trajectory_state(
@@ -356,10 +405,13 @@ DCRV_CLAIM(claim_bounded_fitness_envelope) {
     };
     double worst = 0;
     integrate_flow_from<double>(rate, p0, 0.0, 3.0, [&](const double& t, const Vec<double>& p) {
-      if (t > 0) worst = std::max(worst, -(std::log(p(0)) - std::log(p0(0))) / (M * t));
+      if (t > 0)
+        worst = std::max(worst, -(std::log(p(0)) - std::log(p0(0))) / (M * t));
       return true;
     });
-    o.evidence.details["rate_measured"] = std::to_string(worst) + " (max_t -(log p_1(t) - log p_1(0))/(M t), constant field (-M, M, M), p_1(0) = 1e-40)";
+    o.evidence.details["rate_measured"] =
+        std::to_string(worst) +
+        " (max_t -(log p_1(t) - log p_1(0))/(M t), constant field (-M, M, M), p_1(0) = 1e-40)";
     o.evidence.details["rate_claimed"] = "2 (2M)";
   });
 }
@@ -369,22 +421,30 @@ DCRV_CLAIM(claim_bounded_fitness_envelope) {
 // ============================================================================================================
 
 /// The score fields G(p) (formulas on the positive orthant). Families: DCR (U − 2λβKp − A(1 + log p)), STaR
-/// (def:star-score, App. D: (p_c − S⁽²⁾)/ρ on C, −S⁽²⁾/ρ on I, C = the first M indices; written out here), GRPO raw score h_G(ρ)1_C (App. E), DPO single-site s_i g_β(log p_i) (App. F), an
-/// anchor-coordinate field G_i = u_i p_{S−1} (depends only on the anchor coordinate), and the rotational control
-/// G = (u wᵀ − w uᵀ)p.
+/// (def:star-score, App. D: (p_c − S⁽²⁾)/ρ on C, −S⁽²⁾/ρ on I, C = the first M indices; written out here),
+/// GRPO raw score h_G(ρ)1_C (App. E), DPO single-site s_i g_β(log p_i) (App. F), an anchor-coordinate field
+/// G_i = u_i p_{S−1} (depends only on the anchor coordinate), and the rotational control G = (u wᵀ − w uᵀ)p.
 enum class Family { dcr, star, grpo, dpo, anchor, rotational };
 const char* family_name(Family f) {
   switch (f) {
-  case Family::dcr: return "DCR";
-  case Family::star: return "STaR";
-  case Family::grpo: return "GRPO";
-  case Family::dpo: return "DPO";
-  case Family::anchor: return "anchor-coordinate";
-  default: return "rotational";
+  case Family::dcr:
+    return "DCR";
+  case Family::star:
+    return "STaR";
+  case Family::grpo:
+    return "GRPO";
+  case Family::dpo:
+    return "DPO";
+  case Family::anchor:
+    return "anchor-coordinate";
+  default:
+    return "rotational";
   }
 }
 /// Whether the family is the replicator field of an explicit potential (J̃, ∫h_G(ρ)dρ, Σ∫γ_i): integrable.
-bool has_potential(Family f) { return f == Family::dcr || f == Family::grpo || f == Family::dpo; }
+bool has_potential(Family f) {
+  return f == Family::dcr || f == Family::grpo || f == Family::dpo;
+}
 
 Domain field_domain() {
   return with_kernel(Domain()
@@ -401,8 +461,14 @@ Domain field_domain() {
                          .index("i")
                          .index("j"))
       .points([](int S) {
-        return std::vector<Assign>{{{"u", alternating(S, 1.0)}, {"w", geometric(S, 0.6)}, {"k1", geometric(S, 0.8)},
-                                    {"kd", std::vector<double>(S, 0.5)}, {"m", {1.0}}, {"k", {0.0}}, {"i", {1.0}}, {"j", {2.0}},
+        return std::vector<Assign>{{{"u", alternating(S, 1.0)},
+                                    {"w", geometric(S, 0.6)},
+                                    {"k1", geometric(S, 0.8)},
+                                    {"kd", std::vector<double>(S, 0.5)},
+                                    {"m", {1.0}},
+                                    {"k", {0.0}},
+                                    {"i", {1.0}},
+                                    {"j", {2.0}},
                                     {"delta", {0.05 / S}}}};
       });
 }
@@ -419,32 +485,39 @@ template <class T> struct ScoreField {
     switch (family) {
     case Family::dcr: {
       Vec<T> g = u - T(2) * lb * (K * p);
-      for (int i = 0; i < S; ++i) g(i) -= A * (T(1) + log(p(i)));
+      for (int i = 0; i < S; ++i)
+        g(i) -= A * (T(1) + log(p(i)));
       return g;
     }
     case Family::star: { // def:star-score (App. D), written out here: the formula on the positive orthant
       T rho(0), s2(0);
-      for (int c = 0; c < M; ++c) rho += p(c), s2 += p(c) * p(c);
+      for (int c = 0; c < M; ++c)
+        rho += p(c), s2 += p(c) * p(c);
       Vec<T> g = Vec<T>::Constant(S, T(-s2 / rho));
-      for (int c = 0; c < M; ++c) g(c) = (p(c) - s2) / rho;
+      for (int c = 0; c < M; ++c)
+        g(c) = (p(c) - s2) / rho;
       return g;
     }
     case Family::grpo: {
       T rho(0);
-      for (int i = 0; i < M; ++i) rho += p(i);
+      for (int i = 0; i < M; ++i)
+        rho += p(i);
       const T h = ch->h(rho);
       Vec<T> g = Vec<T>::Zero(S);
-      for (int i = 0; i < M; ++i) g(i) = h;
+      for (int i = 0; i < M; ++i)
+        g(i) = h;
       return g;
     }
     case Family::dpo: {
       DpoModel<T> d;
       d.beta = T(1) + abs(A), d.ell0 = lb - T(1);
       d.labels.assign(static_cast<std::size_t>(S), -1);
-      for (int i = 0; i < M; ++i) d.labels[static_cast<std::size_t>(i)] = 1;
+      for (int i = 0; i < M; ++i)
+        d.labels[static_cast<std::size_t>(i)] = 1;
       return d.raw_scores(log_of(p));
     }
-    case Family::anchor: return Vec<T>(u * p(S - 1));
+    case Family::anchor:
+      return Vec<T>(u * p(S - 1));
     default: {
       const Mat<T> R = u * w.transpose() - w * u.transpose();
       return Vec<T>(R * p);
@@ -461,10 +534,12 @@ template <class T> ScoreField<T> score_field(const Args<T>& a, Family f) {
   g.A = a.real("A"), g.lb = a.real("lb");
   g.gsize = std::clamp(static_cast<int>(std::floor(to_double(a.real("gsize")))), 2, 8);
   g.M = 1 + a.index("m") % (a.S() - 1); // 1 ≤ |C| ≤ S − 1
-  if (f == Family::grpo) g.ch = std::make_shared<const grpo::Characteristic<T>>(g.gsize);
+  if (f == Family::grpo)
+    g.ch = std::make_shared<const grpo::Characteristic<T>>(g.gsize);
   return g;
 }
-/// The evaluation point p = trim(x, δ) ∈ int Δ (δ ≥ 1e-4: the finite differences and quadratures stay inside).
+/// The evaluation point p = trim(x, δ) ∈ int Δ (δ ≥ 1e-4: the finite differences and quadratures stay
+/// inside).
 template <class T> Vec<T> field_point(const Args<T>& a) {
   const T delta = std::min<T>(a.real("delta"), T(0.9) / T(a.S()));
   return trim(a.simplex("x"), delta);
@@ -475,18 +550,20 @@ template <class T, class F> Vec<T> directional_fd(const F& G, const Vec<T>& p, c
   static constexpr double c[4] = {4.0 / 5.0, -1.0 / 5.0, 4.0 / 105.0, -1.0 / 280.0};
   const T h = pow(std::numeric_limits<T>::epsilon(), T(1) / T(9)) * p.minCoeff() / (T(4) * norm_inf<T>(v));
   Vec<T> d = Vec<T>::Zero(p.size());
-  for (int s = 1; s <= 4; ++s) d += T(c[s - 1]) * (G(Vec<T>(p + T(s) * h * v)) - G(Vec<T>(p - T(s) * h * v)));
+  for (int s = 1; s <= 4; ++s)
+    d += T(c[s - 1]) * (G(Vec<T>(p + T(s) * h * v)) - G(Vec<T>(p - T(s) * h * v)));
   return d / h;
 }
 /// The ambient Jacobian D_ij = ∂G_i/∂p_j of the formula.
 template <class T, class F> Mat<T> ambient_jacobian(const F& G, const Vec<T>& p) {
   const int S = static_cast<int>(p.size());
   Mat<T> D(S, S);
-  for (int j = 0; j < S; ++j) D.col(j) = directional_fd<T>(G, p, Vec<T>(Vec<T>::Unit(S, j)));
+  for (int j = 0; j < S; ++j)
+    D.col(j) = directional_fd<T>(G, p, Vec<T>(Vec<T>::Unit(S, j)));
   return D;
 }
-/// Anchored cross-partials residual C_k(i,j) = ∂_j(G_i − G_k) − ∂_i(G_j − G_k) with ambient partials (∂_j = D e_j)
-/// or chart partials (∂_j − ∂_k, the tangent derivative along e_j − e_k).
+/// Anchored cross-partials residual C_k(i,j) = ∂_j(G_i − G_k) − ∂_i(G_j − G_k) with ambient partials (∂_j = D
+/// e_j) or chart partials (∂_j − ∂_k, the tangent derivative along e_j − e_k).
 template <class T> T anchored_curl(const Mat<T>& D, int k, int i, int j, bool chart) {
   auto d = [&](int row, int col) { return chart ? T(D(row, col) - D(row, k)) : D(row, col); };
   return (d(i, j) - d(k, j)) - (d(j, i) - d(k, i));
@@ -497,17 +574,21 @@ template <class T> T max_curl(const Mat<T>& D, int k, bool chart) {
   T best(0);
   for (int i = 0; i < S; ++i)
     for (int j = 0; j < S; ++j)
-      if (i != k && j != k && i != j) best = std::max<T>(best, T(abs(anchored_curl<T>(D, k, i, j, chart))));
+      if (i != k && j != k && i != j)
+        best = std::max<T>(best, T(abs(anchored_curl<T>(D, k, i, j, chart))));
   return best;
 }
-template <class T> T curl_tolerance() { return identity_tolerance<T>() / T(100); }
+template <class T> T curl_tolerance() {
+  return identity_tolerance<T>() / T(100);
+}
 
 /// D restricted to the rows and columns {i, j, k}: the three directional derivatives along e_i, e_j, e_k
 /// (all that the anchored cross-partials C_k(i,j) need), stored in an S×S matrix (other entries zero).
 template <class T, class F> Mat<T> partial_jacobian(const F& G, const Vec<T>& p, int k, int i, int j) {
   const int S = static_cast<int>(p.size());
   Mat<T> D = Mat<T>::Zero(S, S);
-  for (int c : {i, j, k}) D.col(c) = directional_fd<T>(G, p, Vec<T>(Vec<T>::Unit(S, c)));
+  for (int c : {i, j, k})
+    D.col(c) = directional_fd<T>(G, p, Vec<T>(Vec<T>::Unit(S, c)));
   return D;
 }
 /// The triangle P₀, P₀ + r(e_i − e_k), P₀ + r(e_j − e_k) inside int Δ (r = p_min/1000): circulation ∮ G·dp by
@@ -539,7 +620,8 @@ std::pair<T, T> circulation_and_stokes(const F& G, const Vec<T>& p, int k, int i
       const Mat<T> D = partial_jacobian<T>(G, node, k, i, j);
       stokes += wy[q1] * wy[q2] * (T(1) - s) * anchored_curl<T>(D, k, i, j, true);
     }
-  if (magnitude) *magnitude = mag;
+  if (magnitude)
+    *magnitude = mag;
   return {circ, T(-r * r * stokes)};
 }
 /// Distinct indices (k; i, j) from the sample, all different (S ≥ 3).
@@ -548,7 +630,8 @@ template <class T> std::tuple<int, int, int> anchor_pair(const Args<T>& a) {
   const int k = a.index("k");
   const int i = (k + 1 + a.index("i") % (S - 1)) % S;
   int j = (k + 1 + a.index("j") % (S - 1)) % S;
-  if (j == i) j = (i + 1) % S == k ? (i + 2) % S : (i + 1) % S;
+  if (j == i)
+    j = (i + 1) % S == k ? (i + 2) % S : (i + 1) % S;
   return {k, i, j};
 }
 
@@ -565,7 +648,8 @@ template <class Check> ForAll& add_family_parts(ForAll& f, const std::vector<Fam
   }
   return f;
 }
-const std::vector<Family> kAllFamilies{Family::dcr, Family::star, Family::grpo, Family::dpo, Family::anchor, Family::rotational};
+const std::vector<Family> kAllFamilies{Family::dcr, Family::star,   Family::grpo,
+                                       Family::dpo, Family::anchor, Family::rotational};
 
 /// (AC) as literally written with ambient partials: (⇒) potential families satisfy AC for some anchor at p
 /// (min_k of the largest residual vanishes); (⇐) whenever AC_k holds (to rounding) at every Stokes node of a
@@ -578,11 +662,13 @@ struct AmbientAcCheck {
     const T scale = D.cwiseAbs().sum() + T(1e-300);
     if (has_potential(fam)) {
       T best = std::numeric_limits<T>::infinity();
-      for (int k = 0; k < a.S(); ++k) best = std::min<T>(best, max_curl<T>(D, k, false));
+      for (int k = 0; k < a.S(); ++k)
+        best = std::min<T>(best, max_curl<T>(D, k, false));
       return eq<T>(best, T(0), scale);
     }
     const auto [k, i, j] = anchor_pair(a);
-    if (max_curl<T>(D, k, false) > curl_tolerance<T>() * scale) return skip<T>(); // AC_k fails at p: nothing to check
+    if (max_curl<T>(D, k, false) > curl_tolerance<T>() * scale)
+      return skip<T>(); // AC_k fails at p: nothing to check
     T mag(0);
     const auto [circ, stokes] = circulation_and_stokes<T>(G, p, k, i, j, &mag);
     (void)stokes;
@@ -590,8 +676,8 @@ struct AmbientAcCheck {
   }
 };
 /// The chart reading: (⇒) potential families satisfy AC for every anchor; (⇔, all families) Stokes: the
-/// circulation around every small triangle equals −r²∫∫ C^chart_k (so AC_k ≡ 0 ⇔ all circulations vanish ⇔ the
-/// restricted 1-form is exact on the convex int Δ).
+/// circulation around every small triangle equals −r²∫∫ C^chart_k (so AC_k ≡ 0 ⇔ all circulations vanish ⇔
+/// the restricted 1-form is exact on the convex int Δ).
 struct ChartAcCheck {
   template <class T> Ineq<T> operator()(const Args<T>& a, const Consts<T>&, Family fam) const {
     const ScoreField<T> G = score_field(a, fam);
@@ -602,9 +688,11 @@ struct ChartAcCheck {
     T mag(0);
     const auto [circ, stokes] = circulation_and_stokes<T>(G, p, k, i, j, &mag);
     const Ineq<T> stokes_part = eq<T>(circ, stokes, mag);
-    if (!has_potential(fam)) return stokes_part;
+    if (!has_potential(fam))
+      return stokes_part;
     T worst_curl(0);
-    for (int kk = 0; kk < a.S(); ++kk) worst_curl = std::max<T>(worst_curl, max_curl<T>(D, kk, true));
+    for (int kk = 0; kk < a.S(); ++kk)
+      worst_curl = std::max<T>(worst_curl, max_curl<T>(D, kk, true));
     return worst(stokes_part, eq<T>(worst_curl, T(0), scale));
   }
 };
@@ -614,22 +702,30 @@ ForAll integrability_ac_claim(const char* id, bool chart) {
   f.where("App. A Proposition prop:integrability, condition (AC)");
   f.effort(0.1); // each evaluation integrates over a triangle (≈ 1500 field evaluations)
   if (chart) {
-    f.reading("chart: partial derivatives in the chart that eliminates the anchor coordinate, i.e. tangent derivatives along e_j - e_k (the proof sketch's chart q)");
-    f.statement(R"(Chart reading: with $\partial_j$ the tangent derivative along $e_j-e_k$, (⇒) the replicator fields with an explicit potential — DCR ($\widetilde J$), GRPO ($\int h_G(\rho)d\rho$), DPO ($\sum_i\int s_ig_\beta(\log u)du$) — satisfy (AC) for every anchor $k$ at every sampled $p$; (⇔) for every family (also STaR, the anchor-coordinate field $G_i=u_ip_{S-1}$ and the rotational field $(uw^\top-wu^\top)p$) the circulation $\oint G\cdot dp$ around the triangle $p,\,p+r(e_i-e_k),\,p+r(e_j-e_k)$ ($r=p_{\min}/1000$, Gauss–Legendre) equals $-r^2\iint C^{\mathrm{chart}}_k(i,j)$ (Stokes, $6\times6$ nodes): so (AC) everywhere $\iff$ every circulation vanishes $\iff$ $J$ exists (Poincaré on the convex $\mathrm{int}\,\Delta$); $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$; derivatives by 8th-order differences)");
+    f.reading("chart: partial derivatives in the chart that eliminates the anchor coordinate, i.e. tangent "
+              "derivatives along e_j - e_k (the proof sketch's chart q)");
+    f.statement(
+        R"(Chart reading: with $\partial_j$ the tangent derivative along $e_j-e_k$, (⇒) the replicator fields with an explicit potential — DCR ($\widetilde J$), GRPO ($\int h_G(\rho)d\rho$), DPO ($\sum_i\int s_ig_\beta(\log u)du$) — satisfy (AC) for every anchor $k$ at every sampled $p$; (⇔) for every family (also STaR, the anchor-coordinate field $G_i=u_ip_{S-1}$ and the rotational field $(uw^\top-wu^\top)p$) the circulation $\oint G\cdot dp$ around the triangle $p,\,p+r(e_i-e_k),\,p+r(e_j-e_k)$ ($r=p_{\min}/1000$, Gauss–Legendre) equals $-r^2\iint C^{\mathrm{chart}}_k(i,j)$ (Stokes, $6\times6$ nodes): so (AC) everywhere $\iff$ every circulation vanishes $\iff$ $J$ exists (Poincaré on the convex $\mathrm{int}\,\Delta$); $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$; derivatives by 8th-order differences)");
     add_family_parts(f, kAllFamilies, ChartAcCheck{});
   } else {
-    f.statement(R"(Literal reading ($\partial_{p_j}$ the ambient partial derivative of the field's formula on the positive orthant): (⇒) the fields with an explicit potential (DCR with random PSD $K$, GRPO, DPO) satisfy $\partial_{p_j}(G_i-G_k)=\partial_{p_i}(G_j-G_k)$, $i,j\ne k$, for some anchor $k$ at every sampled $p$ ($\min_k\max_{i,j}|C_k(i,j)|=0$); (⇐) for the other fields (STaR, the anchor-coordinate field $G_i=u_ip_{S-1}$, the rotational field), whenever (AC) holds at $p$ for the sampled anchor, the circulation $\oint G\cdot dp$ around a small triangle at $p$ in the $(e_i-e_k,e_j-e_k)$ plane vanishes (necessary for $J$ to exist); $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$)");
+    f.statement(
+        R"(Literal reading ($\partial_{p_j}$ the ambient partial derivative of the field's formula on the positive orthant): (⇒) the fields with an explicit potential (DCR with random PSD $K$, GRPO, DPO) satisfy $\partial_{p_j}(G_i-G_k)=\partial_{p_i}(G_j-G_k)$, $i,j\ne k$, for some anchor $k$ at every sampled $p$ ($\min_k\max_{i,j}|C_k(i,j)|=0$); (⇐) for the other fields (STaR, the anchor-coordinate field $G_i=u_ip_{S-1}$, the rotational field), whenever (AC) holds at $p$ for the sampled anchor, the circulation $\oint G\cdot dp$ around a small triangle at $p$ in the $(e_i-e_k,e_j-e_k)$ plane vanishes (necessary for $J$ to exist); $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$)");
     add_family_parts(f, {Family::dcr, Family::grpo, Family::dpo, Family::anchor}, AmbientAcCheck{});
   }
   return f;
 }
 
 // App. A Proposition prop:integrability, (AC) ⇔ ∃J with p ⊙ (G − E_p G) = ∇_Sh J; literal (ambient) reading.
-DCRV_CLAIM(claim_integrability_ac_iff) { return integrability_ac_claim("A.integrability-ac-iff", false); }
+DCRV_CLAIM(claim_integrability_ac_iff) {
+  return integrability_ac_claim("A.integrability-ac-iff", false);
+}
 // Reading: chart partials (tangent derivatives along e_j − e_k).
-DCRV_CLAIM(claim_integrability_ac_iff_chart) { return integrability_ac_claim("A.integrability-ac-iff~chart", true); }
+DCRV_CLAIM(claim_integrability_ac_iff_chart) {
+  return integrability_ac_claim("A.integrability-ac-iff~chart", true);
+}
 
-/// "for some (hence any) anchor": whenever AC_k holds at p (to rounding) for one anchor, it holds for every anchor.
+/// "for some (hence any) anchor": whenever AC_k holds at p (to rounding) for one anchor, it holds for every
+/// anchor.
 struct AnchorIndependenceCheck {
   bool chart;
   template <class T> Ineq<T> operator()(const Args<T>& a, const Consts<T>&, Family fam) const {
@@ -644,7 +740,8 @@ struct AnchorIndependenceCheck {
       best = std::min<T>(best, c);
       worst_k = std::max<T>(worst_k, c);
     }
-    if (best > curl_tolerance<T>() * scale) return skip<T>(); // AC fails for every anchor at p
+    if (best > curl_tolerance<T>() * scale)
+      return skip<T>(); // AC fails for every anchor at p
     return eq<T>(worst_k, T(0), scale);
   }
 };
@@ -652,11 +749,14 @@ ForAll anchor_independence_claim(const char* id, bool chart) {
   ForAll f(id, Kind::structural);
   f.where("App. A Proposition prop:integrability, condition (AC), \"for some (hence any) anchor\"");
   if (chart) {
-    f.reading("chart: partial derivatives in the chart that eliminates the anchor coordinate (tangent derivatives along e_j - e_k)");
-    f.statement(R"(Chart reading: at every sampled $p$ where (AC) holds (to rounding) for some anchor $k$, it holds for every anchor $k'$; fields DCR, STaR, GRPO, DPO, anchor-coordinate, rotational; $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$ (with chart partials $C^{\mathrm{chart}}_k(i,j)=A_{ij}+A_{jk}+A_{ki}$, $A=DG-DG^\top$, a cyclic sum whose vanishing for one $k$ and all $i,j$ forces $A|_{T\times T}=0$))");
+    f.reading("chart: partial derivatives in the chart that eliminates the anchor coordinate (tangent "
+              "derivatives along e_j - e_k)");
+    f.statement(
+        R"(Chart reading: at every sampled $p$ where (AC) holds (to rounding) for some anchor $k$, it holds for every anchor $k'$; fields DCR, STaR, GRPO, DPO, anchor-coordinate, rotational; $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$ (with chart partials $C^{\mathrm{chart}}_k(i,j)=A_{ij}+A_{jk}+A_{ki}$, $A=DG-DG^\top$, a cyclic sum whose vanishing for one $k$ and all $i,j$ forces $A|_{T\times T}=0$))");
     add_family_parts(f, kAllFamilies, AnchorIndependenceCheck{true});
   } else {
-    f.statement(R"(Literal reading (ambient partials $\partial_{p_j}$ of the formula): at every sampled $p$ where (AC) holds (to rounding) for some anchor $k$, it holds for every anchor $k'$: $\max_{k'}\max_{i,j\ne k'}|C_{k'}(i,j)|=0$; fields DCR, STaR, GRPO ($h_G(\rho)\mathbf 1_C$, which satisfies ambient (AC) exactly for anchors in $I$), DPO, the anchor-coordinate field $G_i=u_ip_{S-1}$ (ambient (AC) exactly for $k=S-1$), rotational; $p\in\Delta_\delta$, $S=3,\dots,8$)");
+    f.statement(
+        R"(Literal reading (ambient partials $\partial_{p_j}$ of the formula): at every sampled $p$ where (AC) holds (to rounding) for some anchor $k$, it holds for every anchor $k'$: $\max_{k'}\max_{i,j\ne k'}|C_{k'}(i,j)|=0$; fields DCR, STaR, GRPO ($h_G(\rho)\mathbf 1_C$, which satisfies ambient (AC) exactly for anchors in $I$), DPO, the anchor-coordinate field $G_i=u_ip_{S-1}$ (ambient (AC) exactly for $k=S-1$), rotational; $p\in\Delta_\delta$, $S=3,\dots,8$)");
     add_family_parts(f, kAllFamilies, AnchorIndependenceCheck{false});
   }
   return f;
@@ -671,8 +771,8 @@ DCRV_CLAIM(claim_integrability_ac_anchor_independent_chart) {
 }
 
 /// (PJ): Π_T D(G − a1) Π_T symmetric on T for some a. (⇒) potential families: the asymmetry vanishes;
-/// gauge: D(a1) = 1∇aᵀ is annihilated by the left Π_T (checked with a(p) = sin(w·p) + ‖p‖²); (⇐) Stokes with the
-/// 2-form of the asymmetric part (circulation = r²∫∫ (w̃ᵀPũ − ũᵀPw̃)).
+/// gauge: D(a1) = 1∇aᵀ is annihilated by the left Π_T (checked with a(p) = sin(w·p) + ‖p‖²); (⇐) Stokes with
+/// the 2-form of the asymmetric part (circulation = r²∫∫ (w̃ᵀPũ − ũᵀPw̃)).
 struct PjCheck {
   template <class T> Ineq<T> operator()(const Args<T>& a, const Consts<T>&, Family fam) const {
     const ScoreField<T> G = score_field(a, fam);
@@ -692,7 +792,8 @@ struct PjCheck {
     T mag(0);
     const auto [circ, stokes] = circulation_and_stokes<T>(G, p, k, i, j, &mag);
     Ineq<T> out = worst(gauge_part, eq<T>(circ, stokes, mag));
-    if (has_potential(fam)) out = worst(out, eq<T>(Mat<T>(P - P.transpose()), Mat<T>(Mat<T>::Zero(S, S)), scale));
+    if (has_potential(fam))
+      out = worst(out, eq<T>(Mat<T>(P - P.transpose()), Mat<T>(Mat<T>::Zero(S, S)), scale));
     return out;
   }
 };
@@ -701,16 +802,19 @@ DCRV_CLAIM(claim_integrability_pj_iff) {
   ForAll f("A.integrability-pj-iff", Kind::structural);
   f.where("App. A Proposition prop:integrability, condition (PJ)");
   f.effort(0.1);
-  f.statement(R"(With $P=\Pi_TDG\,\Pi_T$ ($DG$ the ambient Jacobian; $P$ only involves tangent derivatives): (⇒) $P$ is symmetric for the fields with an explicit potential (DCR, GRPO, DPO); the gauge is immaterial, $\Pi_TD(G-a\mathbf 1)\Pi_T=P$ for $a(p)=\sin(w\cdot p)+\|p\|^2$; (⇔, every family incl.\ STaR, anchor-coordinate, rotational) the circulation around small triangles equals the Stokes integral of the 2-form $(u,v)\mapsto u^\top(P-P^\top)v$ on $T$, so $P$ symmetric everywhere $\iff$ the 1-form is exact $\iff$ $J$ exists; $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$)");
+  f.statement(
+      R"(With $P=\Pi_TDG\,\Pi_T$ ($DG$ the ambient Jacobian; $P$ only involves tangent derivatives): (⇒) $P$ is symmetric for the fields with an explicit potential (DCR, GRPO, DPO); the gauge is immaterial, $\Pi_TD(G-a\mathbf 1)\Pi_T=P$ for $a(p)=\sin(w\cdot p)+\|p\|^2$; (⇔, every family incl.\ STaR, anchor-coordinate, rotational) the circulation around small triangles equals the Stokes integral of the 2-form $(u,v)\mapsto u^\top(P-P^\top)v$ on $T$, so $P$ symmetric everywhere $\iff$ the 1-form is exact $\iff$ $J$ exists; $p\in\Delta_\delta$, $\delta\in[10^{-4},0.9/S]$, $S=3,\dots,8$)");
   add_family_parts(f, kAllFamilies, PjCheck{});
   return f;
 }
 
-/// Uniqueness up to a constant: for fields with an explicit potential J, J(p) − J(p₀) equals the line integral
-/// of the gauged scores (G + a1)·dp along the segment p₀ → p (composite Gauss–Legendre, 16 panels × 12 nodes,
-/// with the difference to 8 panels as its error estimate): the tangent gradient determines J up to a constant.
+/// Uniqueness up to a constant: for fields with an explicit potential J, J(p) − J(p₀) equals the line
+/// integral of the gauged scores (G + a1)·dp along the segment p₀ → p (composite Gauss–Legendre, 16 panels ×
+/// 12 nodes, with the difference to 8 panels as its error estimate): the tangent gradient determines J up to
+/// a constant.
 template <class T, class F, class J>
-Ineq<T> potential_reconstruction(const F& G, const J& pot, const Vec<T>& p0, const Vec<T>& p, const Vec<T>& w) {
+Ineq<T> potential_reconstruction(const F& G, const J& pot, const Vec<T>& p0, const Vec<T>& p,
+                                 const Vec<T>& w) {
   const auto [x, wt] = gauss_legendre<T>(12);
   const Vec<T> d = p - p0;
   auto line = [&](int panels) {
@@ -736,10 +840,16 @@ Ineq<T> potential_reconstruction(const F& G, const J& pot, const Vec<T>& p0, con
 DCRV_CLAIM(claim_integrability_uniqueness) {
   return forall("A.integrability-uniqueness", Kind::structural)
       .where("App. A Proposition prop:integrability, last sentence")
-      .statement(R"(For replicator fields with an explicit potential — DCR, $J=\widetilde J$ (random PSD $K$, $U$, $p_{\mathrm{base}}$, coefficients), and single-site $G_i(s)=a_i-b_is-A\log s$, $J=\sum_i\Psi_i$ — every potential is determined by the field up to a constant: $J(p)-J(p_0)=\int_{p_0}^p(G+a\mathbf 1)\cdot dp$ along the segment, for an arbitrary gauge $a(p)=\sin(w\cdot p)+3$ (composite Gauss–Legendre with its own error estimate), for $p,p_0\in\Delta_\delta$, $\delta\in[10^{-2}/S,0.9/S]$, every $S\ge2$)")
+      .statement(
+          R"(For replicator fields with an explicit potential — DCR, $J=\widetilde J$ (random PSD $K$, $U$, $p_{\mathrm{base}}$, coefficients), and single-site $G_i(s)=a_i-b_is-A\log s$, $J=\sum_i\Psi_i$ — every potential is determined by the field up to a constant: $J(p)-J(p_0)=\int_{p_0}^p(G+a\mathbf 1)\cdot dp$ along the segment, for an arbitrary gauge $a(p)=\sin(w\cdot p)+3$ (composite Gauss–Legendre with its own error estimate), for $p,p_0\in\Delta_\delta$, $\delta\in[10^{-2}/S,0.9/S]$, every $S\ge2$)")
       .over(with_srct(Domain()
                           .dims(2)
-                          .real("delta", [](int S) { return std::pair{1e-2 / S, 0.9 / S}; }, true)
+                          .real(
+                              "delta",
+                              [](int S) {
+                                return std::pair{1e-2 / S, 0.9 / S};
+                              },
+                              true)
                           .simplex("x", true)
                           .simplex("y", true)
                           .vector("w", 1.0)
@@ -749,16 +859,15 @@ DCRV_CLAIM(claim_integrability_uniqueness) {
         const T delta = std::min<T>(a.real("delta"), T(0.9) / T(a.S()));
         const Vec<T> p = trim(a.simplex("x"), delta), p0 = trim(a.simplex("y"), delta);
         const Vec<T> w = a.vec("w");
-        auto G = [&m](const Vec<T>& x) {
-          return srct_variational_derivative(m, x);
-        };
+        auto G = [&m](const Vec<T>& x) { return srct_variational_derivative(m, x); };
         auto J = [&m](const Vec<T>& x) { return jtilde(m, x); };
         // single-site: a = U, b = |bs|, A = barrier
         const Vec<T> av = m.U, bv = a.vec("bs").cwiseAbs();
         const T A = m.barrier();
         auto Gs = [&](const Vec<T>& x) {
           Vec<T> g(x.size());
-          for (Eigen::Index i = 0; i < x.size(); ++i) g(i) = av(i) - bv(i) * x(i) - A * log(x(i));
+          for (Eigen::Index i = 0; i < x.size(); ++i)
+            g(i) = av(i) - bv(i) * x(i) - A * log(x(i));
           return g;
         };
         auto Js = [&](const Vec<T>& x) {
@@ -767,7 +876,8 @@ DCRV_CLAIM(claim_integrability_uniqueness) {
             s += av(i) * x(i) - bv(i) * x(i) * x(i) / T(2) - A * (x(i) * log(x(i)) - x(i));
           return s;
         };
-        return worst(potential_reconstruction<T>(G, J, p0, p, w), potential_reconstruction<T>(Gs, Js, p0, p, w));
+        return worst(potential_reconstruction<T>(G, J, p0, p, w),
+                     potential_reconstruction<T>(Gs, Js, p0, p, w));
       });
 }
 
@@ -780,8 +890,10 @@ DCRV_CLAIM(claim_integrability_uniqueness) {
 DCRV_CLAIM(claim_lyapunov_boundary_continuity) {
   return forall("A.lyapunov-boundary-continuity", Kind::structural)
       .where("App. A Lemma lem:Lyapunov, last sentence")
-      .statement(R"(Explicit rates for the limits: (i) $p(\log p)^2\le c_1\sqrt p$ on $(0,1]$, $c_1=16/e^2$ (the sup of $\sqrt p(\log p)^2$, at $p=e^{-4}$), and $p(\log\frac p{b})^2\le2c_1\sqrt p+2p\log^2b$ for $b\ge p_{\mathrm{base,min}}>0$ (A7), $p\in[10^{-300},1]$; (ii) every term of the dissipation, $p_i(\widetilde F_i-\mathbb E_p\widetilde F)^2\le4\Phi^2p_i+4A^2c_1\sqrt{p_i}+2p_i(\Phi+A\log S)^2$ with $\Phi=\sup_\Delta\|U-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}\|_\infty$ (vertex max), so the terms of vanishing coordinates tend to $0$ and the sum extends continuously ($0\cdot\log^20:=0$); random instances, $p$ down to $10^{-40}$ from faces, every $S\ge2$)")
-      .constant("c1", Role::upper, "sup of sqrt(p) log(p)^2", [](auto one) { return 16 * one / exp(2 * one); })
+      .statement(
+          R"(Explicit rates for the limits: (i) $p(\log p)^2\le c_1\sqrt p$ on $(0,1]$, $c_1=16/e^2$ (the sup of $\sqrt p(\log p)^2$, at $p=e^{-4}$), and $p(\log\frac p{b})^2\le2c_1\sqrt p+2p\log^2b$ for $b\ge p_{\mathrm{base,min}}>0$ (A7), $p\in[10^{-300},1]$; (ii) every term of the dissipation, $p_i(\widetilde F_i-\mathbb E_p\widetilde F)^2\le4\Phi^2p_i+4A^2c_1\sqrt{p_i}+2p_i(\Phi+A\log S)^2$ with $\Phi=\sup_\Delta\|U-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}\|_\infty$ (vertex max), so the terms of vanishing coordinates tend to $0$ and the sum extends continuously ($0\cdot\log^20:=0$); random instances, $p$ down to $10^{-40}$ from faces, every $S\ge2$)")
+      .constant("c1", Role::upper, "sup of sqrt(p) log(p)^2",
+                [](auto one) { return 16 * one / exp(2 * one); })
       .over(Domain().real("p", 1e-300, 1.0, true).real("b", 1e-6, 1.0, true).dims(2, 2).points([](int) {
         return std::vector<Assign>{{{"p", {std::exp(-4.0)}}, {"b", {1.0}}}, {{"p", {1e-300}}, {"b", {1e-6}}}};
       }))
@@ -811,15 +923,15 @@ DCRV_CLAIM(claim_lyapunov_boundary_continuity) {
                  });
 }
 
-
 // ============================================================================================================
 // §A.6 Log-ratio contraction, time-uniform floor and cap, global convergence
 // ============================================================================================================
 
-/// M of Lemma lem:logratio. Reading "max" (default): M = max{max_ij |z_ij(0)|, B/A}, the smallest constant for
-/// which |z_ij(0)|e^{−At} + (B/A)(1 − e^{−At}) ≤ M holds for all t ≥ 0. Reading "B/A": M = B/A.
-template <class T> T logratio_M(const SrctParams<T>& m, const Vec<T>& p0, bool b_over_a, const T& cU = T(2),
-                                const T& cK = T(4), const T& cKL = T(1)) {
+/// M of Lemma lem:logratio. Reading "max" (default): M = max{max_ij |z_ij(0)|, B/A}, the smallest constant
+/// for which |z_ij(0)|e^{−At} + (B/A)(1 − e^{−At}) ≤ M holds for all t ≥ 0. Reading "B/A": M = B/A.
+template <class T>
+T logratio_M(const SrctParams<T>& m, const Vec<T>& p0, bool b_over_a, const T& cU = T(2), const T& cK = T(4),
+             const T& cKL = T(1)) {
   const T BA = logratio_B(m, cU, cK, cKL) / m.barrier();
   return b_over_a ? BA : std::max<T>(max_logratio(p0), BA);
 }
@@ -843,7 +955,8 @@ Ineq<T> logratio_envelope_invariant(const Args<T>& a, const Consts<T>& k, const 
   const SrctParams<T> m = srct_model(a);
   if (state.empty()) {
     const Vec<T> p0 = a.simplex("p0");
-    state = {logratio_B(m, k("cU"), k("cK"), k("cKL")), logratio_M(m, p0, b_over_a, k("cU"), k("cK"), k("cKL"))};
+    state = {logratio_B(m, k("cU"), k("cK"), k("cKL")),
+             logratio_M(m, p0, b_over_a, k("cU"), k("cK"), k("cKL"))};
   }
   const T A = m.barrier(), B = state[0], M = state[1];
   const T decay = exp(-A * t), growth = -expm1_of(T(-A * t));
@@ -852,7 +965,8 @@ Ineq<T> logratio_envelope_invariant(const Args<T>& a, const Consts<T>& k, const 
   Ineq<T> w = skip<T>();
   for (Eigen::Index i = 0; i < p.size(); ++i)
     for (Eigen::Index j = 0; j < p.size(); ++j) {
-      if (i == j) continue;
+      if (i == j)
+        continue;
       const T z0 = l0(i) - l0(j), z = l(i) - l(j);
       const T env = abs(z0) * decay + B / A * growth;
       const T slack = flow_slack<T>() * (abs(z0) + B / A + T(1));
@@ -863,67 +977,87 @@ Ineq<T> logratio_envelope_invariant(const Args<T>& a, const Consts<T>& k, const 
 ForAll logratio_envelope_claim(const char* id, bool b_over_a) {
   ForAll f(id, Kind::dynamic);
   f.where("App. A Lemma lem:logratio, \"Hence\" display");
-  if (b_over_a) f.reading("M = B/A (the stationary level of the envelope)");
-  f.statement(std::string(R"(|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+\frac BA(1-e^{-At})\le M$ for all pairs and every accepted step of $[0,3]$ of the $\widetilde J$-flow with $A>0$, $B=c_UU_{\max}+c_K\lambda\beta\|K\|_{\infty\to\infty}+c_{\mathrm{KL}}\beta_{\mathrm{KL}}\log\frac{p_{\mathrm{base,max}}}{p_{\mathrm{base,min}}}$, $c_U=2$, $c_K=4$, $c_{\mathrm{KL}}=1$, )") +
-              (b_over_a ? R"($M=B/A$)" : R"($M=\max\{\max_{ij}|z_{ij}(0)|,\,B/A\}$ (the paper leaves $M$ implicit; this is the smallest $M$ valid for all $t\ge0$))") +
-              R"(; random instances (PSD $K$, coefficients in $[0,1.5]$; $K=0$ with $U=(1,-1,0,\dots)$ and KL-only instances, where the first inequality is attained), starts at vertices, $10^{-6}$, $10^{-12}$, $10^{-40}$, $10^{-200}$ from faces, every $S\ge2$)");
+  if (b_over_a)
+    f.reading("M = B/A (the stationary level of the envelope)");
+  f.statement(
+      std::string(
+          R"(|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+\frac BA(1-e^{-At})\le M$ for all pairs and every accepted step of $[0,3]$ of the $\widetilde J$-flow with $A>0$, $B=c_UU_{\max}+c_K\lambda\beta\|K\|_{\infty\to\infty}+c_{\mathrm{KL}}\beta_{\mathrm{KL}}\log\frac{p_{\mathrm{base,max}}}{p_{\mathrm{base,min}}}$, $c_U=2$, $c_K=4$, $c_{\mathrm{KL}}=1$, )") +
+      (b_over_a
+           ? R"($M=B/A$)"
+           : R"($M=\max\{\max_{ij}|z_{ij}(0)|,\,B/A\}$ (the paper leaves $M$ implicit; this is the smallest $M$ valid for all $t\ge0$))") +
+      R"(; random instances (PSD $K$, coefficients in $[0,1.5]$; $K=0$ with $U=(1,-1,0,\dots)$ and KL-only instances, where the first inequality is attained), starts at vertices, $10^{-6}$, $10^{-12}$, $10^{-40}$, $10^{-200}$ from faces, every $S\ge2$)");
   f.constant("cU", 2.0, Role::upper, "coefficient of U_max in B");
   f.constant("cK", 4.0, Role::upper, "coefficient of lambda beta ||K||_inf in B");
   f.constant("cKL", 1.0, Role::upper, "coefficient of beta_KL log(pbase_max/pbase_min) in B");
   f.over(logratio_domain()).effort(0.05);
-  f.holds(along_trajectory_state(
-      3.0, instance_flow, barrier_start,
-      [b_over_a]<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& st) {
-        return logratio_envelope_invariant<T>(a, k, t, p, st, b_over_a);
-      }));
+  f.holds(along_trajectory_state(3.0, instance_flow, barrier_start,
+                                 [b_over_a]<class T>(const Args<T>& a, const Consts<T>& k, const T& t,
+                                                     const Vec<T>& p, std::vector<T>& st) {
+                                   return logratio_envelope_invariant<T>(a, k, t, p, st, b_over_a);
+                                 }));
   return f;
 }
 // App. A Lemma lem:logratio, "Hence": |z_ij(t)| ≤ |z_ij(0)|e^{−At} + (B/A)(1 − e^{−At}) ≤ M.
-DCRV_CLAIM(claim_logratio_envelope) { return logratio_envelope_claim("A.logratio-envelope", false); }
+DCRV_CLAIM(claim_logratio_envelope) {
+  return logratio_envelope_claim("A.logratio-envelope", false);
+}
 // Reading: M = B/A.
-DCRV_CLAIM(claim_logratio_envelope_b_over_a) { return logratio_envelope_claim("A.logratio-envelope~M-is-B-over-A", true); }
+DCRV_CLAIM(claim_logratio_envelope_b_over_a) {
+  return logratio_envelope_claim("A.logratio-envelope~M-is-B-over-A", true);
+}
 
 /// −c M − log S ≤ log p_i(t) ≤ c M − log S (eq. floor-cap in log form), and optionally only the floor.
 template <class T>
 Ineq<T> floor_cap_invariant(const Args<T>& a, const Consts<T>& k, const Vec<T>& p, std::vector<T>& state,
                             bool b_over_a, bool floor_only) {
-  if (state.empty()) state = {logratio_M(srct_model(a), Vec<T>(a.simplex("p0")), b_over_a)};
+  if (state.empty())
+    state = {logratio_M(srct_model(a), Vec<T>(a.simplex("p0")), b_over_a)};
   const T M = state[0], logS = log(T(a.S()));
   const T slack = flow_slack<T>() * (M + logS + T(1));
   Ineq<T> w = skip<T>();
   for (Eigen::Index i = 0; i < p.size(); ++i) {
     const T l = log(p(i));
     w = worst(w, ge<T>(l, T(-k("c") * M - logS - slack)));
-    if (!floor_only) w = worst(w, le<T>(l, T(k("c") * M - logS + slack)));
+    if (!floor_only)
+      w = worst(w, le<T>(l, T(k("c") * M - logS + slack)));
   }
   return w;
 }
 ForAll floor_cap_claim(const char* id, bool b_over_a) {
   ForAll f(id, Kind::dynamic);
   f.where("App. A Lemma lem:logratio, eq. (eq:floor-cap)");
-  if (b_over_a) f.reading("M = B/A (the stationary level of the envelope)");
-  f.statement(std::string(R"(\frac1{Se^{cM}}\le p_i(t)\le\frac{e^{cM}}S$ (checked in log form) for every $i$ and accepted step of $[0,3]$ of the $\widetilde J$-flow with $A>0$, )") +
-              (b_over_a ? R"($M=B/A$)" : R"($M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$)") +
-              R"(, $B=2U_{\max}+4\lambda\beta\|K\|_{\infty\to\infty}+\beta_{\mathrm{KL}}\log\frac{p_{\mathrm{base,max}}}{p_{\mathrm{base,min}}}$; random instances, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=1$)");
+  if (b_over_a)
+    f.reading("M = B/A (the stationary level of the envelope)");
+  f.statement(
+      std::string(
+          R"(\frac1{Se^{cM}}\le p_i(t)\le\frac{e^{cM}}S$ (checked in log form) for every $i$ and accepted step of $[0,3]$ of the $\widetilde J$-flow with $A>0$, )") +
+      (b_over_a ? R"($M=B/A$)" : R"($M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$)") +
+      R"(, $B=2U_{\max}+4\lambda\beta\|K\|_{\infty\to\infty}+\beta_{\mathrm{KL}}\log\frac{p_{\mathrm{base,max}}}{p_{\mathrm{base,min}}}$; random instances, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=1$)");
   f.constant("c", 1.0, Role::upper, "coefficient of M in the exponent of the floor and the cap");
   f.over(logratio_domain()).effort(0.05);
-  f.holds(along_trajectory_state(
-      3.0, instance_flow, barrier_start,
-      [b_over_a]<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p, std::vector<T>& st) {
-        return floor_cap_invariant<T>(a, k, p, st, b_over_a, false);
-      }));
+  f.holds(along_trajectory_state(3.0, instance_flow, barrier_start,
+                                 [b_over_a]<class T>(const Args<T>& a, const Consts<T>& k, const T&,
+                                                     const Vec<T>& p, std::vector<T>& st) {
+                                   return floor_cap_invariant<T>(a, k, p, st, b_over_a, false);
+                                 }));
   return f;
 }
 // App. A Lemma lem:logratio, eq. (eq:floor-cap): 1/(S e^M) ≤ p_i(t) ≤ e^M/S.
-DCRV_CLAIM(claim_floor_cap) { return floor_cap_claim("A.floor-cap", false); }
+DCRV_CLAIM(claim_floor_cap) {
+  return floor_cap_claim("A.floor-cap", false);
+}
 // Reading: M = B/A.
-DCRV_CLAIM(claim_floor_cap_b_over_a) { return floor_cap_claim("A.floor-cap~M-is-B-over-A", true); }
+DCRV_CLAIM(claim_floor_cap_b_over_a) {
+  return floor_cap_claim("A.floor-cap~M-is-B-over-A", true);
+}
 
-// App. A Theorem thm:global-convergence, first sentence: a unique global solution staying in Δ_δ, δ = 1/(S e^M).
+// App. A Theorem thm:global-convergence, first sentence: a unique global solution staying in Δ_δ, δ = 1/(S
+// e^M).
 DCRV_CLAIM(claim_gc_wellposed_trimmed) {
   return forall("A.gc-wellposed-trimmed", Kind::dynamic)
       .where("App. A Theorem thm:global-convergence, first sentence")
-      .statement(R"(For $A>0$ and every $p_0\in\mathrm{int}\,\Delta$ the solution of the $\widetilde J$-flow exists on $[0,4]$ (the integration in log-coordinates completes) and stays in $\Delta_\delta$, $\delta=1/(Se^{cM})$: $\min_ip_i(t)\ge\delta$ at every accepted step, with $M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$ of Lemma lem:logratio ($M$ is implicit in the paper; this is the reading under which the lemma holds from $t=0$); random instances, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=1$)")
+      .statement(
+          R"(For $A>0$ and every $p_0\in\mathrm{int}\,\Delta$ the solution of the $\widetilde J$-flow exists on $[0,4]$ (the integration in log-coordinates completes) and stays in $\Delta_\delta$, $\delta=1/(Se^{cM})$: $\min_ip_i(t)\ge\delta$ at every accepted step, with $M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$ of Lemma lem:logratio ($M$ is implicit in the paper; this is the reading under which the lemma holds from $t=0$); random instances, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=1$)")
       .constant("c", 1.0, Role::upper, "coefficient of M in delta = 1/(S e^{cM})")
       .over(logratio_domain())
       .effort(0.05)
@@ -934,20 +1068,28 @@ DCRV_CLAIM(claim_gc_wellposed_trimmed) {
           }));
 }
 
-/// Strong-concavity gap at the maximiser p* of J̃: J̃(p*) − J̃(q) ≥ m·A‖q − p*‖² (∇²J̃ ≼ −A diag(1/p) ≼ −2A I on T).
+/// Strong-concavity gap at the maximiser p* of J̃: J̃(p*) − J̃(q) ≥ m·A‖q − p*‖² (∇²J̃ ≼ −A diag(1/p) ≼ −2A I on
+/// T).
 DCRV_CLAIM(claim_gc_unique_interior_maximizer) {
   return forall("A.gc-unique-interior-maximizer", Kind::equilibrium)
       .where("App. A Theorem thm:global-convergence")
-      .statement(R"(For $A>0$ the maximiser $p^\star$ of $\widetilde J$ on $\Delta$ (damped Newton in log-coordinates from the uniform point and from a random start, which agree; stationarity residual certified $\approx0$) is interior and unique: $\widetilde J(p^\star)-\widetilde J(q)\ge m\,A\|q-p^\star\|_2^2$ for every $q$ in the closed simplex; $m=1$ (from $\nabla^2\widetilde J\preceq-A\operatorname{diag}(1/p)\preceq-2AI$ on $T$; sharp for $S=2$, $\lambda\beta=0$, $U=0$, $q\to p^\star$); random instances (PSD $K$, coefficients in $[0,3]$), every $S\ge2$)")
+      .statement(
+          R"(For $A>0$ the maximiser $p^\star$ of $\widetilde J$ on $\Delta$ (damped Newton in log-coordinates from the uniform point and from a random start, which agree; stationarity residual certified $\approx0$) is interior and unique: $\widetilde J(p^\star)-\widetilde J(q)\ge m\,A\|q-p^\star\|_2^2$ for every $q$ in the closed simplex; $m=1$ (from $\nabla^2\widetilde J\preceq-A\operatorname{diag}(1/p)\preceq-2AI$ on $T$; sharp for $S=2$, $\lambda\beta=0$, $U=0$, $q\to p^\star$); random instances (PSD $K$, coefficients in $[0,3]$), every $S\ge2$)")
       .constant("m", 1.0, Role::lower, "coefficient of A ||q - p*||^2")
       .over(with_srct(Domain().dims(2).simplex("q", true).simplex("p0")).points([](int S) {
         std::vector<double> near(S, 1.0);
         near[0] = 1.01;
-        return std::vector<Assign>{{{"U", zeros(S)}, {"beta", {0.0}}, {"beta_kl", {0.0}}, {"alpha", {0.0}}, {"eps", {1.0}}, {"q", near}}};
+        return std::vector<Assign>{{{"U", zeros(S)},
+                                    {"beta", {0.0}},
+                                    {"beta_kl", {0.0}},
+                                    {"alpha", {0.0}},
+                                    {"eps", {1.0}},
+                                    {"q", near}}};
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const SrctParams<T> m = srct_model(a);
-        if (!(m.barrier() > T(1e-3))) return skip<T>();
+        if (!(m.barrier() > T(1e-3)))
+          return skip<T>();
         return interior_maximizer_check<T>(m, m.barrier(), k("m"), a.simplex("q"), a.simplex("p0"));
       });
 }
@@ -958,7 +1100,8 @@ template <class T> T dissipation(const SrctParams<T>& m, const Vec<T>& p) {
   const Vec<T> F = srct_fitness(m, p, log_of(p));
   const T Fbar = p.dot(F);
   T d(0);
-  for (Eigen::Index i = 0; i < p.size(); ++i) d += p(i) * (F(i) - Fbar) * (F(i) - Fbar);
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    d += p(i) * (F(i) - Fbar) * (F(i) - Fbar);
   return d;
 }
 /// Once per trajectory: the maximiser p* of J̃ (from the uniform point) and the floor δ = 1/(S e^M) of
@@ -969,11 +1112,13 @@ template <class T> std::pair<Vec<T>, T> maximizer_and_floor(const SrctParams<T>&
   return {maximizer_from(m, uniform_point<T>(S)).p, T(T(1) / (T(S) * exp(M)))};
 }
 
-// App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S e^M).
+// App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S
+// e^M).
 Claim gc_gap_decay_base() {
   return forall("A.gc-gap-decay", Kind::dynamic)
       .where("App. A Theorem thm:global-convergence, gap inequality")
-      .statement(R"(\frac{d}{dt}\bigl(\widetilde J(p^\star)-\widetilde J(p_t)\bigr)=-\sum_ip_i(\widetilde F_i-\mathbb E_p\widetilde F)^2\le-c\,A\delta\,(\widetilde J(p^\star)-\widetilde J(p_t))$ at every accepted step of $[0,3]$, $\delta=1/(Se^M)$, $M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$, $p^\star$ the Newton maximiser; random instances with $A>0$, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=2$)")
+      .statement(
+          R"(\frac{d}{dt}\bigl(\widetilde J(p^\star)-\widetilde J(p_t)\bigr)=-\sum_ip_i(\widetilde F_i-\mathbb E_p\widetilde F)^2\le-c\,A\delta\,(\widetilde J(p^\star)-\widetilde J(p_t))$ at every accepted step of $[0,3]$, $\delta=1/(Se^M)$, $M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$, $p^\star$ the Newton maximiser; random instances with $A>0$, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c=2$)")
       .constant("c", 2.0, Role::lower, "rate coefficient c in c A delta")
       .over(logratio_domain())
       .effort(0.05)
@@ -1019,27 +1164,34 @@ template <class F> double reference_decay_rate(const ReferenceRun& r, double t_m
   std::vector<std::pair<double, double>> pts;
   integrate_flow_from<double>(srct_field(r.m), r.p0, 0.0, 30.0, [&](const double& t, const Vec<double>& p) {
     const double v = f(p);
-    if (t >= t_min && v > floor) pts.emplace_back(t, std::log(v));
+    if (t >= t_min && v > floor)
+      pts.emplace_back(t, std::log(v));
     return true;
   });
-  if (pts.size() < 2) return std::numeric_limits<double>::quiet_NaN();
+  if (pts.size() < 2)
+    return std::numeric_limits<double>::quiet_NaN();
   return -(pts.back().second - pts.front().second) / (pts.back().first - pts.front().first);
 }
-// App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S e^M).
+// App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S
+// e^M).
 DCRV_CLAIM(claim_gc_gap_decay) {
   return with_rate_report(gc_gap_decay_base(), [](Outcome& o) {
     const ReferenceRun r = reference_run();
     const double top = jtilde(r.m, r.ps);
-    const double rate = reference_decay_rate(r, 2.0, 1e-12, [&](const Vec<double>& p) { return top - jtilde(r.m, p); });
-    o.evidence.details["rate_measured"] = std::to_string(rate) + " (decay rate of the gap J*-J(p_t), reference S=4 instance)";
-    o.evidence.details["rate_claimed"] = std::to_string(2 * r.m.barrier() * r.delta) + " (2 A delta, same instance)";
+    const double rate =
+        reference_decay_rate(r, 2.0, 1e-12, [&](const Vec<double>& p) { return top - jtilde(r.m, p); });
+    o.evidence.details["rate_measured"] =
+        std::to_string(rate) + " (decay rate of the gap J*-J(p_t), reference S=4 instance)";
+    o.evidence.details["rate_claimed"] =
+        std::to_string(2 * r.m.barrier() * r.delta) + " (2 A delta, same instance)";
   });
 }
 
 Claim gc_exponential_rate_base() {
   return forall("A.gc-exponential-rate", Kind::dynamic)
       .where("App. A Theorem thm:global-convergence, boxed rate")
-      .statement(R"(\|p_t-p^\star\|_2\le\sqrt{\tfrac{c_2}A(\widetilde J(p^\star)-\widetilde J(p_0))}\,e^{-r\,A\delta t}$ at every accepted step of $[0,4]$, $\delta=1/(Se^M)$, $M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$; random instances with $A>0$, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c_2=2$, $r=1$; the measured decay rate of $\|p_t-p^\star\|$ on a reference trajectory is reported next to the claimed $A\delta$)")
+      .statement(
+          R"(\|p_t-p^\star\|_2\le\sqrt{\tfrac{c_2}A(\widetilde J(p^\star)-\widetilde J(p_0))}\,e^{-r\,A\delta t}$ at every accepted step of $[0,4]$, $\delta=1/(Se^M)$, $M=\max\{\max_{ij}|z_{ij}(0)|,B/A\}$; random instances with $A>0$, starts at vertices and down to $10^{-200}$ from faces, every $S\ge2$; $c_2=2$, $r=1$; the measured decay rate of $\|p_t-p^\star\|$ on a reference trajectory is reported next to the claimed $A\delta$)")
       .constant("c2", 2.0, Role::upper, "numerator in C = sqrt((c2/A)(J* - J(p0)))")
       .constant("r", 1.0, Role::lower, "rate coefficient: exp(-r A delta t)")
       .over(logratio_domain())
@@ -1060,7 +1212,9 @@ Claim gc_exponential_rate_base() {
             const T gap0 = std::max<T>(st[S], T(0)), delta = st[S + 1], A = m.barrier();
             const T C = sqrt(k("c2") / A * gap0);
             const T bound = C * exp(-k("r") * A * delta * t);
-            return le<T>(T((p - ps).norm()), bound, T(flow_slack<T>() + sqrt(T(1e3) * std::numeric_limits<T>::epsilon() * (T(1) + abs(st[S])) / A)));
+            return le<T>(T((p - ps).norm()), bound,
+                         T(flow_slack<T>() +
+                           sqrt(T(1e3) * std::numeric_limits<T>::epsilon() * (T(1) + abs(st[S])) / A)));
           }))
       .build();
 }
@@ -1069,9 +1223,14 @@ DCRV_CLAIM(claim_gc_exponential_rate) {
   return with_rate_report(gc_exponential_rate_base(), [](Outcome& o) {
     const ReferenceRun r = reference_run();
     const double A = r.m.barrier();
-    const double rate = reference_decay_rate(r, 5.0, 1e-9, [&](const Vec<double>& p) { return (p - r.ps).norm(); });
-    if (rate == rate) o.evidence.details["rate_measured"] = std::to_string(rate) + " (decay rate of ||p_t - p*||, reference S=4 instance)";
-    o.evidence.details["rate_claimed"] = std::to_string(A * r.delta) + " (A delta, same reference instance; A=" + std::to_string(A) + ", delta=" + std::to_string(r.delta) + ")";
+    const double rate =
+        reference_decay_rate(r, 5.0, 1e-9, [&](const Vec<double>& p) { return (p - r.ps).norm(); });
+    if (rate == rate)
+      o.evidence.details["rate_measured"] =
+          std::to_string(rate) + " (decay rate of ||p_t - p*||, reference S=4 instance)";
+    o.evidence.details["rate_claimed"] = std::to_string(A * r.delta) +
+                                         " (A delta, same reference instance; A=" + std::to_string(A) +
+                                         ", delta=" + std::to_string(r.delta) + ")";
   });
 }
 
@@ -1080,43 +1239,50 @@ DCRV_CLAIM(claim_gc_exponential_rate) {
 // ============================================================================================================
 
 /// The maximiser of U·p − ½pᵀK₂p on the closed simplex for K₂ positive definite on T: projected gradient in
-/// double for the support, then an active-set loop in T on the KKT system K₂_SS p_S + ν1 = U_S, Σ p_S = 1 (drop a
-/// negative coordinate / add the most violating outside index). Returns (p*, ν, KKT residual).
+/// double for the support, then an active-set loop in T on the KKT system K₂_SS p_S + ν1 = U_S, Σ p_S = 1
+/// (drop a negative coordinate / add the most violating outside index). Returns (p*, ν, KKT residual).
 template <class T> std::tuple<Vec<T>, T, T> qp_simplex_max(const Vec<T>& U, const Mat<T>& K2) {
   const int S = static_cast<int>(U.size());
   Vec<double> Ud(S);
   Mat<double> Kd(S, S);
   for (int i = 0; i < S; ++i) {
     Ud(i) = to_double(U(i));
-    for (int j = 0; j < S; ++j) Kd(i, j) = to_double(K2(i, j));
+    for (int j = 0; j < S; ++j)
+      Kd(i, j) = to_double(K2(i, j));
   }
   Vec<double> p = Vec<double>::Constant(S, 1.0 / S);
   const double L = std::max(1e-12, spectral_norm<double>(Kd));
-  for (int it = 0; it < 300; ++it) p = project_simplex(Vec<double>(p + (Ud - Kd * p) / L));
+  for (int it = 0; it < 300; ++it)
+    p = project_simplex(Vec<double>(p + (Ud - Kd * p) / L));
   std::vector<bool> in(S);
-  for (int i = 0; i < S; ++i) in[i] = p(i) > 1e-9;
+  for (int i = 0; i < S; ++i)
+    in[i] = p(i) > 1e-9;
   Vec<T> x = Vec<T>::Zero(S);
   T nu(0), res(0);
   for (int round = 0; round < 3 * S; ++round) {
     std::vector<int> idx;
     for (int i = 0; i < S; ++i)
-      if (in[i]) idx.push_back(i);
+      if (in[i])
+        idx.push_back(i);
     const int n = static_cast<int>(idx.size());
     Mat<T> m = Mat<T>::Zero(n + 1, n + 1);
     Vec<T> r(n + 1);
     for (int a = 0; a < n; ++a) {
-      for (int b = 0; b < n; ++b) m(a, b) = K2(idx[a], idx[b]);
+      for (int b = 0; b < n; ++b)
+        m(a, b) = K2(idx[a], idx[b]);
       m(a, n) = T(1), m(n, a) = T(1);
       r(a) = U(idx[a]);
     }
     m(n, n) = T(0), r(n) = T(1);
     const Vec<T> sol = m.partialPivLu().solve(r);
     x.setZero();
-    for (int a = 0; a < n; ++a) x(idx[a]) = sol(a);
+    for (int a = 0; a < n; ++a)
+      x(idx[a]) = sol(a);
     nu = sol(n);
     int neg = -1;
     for (int a = 0; a < n; ++a)
-      if (sol(a) < 0 && (neg < 0 || sol(a) < x(neg))) neg = idx[a];
+      if (sol(a) < 0 && (neg < 0 || sol(a) < x(neg)))
+        neg = idx[a];
     if (neg >= 0 && n > 1) {
       in[neg] = false;
       continue;
@@ -1125,9 +1291,11 @@ template <class T> std::tuple<Vec<T>, T, T> qp_simplex_max(const Vec<T>& U, cons
     int add = -1;
     T viol(0);
     for (int i = 0; i < S; ++i)
-      if (!in[i] && grad(i) - nu > viol) viol = grad(i) - nu, add = i;
+      if (!in[i] && grad(i) - nu > viol)
+        viol = grad(i) - nu, add = i;
     res = viol;
-    if (add < 0) break;
+    if (add < 0)
+      break;
     in[add] = true;
   }
   return {x, nu, res};
@@ -1137,14 +1305,21 @@ template <class T> std::tuple<Vec<T>, T, T> qp_simplex_max(const Vec<T>& U, cons
 DCRV_CLAIM(claim_remark_A0_uniqueness) {
   return forall("A.remark-A0-uniqueness", Kind::equilibrium)
       .where("App. A Remarks after thm:global-convergence, (i)")
-      .statement(R"(For $A=0$, $\lambda\beta\in[10^{-2},3]$ and PSD $K$ with $\Pi_TK\Pi_T\succ0$ on $T$ ($K=BB^\top+\mathrm{diag}+\mu\Pi_T$, $\mu\in[10^{-3},1]$): the KKT point $p^\star$ of $\max_\Delta\widetilde J=U\cdot p-\lambda\beta p^\top Kp$ (active-set solve in the working precision; KKT residual certified) is the unique maximiser: $\widetilde J(p^\star)-\widetilde J(q)\ge m\,\lambda\beta\kappa_T\|q-p^\star\|_2^2$ for every $q$ in the closed simplex, $\kappa_T=\lambda_{\min}(\Pi_TK\Pi_T|_T)$; $m=1$ (sharp along the eigenvector of $\kappa_T$ when $p^\star$ is interior), every $S\ge2$)")
+      .statement(
+          R"(For $A=0$, $\lambda\beta\in[10^{-2},3]$ and PSD $K$ with $\Pi_TK\Pi_T\succ0$ on $T$ ($K=BB^\top+\mathrm{diag}+\mu\Pi_T$, $\mu\in[10^{-3},1]$): the KKT point $p^\star$ of $\max_\Delta\widetilde J=U\cdot p-\lambda\beta p^\top Kp$ (active-set solve in the working precision; KKT residual certified) is the unique maximiser: $\widetilde J(p^\star)-\widetilde J(q)\ge m\,\lambda\beta\kappa_T\|q-p^\star\|_2^2$ for every $q$ in the closed simplex, $\kappa_T=\lambda_{\min}(\Pi_TK\Pi_T|_T)$; $m=1$ (sharp along the eigenvector of $\kappa_T$ when $p^\star$ is interior), every $S\ge2$)")
       .constant("m", 1.0, Role::lower, "coefficient of lambda beta kappa_T ||q - p*||^2")
-      .over(with_kernel(Domain().dims(2).vector("U", 2.0).real("lb", 1e-2, 3.0, true).real("muT", 1e-3, 1.0, true).simplex("q", true))
+      .over(with_kernel(Domain()
+                            .dims(2)
+                            .vector("U", 2.0)
+                            .real("lb", 1e-2, 3.0, true)
+                            .real("muT", 1e-3, 1.0, true)
+                            .simplex("q", true))
                 .points([](int S) {
                   std::vector<double> near(S, 1.0);
                   near[0] = 1.05;
-                  return std::vector<Assign>{{{"U", zeros(S)}, {"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"q", near}},
-                                             {{"U", alternating(S, 2.0)}, {"q", unit_vec(S, 0)}}};
+                  return std::vector<Assign>{
+                      {{"U", zeros(S)}, {"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}, {"q", near}},
+                      {{"U", alternating(S, 2.0)}, {"q", unit_vec(S, 0)}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Mat<T> K = kernel_with_tangent_part(a, "muT");
@@ -1172,59 +1347,77 @@ DCRV_CLAIM(claim_remark_A0_uniqueness) {
 DCRV_CLAIM(claim_single_site_identical_uniform) {
   return forall("A.single-site-identical-uniform", Kind::equilibrium)
       .where("App. A §A.7, Proposition (Lyapunov structure)")
-      .statement(R"(For $\dot p_i=p_i(g(p_i)-\mathbb E_p[g])$ with one strictly monotone $g(s)=\sigma(bs+A\log s+cs^3)$ ($\sigma=\pm1$, $b,A,c\ge0$, $b+A+c>0$, increasing and decreasing), every interior equilibrium found by damped Newton in log-coordinates from a random start (MPFR residual certificate) is the uniform point $\tfrac1S\mathbf 1$ (starts that do not converge to an interior point are skipped), every $S\ge2$)")
-      .over(Domain().dims(2).simplex("p0").real("b", 0.0, 2.0).real("A", 0.0, 2.0).real("c", 0.0, 2.0).real("sigma", -1.0, 1.0))
+      .statement(
+          R"(For $\dot p_i=p_i(g(p_i)-\mathbb E_p[g])$ with one strictly monotone $g(s)=\sigma(bs+A\log s+cs^3)$ ($\sigma=\pm1$, $b,A,c\ge0$, $b+A+c>0$, increasing and decreasing), every interior equilibrium found by damped Newton in log-coordinates from a random start (MPFR residual certificate) is the uniform point $\tfrac1S\mathbf 1$ (starts that do not converge to an interior point are skipped), every $S\ge2$)")
+      .over(Domain()
+                .dims(2)
+                .simplex("p0")
+                .real("b", 0.0, 2.0)
+                .real("A", 0.0, 2.0)
+                .real("c", 0.0, 2.0)
+                .real("sigma", -1.0, 1.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T b = a.real("b") + T(1e-2), A = a.real("A"), c = a.real("c");
         const T sigma = a.real("sigma") >= 0 ? T(1) : T(-1);
         const std::function<Vec<T>(const Vec<T>&)> rate = [=](const Vec<T>& p) {
           Vec<T> g(p.size());
-          for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = sigma * (b * p(i) + A * log(p(i)) + c * p(i) * p(i) * p(i));
+          for (Eigen::Index i = 0; i < p.size(); ++i)
+            g(i) = sigma * (b * p(i) + A * log(p(i)) + c * p(i) * p(i) * p(i));
           return Vec<T>((g.array() - p.dot(g)).matrix());
         };
         const Equilibrium<T> equil = find_equilibrium<T>(rate, a.simplex("p0"));
-        if (!equil.converged || !(equil.p.minCoeff() > T(1e-200))) return skip<T>();
+        if (!equil.converged || !(equil.p.minCoeff() > T(1e-200)))
+          return skip<T>();
         return eq_rel<T>(equil.p, Vec<T>(Vec<T>::Constant(a.S(), T(1) / T(a.S()))));
       });
 }
 
-// App. A §A.7, last sentence: with distinct strictly monotone G_i the interior equilibrium need not be uniform.
+// App. A §A.7, last sentence: with distinct strictly monotone G_i the interior equilibrium need not be
+// uniform.
 DCRV_CLAIM(claim_single_site_nonuniform_possible) {
   return forall("A.single-site-nonuniform-possible", Kind::equilibrium)
       .where("App. A §A.7, Proposition (Lyapunov structure), last sentence")
-      .statement(R"(For $G_i(s)=a_i-\log s$ (distinct, strictly decreasing) the interior equilibrium found by damped Newton (MPFR residual certificate) is $p^\star=\operatorname{softmax}(a)$, with $\log(p^\star_{\max}/p^\star_{\min})=\max_ia_i-\min_ia_i$; at the witness $a=(0,1,\dots,S-1)$ it is not uniform: $\log(p^\star_{\max}/p^\star_{\min})\ge S-1>0$; every $S\ge2$)")
+      .statement(
+          R"(For $G_i(s)=a_i-\log s$ (distinct, strictly decreasing) the interior equilibrium found by damped Newton (MPFR residual certificate) is $p^\star=\operatorname{softmax}(a)$, with $\log(p^\star_{\max}/p^\star_{\min})=\max_ia_i-\min_ia_i$; at the witness $a=(0,1,\dots,S-1)$ it is not uniform: $\log(p^\star_{\max}/p^\star_{\min})\ge S-1>0$; every $S\ge2$)")
       .over(Domain().dims(2).simplex("p0").vector("a", 1.5).points([](int S) {
         std::vector<double> lin(S);
-        for (int i = 0; i < S; ++i) lin[i] = i;
+        for (int i = 0; i < S; ++i)
+          lin[i] = i;
         return std::vector<Assign>{{{"a", lin}}};
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> av = a.vec("a");
         const std::function<Vec<T>(const Vec<T>&)> rate = [av](const Vec<T>& p) {
           Vec<T> g(p.size());
-          for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = av(i) - log(p(i));
+          for (Eigen::Index i = 0; i < p.size(); ++i)
+            g(i) = av(i) - log(p(i));
           return Vec<T>((g.array() - p.dot(g)).matrix());
         };
         const Equilibrium<T> equil = find_equilibrium<T>(rate, a.simplex("p0"));
-        if (!equil.converged) return skip<T>();
+        if (!equil.converged)
+          return skip<T>();
         const T spread = log(equil.p.maxCoeff() / equil.p.minCoeff());
-        return worst(eq_rel<T>(equil.p, softmax<T>(av)), eq<T>(spread, T(av.maxCoeff() - av.minCoeff()), T(1)));
+        return worst(eq_rel<T>(equil.p, softmax<T>(av)),
+                     eq<T>(spread, T(av.maxCoeff() - av.minCoeff()), T(1)));
       })
       .and_holds("the witness a = (0, 1, ..., S-1) is not uniform",
                  Domain().dims(2).simplex("p0").vector("a", 1.5).only_points().points([](int S) {
                    std::vector<double> lin(S);
-                   for (int i = 0; i < S; ++i) lin[i] = i;
+                   for (int i = 0; i < S; ++i)
+                     lin[i] = i;
                    return std::vector<Assign>{{{"a", lin}}};
                  }),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
                    const Vec<T> av = a.vec("a");
                    const std::function<Vec<T>(const Vec<T>&)> rate = [av](const Vec<T>& p) {
                      Vec<T> g(p.size());
-                     for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = av(i) - log(p(i));
+                     for (Eigen::Index i = 0; i < p.size(); ++i)
+                       g(i) = av(i) - log(p(i));
                      return Vec<T>((g.array() - p.dot(g)).matrix());
                    };
                    const Equilibrium<T> equil = find_equilibrium<T>(rate, a.simplex("p0"));
-                   if (!equil.converged) return le<T>(T(1), T(0));
+                   if (!equil.converged)
+                     return le<T>(T(1), T(0));
                    return ge<T>(T(log(equil.p.maxCoeff() / equil.p.minCoeff())), T(a.S() - 1));
                  });
 }
@@ -1237,17 +1430,17 @@ DCRV_CLAIM(claim_single_site_nonuniform_possible) {
 DCRV_CLAIM(claim_LS_decreasing_delta) {
   return forall("A.LS-decreasing-delta", Kind::structural)
       .where("App. A Lemma lem:LS-closed")
-      .statement(R"(For $0<\delta_1<\delta_2\le1/S$: $L_S(\delta_1)-L_S(\delta_2)\ge m\log(\delta_2/\delta_1)>0$ (strict decrease in the quantitative form $-L_S'(\delta)=\log\frac{1-\delta}{(S-1)\delta}+\frac1\delta\ge\frac1\delta$), $\delta_2\in(10^{-30},1/S]$, $\delta_1/\delta_2\in(10^{-12},1)$, every $S\ge2$; $m=1$ (sharp as $\delta_1,\delta_2\to1/S$))")
+      .statement(
+          R"(For $0<\delta_1<\delta_2\le1/S$: $L_S(\delta_1)-L_S(\delta_2)\ge m\log(\delta_2/\delta_1)>0$ (strict decrease in the quantitative form $-L_S'(\delta)=\log\frac{1-\delta}{(S-1)\delta}+\frac1\delta\ge\frac1\delta$), $\delta_2\in(10^{-30},1/S]$, $\delta_1/\delta_2\in(10^{-12},1)$, every $S\ge2$; $m=1$ (sharp as $\delta_1,\delta_2\to1/S$))")
       .constant("m", 1.0, Role::lower, "coefficient of log(delta2/delta1)")
-      .over(Domain()
-                .dims(2)
-                .real("d2", floor_range(), true)
-                .real("u", 1e-12, 1.0, true)
-                .points([](int S) { return std::vector<Assign>{{{"d2", {1.0 / S}}, {"u", {0.999}}}}; }))
+      .over(Domain().dims(2).real("d2", floor_range(), true).real("u", 1e-12, 1.0, true).points([](int S) {
+        return std::vector<Assign>{{{"d2", {1.0 / S}}, {"u", {0.999}}}};
+      }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const int S = a.S();
         const T d2 = std::min<T>(a.real("d2"), T(1) / T(S)), u = a.real("u");
-        if (!(u < 1)) return skip<T>();
+        if (!(u < 1))
+          return skip<T>();
         const T d1 = u * d2;
         const T L1 = face_gap(S, d1), L2 = face_gap(S, d2);
         return ge<T>(T(L1 - L2), T(-k("m") * log(u)), T(cancel_scale<T>() * (abs(L1) + abs(L2))));
@@ -1258,8 +1451,14 @@ DCRV_CLAIM(claim_LS_decreasing_delta) {
 DCRV_CLAIM(claim_LS_decreasing_S) {
   return forall("A.LS-decreasing-S", Kind::structural)
       .where("App. A Lemma lem:LS-closed")
-      .statement(R"(For $S\ge2$ and $\delta\in(10^{-30},\tfrac1{S+1}]$: $L_S(\delta)-L_{S+1}(\delta)\ge(1-\delta)\log\frac S{S-1}>0$ (the difference of the closed forms is exactly this; each side evaluated independently), $S$ up to the budget maximum; with $\delta$ fixed this covers every $S$ from $2$ to $\lfloor1/\delta\rfloor-1$)")
-      .over(Domain().dims(2).real("delta", [](int S) { return std::pair{1e-30, 1.0 / (S + 1)}; }, true))
+      .statement(
+          R"(For $S\ge2$ and $\delta\in(10^{-30},\tfrac1{S+1}]$: $L_S(\delta)-L_{S+1}(\delta)\ge(1-\delta)\log\frac S{S-1}>0$ (the difference of the closed forms is exactly this; each side evaluated independently), $S$ up to the budget maximum; with $\delta$ fixed this covers every $S$ from $2$ to $\lfloor1/\delta\rfloor-1$)")
+      .over(Domain().dims(2).real(
+          "delta",
+          [](int S) {
+            return std::pair{1e-30, 1.0 / (S + 1)};
+          },
+          true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S();
         const T delta = std::min<T>(a.real("delta"), T(1) / T(S + 1));
@@ -1283,24 +1482,40 @@ Domain bd_invariance_domain() {
                          .dims(2)
                          .vector("U", 1.0)
                          .real("lam", 0.0, 2.0)
-                         .real("delta", [](int S) { return std::pair{1e-3 / S, 0.5 / S}; }, true)
+                         .real(
+                             "delta",
+                             [](int S) {
+                               return std::pair{1e-3 / S, 0.5 / S};
+                             },
+                             true)
                          .simplex("q", true))
       .points([](int S) {
         std::vector<double> up(S, 1.0), split(S, 1.0);
         up[0] = -1.0, split[0] = 0.0;
         std::vector<Assign> pts;
         for (double d : {1e-3 / S, 0.01 / S})
-          pts.push_back({{"U", up}, {"q", split}, {"delta", {d}}, {"lam", {0.0}}, {"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}});
+          pts.push_back({{"U", up},
+                         {"q", split},
+                         {"delta", {d}},
+                         {"lam", {0.0}},
+                         {"k1", zeros(S)},
+                         {"k2", zeros(S)},
+                         {"kd", zeros(S)}});
         return pts;
       });
 }
 ForAll bd_claim(const char* id, bool l2) {
   ForAll f(id, Kind::dynamic);
-  f.where(l2 ? "App. A Proposition prop:BD-det, condition (l2)" : "App. A Proposition prop:BD-det, condition (l_inf)");
-  f.statement(std::string(R"(For the flow (eq:bd-replicator) with $\phi=U-\lambda Kp$ (random $U$, PSD $K$, $\lambda\in[0,2]$; constant $\phi=(-1,1,\dots,1)$ included) and $\varepsilon_{\mathrm{BD}}$ at the threshold $\varepsilon_{\mathrm{BD}}L_S(\delta)=c\,M$, )") +
-              (l2 ? R"($M=M_{\phi,2}=\sup_{\Delta_\delta}\|\phi\|_2$)" : R"($M=M_{\phi,\infty}=\sup_{\Delta_\delta}\|\phi\|_\infty$)") +
-              R"( (exact: vertex max over $\Delta_\delta$, the operative domain), every trajectory started in $\Delta_\delta$ (its vertices, faces — e.g.\ the face minimiser of $\langle\log p\rangle$ — and interior) satisfies $\min_ip_i(t)\ge\delta$ at every accepted step of $[0,3]$; $\delta\in[10^{-3}/S,0.5/S]$, every $S\ge2$; $c=2$)");
-  f.constant("c", 2.0, Role::upper, l2 ? "factor in eps L_S >= c M_phi,2" : "factor in eps L_S >= c M_phi,inf");
+  f.where(l2 ? "App. A Proposition prop:BD-det, condition (l2)"
+             : "App. A Proposition prop:BD-det, condition (l_inf)");
+  f.statement(
+      std::string(
+          R"(For the flow (eq:bd-replicator) with $\phi=U-\lambda Kp$ (random $U$, PSD $K$, $\lambda\in[0,2]$; constant $\phi=(-1,1,\dots,1)$ included) and $\varepsilon_{\mathrm{BD}}$ at the threshold $\varepsilon_{\mathrm{BD}}L_S(\delta)=c\,M$, )") +
+      (l2 ? R"($M=M_{\phi,2}=\sup_{\Delta_\delta}\|\phi\|_2$)"
+          : R"($M=M_{\phi,\infty}=\sup_{\Delta_\delta}\|\phi\|_\infty$)") +
+      R"( (exact: vertex max over $\Delta_\delta$, the operative domain), every trajectory started in $\Delta_\delta$ (its vertices, faces — e.g.\ the face minimiser of $\langle\log p\rangle$ — and interior) satisfies $\min_ip_i(t)\ge\delta$ at every accepted step of $[0,3]$; $\delta\in[10^{-3}/S,0.5/S]$, every $S\ge2$; $c=2$)");
+  f.constant("c", 2.0, Role::upper,
+             l2 ? "factor in eps L_S >= c M_phi,2" : "factor in eps L_S >= c M_phi,inf");
   f.over(bd_invariance_domain()).effort(0.05);
   f.holds(along_trajectory_state(
       3.0,
@@ -1309,7 +1524,9 @@ ForAll bd_claim(const char* id, bool l2) {
         const SrctParams<T> m0 = bd_model(a, T(0));
         return srct_field(bd_model(a, T(k("c") * score_sup_trimmed(m0, delta, l2) / face_gap(a.S(), delta))));
       },
-      []<class T>(const Args<T>& a, const Consts<T>&) { return Vec<T>(trim(a.simplex("q"), a.real("delta"))); },
+      []<class T>(const Args<T>& a, const Consts<T>&) {
+        return Vec<T>(trim(a.simplex("q"), a.real("delta")));
+      },
       []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
         const T delta = a.real("delta");
         return ge<T>(p.minCoeff(), T(delta * (T(1) - flow_slack<T>())));
@@ -1317,9 +1534,13 @@ ForAll bd_claim(const char* id, bool l2) {
   return f;
 }
 // App. A Proposition prop:BD-det (ℓ∞): ε_BD L_S(δ) ≥ 2M_φ,∞ ⇒ Δ_δ forward invariant.
-DCRV_CLAIM(claim_BD_linf) { return bd_claim("A.BD-linf", false); }
+DCRV_CLAIM(claim_BD_linf) {
+  return bd_claim("A.BD-linf", false);
+}
 // App. A Proposition prop:BD-det (ℓ2): ε_BD L_S(δ) ≥ 2M_φ,2 ⇒ Δ_δ forward invariant.
-DCRV_CLAIM(claim_BD_l2) { return bd_claim("A.BD-l2", true); }
+DCRV_CLAIM(claim_BD_l2) {
+  return bd_claim("A.BD-l2", true);
+}
 
-}  // namespace
-}  // namespace dcrv
+} // namespace
+} // namespace dcrv

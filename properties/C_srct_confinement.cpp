@@ -46,9 +46,9 @@ template <class T> T sup_logratio_drive(const SrctParams<T>& m, int i, int j) {
   return best;
 }
 
-/// Upper bound of M_eff^face = sup_{i, p∈face_i}(φ̄_A(p) − φ_A,i(p))⁺ (App. C §C.7). For K = 0 (constant scores)
-/// the exact value max_i max_{v vertex of face_i}(⟨v,φ⟩ − φ_i) (affine in p); otherwise the upper bound
-/// max_i max_{v vertex of face_i} max_j (φ_j(v) − φ_i(v)) (φ̄ ≤ max_j φ_j, affine in p).
+/// Upper bound of M_eff^face = sup_{i, p∈face_i}(φ̄_A(p) − φ_A,i(p))⁺ (App. C §C.7). For K = 0 (constant
+/// scores) the exact value max_i max_{v vertex of face_i}(⟨v,φ⟩ − φ_i) (affine in p); otherwise the upper
+/// bound max_i max_{v vertex of face_i} max_j (φ_j(v) − φ_i(v)) (φ̄ ≤ max_j φ_j, affine in p).
 template <class T> T face_pressure_bound(const SrctParams<T>& m, const T& delta) {
   const int S = m.size();
   const bool constant_scores = m.K.isZero(0) || m.lambda * m.beta == 0;
@@ -57,7 +57,8 @@ template <class T> T face_pressure_bound(const SrctParams<T>& m, const T& delta)
     const Vec<T> v = trimmed_vertex(S, j, delta);
     const Vec<T> phi = srct_score(m, v);
     for (int i = 0; i < S; ++i) {
-      if (i == j) continue; // v lies on face_i for every i ≠ j
+      if (i == j)
+        continue; // v lies on face_i for every i ≠ j
       const T push = constant_scores ? T(v.dot(phi) - phi(i)) : T(phi.maxCoeff() - phi(i));
       best = std::max<T>(best, push);
     }
@@ -79,7 +80,8 @@ FlowResult<T> switching_flow(const SrctParams<T>& base, const Vec<T>& W, const T
   std::vector<T> cuts{T(0)};
   for (int k = 1;; ++k) {
     const T c = T(k) * pi / omega;
-    if (!(c < T(t_end))) break;
+    if (!(c < T(t_end)))
+      break;
     cuts.push_back(c);
   }
   cuts.push_back(T(t_end));
@@ -104,27 +106,35 @@ FlowResult<T> switching_flow(const SrctParams<T>& base, const Vec<T>& W, const T
   return r;
 }
 
-// App. C §C.4, last paragraph: for scores measurable in t and locally Lipschitz in p, F(t,p) is Carathéodory on
-// ri Δ_δ⋆ and the ODE has a unique local absolutely continuous solution from every interior initial condition.
+// App. C §C.4, last paragraph: for scores measurable in t and locally Lipschitz in p, F(t,p) is Carathéodory
+// on ri Δ_δ⋆ and the ODE has a unique local absolutely continuous solution from every interior initial
+// condition.
 DCRV_CLAIM(claim_caratheodory_local) {
   return forall("C.caratheodory-local", Kind::structural)
       .where("App. C §C.4 (appC:lipschitz-F), last paragraph")
-      .statement(R"(Numerical proxy for existence and uniqueness of Carathéodory solutions: for the non-autonomous score $\phi_A(t,p)=U+s(t)W-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}$ (random instances, the barrier $A$ scaled down to at most $1$ so that the backward, expanding, integration stays well conditioned) with the measurable switching signal $s(t)=\operatorname{sign}\sin(\omega t)$, $\omega\in[4,12]$ (discontinuous in $t$, Lipschitz in $p$), the absolutely continuous solution obtained piece by piece on $[0,\tfrac12]$ exists from every interior start (down to $10^{-40}$ from a face, every $K\ge2$) and is unique in the sense that integrating the time-reversed field back from $t=\tfrac12$ returns to the start: $\max_{i,j}|z_{ij}(0)^{\mathrm{back}}-z_{ij}(0)|\le\tau(1+\max|z_{ij}(0)|)$, $z_{ij}=\log(p_i/p_j)$, $\tau$ the integrator's accumulated tolerance ($10^{-7}$ in double, $10^{-25}$ in MPFR))")
+      .statement(
+          R"(Numerical proxy for existence and uniqueness of Carathéodory solutions: for the non-autonomous score $\phi_A(t,p)=U+s(t)W-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}$ (random instances, the barrier $A$ scaled down to at most $1$ so that the backward, expanding, integration stays well conditioned) with the measurable switching signal $s(t)=\operatorname{sign}\sin(\omega t)$, $\omega\in[4,12]$ (discontinuous in $t$, Lipschitz in $p$), the absolutely continuous solution obtained piece by piece on $[0,\tfrac12]$ exists from every interior start (down to $10^{-40}$ from a face, every $K\ge2$) and is unique in the sense that integrating the time-reversed field back from $t=\tfrac12$ returns to the start: $\max_{i,j}|z_{ij}(0)^{\mathrm{back}}-z_{ij}(0)|\le\tau(1+\max|z_{ij}(0)|)$, $z_{ij}=\log(p_i/p_j)$, $\tau$ the integrator's accumulated tolerance ($10^{-7}$ in double, $10^{-25}$ in MPFR))")
       .over(with_srct(Domain().dims(2).simplex("p0").vector("W", 2.0).real("omega", 4.0, 12.0), kFlowCoefHi)
-                .points([](int S) { return with_extra(srct_flow_points(S), {{"W", alternating(S, 1.5)}, {"omega", {7.0}}}); }))
+                .points([](int S) {
+                  return with_extra(srct_flow_points(S), {{"W", alternating(S, 1.5)}, {"omega", {7.0}}});
+                }))
       .effort(0.05)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         SrctParams<T> m = srct_model(a);
         // keep the barrier at most 1 so that the backward (expanding) integration stays well conditioned
         const T A = m.barrier();
-        if (A > T(1)) m.alpha /= A, m.beta_kl /= A, m.eps /= A;
+        if (A > T(1))
+          m.alpha /= A, m.beta_kl /= A, m.eps /= A;
         const Vec<T> p0 = a.simplex("p0");
         const Vec<T> lp0 = log_of(p0);
         const double t_end = 0.5;
         const FlowResult<T> fwd = switching_flow<T>(m, a.vec("W"), a.real("omega"), lp0, t_end, false, {});
-        if (!fwd.completed) return le<T>(nan_of<T>(), nan_of<T>());
-        const FlowResult<T> back = switching_flow<T>(m, a.vec("W"), a.real("omega"), fwd.log_p, t_end, true, {});
-        if (!back.completed) return le<T>(nan_of<T>(), nan_of<T>());
+        if (!fwd.completed)
+          return le<T>(nan_of<T>(), nan_of<T>());
+        const FlowResult<T> back =
+            switching_flow<T>(m, a.vec("W"), a.real("omega"), fwd.log_p, t_end, true, {});
+        if (!back.completed)
+          return le<T>(nan_of<T>(), nan_of<T>());
         T err(0), mag(0);
         for (Eigen::Index i = 0; i < p0.size(); ++i)
           for (Eigen::Index j = 0; j < p0.size(); ++j) {
@@ -140,11 +150,13 @@ DCRV_CLAIM(claim_caratheodory_local) {
 // §C.5 Log-ratio envelope
 // ============================================================================================================
 
-// App. C §C.5, last sentence: if A > 0 and |d_ij| ≤ M on [t₀, ∞), |z(t)| ≤ |z(t₀)|e^{−A(t−t₀)} + (M/A)(1 − e^{−A(t−t₀)}).
+// App. C §C.5, last sentence: if A > 0 and |d_ij| ≤ M on [t₀, ∞), |z(t)| ≤ |z(t₀)|e^{−A(t−t₀)} + (M/A)(1 −
+// e^{−A(t−t₀)}).
 DCRV_CLAIM(claim_logratio_envelope) {
   return forall("C.logratio-envelope", Kind::dynamic)
       .where("App. C §C.5, sentence after (eq:C-VoC)")
-      .statement(R"(|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+c\,\frac{M_{ij}}A(1-e^{-At})$ for all pairs $i\ne j$ and every accepted step $t\in[0,3]$ of the SRCT flow with $A>0$, where $M_{ij}=\sup_{p\in\Delta}|d_{ij}(p)|$ (exact: $d_{ij}$ is affine, max over the vertices) bounds $|d_{ij}|$ on $[0,\infty)$; random instances (PSD $K$, coefficients in $[0,1.5]$, $K=0$ included, where the bound is attained), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$; $c=1$)")
+      .statement(
+          R"(|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+c\,\frac{M_{ij}}A(1-e^{-At})$ for all pairs $i\ne j$ and every accepted step $t\in[0,3]$ of the SRCT flow with $A>0$, where $M_{ij}=\sup_{p\in\Delta}|d_{ij}(p)|$ (exact: $d_{ij}$ is affine, max over the vertices) bounds $|d_{ij}|$ on $[0,\infty)$; random instances (PSD $K$, coefficients in $[0,1.5]$, $K=0$ included, where the bound is attained), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$; $c=1$)")
       .constant("c", 1.0, Role::upper, "coefficient of M/A")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
         auto pts = srct_flow_points(S);
@@ -154,9 +166,9 @@ DCRV_CLAIM(claim_logratio_envelope) {
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
-          3.0, instance_flow,
-          barrier_start,
-          []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& state) {
+          3.0, instance_flow, barrier_start,
+          []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p,
+                      std::vector<T>& state) {
             const SrctParams<T> m = srct_model(a);
             const int S = a.S();
             if (state.empty()) { // M_ij and z_ij(0), once per trajectory
@@ -173,33 +185,35 @@ DCRV_CLAIM(claim_logratio_envelope) {
             Ineq<T> w = skip<T>();
             for (int i = 0; i < S; ++i)
               for (int j = 0; j < S; ++j) {
-                if (i == j) continue;
+                if (i == j)
+                  continue;
                 const T z = log(p(i) / p(j)), z0 = state[S * S + i * S + j], M = state[i * S + j];
                 const T bound = abs(z0) * decay + k("c") * M / A * growth;
                 const Ineq<T> c = le<T>(T(abs(z)), T(bound + flow_slack<T>() * (abs(z0) + M / A + T(1))));
-                if (c.score() > worst_score) worst_score = c.score(), w = c;
+                if (c.score() > worst_score)
+                  worst_score = c.score(), w = c;
               }
             return w;
           }));
 }
 
-
 // ============================================================================================================
 // §C.6 Positivity and face invariance on the closed simplex
 // ============================================================================================================
 
-// App. C Lemma lem:C3-positivity, boxed: log p_i(t) ≥ log p_i(0) − ∫₀ᵗ (M_traj + A H(p)) ds, hence p_i(t) > 0.
+// App. C Lemma lem:C3-positivity, boxed: log p_i(t) ≥ log p_i(0) − ∫₀ᵗ (M_traj + A H(p)) ds, hence p_i(t) >
+// 0.
 DCRV_CLAIM(claim_positivity_lower_bound) {
   return forall("C.positivity-lower-bound", Kind::dynamic)
       .where("App. C Lemma lem:C3-positivity, boxed")
-      .statement(R"(\log p_i(t)\ge\log p_i(0)-\int_0^t\bigl(M_{\mathrm{traj}}(s)+A\,H(p(s))\bigr)ds$, $M_{\mathrm{traj}}=\max_k|\phi_{A,k}-\overline{\phi_A}|$, along the SRCT flow, checked in the stronger pointwise form $\frac{d}{dt}\log p_i=\phi_{A,i}-\overline{\phi_A}-A(\log p_i-\langle\log p\rangle)\ge-(M_{\mathrm{traj}}+A\,H(p))$ for every $i$ at every accepted step of $[0,2]$ (integrating it gives the boxed bound; the flow completing in log-coordinates gives $p_i(t)>0$); random instances (PSD $K$, coefficients in $[0,1.5]$), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$)")
+      .statement(
+          R"(\log p_i(t)\ge\log p_i(0)-\int_0^t\bigl(M_{\mathrm{traj}}(s)+A\,H(p(s))\bigr)ds$, $M_{\mathrm{traj}}=\max_k|\phi_{A,k}-\overline{\phi_A}|$, along the SRCT flow, checked in the stronger pointwise form $\frac{d}{dt}\log p_i=\phi_{A,i}-\overline{\phi_A}-A(\log p_i-\langle\log p\rangle)\ge-(M_{\mathrm{traj}}+A\,H(p))$ for every $i$ at every accepted step of $[0,2]$ (integrating it gives the boxed bound; the flow completing in log-coordinates gives $p_i(t)>0$); random instances (PSD $K$, coefficients in $[0,1.5]$), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$)")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
         return with_extra(srct_flow_points(S), {{"p0", geometric(S, 1e-20)}});
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
-          2.0, instance_flow,
-          []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
+          2.0, instance_flow, []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
             const SrctParams<T> m = srct_model(a);
             const Vec<T> lp = log_of(p);
@@ -220,13 +234,16 @@ DCRV_CLAIM(claim_positivity_lower_bound) {
 DCRV_CLAIM(claim_face_invariance_zero) {
   return forall("C.face-invariance-zero", Kind::structural)
       .where("App. C Lemma lem:C3-face")
-      .statement(R"(Proxy: the solutions from $p_i(0)=\eta\downarrow0$ converge to $p_i\equiv0$ uniformly on $[0,3]$ through the explicit envelope $\log p_i(t)\le e^{-At}\log p_i(0)+c\,M_\infty\frac{1-e^{-At}}A$ ($M_\infty t$ for $A=0$), $M_\infty=\sup_\Delta\|\phi_A\|_\infty$ (exact, vertex max), from $w'=\phi_i-\bar\phi-A(w-\langle\log p\rangle)\le2M_\infty-Aw$ for $w=\log p_i$; checked for every $i$ at every accepted step, starts with coordinates at $10^{-12}$, $10^{-40}$, $10^{-200}$, random instances, every $K\ge2$; $c=2$ (attained near a vertex with constant scores $\phi_j=-M$, $\phi_i=M$))")
-      .constant("c", 2.0, Role::upper, "coefficient of M_inf in the envelope (|phi_i - phibar| <= c ||phi||_inf)")
+      .statement(
+          R"(Proxy: the solutions from $p_i(0)=\eta\downarrow0$ converge to $p_i\equiv0$ uniformly on $[0,3]$ through the explicit envelope $\log p_i(t)\le e^{-At}\log p_i(0)+c\,M_\infty\frac{1-e^{-At}}A$ ($M_\infty t$ for $A=0$), $M_\infty=\sup_\Delta\|\phi_A\|_\infty$ (exact, vertex max), from $w'=\phi_i-\bar\phi-A(w-\langle\log p\rangle)\le2M_\infty-Aw$ for $w=\log p_i$; checked for every $i$ at every accepted step, starts with coordinates at $10^{-12}$, $10^{-40}$, $10^{-200}$, random instances, every $K\ge2$; $c=2$ (attained near a vertex with constant scores $\phi_j=-M$, $\phi_i=M$))")
+      .constant("c", 2.0, Role::upper,
+                "coefficient of M_inf in the envelope (|phi_i - phibar| <= c ||phi||_inf)")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
         std::vector<double> tiny(S, 1e-200), vtx(S, 1e-40), up(S, 1.0);
         tiny[0] = 1.0, vtx[0] = 1.0, up[0] = -1.0;
         auto pts = with_extra(srct_flow_points(S), {{"p0", tiny}});
-        Assign adversarial{{"U", up}, {"p0", vtx}, {"eps", {0.5}}, {"alpha", {0.0}}, {"beta_kl", {0.0}}, {"beta", {0.0}}};
+        Assign adversarial{{"U", up},        {"p0", vtx},        {"eps", {0.5}},
+                           {"alpha", {0.0}}, {"beta_kl", {0.0}}, {"beta", {0.0}}};
         pts.push_back(adversarial);
         adversarial["eps"] = {0.0};
         pts.push_back(adversarial);
@@ -234,11 +251,12 @@ DCRV_CLAIM(claim_face_invariance_zero) {
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
-          3.0, instance_flow,
-          []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
-          []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& state) {
+          3.0, instance_flow, []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
+          []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p,
+                      std::vector<T>& state) {
             const SrctParams<T> m = srct_model(a);
-            if (state.empty()) state.push_back(score_sup_trimmed(m, T(0), false));
+            if (state.empty())
+              state.push_back(score_sup_trimmed(m, T(0), false));
             const T M = state[0], A = m.barrier();
             const T decay = exp(-A * t), growth = A > 0 ? T(-expm1_of(T(-A * t)) / A) : t;
             const Vec<T> p0 = a.simplex("p0");
@@ -256,8 +274,9 @@ DCRV_CLAIM(claim_face_invariance_zero) {
 // §C.7 Barrier–Dominance
 // ============================================================================================================
 
-/// The instance with its barrier raised to the BD threshold: A = (1+γ) M/L_K(δ) with M the face pressure bound
-/// (exact for constant scores), by choosing ε ≥ 0; if λα + β_KL alone exceeds it, ε = 0 (A above threshold).
+/// The instance with its barrier raised to the BD threshold: A = (1+γ) M/L_K(δ) with M the face pressure
+/// bound (exact for constant scores), by choosing ε ≥ 0; if λα + β_KL alone exceeds it, ε = 0 (A above
+/// threshold).
 template <class T> SrctParams<T> at_bd_threshold(SrctParams<T> m, const T& delta, const T& gamma) {
   const T target = (T(1) + gamma) * face_pressure_bound(m, delta) / face_gap(m.size(), delta);
   const T rest = m.lambda * m.alpha + m.beta_kl;
@@ -271,53 +290,64 @@ template <class T> SrctParams<T> bd_instance(const Args<T>& a, bool strict) {
 /// The start trim(q, δ) ∈ Δ_δ from the simplex field `q` and δ = capped_delta; empty where Δ_δ is a point.
 template <class T> Vec<T> trimmed_start(const Args<T>& a, const char* q) {
   const T delta = capped_delta(a);
-  if (!(trimmed_free_mass(a.S(), delta) > 0)) return Vec<T>();
+  if (!(trimmed_free_mass(a.S(), delta) > 0))
+    return Vec<T>();
   return trim(a.simplex(q), delta);
 }
 /// The trajectory part of the BD claims: the flow of bd_instance, started at trim(q, δ) ∈ Δ_δ, stays in Δ_δ,
 /// min_i p_i(t) ≥ δ at every accepted step of [0, t_end].
 auto stays_in_trimmed_simplex(double t_end, bool strict) {
   return along_trajectory_state(
-      t_end, [strict]<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(bd_instance(a, strict)); },
+      t_end,
+      [strict]<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(bd_instance(a, strict)); },
       []<class T>(const Args<T>& a, const Consts<T>&) { return trimmed_start(a, "q"); },
       []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
         return ge<T>(p.minCoeff(), T(capped_delta(a) * (T(1) - flow_slack<T>())));
       });
 }
 Domain bd_threshold_domain(bool closed_start) {
-  return with_srct(Domain()
-                       .dims(2)
-                       .real("delta", floor_range(1e-12), true)
-                       .simplex("q", closed_start), kFlowCoefHi)
+  return with_srct(Domain().dims(2).real("delta", floor_range(1e-12), true).simplex("q", closed_start),
+                   kFlowCoefHi)
       .points([](int S) {
         std::vector<double> up(S, 1.0), split(S, 1.0);
         up[0] = -1.0, split[0] = 0.0;
         auto pts = with_extra(srct_flow_points(S), {{"delta", {1e-3 / S}}});
         for (double d : {1e-8, 1e-3 / S, 0.5 / S})
-          pts.push_back({{"U", up}, {"q", split}, {"delta", {d}}, {"alpha", {0.0}}, {"beta", {0.0}}, {"beta_kl", {0.0}},
-                         {"k1", zeros(S)}, {"k2", zeros(S)}, {"kd", zeros(S)}});
+          pts.push_back({{"U", up},
+                         {"q", split},
+                         {"delta", {d}},
+                         {"alpha", {0.0}},
+                         {"beta", {0.0}},
+                         {"beta_kl", {0.0}},
+                         {"k1", zeros(S)},
+                         {"k2", zeros(S)},
+                         {"kd", zeros(S)}});
         return pts;
       });
 }
 
-// App. C Theorem thm:C-BD, eq. (eq:C-BD): A L_K(δ⋆) ≥ M_eff^face ⇒ F in the tangent cone of Δ_δ⋆, forward invariance.
+// App. C Theorem thm:C-BD, eq. (eq:C-BD): A L_K(δ⋆) ≥ M_eff^face ⇒ F in the tangent cone of Δ_δ⋆, forward
+// invariance.
 DCRV_CLAIM(claim_BD_forward_invariance) {
   return forall("C.BD-forward-invariance", Kind::dynamic)
       .where("App. C Theorem thm:C-BD, eq. (eq:C-BD)")
-      .statement(R"(With the barrier at the threshold $A\,L_K(\delta_\star)=\bar M$, where $\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ ($\bar M=M^{\mathrm{face}}_{\mathrm{eff}}$ exactly for $K=0$, the max of the affine $\langle p,\phi\rangle-\phi_i$ over the vertices of the faces; otherwise $\max_{i,v}\max_j(\phi_j(v)-\phi_i(v))$ over those vertices), (i) every trajectory started in $\Delta_{\delta_\star}$ (at its vertices, on its faces, inside) satisfies $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) $F_i(p)\ge0$ at every face point $p_i=\delta_\star$ (tangent cone); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
+      .statement(
+          R"(With the barrier at the threshold $A\,L_K(\delta_\star)=\bar M$, where $\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ ($\bar M=M^{\mathrm{face}}_{\mathrm{eff}}$ exactly for $K=0$, the max of the affine $\langle p,\phi\rangle-\phi_i$ over the vertices of the faces; otherwise $\max_{i,v}\max_j(\phi_j(v)-\phi_i(v))$ over those vertices), (i) every trajectory started in $\Delta_{\delta_\star}$ (at its vertices, on its faces, inside) satisfies $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) $F_i(p)\ge0$ at every face point $p_i=\delta_\star$ (tangent cone); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
       .over(bd_threshold_domain(true))
       .effort(0.05)
       .holds(stays_in_trimmed_simplex(3.0, false))
       .and_holds("tangent cone at face points", bd_threshold_domain(true).index("i"),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
                    const T delta = capped_delta(a);
-                   if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+                   if (!(trimmed_free_mass(a.S(), delta) > 0))
+                     return skip<T>();
                    const SrctParams<T> m = bd_instance(a, false);
                    const int i = a.index("i");
                    const Vec<T> p = facet_point(a.simplex("q"), i, delta);
                    const Vec<T> phi = srct_score(m, p);
                    const T Fi = p(i) * srct_rate(m, p)(i);
-                   const T scale = delta * (abs(T(phi(i) - p.dot(phi))) + m.barrier() * (abs(log(delta)) + T(1)));
+                   const T scale =
+                       delta * (abs(T(phi(i) - p.dot(phi))) + m.barrier() * (abs(log(delta)) + T(1)));
                    return ge<T>(Fi, T(0), T(1e-12) * scale);
                  });
 }
@@ -326,20 +356,25 @@ DCRV_CLAIM(claim_BD_forward_invariance) {
 DCRV_CLAIM(claim_BD_strict_no_hit) {
   return forall("C.BD-strict-no-hit", Kind::dynamic)
       .where("App. C Theorem thm:C-BD, last sentence")
-      .statement(R"(With a strict barrier $A\,L_K(\delta_\star)=(1+\gamma)\bar M$, $\gamma\in[10^{-3},1]$ ($\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ as in C.BD-forward-invariance), (i) trajectories started in $\mathrm{ri}\,\Delta_{\delta_\star}$ (down to $10^{-40}$ from its faces) satisfy $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) the velocity at every face point is strictly inward, $F_i(p)\ge\delta_\star(A L_K(\delta_\star)-\bar M)>0$ for $p_i=\delta_\star$, so that no first hitting time can exist (numerically, equality with the face is below the precision of a trajectory; (ii) is the strict part); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
+      .statement(
+          R"(With a strict barrier $A\,L_K(\delta_\star)=(1+\gamma)\bar M$, $\gamma\in[10^{-3},1]$ ($\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ as in C.BD-forward-invariance), (i) trajectories started in $\mathrm{ri}\,\Delta_{\delta_\star}$ (down to $10^{-40}$ from its faces) satisfy $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) the velocity at every face point is strictly inward, $F_i(p)\ge\delta_\star(A L_K(\delta_\star)-\bar M)>0$ for $p_i=\delta_\star$, so that no first hitting time can exist (numerically, equality with the face is below the precision of a trajectory; (ii) is the strict part); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
       .over(bd_threshold_domain(false).real("gamma", 1e-3, 1.0, true))
       .effort(0.05)
       .holds(stays_in_trimmed_simplex(3.0, true))
-      .and_holds("strictly inward velocity at face points", bd_threshold_domain(true).real("gamma", 1e-3, 1.0, true).index("i"),
+      .and_holds("strictly inward velocity at face points",
+                 bd_threshold_domain(true).real("gamma", 1e-3, 1.0, true).index("i"),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
                    const T delta = capped_delta(a);
-                   if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+                   if (!(trimmed_free_mass(a.S(), delta) > 0))
+                     return skip<T>();
                    const SrctParams<T> m = bd_instance(a, true);
                    const int i = a.index("i");
                    const Vec<T> p = facet_point(a.simplex("q"), i, delta);
                    const T Fi = p(i) * srct_rate(m, p)(i);
-                   const T margin = delta * (m.barrier() * face_gap(a.S(), delta) - face_pressure_bound(m, delta));
-                   if (!(margin > 0)) return le<T>(T(1), T(0)); // the strict hypothesis must give a positive margin
+                   const T margin =
+                       delta * (m.barrier() * face_gap(a.S(), delta) - face_pressure_bound(m, delta));
+                   if (!(margin > 0))
+                     return le<T>(T(1), T(0)); // the strict hypothesis must give a positive margin
                    return ge<T>(Fi, margin);
                  });
 }
@@ -357,12 +392,13 @@ template <class T> T drift_lipschitz_constant(const SrctParams<T>& m, const T& d
   return L_phi / T(2) + T(3) * M2 + C_A;
 }
 
-// App. C §C.8: a Lipschitz extension of F to H = {Σp = 1} with the same constant gives a unique global solution;
-// under (eq:C-BD) the trajectory stays in Δ_δ⋆.
+// App. C §C.8: a Lipschitz extension of F to H = {Σp = 1} with the same constant gives a unique global
+// solution; under (eq:C-BD) the trajectory stays in Δ_δ⋆.
 DCRV_CLAIM(claim_global_existence_kirszbraun) {
   return forall("C.global-existence-kirszbraun", Kind::structural)
       .where(R"w(App. C §C.8 "Existence/uniqueness on the mass hyperplane")w")
-      .statement(R"(Constructive proxy: $\widetilde F=F\circ\pi_{\Delta_{\delta_\star}}$ ($\pi$ the Euclidean projection, nonexpansive) is an extension of $F|_{\Delta_{\delta_\star}}$ to $H=\{\sum_ip_i=1\}$ with $\|\widetilde F(x)-\widetilde F(y)\|_2\le L_F\|x-y\|_2$, $L_F=\tfrac12L_\phi+3M_{\phi,2}+C_A$ (the constant of §C.4), and $\sum_i\widetilde F_i\equiv0$, for $x=p+sw$, $y=x+hu$ ($p\in\Delta_{\delta_\star}$, $w,u\in T$, $s\in[0,3]$, $h\in[10^{-6},1]$, points far outside the simplex included); and under (eq:C-BD) at its threshold the solutions exist on the long horizon $[0,20]$ and stay in $\Delta_{\delta_\star}$ at every accepted step; random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$ (Kirszbraun–Valentine itself, the existence of an extension for arbitrary Lipschitz maps, is not tested))")
+      .statement(
+          R"(Constructive proxy: $\widetilde F=F\circ\pi_{\Delta_{\delta_\star}}$ ($\pi$ the Euclidean projection, nonexpansive) is an extension of $F|_{\Delta_{\delta_\star}}$ to $H=\{\sum_ip_i=1\}$ with $\|\widetilde F(x)-\widetilde F(y)\|_2\le L_F\|x-y\|_2$, $L_F=\tfrac12L_\phi+3M_{\phi,2}+C_A$ (the constant of §C.4), and $\sum_i\widetilde F_i\equiv0$, for $x=p+sw$, $y=x+hu$ ($p\in\Delta_{\delta_\star}$, $w,u\in T$, $s\in[0,3]$, $h\in[10^{-6},1]$, points far outside the simplex included); and under (eq:C-BD) at its threshold the solutions exist on the long horizon $[0,20]$ and stay in $\Delta_{\delta_\star}$ at every accepted step; random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$ (Kirszbraun–Valentine itself, the existence of an extension for arbitrary Lipschitz maps, is not tested))")
       .over(with_srct(Domain()
                           .dims(2)
                           .real("delta", floor_range(1e-12), true)
@@ -371,17 +407,22 @@ DCRV_CLAIM(claim_global_existence_kirszbraun) {
                           .tangent("u")
                           .real("s", 0.0, 3.0)
                           .real("h", 1e-6, 1.0, true))
-                .points([](int S) { return with_extra(srct_flow_points(S), {{"s", {2.0}}, {"h", {1e-3}}}); }))
+                .points([](int S) {
+                  return with_extra(srct_flow_points(S), {{"s", {2.0}}, {"h", {1e-3}}});
+                }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T delta = capped_delta(a);
-        if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+        if (!(trimmed_free_mass(a.S(), delta) > 0))
+          return skip<T>();
         const SrctParams<T> m = srct_model(a);
         const Vec<T> w = a.tangent("w"), u = a.tangent("u");
         const T wn = w.norm(), un = u.norm();
-        if (!(wn > 0) || !(un > 0)) return skip<T>();
+        if (!(wn > 0) || !(un > 0))
+          return skip<T>();
         const Vec<T> x = trim(a.simplex("q"), delta) + (a.real("s") / wn) * w;
         const Vec<T> y = x + (a.real("h") / un) * u;
-        const Vec<T> Fx = srct_boxed_drift(m, project_trimmed(x, delta)), Fy = srct_boxed_drift(m, project_trimmed(y, delta));
+        const Vec<T> Fx = srct_boxed_drift(m, project_trimmed(x, delta)),
+                     Fy = srct_boxed_drift(m, project_trimmed(y, delta));
         const T L = drift_lipschitz_constant(m, delta);
         const T sum_scale = Fx.cwiseAbs().sum() + T(1e-300);
         return worst(le<T>(T((Fx - Fy).norm()), L * (x - y).norm()), eq<T>(Fx.sum(), T(0), sum_scale));
@@ -395,7 +436,8 @@ DCRV_CLAIM(claim_global_existence_kirszbraun) {
 // §C.9 Single-site score fields: KKT maximiser, convergence, water-filling
 // ============================================================================================================
 
-/// Linear decreasing single-site scores f_i(s) = a_i − b_i s (b_i ≥ 0) with barrier A: g_i(s) = f_i(s) − A log s.
+/// Linear decreasing single-site scores f_i(s) = a_i − b_i s (b_i ≥ 0) with barrier A: g_i(s) = f_i(s) − A
+/// log s.
 template <class T> struct LinearSites {
   Vec<T> a, b;
   T A{0};
@@ -408,13 +450,15 @@ template <class T> struct LinearSites {
   RateField<T> rate_field() const {
     return [m = *this](const T&, const Vec<T>& p, const Vec<T>& lp) {
       Vec<T> g(p.size());
-      for (Eigen::Index i = 0; i < p.size(); ++i) g(i) = m.f(static_cast<int>(i), p(i)) - m.A * lp(i);
+      for (Eigen::Index i = 0; i < p.size(); ++i)
+        g(i) = m.f(static_cast<int>(i), p(i)) - m.A * lp(i);
       return Vec<T>((g.array() - p.dot(g)).matrix());
     };
   }
   T lyapunov(const Vec<T>& p) const {
     T L(0);
-    for (int i = 0; i < size(); ++i) L += Psi(i, p(i));
+    for (int i = 0; i < size(); ++i)
+      L += Psi(i, p(i));
     return L;
   }
   /// The root s > 0 of g_i(s) = c (A > 0; g_i decreases from +∞ to −∞): safeguarded Newton in u = log s on
@@ -426,10 +470,14 @@ template <class T> struct LinearSites {
     for (int it = 0; it < 400; ++it) {
       const T e = exp(u);
       const T h = a(i) - b(i) * e - A * u - c;
-      if (h > 0) lo = u; else hi = u;
+      if (h > 0)
+        lo = u;
+      else
+        hi = u;
       const T step = h / (b(i) * e + A);
       T next = u + step;
-      if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+      if (!(next > lo && next < hi))
+        next = (lo + hi) / 2;
       if (abs(T(next - u)) <= tol * (T(1) + abs(u))) {
         u = next;
         break;
@@ -443,16 +491,19 @@ template <class T> struct LinearSites {
   std::pair<Vec<T>, T> kkt_maximizer(const T& delta) const {
     const int S = size();
     T clo = g(0, T(1)), chi = g(0, delta);
-    for (int i = 1; i < S; ++i) clo = std::min<T>(clo, g(i, T(1))), chi = std::max<T>(chi, g(i, delta));
+    for (int i = 1; i < S; ++i)
+      clo = std::min<T>(clo, g(i, T(1))), chi = std::max<T>(chi, g(i, delta));
     auto point = [&](const T& c) {
       Vec<T> p(S);
-      for (int i = 0; i < S; ++i) p(i) = std::max<T>(delta, g_inverse(i, c));
+      for (int i = 0; i < S; ++i)
+        p(i) = std::max<T>(delta, g_inverse(i, c));
       return p;
     };
     const int iters = static_cast<int>(3.4 * scalar_digits<T>()) + 20;
     for (int it = 0; it < iters; ++it) {
       const T mid = (clo + chi) / 2;
-      if (!(mid > clo && mid < chi)) break;
+      if (!(mid > clo && mid < chi))
+        break;
       (point(mid).sum() > 1 ? clo : chi) = mid;
     }
     const T c = (clo + chi) / 2;
@@ -471,16 +522,15 @@ template <class T> LinearSites<T> linear_sites(const Args<T>& a) {
 DCRV_CLAIM(claim_single_site_kkt_unique) {
   return forall("C.single-site-kkt-unique", Kind::equilibrium)
       .where("App. C §C.9, paragraph \"Regime A > 0\"")
-      .statement(R"(For $f_i(s)=a_i-b_is$ ($b_i\ge0$), $A\in[10^{-2},2]$, $\delta_\star\in(10^{-12},1/K)$: the KKT point $p^\dagger$ of $\max_{\Delta_{\delta_\star}}\mathcal L_\psi$ (water level $c^\dagger$: $p^\dagger_i=\max(\delta_\star,g_i^{-1}(c^\dagger))$, $\sum_ip^\dagger_i=1$, computed to the working precision) satisfies $g_i(p^\dagger_i)=c^\dagger-\nu_i$ with $\nu_i\ge0$, $\nu_i(\delta_\star-p^\dagger_i)=0$, and is the unique maximiser: $\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(q)\ge m\,\tfrac A2\|q-p^\dagger\|_2^2$ for every $q\in\Delta_{\delta_\star}$ (strong concavity $D^2\mathcal L_\psi\preceq-AI$ of the paper); every $K\ge2$; $m=1$)")
+      .statement(
+          R"(For $f_i(s)=a_i-b_is$ ($b_i\ge0$), $A\in[10^{-2},2]$, $\delta_\star\in(10^{-12},1/K)$: the KKT point $p^\dagger$ of $\max_{\Delta_{\delta_\star}}\mathcal L_\psi$ (water level $c^\dagger$: $p^\dagger_i=\max(\delta_\star,g_i^{-1}(c^\dagger))$, $\sum_ip^\dagger_i=1$, computed to the working precision) satisfies $g_i(p^\dagger_i)=c^\dagger-\nu_i$ with $\nu_i\ge0$, $\nu_i(\delta_\star-p^\dagger_i)=0$, and is the unique maximiser: $\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(q)\ge m\,\tfrac A2\|q-p^\dagger\|_2^2$ for every $q\in\Delta_{\delta_\star}$ (strong concavity $D^2\mathcal L_\psi\preceq-AI$ of the paper); every $K\ge2$; $m=1$)")
       .constant("m", 1.0, Role::lower, "strong-concavity modulus in units of A/2 (uniqueness margin)")
-      .over(with_linear_sites(Domain()
-                                  .dims(2)
-                                  .real("delta", floor_range(1e-12), true)
-                                  .simplex("x", true)))
+      .over(with_linear_sites(Domain().dims(2).real("delta", floor_range(1e-12), true).simplex("x", true)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const LinearSites<T> m = linear_sites(a);
         const T delta = capped_delta(a);
-        if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+        if (!(trimmed_free_mass(a.S(), delta) > 0))
+          return skip<T>();
         const auto [p, c] = m.kkt_maximizer(delta);
         // KKT residuals: Σp = 1; on the free coordinates g_i(p_i) = c; on the floor ν_i = c − g_i(δ) ≥ 0.
         T res = abs(T(p.sum() - 1)), gmag(1);
@@ -505,12 +555,14 @@ DCRV_CLAIM(claim_single_site_kkt_unique) {
 template <class T> T single_site_face_pressure(const LinearSites<T>& m, const T& delta) {
   T best(0);
   for (int i = 0; i < m.size(); ++i)
-    for (int j = 0; j < m.size(); ++j) best = std::max<T>(best, T(m.f(j, delta) - m.f(i, delta)));
+    for (int j = 0; j < m.size(); ++j)
+      best = std::max<T>(best, T(m.f(j, delta) - m.f(i, delta)));
   return best;
 }
 /// The instance with A at strict BD: A = (1+γ) max(M̄, 10⁻²)/L_K(δ).
 template <class T> LinearSites<T> at_strict_bd(LinearSites<T> m, const T& delta, const T& gamma) {
-  m.A = (T(1) + gamma) * std::max<T>(single_site_face_pressure(m, delta), T(1e-2)) / face_gap(m.size(), delta);
+  m.A =
+      (T(1) + gamma) * std::max<T>(single_site_face_pressure(m, delta), T(1e-2)) / face_gap(m.size(), delta);
   return m;
 }
 /// The sample's linear sites (fields "a", "b") with A at strict BD on Δ_δ (γ = the field "gamma").
@@ -530,24 +582,27 @@ Domain convergence_domain() {
       .points([](int S) {
         std::vector<double> v(S, 0.0);
         v[0] = 1;
-        return std::vector<Assign>{{{"a", alternating(S, 0.5)}, {"b", zeros(S)}, {"delta", {0.45 / S}}, {"x", v}},
-                                   {{"a", alternating(S, 0.5)}, {"b", geometric(S, 0.5)}, {"delta", {0.3 / S}}, {"x", v}}};
+        return std::vector<Assign>{
+            {{"a", alternating(S, 0.5)}, {"b", zeros(S)}, {"delta", {0.45 / S}}, {"x", v}},
+            {{"a", alternating(S, 0.5)}, {"b", geometric(S, 0.5)}, {"delta", {0.3 / S}}, {"x", v}}};
       });
 }
 
-// App. C §C.9, regime A > 0: under strict BD p† is interior with g_i(p†_i) ≡ c† and every trajectory converges to p†.
+// App. C §C.9, regime A > 0: under strict BD p† is interior with g_i(p†_i) ≡ c† and every trajectory
+// converges to p†.
 Claim single_site_convergence_claim() {
   return forall("C.single-site-interior-convergence", Kind::dynamic)
       .where("App. C §C.9, paragraph \"Regime A > 0\", last two sentences")
-      .statement(R"(For $f_i(s)=a_i-b_is$ ($b_i\ge0$) and the barrier at strict BD, $A=(1+\gamma)\max(\bar M,10^{-2})/L_K(\delta_\star)$, $\bar M=\max_{i,j}(f_j(\delta_\star)-f_i(\delta_\star))\ge M^{\mathrm{face}}_{\mathrm{eff}}$, $\gamma\in[10^{-2},1]$, $\delta_\star\in[10^{-6},\tfrac1{2K}]$ (as $\delta_\star\to1/K$, $L_K\to0$ and the strict-BD barrier $A\to\infty$: a stiff flow beyond the integrator's step budget): (i) $p^\dagger$ is interior, $\min_ip^\dagger_i>\delta_\star$, with $g_i(p^\dagger_i)=c^\dagger$ for all $i$; (ii) convergence, checked as the explicit rate the Lyapunov/PL argument gives: $\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_t)\le(\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_0))\,e^{-c\,A\delta_\star t}$ at every accepted step of $[0,6]$ from every start in $\Delta_{\delta_\star}$ (vertices and faces included), every $K\ge2$; $c=2$ (from $\frac{d}{dt}\mathcal L_\psi\ge\delta_\star\|\Pi_Tg\|^2\ge2A\delta_\star\,\mathrm{gap}$))")
+      .statement(
+          R"(For $f_i(s)=a_i-b_is$ ($b_i\ge0$) and the barrier at strict BD, $A=(1+\gamma)\max(\bar M,10^{-2})/L_K(\delta_\star)$, $\bar M=\max_{i,j}(f_j(\delta_\star)-f_i(\delta_\star))\ge M^{\mathrm{face}}_{\mathrm{eff}}$, $\gamma\in[10^{-2},1]$, $\delta_\star\in[10^{-6},\tfrac1{2K}]$ (as $\delta_\star\to1/K$, $L_K\to0$ and the strict-BD barrier $A\to\infty$: a stiff flow beyond the integrator's step budget): (i) $p^\dagger$ is interior, $\min_ip^\dagger_i>\delta_\star$, with $g_i(p^\dagger_i)=c^\dagger$ for all $i$; (ii) convergence, checked as the explicit rate the Lyapunov/PL argument gives: $\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_t)\le(\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_0))\,e^{-c\,A\delta_\star t}$ at every accepted step of $[0,6]$ from every start in $\Delta_{\delta_\star}$ (vertices and faces included), every $K\ge2$; $c=2$ (from $\frac{d}{dt}\mathcal L_\psi\ge\delta_\star\|\Pi_Tg\|^2\ge2A\delta_\star\,\mathrm{gap}$))")
       .constant("c", 2.0, Role::lower, "rate coefficient: gap decays like exp(-c A delta t)")
       .over(convergence_domain())
       .effort(0.05)
       .holds(along_trajectory_state(
-          6.0,
-          []<class T>(const Args<T>& a, const Consts<T>&) { return strict_bd_sites(a).rate_field(); },
+          6.0, []<class T>(const Args<T>& a, const Consts<T>&) { return strict_bd_sites(a).rate_field(); },
           []<class T>(const Args<T>& a, const Consts<T>&) { return trimmed_start(a, "x"); },
-          []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p, std::vector<T>& state) {
+          []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p,
+                      std::vector<T>& state) {
             const T delta = capped_delta(a);
             const LinearSites<T> m = strict_bd_sites(a);
             if (state.empty()) {
@@ -561,7 +616,8 @@ Claim single_site_convergence_claim() {
       .and_holds("p† interior with equal g", convergence_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
                    const T delta = capped_delta(a);
-                   if (!(trimmed_free_mass(a.S(), delta) > 0)) return skip<T>();
+                   if (!(trimmed_free_mass(a.S(), delta) > 0))
+                     return skip<T>();
                    const LinearSites<T> m = strict_bd_sites(a);
                    const auto [p, c] = m.kkt_maximizer(delta);
                    T spread(0), gmag(1);
@@ -594,12 +650,14 @@ DCRV_CLAIM(claim_single_site_interior_convergence) {
     std::vector<std::pair<double, double>> pts;
     integrate_flow_from<double>(m.rate_field(), p0, 0.0, 6.0, [&](const double& t, const Vec<double>& p) {
       const double gap = Lmax - m.lyapunov(p);
-      if (t > 1.0 && gap > 1e-13) pts.emplace_back(t, std::log(gap));
+      if (t > 1.0 && gap > 1e-13)
+        pts.emplace_back(t, std::log(gap));
       return true;
     });
     if (pts.size() >= 2) {
       const double slope = (pts.back().second - pts.front().second) / (pts.back().first - pts.front().first);
-      o.evidence.details["rate_measured"] = std::to_string(-slope) + " (gap decay rate, reference S=4, delta=0.05)";
+      o.evidence.details["rate_measured"] =
+          std::to_string(-slope) + " (gap decay rate, reference S=4, delta=0.05)";
     }
     o.evidence.details["rate_claimed"] = std::to_string(2 * m.A * delta) + " (2 A delta, reference instance)";
     return o;
@@ -619,12 +677,14 @@ template <class T> std::tuple<T, T, int> waterfilling_pairs(const Vec<T>& a, con
     T c;
     if ((mask & (mask - 1)) == 0) {
       int i = 0;
-      while (!(mask & (1 << i))) ++i;
+      while (!(mask & (1 << i)))
+        ++i;
       c = a(i) - b(i); // f_i(1)
     } else {
       T num(0), den(0);
       for (int i = 0; i < S; ++i)
-        if (mask & (1 << i)) num += a(i) / b(i), den += T(1) / b(i);
+        if (mask & (1 << i))
+          num += a(i) / b(i), den += T(1) / b(i);
       c = (num - T(1)) / den;
     }
     bool ok = true;
@@ -632,9 +692,11 @@ template <class T> std::tuple<T, T, int> waterfilling_pairs(const Vec<T>& a, con
       const bool in = mask & (1 << i);
       const bool cond = (a(i) - b(i) <= c) && (c < a(i)); // f_i(1) ≤ c < f_i(0)
       ok = in == cond;
-      if (kkt && !in) ok = ok && a(i) <= c;
+      if (kkt && !in)
+        ok = ok && a(i) <= c;
     }
-    if (!ok) continue;
+    if (!ok)
+      continue;
     ++count;
     cmin = std::min<T>(cmin, c), cmax = std::max<T>(cmax, c);
   }
@@ -645,13 +707,16 @@ Domain waterfilling_domain() {
     return std::vector<Assign>{{{"a", alternating(S, 0.5)}, {"b", geometric(S, 0.8)}}};
   });
 }
-template <class T> Vec<T> positive_slopes(const Args<T>& a) { return (a.vec("b").cwiseAbs().array() + T(0.05)).matrix(); }
+template <class T> Vec<T> positive_slopes(const Args<T>& a) {
+  return (a.vec("b").cwiseAbs().array() + T(0.05)).matrix();
+}
 
 /// "Exactly one water-filling pair": at least one pair (S', c') is kept and all kept levels are equal.
 auto unique_waterfilling_pair(bool kkt) {
   return [kkt]<class T>(const Args<T>& a, const Consts<T>&) {
     const auto [cmin, cmax, count] = waterfilling_pairs<T>(a.vec("a"), positive_slopes(a), kkt);
-    if (count == 0) return le<T>(T(1), T(0));
+    if (count == 0)
+      return le<T>(T(1), T(0));
     return eq<T>(T(cmax - cmin), T(0), T(T(1) + a.vec("a").cwiseAbs().maxCoeff()));
   };
 }
@@ -660,46 +725,54 @@ auto unique_waterfilling_pair(bool kkt) {
 DCRV_CLAIM(claim_waterfilling_unique) {
   return forall("C.waterfilling-unique", Kind::equilibrium)
       .where("App. C §C.9, paragraph \"Regime A = 0: water-filling and support selection\"")
-      .statement(R"(For $f_i(s)=a_i-b_is$ (continuous, strictly decreasing: $b_i>0$), enumerating every nonempty $S'\subseteq\{1,\dots,K\}$, $K\le6$, and its level $c'$ with $\sum_{i\in S'}f_i^{-1}(c')=1$: exactly one pair satisfies $S'=\{i:f_i(1)\le c'<f_i(0)\}$ (checked as: at least one, and all such levels equal). (For a singleton $S'=\{j\}$ the level is $c'=f_j(1)$ exactly.))")
+      .statement(
+          R"(For $f_i(s)=a_i-b_is$ (continuous, strictly decreasing: $b_i>0$), enumerating every nonempty $S'\subseteq\{1,\dots,K\}$, $K\le6$, and its level $c'$ with $\sum_{i\in S'}f_i^{-1}(c')=1$: exactly one pair satisfies $S'=\{i:f_i(1)\le c'<f_i(0)\}$ (checked as: at least one, and all such levels equal). (For a singleton $S'=\{j\}$ the level is $c'=f_j(1)$ exactly.))")
       .over(waterfilling_domain())
       .holds(unique_waterfilling_pair(false));
 }
 
-// Reading: S* is the support of the KKT point, i.e. complementary slackness f_i(0) ≤ c* off S* is part of the pair.
+// Reading: S* is the support of the KKT point, i.e. complementary slackness f_i(0) ≤ c* off S* is part of the
+// pair.
 DCRV_CLAIM(claim_waterfilling_unique_kkt) {
   return forall("C.waterfilling-unique~kkt", Kind::equilibrium)
-      .reading("the pair must also satisfy complementary slackness f_i(0) <= c* for i outside S* (the KKT conditions of max L_psi over the simplex)")
+      .reading("the pair must also satisfy complementary slackness f_i(0) <= c* for i outside S* (the KKT "
+               "conditions of max L_psi over the simplex)")
       .where("App. C §C.9, paragraph \"Regime A = 0: water-filling and support selection\"")
-      .statement(R"(As C.waterfilling-unique, keeping only pairs that also satisfy $f_i(0)\le c'$ for $i\notin S'$ (the KKT conditions of $\max_\Delta\mathcal L_\psi$): exactly one such pair, $K\le6$)")
+      .statement(
+          R"(As C.waterfilling-unique, keeping only pairs that also satisfy $f_i(0)\le c'$ for $i\notin S'$ (the KKT conditions of $\max_\Delta\mathcal L_\psi$): exactly one such pair, $K\le6$)")
       .over(waterfilling_domain())
       .holds(unique_waterfilling_pair(true));
 }
 
-/// The maximiser of L_ψ on the closed simplex for A = 0 and linear f (b > 0): p_i(c) = clamp((a_i − c)/b_i, 0, 1),
-/// Σ p_i(c) = 1, by bisection on c (Σ is nonincreasing in c).
+/// The maximiser of L_ψ on the closed simplex for A = 0 and linear f (b > 0): p_i(c) = clamp((a_i − c)/b_i,
+/// 0, 1), Σ p_i(c) = 1, by bisection on c (Σ is nonincreasing in c).
 template <class T> Vec<T> waterfilling_point(const Vec<T>& a, const Vec<T>& b) {
   const int S = static_cast<int>(a.size());
   auto point = [&](const T& c) {
     Vec<T> p(S);
-    for (int i = 0; i < S; ++i) p(i) = std::clamp<T>(T((a(i) - c) / b(i)), T(0), T(1));
+    for (int i = 0; i < S; ++i)
+      p(i) = std::clamp<T>(T((a(i) - c) / b(i)), T(0), T(1));
     return p;
   };
   T lo = (a - b).minCoeff() - T(1), hi = a.maxCoeff() + T(1);
   const int iters = static_cast<int>(3.4 * scalar_digits<T>()) + 20;
   for (int it = 0; it < iters; ++it) {
     const T mid = (lo + hi) / 2;
-    if (!(mid > lo && mid < hi)) break;
+    if (!(mid > lo && mid < hi))
+      break;
     (point(mid).sum() > 1 ? lo : hi) = mid;
   }
   Vec<T> p = point((lo + hi) / 2);
   return p / p.sum();
 }
 
-// App. C §C.9, regime A = 0, last sentence: L_ψ is strictly concave on every face and p(t) → p* from interior starts.
+// App. C §C.9, regime A = 0, last sentence: L_ψ is strictly concave on every face and p(t) → p* from interior
+// starts.
 DCRV_CLAIM(claim_waterfilling_convergence) {
   return forall("C.waterfilling-convergence", Kind::dynamic)
       .where("App. C §C.9, paragraph \"Regime A = 0\", last sentence")
-      .statement(R"(For $f_i(s)=a_i-b_is$, $b_i\ge b_{\min}=0.05$, $A=0$, with $p^\star$ the water-filling maximiser of $\mathcal L_\psi$ on $\Delta$ (KKT point, possibly on a face): along $\dot p_i=p_i(f_i(p_i)-\bar f)$ from interior starts (down to $10^{-40}$ from faces), at every accepted step of $[0,30]$, (i) $V(t)=\mathrm{KL}(p^\star\|p_t)$ is nonincreasing and (ii) $\dot V=-\sum_ip^\star_i(f_i(p_i)-\bar f)\le-b_{\min}\|p_t-p^\star\|_2^2$, which with (i) gives $\int_0^\infty\|p_t-p^\star\|^2dt\le V(0)/b_{\min}$ and hence $p_t\to p^\star$ ($\dot p$ bounded); strict concavity on faces is $D^2\mathcal L_\psi=\operatorname{diag}(-b_i)\prec0$; every $K\ge2$)")
+      .statement(
+          R"(For $f_i(s)=a_i-b_is$, $b_i\ge b_{\min}=0.05$, $A=0$, with $p^\star$ the water-filling maximiser of $\mathcal L_\psi$ on $\Delta$ (KKT point, possibly on a face): along $\dot p_i=p_i(f_i(p_i)-\bar f)$ from interior starts (down to $10^{-40}$ from faces), at every accepted step of $[0,30]$, (i) $V(t)=\mathrm{KL}(p^\star\|p_t)$ is nonincreasing and (ii) $\dot V=-\sum_ip^\star_i(f_i(p_i)-\bar f)\le-b_{\min}\|p_t-p^\star\|_2^2$, which with (i) gives $\int_0^\infty\|p_t-p^\star\|^2dt\le V(0)/b_{\min}$ and hence $p_t\to p^\star$ ($\dot p$ bounded); strict concavity on faces is $D^2\mathcal L_\psi=\operatorname{diag}(-b_i)\prec0$; every $K\ge2$)")
       .over(Domain().dims(2).vector("a", 0.6).vector("b", 1.0).simplex("p0").points([](int S) {
         return std::vector<Assign>{{{"a", alternating(S, 0.5)}, {"b", geometric(S, 0.8)}}};
       }))
@@ -710,7 +783,8 @@ DCRV_CLAIM(claim_waterfilling_convergence) {
             const Vec<T> av = a.vec("a"), bv = positive_slopes(a);
             return [av, bv](const T&, const Vec<T>& p, const Vec<T>&) {
               Vec<T> f(p.size());
-              for (Eigen::Index i = 0; i < p.size(); ++i) f(i) = av(i) - bv(i) * p(i);
+              for (Eigen::Index i = 0; i < p.size(); ++i)
+                f(i) = av(i) - bv(i) * p(i);
               return Vec<T>((f.array() - p.dot(f)).matrix());
             };
           },
@@ -724,7 +798,8 @@ DCRV_CLAIM(claim_waterfilling_convergence) {
               state.push_back(std::numeric_limits<T>::infinity()); // previous V
             }
             Vec<T> f(S);
-            for (int i = 0; i < S; ++i) f(i) = av(i) - bv(i) * p(i);
+            for (int i = 0; i < S; ++i)
+              f(i) = av(i) - bv(i) * p(i);
             const T fbar = p.dot(f);
             T V(0), Vdot(0), dist2(0), scale(0);
             for (int i = 0; i < S; ++i) {
@@ -744,5 +819,5 @@ DCRV_CLAIM(claim_waterfilling_convergence) {
           }));
 }
 
-}  // namespace
-}  // namespace dcrv
+} // namespace
+} // namespace dcrv
