@@ -46,6 +46,17 @@
 
 namespace dcrv::lumps_domain {
 
+using boost::multiprecision::abs, boost::multiprecision::exp, boost::multiprecision::log;
+using std::abs, std::exp, std::log;
+
+/// A strict inequality x > 0 as an evaluation: a margin when it holds; when x ≤ 0 (exactly, at the working
+/// precision) a violation of size 1 (lhs = 1 > rhs = 0 stands for "x > 0 fails").
+template <class T> Ineq<T> positive(const T& x) {
+  if (x > 0)
+    return ge<T>(x, T(0));
+  return le<T>(T(1), T(0));
+}
+
 // -------------------------------------------------------------------------------------------------------------
 // Partitions
 // -------------------------------------------------------------------------------------------------------------
@@ -123,6 +134,37 @@ inline std::vector<Assign> cross(const std::vector<Assign>& a, const std::vector
         z[k] = v;
       out.push_back(std::move(z));
     }
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// The trimmed simplex Δ_δ, δ ∈ (0, 1/S]
+// -------------------------------------------------------------------------------------------------------------
+
+/// Adds the trimmed simplex (App. G §Trim and feasibility): δ = u/S with u ∈ [u_lo, u_hi] (log scale; u = 1
+/// is δ = 1/S, then Δ_δ is the uniform point) and q over the closed simplex; p = δ1 + (1 − u)q.
+inline Domain with_trimmed(Domain d, double u_lo = 1e-12, double u_hi = 1.0) {
+  return d.simplex("q", true).real("u", u_lo, u_hi, true);
+}
+/// δ = u/S.
+template <class T> T trim_of(const Args<T>& a) {
+  return a.real("u") / T(a.S());
+}
+/// The point δ1 + (1 − u)q of Δ_δ (1 − Sδ = 1 − u taken exactly from u, so u = 1 gives exactly δ1).
+template <class T> Vec<T> trimmed_of(const Args<T>& a) {
+  const T delta = trim_of(a), free = T(1) - a.real("u");
+  return (a.simplex("q") * free).array() + delta;
+}
+/// Points of with_trimmed: u at the ends (1 exactly: δ = 1/S) and at ½, q at a vertex, on an edge, uniform.
+inline std::vector<Assign> trimmed_points(int S, std::vector<double> us = {1.0, 0.5, 1e-9}) {
+  std::vector<Assign> out;
+  std::vector<double> vertex(static_cast<std::size_t>(S), 0.0), edge(static_cast<std::size_t>(S), 0.0),
+      uniform(static_cast<std::size_t>(S), 1.0);
+  vertex[0] = 1.0;
+  edge[0] = edge[static_cast<std::size_t>(S - 1)] = 0.5;
+  for (double u : us)
+    for (const auto& q : {vertex, edge, uniform})
+      out.push_back({{"u", {u}}, {"q", q}});
   return out;
 }
 
@@ -230,6 +272,47 @@ template <class T> struct ScoreField {
     }
     }
   }
+  /// The size of the terms that cancel in φ_π(p) = raw_π − mean: |raw_π| + |mean| (STaR: p_π1{π∈𝒞}/ρ +
+  /// S⁽²⁾/ρ; GRPO: h_G(ρ); DPO: |g_β(log p_π)| + |γ̄|; linear: |c_π| + |⟨p,c⟩|), the scale against which
+  /// identities involving φ are compared (a quantity near 0 after cancellation carries the rounding of these
+  /// terms).
+  Vec<T> magnitude(const Vec<T>& p, const Vec<T>& log_p) const {
+    const Eigen::Index S = p.size();
+    Vec<T> m(S);
+    switch (family) {
+    case Family::star: {
+      const T rho = correct_mass(labels, p), mean = correct_square_sum(labels, p) / rho;
+      for (Eigen::Index i = 0; i < S; ++i)
+        m(i) = (labels[static_cast<std::size_t>(i)] > 0 ? T(p(i) / rho) : T(0)) + mean;
+      return m;
+    }
+    case Family::grpo: {
+      T rho(0), sigma(0);
+      for (Eigen::Index i = 0; i < S; ++i)
+        (labels[static_cast<std::size_t>(i)] > 0 ? rho : sigma) += p(i);
+      return Vec<T>::Constant(S, ch->h(rho, sigma));
+    }
+    case Family::dpo: {
+      DpoModel<T> d;
+      d.beta = beta, d.ell0 = ell0;
+      T mean(0);
+      for (Eigen::Index i = 0; i < S; ++i) {
+        m(i) = p(i) > 0 ? d.g(log_p(i)) : T(1);
+        if (p(i) > 0)
+          mean += p(i) * m(i);
+      }
+      return (m.array() + mean).matrix();
+    }
+    default: {
+      const T mean = abs(T(p.dot(c)));
+      for (Eigen::Index i = 0; i < S; ++i)
+        m(i) = abs(c(i)) + mean;
+      return m;
+    }
+    }
+  }
+  Vec<T> magnitude(const Vec<T>& p) const { return magnitude(p, safe_log(p)); }
+
   /// φ(p), taking the logarithms itself.
   Vec<T> phi(const Vec<T>& p) const { return phi(p, safe_log(p)); }
 
@@ -438,6 +521,81 @@ std::vector<std::pair<T, Vec<T>>> trajectory_points(const RateField<T>& rate, co
     out.push_back(all[static_cast<std::size_t>(
         std::lround(static_cast<double>(i) * static_cast<double>(all.size() - 1) / (count - 1)))]);
   return out;
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Lump ODE checks along trajectories
+// -------------------------------------------------------------------------------------------------------------
+
+/// The worst comparison of a measured time derivative d (of the observable) with the expected e,
+/// componentwise: |d_i − e_i| ≤ slack·scale_i. Components with a non-finite expectation are outside the claim
+/// (skipped).
+template <class T> Ineq<T> compare_rates(const Vec<T>& d, const Vec<T>& e, const Vec<T>& scale) {
+  Ineq<T> w = skip<T>();
+  for (Eigen::Index i = 0; i < e.size(); ++i) {
+    if (!is_finite(e(i)))
+      continue;
+    w = worst(w, le<T>(abs(T(d(i) - e(i))), T(derivative_slack<T>() * scale(i)), scale(i)));
+  }
+  return w;
+}
+
+/// Per-lump size of the terms of the lump ODE: Σ_{π∈C_k} p_π(μ_π + ε|log p_π| + ε|h̄|), μ = f.magnitude(p)
+/// (the terms that cancel in φ).
+template <class T>
+Vec<T> lump_term_scale(const Lumps& L, const Vec<T>& p, const ScoreField<T>& f, const T& eps) {
+  const T hbar = mean_log<T>(p);
+  const Vec<T> mu = f.magnitude(p);
+  Vec<T> s = Vec<T>::Zero(L.count());
+  for (int pi = 0; pi < L.traces(); ++pi)
+    if (p(pi) > 0)
+      s(L.lump_of(pi)) += p(pi) * (mu(pi) + eps * (abs(T(log(p(pi)))) + abs(hbar)));
+  return s;
+}
+
+enum class Observable { masses, log_masses, log_traces };
+
+/// Along the SRCT trajectory of f (ε) from p0 (on its support), at t = 0 and three accepted steps: the
+/// measured d/dt of the observable (A p, log A p or log p) against expected(p) = (values, scales).
+template <class T, class Expected>
+Ineq<T> along_lump_flow(const ScoreField<T>& f, const T& eps, const Vec<T>& p0, const Lumps& L,
+                        Observable obs, const Expected& expected, double horizon = 1.0,
+                        int points_per_trajectory = 4) {
+  const int S = static_cast<int>(p0.size());
+  const std::vector<int> J = support_of(p0);
+  const RateField<T> rate = support_rate(f, eps, J, S);
+  const Vec<T> x0 = restrict_to(J, p0);
+  const auto points =
+      trajectory_points<T>(rate, ScoreField<T>::safe_log(x0), T(horizon), points_per_trajectory);
+  if (points.empty())
+    return le<T>(nan_of<T>(), nan_of<T>());
+  auto observe = [&](const Vec<T>& x) -> Vec<T> {
+    const Vec<T> p = embed(J, S, x);
+    if (obs == Observable::masses)
+      return L.aggregate<T>(p);
+    if (obs == Observable::log_masses)
+      return ScoreField<T>::safe_log(L.aggregate<T>(p));
+    return ScoreField<T>::safe_log(p);
+  };
+  Ineq<T> w = skip<T>();
+  for (const auto& [t, lx] : points) {
+    Vec<T> x(lx.size());
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+      x(i) = exp(lx(i));
+    x /= x.sum();
+    const T h = derivative_step_at(rate, x, lx);
+    const Vec<T> d = time_derivative<T>(rate, lx, h, observe);
+    if (d.size() == 0)
+      return le<T>(nan_of<T>(), nan_of<T>());
+    const auto [e, scale] = expected(embed(J, S, x));
+    // a zero observable (an empty lump: log 0 = −∞ on both sides) is checked through the masses, not its log
+    Vec<T> dd = d, ee = e;
+    for (Eigen::Index i = 0; i < dd.size(); ++i)
+      if (!is_finite(dd(i)))
+        dd(i) = ee(i) = nan_of<T>();
+    w = worst(w, compare_rates(dd, ee, scale));
+  }
+  return w;
 }
 
 } // namespace dcrv::lumps_domain
