@@ -15,6 +15,7 @@
 
 #include "dcrv/linalg.hpp"
 #include "dcrv/numdiff.hpp"
+#include "dcrv/quadrature.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/engine/engine.hpp"
@@ -128,34 +129,6 @@ template <class T> Vec<T> remainder_exact(const Vec<T>& p, const Vec<T>& x) {
   return r;
 }
 
-/// Gauss–Legendre nodes and weights on [0,1] (Newton on P_n, to working precision).
-template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre_unit(int n) {
-  std::vector<T> nodes(n), weights(n);
-  const T tol = T(std::pow(10.0, -scalar_digits<T>() - 3));
-  for (int i = 0; i < (n + 1) / 2; ++i) {
-    T x = T(std::cos(3.14159265358979323846 * (i + 0.75) / (n + 0.5)));
-    T dp(0);
-    for (int it = 0; it < 100; ++it) {
-      T p0(1), p1 = x; // P_0, P_1 → P_n by the three-term recurrence
-      for (int m = 2; m <= n; ++m) {
-        const T p2 = (T(2 * m - 1) * x * p1 - T(m - 1) * p0) / T(m);
-        p0 = p1;
-        p1 = p2;
-      }
-      dp = T(n) * (x * p1 - p0) / (x * x - T(1));
-      const T dx = p1 / dp;
-      x -= dx;
-      if (abs(dx) <= tol)
-        break;
-    }
-    const T w = T(2) / ((T(1) - x * x) * dp * dp);
-    nodes[i] = (T(1) - x) / T(2);
-    nodes[n - 1 - i] = (T(1) + x) / T(2);
-    weights[i] = weights[n - 1 - i] = w / T(2);
-  }
-  return {nodes, weights};
-}
-
 /// η² ∫₀¹ (1−τ) H(θ+τηg)[g,g] dτ by composite Gauss–Legendre (eq. B-second-order). The integrand is
 /// analytic in the strip |Im τ| < π/(η·range g) (no zero of Σ_j p_j e^{τηg_j} there), so panels of width
 /// ≤ 1/(η·range g) with n ≈ 0.6·d nodes give d-digit accuracy. `scale` returns, per component, the size
@@ -167,7 +140,7 @@ QuadratureResult<T> taylor_remainder_integral(const Vec<T>& theta, const Vec<T>&
   const T spread = eta * (g.maxCoeff() - g.minCoeff());
   const int panels = 1 + static_cast<int>(std::ceil(to_double(spread)));
   const int n = std::is_same_v<T, double> ? 10 : static_cast<int>(0.6 * scalar_digits<T>()) + 6;
-  const auto [nodes, weights] = gauss_legendre_unit<T>(n);
+  const auto [nodes, weights] = gauss_legendre<T>(n);
   const T g1sq = sq(norm1(g));
   QuadratureResult<T> out{Vec<T>::Zero(theta.size()), Vec<T>::Zero(theta.size())};
   for (int j = 0; j < panels; ++j)
