@@ -358,7 +358,8 @@ Outcome asymptotic_check(const Context& ctx) {
       " digits for eps = 10^(1 + j/4), j = 0..28, five (K_C, K_I, beta, ell0); OLS slope of "
       "log|R eps^3| against log eps over eps in [1e4, 1e8] with a 99.9% t interval (t = 3.8)";
   series["figures"] = nlohmann::json::array(
-      {{{"title", "DPO two-level equilibrium: remainder of the expansion of z* times eps^3"},
+      {{{"title", "DPO two-level equilibrium: the remainder $R$ of the expansion of $z_\\star$, times "
+                  "$\\varepsilon^3$"},
         {"x", "eps"},
         {"y", {"r3_config1", "r3_config2", "r3_config3", "r3_config4", "r3_config5"}},
         {"legend", {"(1,1,1,0)", "(3,1,2,-1)", "(1,5,0.5,-3)", "(10,2,5,0.5)", "(2,7,8,-2)"}},
