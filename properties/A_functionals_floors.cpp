@@ -1282,19 +1282,12 @@ DCRV_CLAIM(single_site_equality) {
 // ============================================================================================================
 
 Domain face_gap_domain(double lo = 1e-250) {
-  return Domain()
-      .real(
-          "delta",
-          [lo](int S) {
-            return std::pair{lo, 1.0 / S};
-          },
-          true)
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double d : {1e-300, 1e-8, 1e-3, 0.04, 0.5 / S, 0.9 / S, 1.0 / S})
-          pts.push_back({{"delta", {std::min(d, 1.0 / S)}}});
-        return pts;
-      });
+  return Domain().real("delta", floor_range(lo), true).points([](int S) {
+    std::vector<Assign> pts;
+    for (double d : {1e-300, 1e-8, 1e-3, 0.04, 0.5 / S, 0.9 / S, 1.0 / S})
+      pts.push_back({{"delta", {std::min(d, 1.0 / S)}}});
+    return pts;
+  });
 }
 
 // App. A, Lemma lem:LS-closed with Definition def:LS: L_S(δ) := inf{⟨log p⟩ − log δ : p ∈ Δ, ∃i p_i = δ}

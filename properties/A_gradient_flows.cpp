@@ -426,20 +426,8 @@ DCRV_CLAIM(claim_bounded_fitness_envelope) {
 /// G_i = u_i p_{S−1} (depends only on the anchor coordinate), and the rotational control G = (u wᵀ − w uᵀ)p.
 enum class Family { dcr, star, grpo, dpo, anchor, rotational };
 const char* family_name(Family f) {
-  switch (f) {
-  case Family::dcr:
-    return "DCR";
-  case Family::star:
-    return "STaR";
-  case Family::grpo:
-    return "GRPO";
-  case Family::dpo:
-    return "DPO";
-  case Family::anchor:
-    return "anchor-coordinate";
-  default:
-    return "rotational";
-  }
+  static constexpr const char* kNames[] = {"DCR", "STaR", "GRPO", "DPO", "anchor-coordinate", "rotational"};
+  return kNames[static_cast<int>(f)];
 }
 /// Whether the family is the replicator field of an explicit potential (J̃, ∫h_G(ρ)dρ, Σ∫γ_i): integrable.
 bool has_potential(Family f) {
@@ -624,6 +612,15 @@ std::pair<T, T> circulation_and_stokes(const F& G, const Vec<T>& p, int k, int i
     *magnitude = mag;
   return {circ, T(-r * r * stokes)};
 }
+/// The field of family f at the sample's evaluation point p, its ambient Jacobian D there, and the magnitude
+/// Σ|D| (the scale of the curl residuals).
+template <class T> std::tuple<ScoreField<T>, Vec<T>, Mat<T>, T> field_at(const Args<T>& a, Family fam) {
+  ScoreField<T> G = score_field(a, fam);
+  Vec<T> p = field_point(a);
+  Mat<T> D = ambient_jacobian<T>(G, p);
+  const T scale = D.cwiseAbs().sum() + T(1e-300);
+  return {std::move(G), std::move(p), std::move(D), scale};
+}
 /// Distinct indices (k; i, j) from the sample, all different (S ≥ 3).
 template <class T> std::tuple<int, int, int> anchor_pair(const Args<T>& a) {
   const int S = a.S();
@@ -656,10 +653,7 @@ const std::vector<Family> kAllFamilies{Family::dcr, Family::star,   Family::grpo
 /// triangle, the circulation around it vanishes (a closed 1-form on T, necessary for J to exist).
 struct AmbientAcCheck {
   template <class T> Ineq<T> operator()(const Args<T>& a, const Consts<T>&, Family fam) const {
-    const ScoreField<T> G = score_field(a, fam);
-    const Vec<T> p = field_point(a);
-    const Mat<T> D = ambient_jacobian<T>(G, p);
-    const T scale = D.cwiseAbs().sum() + T(1e-300);
+    const auto [G, p, D, scale] = field_at(a, fam);
     if (has_potential(fam)) {
       T best = std::numeric_limits<T>::infinity();
       for (int k = 0; k < a.S(); ++k)
@@ -680,10 +674,7 @@ struct AmbientAcCheck {
 /// the restricted 1-form is exact on the convex int Δ).
 struct ChartAcCheck {
   template <class T> Ineq<T> operator()(const Args<T>& a, const Consts<T>&, Family fam) const {
-    const ScoreField<T> G = score_field(a, fam);
-    const Vec<T> p = field_point(a);
-    const Mat<T> D = ambient_jacobian<T>(G, p);
-    const T scale = D.cwiseAbs().sum() + T(1e-300);
+    const auto [G, p, D, scale] = field_at(a, fam);
     const auto [k, i, j] = anchor_pair(a);
     T mag(0);
     const auto [circ, stokes] = circulation_and_stokes<T>(G, p, k, i, j, &mag);
@@ -729,10 +720,7 @@ DCRV_CLAIM(claim_integrability_ac_iff_chart) {
 struct AnchorIndependenceCheck {
   bool chart;
   template <class T> Ineq<T> operator()(const Args<T>& a, const Consts<T>&, Family fam) const {
-    const ScoreField<T> G = score_field(a, fam);
-    const Vec<T> p = field_point(a);
-    const Mat<T> D = ambient_jacobian<T>(G, p);
-    const T scale = D.cwiseAbs().sum() + T(1e-300);
+    const auto [G, p, D, scale] = field_at(a, fam);
     const int S = a.S();
     T best = std::numeric_limits<T>::infinity(), worst_k(0);
     for (int k = 0; k < S; ++k) {
@@ -783,7 +771,7 @@ struct PjCheck {
       const T gauge = sin(w.dot(x)) + x.squaredNorm();
       return Vec<T>((G(x).array() + gauge).matrix());
     };
-    const Mat<T> Pi = Mat<T>::Identity(S, S) - Mat<T>::Ones(S, S) / T(S);
+    const Mat<T> Pi = tangent_projector<T>(S);
     const Mat<T> D = ambient_jacobian<T>(G, p), Dg = ambient_jacobian<T>(gauged, p);
     const Mat<T> P = Pi * D * Pi, Pg = Pi * Dg * Pi;
     const T scale = D.cwiseAbs().sum() + Dg.cwiseAbs().sum() + T(1e-300);
