@@ -24,6 +24,7 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/dpo.hpp"
 #include "properties/domains/lumps.hpp"
 #include "properties/engine/engine.hpp"
 
@@ -50,16 +51,11 @@ using lumps_domain::positive;
 
 /// Class sizes K_C, K_I from the real fields "kc", "ki" (rounded, ≥ 1).
 template <class T> std::pair<int, int> sizes_of(const Args<T>& a) {
-  return {std::max(1, static_cast<int>(std::lround(to_double(a.real("kc"))))),
-          std::max(1, static_cast<int>(std::lround(to_double(a.real("ki")))))};
+  return {std::max(1, dpo_domain::integer_of(a, "kc")), std::max(1, dpo_domain::integer_of(a, "ki"))};
 }
 /// The DPO model of the fields "beta", "ell0" with ε = c·β·(1 + η) (c = the SC coefficient ¼).
 template <class T> DpoModel<T> sc_model_of(const Args<T>& a, const T& c) {
-  DpoModel<T> m;
-  m.beta = a.real("beta");
-  m.ell0 = a.real("ell0");
-  m.eps = c * m.beta * (T(1) + a.real("eta"));
-  return m;
+  return dpo_domain::scalar_model(a, T(c * a.real("beta") * (T(1) + a.real("eta"))));
 }
 /// z⋆ at ε (NaN without a bracket).
 template <class T> T zstar_at(DpoModel<T> m, const T& eps, int KC, int KI) {
@@ -517,11 +513,9 @@ DCRV_CLAIM(claim_op2_dq_formula) {
 // OP3 — DPO coarse-graining: closure errors
 // ============================================================================================================
 
-/// The DPO link of the fields "beta", "ell0".
+/// The DPO link of the fields "beta", "ell0" (ε = 0).
 template <class T> DpoModel<T> link_of(const Args<T>& a) {
-  DpoModel<T> m;
-  m.beta = a.real("beta"), m.ell0 = a.real("ell0");
-  return m;
+  return dpo_domain::scalar_model<T>(a);
 }
 /// G_k = Σ_{C_k} w_π g_β(log p_π).
 template <class T>

@@ -32,6 +32,7 @@
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/grpo.hpp"
 #include "properties/domains/lumps.hpp"
 #include "properties/engine/engine.hpp"
 
@@ -59,12 +60,10 @@ Claim with_threshold_table(Claim c, Table which);
 // The setting of a sample
 // ---------------------------------------------------------------------------------------------------------------
 
-/// K_C from "kc" ∈ [0, 1], mapped onto [min_correct, K − min_incorrect]; K_I = K − K_C.
+/// (K_C, K_I) with K_C = grpo_domain::correct_count ∈ [min_correct, K − min_incorrect] from "kc".
 template <class T> std::pair<int, int> class_split(const Args<T>& a, int min_correct, int min_incorrect) {
-  const int K = a.S(), lo = min_correct, hi = K - min_incorrect;
-  const double v = std::clamp(to_double(a.real("kc")), 0.0, 1.0);
-  const int KC = hi <= lo ? lo : lo + static_cast<int>(std::lround(v * (hi - lo)));
-  return {KC, K - KC};
+  const int KC = grpo_domain::correct_count(a, min_correct, min_incorrect);
+  return {KC, a.S() - KC};
 }
 /// δ = u/K.
 template <class T> T delta_of(const Args<T>& a) {
@@ -189,9 +188,9 @@ Domain threshold_domain() {
         return pts;
       });
 }
-/// The kc value of a split for the points (kc ↦ K_C = lo + round(kc (hi − lo))).
+/// The group size G ∈ {2, …, 32}.
 template <class T> int grpo_group(const Args<T>& a) {
-  return static_cast<int>(std::clamp<long>(std::lround(to_double(a.real("G"))), 2, 32));
+  return grpo_domain::group(a, 32);
 }
 
 // ============================================================================================================
