@@ -1,0 +1,417 @@
+// properties/engine/stochastic.cpp — statistical verdicts of stochastic claims (stochastic.hpp).
+#include "properties/engine/stochastic.hpp"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+#include "dcrv/budget.hpp"
+#include "dcrv/minibatch.hpp"
+#include "dcrv/random.hpp"
+
+namespace dcrv {
+
+McParams& McParams::set(const std::string& name, double v) {
+  for (auto& [n, x] : values_)
+    if (n == name) {
+      x = v;
+      return *this;
+    }
+  values_.emplace_back(name, v);
+  return *this;
+}
+double McParams::operator()(const std::string& name) const {
+  for (const auto& [n, x] : values_)
+    if (n == name)
+      return x;
+  throw std::out_of_range("experiment has no parameter '" + name + "'");
+}
+bool McParams::has(const std::string& name) const {
+  for (const auto& [n, x] : values_)
+    if (n == name)
+      return true;
+  return false;
+}
+nlohmann::json McParams::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  nlohmann::json names = nlohmann::json::array(), vals = nlohmann::json::array();
+  for (const auto& [n, x] : values_)
+    names.push_back(n), vals.push_back(x);
+  j["names"] = names;
+  j["values"] = vals;
+  return j;
+}
+McParams McParams::from_json(const nlohmann::json& j) {
+  McParams q;
+  const auto& names = j.at("names");
+  const auto& vals = j.at("values");
+  for (std::size_t i = 0; i < names.size(); ++i)
+    q.set(names[i].get<std::string>(), vals[i].get<double>());
+  return q;
+}
+
+namespace {
+std::string num(double x) {
+  std::ostringstream s;
+  s << std::setprecision(6) << x;
+  return s.str();
+}
+std::string side_text(const std::pair<double, double>& s, bool point = false) {
+  if (point)
+    return "= " + num(s.first);
+  const bool lo_inf = std::isinf(s.first), hi_inf = std::isinf(s.second);
+  if (lo_inf && !hi_inf)
+    return "<= " + num(s.second);
+  if (!lo_inf && hi_inf)
+    return ">= " + num(s.first);
+  if (lo_inf && hi_inf)
+    return "any value";
+  return "in [" + num(s.first) + ", " + num(s.second) + "]";
+}
+/// Signed margin of the interval inside the side, relative to the bound's magnitude (< 0: outside).
+double margin_of(const stats::Interval& iv, const std::pair<double, double>& s, bool point = false) {
+  if (point) // how far inside the interval the claimed value lies, relative to the half-width
+    return std::min(s.first - iv.lo, iv.hi - s.first) / std::max(iv.halfwidth(), 1e-300);
+  double m = std::numeric_limits<double>::infinity();
+  if (!std::isinf(s.second))
+    m = std::min(m, (s.second - iv.hi) / std::max(std::abs(s.second), 1e-300));
+  if (!std::isinf(s.first))
+    m = std::min(m, (iv.lo - s.first) / std::max(std::abs(s.first), 1e-300));
+  return m;
+}
+/// Distance from the estimate to the bound edge that the interval straddles (for paths_to_decide).
+double gap_of(const stats::Interval& iv, const std::pair<double, double>& s) {
+  double g = std::numeric_limits<double>::infinity();
+  if (!std::isinf(s.second) && iv.lo <= s.second && iv.hi >= s.second)
+    g = std::min(g, std::abs(iv.estimate - s.second));
+  if (!std::isinf(s.first) && iv.lo <= s.first && iv.hi >= s.first)
+    g = std::min(g, std::abs(iv.estimate - s.first));
+  return std::isinf(g) ? 0.0 : g;
+}
+void merge_series(nlohmann::json& into, const nlohmann::json& from) {
+  if (!from.is_object())
+    return;
+  if (!into.is_object())
+    into = nlohmann::json::object();
+  for (auto it = from.begin(); it != from.end(); ++it) {
+    if (it.key() == "figures") {
+      if (!into.contains("figures"))
+        into["figures"] = nlohmann::json::array();
+      for (const auto& f : it.value())
+        into["figures"].push_back(f);
+    } else
+      into[it.key()] = it.value();
+  }
+}
+} // namespace
+
+Status decide(const stats::Interval& iv, const std::pair<mpfr, mpfr>& side, bool point) {
+  if (!std::isfinite(iv.lo) || !std::isfinite(iv.hi) || !std::isfinite(iv.estimate))
+    return Status::inconclusive;
+  const mpfr lo(iv.lo), hi(iv.hi);
+  if (point)
+    return lo <= side.first && hi >= side.second ? Status::verified : Status::falsified;
+  const bool inside = lo >= side.first && hi <= side.second;
+  if (inside)
+    return Status::verified;
+  const bool outside = hi < side.first || lo > side.second;
+  return outside ? Status::falsified : Status::inconclusive;
+}
+
+Stochastic::Stochastic(std::string id, Kind kind) {
+  claim_.id = std::move(id);
+  claim_.kind = kind;
+}
+Stochastic& Stochastic::where(std::string w) {
+  claim_.where = std::move(w);
+  return *this;
+}
+Stochastic& Stochastic::statement(std::string latex) {
+  claim_.statement = std::move(latex);
+  return *this;
+}
+Stochastic& Stochastic::reading(std::string r) {
+  claim_.reading = std::move(r);
+  claim_.from_inventory = false;
+  return *this;
+}
+Stochastic& Stochastic::constant(std::string name, double value, Role role, std::string meaning) {
+  ConstantSpec c;
+  c.name = std::move(name);
+  c.value = value;
+  c.role = role;
+  c.meaning = std::move(meaning);
+  claim_.constants.push_back(std::move(c));
+  return *this;
+}
+Stochastic& Stochastic::validate(std::function<void(const Context&)> v) {
+  validate_ = std::move(v);
+  return *this;
+}
+Stochastic& Stochastic::exact(Claim part) {
+  exact_.push_back(std::move(part));
+  return *this;
+}
+Stochastic& Stochastic::experiment(std::string label, std::function<McParams(const Context&)> params,
+                                   double paths_per_unit, McMeasure measure, McSide side, long min_paths) {
+  auto e = std::make_shared<Experiment>();
+  e->label = std::move(label);
+  e->params = std::move(params);
+  e->paths_per_unit = paths_per_unit;
+  e->min_paths = min_paths;
+  e->measure = std::move(measure);
+  e->side = std::move(side);
+  experiments_.push_back(std::move(e));
+  return *this;
+}
+Stochastic& Stochastic::confidence(double alpha) {
+  alpha_ = alpha;
+  return *this;
+}
+Stochastic& Stochastic::method(std::string m) {
+  method_ = std::move(m);
+  return *this;
+}
+
+namespace {
+struct Decided {
+  Status status = Status::inconclusive;
+  Statistic stat;
+  double margin = 0;
+  nlohmann::json witness;
+  nlohmann::json series;
+  std::string line;
+};
+
+/// Runs (or re-runs) one experiment and decides it.
+Decided run_experiment(const std::string& label, const McMeasure& measure, const McSide& side,
+                       const McParams& q, std::uint64_t seed, long first, long count, double alpha,
+                       const Claim& claim, const Context& ctx) {
+  const McResult r = measure(q, seed, first, count, alpha);
+  const Consts<double> kd(claim, ctx);
+  const Consts<mpfr> km(claim, ctx);
+  const auto sd = side.in_double(q, kd);
+  const auto sm = side.in_mpfr(q, km);
+  Decided d;
+  d.status = decide(r.interval, sm, side.point);
+  d.margin = margin_of(r.interval, sd, side.point);
+  Statistic& s = d.stat;
+  s.name = r.name + " [" + label + "]";
+  s.estimate = r.interval.estimate;
+  s.lo = r.interval.lo;
+  s.hi = r.interval.hi;
+  s.confidence = 1 - alpha;
+  s.paths = r.interval.n;
+  s.claim = side_text(sd, side.point);
+  s.method = r.interval.method;
+  if (d.status == Status::inconclusive)
+    s.paths_to_decide = stats::paths_to_decide(r.interval.n, r.interval.halfwidth(), gap_of(r.interval, sd));
+  std::ostringstream line;
+  line << num(s.estimate) << " in [" << num(s.lo) << ", " << num(s.hi) << "] (" << s.method << ", " << s.paths
+       << " paths, level 1-" << num(alpha) << "); claim " << s.claim << ": " << to_string(d.status);
+  for (const auto& [k, v] : r.details)
+    line << "; " << k << " = " << v;
+  d.line = line.str();
+  nlohmann::json w;
+  w["experiment"] = label;
+  // `sample` holds the parameters (the shape `dcrv replay` and the report expect): x = their values
+  nlohmann::json xs = nlohmann::json::array(), names = nlohmann::json::array();
+  for (const auto& [n, v] : q.values())
+    xs.push_back(v), names.push_back(n);
+  w["sample"] = {
+      {"S", q.has("K") ? q.integer("K") : 0}, {"x", xs}, {"idx", nlohmann::json::array()}, {"names", names}};
+  w["parameters"] = q.to_json();
+  w["seed"] = std::to_string(seed); // 64-bit: as text, exactly
+  w["first_path"] = first;
+  w["paths"] = count;
+  w["alpha"] = alpha;
+  w["statistic"] = r.name;
+  w["estimate"] = s.estimate;
+  w["interval"] = {s.lo, s.hi};
+  w["side"] = s.claim;
+  w["lhs"] = s.estimate;
+  w["rhs"] = std::isinf(sd.second) ? sd.first : sd.second;
+  w["digits"] = static_cast<int>(working_digits()); // the side is evaluated and compared in MPFR
+  d.witness = std::move(w);
+  d.series = r.series;
+  return d;
+}
+} // namespace
+
+Claim Stochastic::build() const {
+  Claim c = claim_;
+  const auto experiments = experiments_;
+  const auto exact = exact_;
+  const auto validate = validate_;
+  const double alpha = alpha_;
+  const std::string method = method_;
+  const std::string id = claim_.id;
+  c.check = [experiments, exact, validate, alpha, method, id](const Context& ctx) -> Outcome {
+    // validity of the constants first: invalid input is an error, not a verdict
+    if (ctx.claim)
+      for (const auto& k : ctx.claim->constants)
+        if (!std::isfinite(ctx.constant(k.name)))
+          throw std::invalid_argument(id + ": constant '" + k.name + "' must be finite");
+    if (validate)
+      validate(ctx);
+    std::vector<Outcome> parts;
+    for (const auto& e : exact)
+      parts.push_back(e.check(ctx));
+    if (experiments.empty())
+      return combine(parts);
+
+    Outcome mc;
+    Evidence& ev = mc.evidence;
+    ev.digits = static_cast<int>(working_digits());
+    const double a = alpha / static_cast<double>(experiments.size());
+    const Claim& claim = *ctx.claim;
+    std::vector<Decided> done;
+    std::string trouble;
+    try {
+      for (const auto& e : experiments) {
+        const McParams q = e->params(ctx);
+        const long paths = std::max<long>(e->min_paths, std::lround(e->paths_per_unit * ctx.sizes().paths));
+        const std::uint64_t seed = rng::derive_seed(ctx.seed, (id + "/" + e->label).c_str());
+        done.push_back(run_experiment(e->label, e->measure, e->side, q, seed, 0, paths, a, claim, ctx));
+        ev.trials += done.back().stat.paths;
+        merge_series(mc.series, done.back().series);
+      }
+    } catch (const PathBreakdown& b) {
+      trouble = std::string("a Monte-Carlo path broke down: ") + b.what() + " — inconclusive, never a pass";
+    } catch (const TimeBudgetExhausted& b) {
+      trouble = std::string("the claim's wall-time budget ended the Monte Carlo: ") + b.what();
+    }
+    const Decided* deciding = nullptr;
+    int nfals = 0, ninc = 0;
+    for (std::size_t i = 0; i < done.size(); ++i) {
+      const Decided& d = done[i];
+      ev.details["experiment " + experiments[i]->label] = d.line;
+      nfals += d.status == Status::falsified;
+      ninc += d.status == Status::inconclusive;
+      if (!ev.worst_margin || d.margin < *ev.worst_margin)
+        ev.worst_margin = d.margin;
+      if (d.status == Status::falsified && (!deciding || deciding->status != Status::falsified))
+        deciding = &d;
+      if (d.status == Status::inconclusive && !deciding)
+        deciding = &d;
+    }
+    if (!deciding && !done.empty()) { // all verified: the tightest experiment
+      deciding = &done[0];
+      for (const auto& d : done)
+        if (d.margin < deciding->margin)
+          deciding = &d;
+    }
+    if (deciding)
+      ev.statistic = deciding->stat;
+    std::ostringstream m;
+    m << (method.empty() ? std::string("Monte Carlo") : method) << "; " << experiments.size()
+      << " experiment(s), Philox streams keyed by (seed, path, step); per-claim false-falsification "
+         "probability "
+      << num(alpha) << " (Bonferroni: " << num(a) << " per experiment)";
+    ev.method = m.str();
+    if (!trouble.empty()) {
+      mc.status = Status::inconclusive;
+      mc.message = trouble;
+    } else if (nfals > 0) {
+      mc.status = Status::falsified;
+      mc.witness = deciding->witness;
+      mc.message = "the confidence interval of " + deciding->stat.name +
+                   " lies wholly outside the claim's side (" + deciding->stat.claim +
+                   "): " + num(deciding->stat.estimate) + " in [" + num(deciding->stat.lo) + ", " +
+                   num(deciding->stat.hi) + "] at level 1-" + num(1 - deciding->stat.confidence);
+    } else if (ninc > 0) {
+      mc.status = Status::inconclusive;
+      mc.message = "statistics too weak: the interval of " + deciding->stat.name +
+                   " straddles the claim's side (" + deciding->stat.claim + "); about " +
+                   std::to_string(deciding->stat.paths_to_decide) + " paths would decide it";
+    } else {
+      mc.status = Status::verified;
+      mc.message = "every experiment's interval lies on the claim's side (" + std::to_string(done.size()) +
+                   " experiment(s)); tightest: " + deciding->stat.name + " " + num(deciding->stat.estimate) +
+                   " in [" + num(deciding->stat.lo) + ", " + num(deciding->stat.hi) + "], claim " +
+                   deciding->stat.claim;
+    }
+    if (parts.empty())
+      return mc;
+    const Statistic keep = *ev.statistic;
+    const auto keep_series = mc.series;
+    parts.push_back(mc);
+    Outcome out = combine(parts);
+    out.evidence.statistic = keep;
+    if (!keep_series.is_null())
+      out.series = keep_series;
+    if (out.status == Status::falsified && mc.status == Status::falsified && out.witness.is_null())
+      out.witness = mc.witness;
+    return out;
+  };
+  c.replay = [experiments, exact, alpha](const Context& ctx, const nlohmann::json& w) -> Outcome {
+    if (!w.is_object() || !w.contains("experiment")) {
+      Outcome last;
+      last.status = Status::inconclusive;
+      last.message = "no exact part reproduces the witness";
+      for (const auto& e : exact) {
+        if (!e.replay)
+          continue;
+        Outcome o = e.replay(ctx, w);
+        if (o.status == Status::falsified)
+          return o;
+        last = o;
+      }
+      return last;
+    }
+    const std::string label = w.at("experiment").get<std::string>();
+    for (const auto& e : experiments) {
+      if (e->label != label)
+        continue;
+      const McParams q = McParams::from_json(w.at("parameters"));
+      const std::uint64_t seed = std::stoull(w.at("seed").get<std::string>());
+      const long first = w.at("first_path").get<long>(), count = w.at("paths").get<long>();
+      const double a = w.at("alpha").get<double>();
+      const Decided d = run_experiment(label, e->measure, e->side, q, seed, first, count, a, *ctx.claim, ctx);
+      Outcome o;
+      o.evidence.statistic = d.stat;
+      const auto iv = w.at("interval");
+      const bool same = d.stat.estimate == w.at("estimate").get<double>() &&
+                        d.stat.lo == iv[0].get<double>() && d.stat.hi == iv[1].get<double>();
+      if (!same) {
+        o.status = Status::inconclusive;
+        o.message = "the replayed statistic differs from the stored one: " + d.line;
+        return o;
+      }
+      o.status = d.status;
+      o.witness = d.witness;
+      o.message = "replayed bit-identically (" + std::to_string(count) + " paths from " +
+                  std::to_string(first) + ", seed " + std::to_string(seed) + "): " + d.line;
+      return o;
+    }
+    Outcome o;
+    o.status = Status::inconclusive;
+    o.message = "the claim has no experiment '" + label + "'";
+    return o;
+  };
+  return c;
+}
+
+Claim not_checkable(std::string id, Kind kind, std::string where, std::string statement, std::string reason,
+                    std::string proxy, std::string reading) {
+  Claim c;
+  c.id = std::move(id);
+  c.kind = kind;
+  c.where = std::move(where);
+  c.statement = std::move(statement);
+  if (!reading.empty()) {
+    c.reading = std::move(reading);
+    c.from_inventory = false;
+  }
+  c.check = [reason, proxy](const Context&) {
+    Outcome o;
+    o.status = Status::not_checkable;
+    o.message = reason;
+    o.evidence.method = proxy.empty() ? "none" : proxy;
+    return o;
+  };
+  return c;
+}
+
+} // namespace dcrv
