@@ -400,6 +400,42 @@ McSide band3_side() {
     return T(exp(-k("c") * T(b.mu) * T(b.y0 - b.delta) / T(b.s2max)));
   });
 }
+/// The figure of thm:band: the exact K = 2 probability P_Y₀(hit δ before y_max) across the band against the
+/// bound (δ = 0.05, η₀ = 0.1, γ = 0.01, w = (0.5, −0.5), εΓ_band = 1.5 M_φ), and its deciding statistic: the
+/// largest ratio P/bound over the grid (exact, no Monte Carlo: a zero-width interval).
+McResult band2_curve(const McParams& q, std::uint64_t, long, long, double) {
+  const double dl = 0.05, eta0 = 0.1, ymax = dl + eta0, gamma = 0.01, dw = 1.0;
+  const double gb = gamma_band<double>(2, dl, ymax), M = std::abs(dw) * (1 - dl), eps = 1.5 * M / gb;
+  const double mu = dl * (eps * gb - M), s2 = gamma * ymax * (1 - dl);
+  std::vector<double> y0s, P, bound;
+  double worst = 0;
+  for (int k = 1; k <= 24; ++k) {
+    const double y0 = dl + eta0 * k / 25.0;
+    const double p = wf2_hit_lower_first<double>(dw, eps, gamma, dl, y0, ymax);
+    const double b = std::exp(-q("c") * mu * (y0 - dl) / s2);
+    y0s.push_back(y0), P.push_back(std::max(p, 1e-300)), bound.push_back(b);
+    worst = std::max(worst, p / b);
+  }
+  McResult r{"max over the band of P_Y0(hit delta first)/bound, K = 2 exact",
+             {worst, worst, worst, 0, "exact (scale function, 24 starts)"},
+             {},
+             {}};
+  r.series = {{"band_y0", y0s},
+              {"band_P", P},
+              {"band_bound", bound},
+              {"figures",
+               {{{"title", "H.band-confinement: K = 2, P(hit delta before y_max) (exact) against the bound"},
+                 {"x", "band_y0"},
+                 {"y", {"band_P", "band_bound"}},
+                 {"legend",
+                  {"$P_{Y_0}$ (scale function)",
+                   "$\\exp(-2\\mu_{\\rm band}(Y_0-\\delta_\\star)/\\sigma^2_{\\max})$"}},
+                 {"xlabel", "$Y_0$"},
+                 {"ylabel", "probability"},
+                 {"logy", true},
+                 {"style", "line"}}}}};
+  return r;
+}
 } // namespace
 
 // App. H, Theorem thm:band (displayed bound); reading of the ambiguity: φ extended to the whole simplex with
@@ -419,6 +455,12 @@ DCRV_CLAIM(claim_band_confinement) {
           "K=3 delta=0.05 eta0=0.1 gamma=0.05 Y0 near floor",
           [](const Context&) { return band3_params(0.05, 0.1, 0.1, 0.05, 0.5); }, 60, band3_measure,
           band3_side())
+      .experiment(
+          "K=2 exact curve",
+          [](const Context& ctx) {
+            return McParams{{"K", 2}, {"c", ctx.constant("c")}};
+          },
+          0, band2_curve, at_most([]<class T>(const McParams&, const Consts<T>&) { return T(1); }))
       .method(
           "K = 2 exact (scale function); K = 3 Monte Carlo of the unreflected log-EM with bridge correction");
 }
