@@ -78,7 +78,7 @@ TEST_CASE("violation candidates are all accounted for: beyond the MPFR budget a 
         .build();
   };
   SECTION("many distinct clusters: inconclusive with the count of unexamined candidates") {
-    const Outcome o = run(artefact(1e3));
+    const Outcome o = run(artefact(1e6), Budget::standard); // 3000 random samples: more clusters than the budget
     CHECK(o.status == Status::inconclusive);
     CHECK(o.evidence.unexamined > 0);
     CHECK(o.message.find("not examined in MPFR") != std::string::npos);

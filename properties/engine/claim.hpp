@@ -58,7 +58,8 @@ struct BudgetSizes {
   int confirmations;   // clusters of violation candidates examined in MPFR at most (beyond: inconclusive)
   int paths;           // trajectories / Monte-Carlo paths for dynamic and stochastic checks
   int mpfr_audit;      // stratified sample of the double evidence re-evaluated directly in MPFR
-  double seconds;      // wall-time budget of one claim (the evidence stops there and says so)
+  double seconds;      // wall-time budget of one claim: a safety net (the evidence stops there and says so;
+                       // results are deterministic under a seed as long as no claim reaches it)
 };
 BudgetSizes sizes_for(Budget);
 

@@ -435,6 +435,26 @@ void Domain::perturb(Sample& s, std::mt19937_64& rng, double sigma) const {
   }
 }
 
+nlohmann::json Domain::named(const Sample& s) const {
+  nlohmann::json out = nlohmann::json::object();
+  const Args<double> a(*this, s);
+  auto vec = [](const Vec<double>& v) {
+    std::vector<double> x(v.data(), v.data() + v.size());
+    return nlohmann::json(x);
+  };
+  for (const Field& f : fields_) {
+    switch (f.kind) {
+    case FieldKind::simplex: out[f.name] = vec(a.simplex(f.name)); break;
+    case FieldKind::logits: out[f.name] = vec(a.logits(f.name)); break;
+    case FieldKind::tangent: out[f.name] = vec(a.tangent(f.name)); break;
+    case FieldKind::vector: out[f.name] = vec(a.vec(f.name)); break;
+    case FieldKind::real: out[f.name] = a.real(f.name); break;
+    case FieldKind::index: out[f.name] = a.index(f.name); break;
+    }
+  }
+  return out;
+}
+
 std::string Domain::describe() const {
   std::ostringstream os;
   os << "S=" << lo_ << ".." << (hi_ == 0 ? std::string("max") : std::to_string(hi_)) << "; ";

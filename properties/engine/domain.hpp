@@ -75,6 +75,9 @@ public:
   int index_fields() const;
   void perturb(Sample& s, std::mt19937_64& rng, double sigma) const;
   std::string describe() const;
+  /// The sample in the domain's own terms: {field name: value} (simplex weights normalised, tangent vectors
+  /// projected, logits centred when declared so), for witnesses a reader can decode.
+  nlohmann::json named(const Sample& s) const;
 
 private:
   Domain& add(Field f);

@@ -168,7 +168,8 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   BudgetSizes sz = ctx.sizes();
   sz.random_trials = std::max(8, static_cast<int>(sz.random_trials * p.effort));
   sz.local_steps = std::max(4, static_cast<int>(sz.local_steps * p.effort));
-  const int audit_sample = std::max(2, static_cast<int>(sz.mpfr_audit * std::min(1.0, 4 * p.effort)));
+  const int audit_sample =
+      std::max(2, static_cast<int>(sz.mpfr_audit * std::min(1.0, 4 * p.effort) * p.mpfr_effort));
   auto rng = ctx.rng(0);
   const Consts<double> kd(claim, ctx);
   const Consts<mpfr> km(claim, ctx);
@@ -191,7 +192,8 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   std::vector<Scored> pool;      // the best samples: starts of the local search
   std::vector<Cluster> clusters; // every double-precision violation candidate, clustered
   std::vector<Sample> nonfinite;
-  std::vector<Sample> audit;     // samples to evaluate directly in MPFR
+  std::vector<std::vector<Sample>> audit_points; // per S: the paper's points (and an identity's edges)
+  std::vector<Sample> audit_random;              // stratified random samples and the ends of local searches
   long decayed = 0, evaluated_finite = 0;
   double worst_score = -std::numeric_limits<double>::infinity();
   Sample worst_sample;
@@ -256,9 +258,9 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         if (search_time_over()) throw TimeBudgetExhausted("edge cases");
         record(s);
       }
-      for (auto& s : d.claim_points(S)) audit.push_back(std::move(s));
+      audit_points.emplace_back(d.claim_points(S));
       if (p.kind == Kind::identity && !d.points_only())
-        for (const Sample& s : edges) audit.push_back(s);
+        for (const Sample& s : edges) audit_points.back().push_back(s);
     }
     if (!d.points_only()) {
       // Phase 2: random samples, dimensions in rotation; every stride-th goes to the stratified MPFR audit.
@@ -268,7 +270,7 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         if (search_time_over()) throw TimeBudgetExhausted("random search");
         const Sample s = d.random(rng, lo + i % (hi - lo + 1));
         record(s);
-        if (i % stride == stride / 2) audit.push_back(s);
+        if (i % stride == stride / 2) audit_random.push_back(s);
       }
       // Phase 3: local maximisation of the violation score from the best distinct samples.
       std::sort(pool.begin(), pool.end(), [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
@@ -293,7 +295,7 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
             sigma = std::max(1e-7, sigma * 0.8);
           }
         }
-        audit.push_back(cur.s); // the end of every local search is audited in MPFR too
+        audit_random.push_back(cur.s); // the end of every local search is audited in MPFR too
       }
     }
   } catch (const TimeBudgetExhausted& e) {
@@ -320,7 +322,7 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
     out.status = Status::falsified;
     if (std::isfinite(wm.ratio) && (!ev.tightness || wm.ratio > *ev.tightness)) ev.tightness = wm.ratio;
     if (!ev.worst_margin || -wm.score < *ev.worst_margin) ev.worst_margin = -wm.score;
-    out.witness = {{"sample", w.to_json()}, {"lhs", fmt(wm.lhs)}, {"rhs", fmt(wm.rhs)},
+    out.witness = {{"sample", w.to_json()}, {"fields", d.named(w)}, {"lhs", fmt(wm.lhs)}, {"rhs", fmt(wm.rhs)},
                    {"score", wm.score},     {"digits", ctx.digits}, {"double_score", double_score}};
     std::ostringstream msg;
     msg << (p.kind == Kind::identity ? "identity residual " : "violation ") << "confirmed in MPFR (" << ctx.digits
@@ -333,7 +335,8 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   try {
     for (const auto& c : clusters) {
       if (out.status == Status::falsified) break;
-      if (examined_clusters >= sz.confirmations) break;
+      // cheap (pointwise) claims examine 8× more clusters than trajectory claims
+      if (examined_clusters >= (p.effort >= 1 ? 8 : 1) * sz.confirmations) break;
       check_time_budget();
       ++examined_clusters;
       ++ev.confirmations;
@@ -346,8 +349,28 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       note_mpfr(m);
     }
     if (out.status != Status::falsified) {
+      // The audit order mixes the paper's points (round robin over the dimensions) with the stratified random
+      // samples, so that a time slice that ends it early still covers both kinds.
+      std::vector<Sample> points, audit;
+      for (std::size_t k = 0;; ++k) {
+        bool any = false;
+        for (const auto& per_S : audit_points)
+          if (k < per_S.size()) points.push_back(per_S[k]), any = true;
+        if (!any) break;
+      }
+      for (std::size_t k = 0; k < std::max(points.size(), audit_random.size()); ++k) {
+        if (k < points.size()) audit.push_back(points[k]);
+        if (k < audit_random.size()) audit.push_back(audit_random[k]);
+      }
+      // How many: a count (deterministic under a seed), scaled by the claim's effort; pointwise identities are
+      // audited at every edge case and point.
+      const std::size_t n_audit =
+          std::min(audit.size(), static_cast<std::size_t>(p.kind == Kind::identity && p.effort >= 1
+                                                              ? std::max(2.0, 4 * sz.mpfr_audit * p.mpfr_effort)
+                                                              : audit_sample));
+      audit.resize(n_audit);
       for (const Sample& s : audit) {
-        check_time_budget();
+        check_time_budget();  // the audit's size is a count (deterministic); the budget is the safety net
         ++ev.confirmations;
         ++ev.audited;
         const Evaluation m = evaluate(p.in_mpfr, d, s, km);
@@ -358,6 +381,7 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         }
         note_mpfr(m);
       }
+
     }
   } catch (const TimeBudgetExhausted&) {
     ev.truncated = true;
@@ -412,17 +436,22 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       out.status = Status::verified;
       // The worst point, re-evaluated in MPFR: its margin/ratio are the reported figures.
       if (worst_sample.S > 0 && !time_budget_expired()) {
-        ++ev.confirmations;
-        const Evaluation m = evaluate(p.in_mpfr, d, worst_sample, km);
         ev.details["worst_at"] = worst_sample.to_json().dump();
-        if (m.finite && !m.skipped) {
-          ev.details["worst_ratio_mpfr"] = fmt(m.ratio);
-          ev.details["worst_score_mpfr"] = fmt(m.score);
-          if (m.score > tol_m) { // the worst point is a candidate like any other
-            falsify(worst_sample, m, worst_score);
-          } else {
-            note_mpfr(m);
+        try {
+          ++ev.confirmations;
+          const Evaluation m = evaluate(p.in_mpfr, d, worst_sample, km);
+          if (m.finite && !m.skipped) {
+            ev.details["worst_ratio_mpfr"] = fmt(m.ratio);
+            ev.details["worst_score_mpfr"] = fmt(m.score);
+            if (m.score > tol_m) { // the worst point is a candidate like any other
+              falsify(worst_sample, m, worst_score);
+            } else {
+              note_mpfr(m);
+            }
           }
+        } catch (const TimeBudgetExhausted&) {
+          ev.truncated = true;
+          ev.details["worst_point"] = "the time budget ended its MPFR evaluation";
         }
       }
       if (ev.rejected_candidates > 0)
@@ -555,6 +584,11 @@ ForAll& ForAll::tolerance(double mpfr_rel, std::string why) {
   tolerance_reason_ = std::move(why);
   return *this;
 }
+ForAll& ForAll::mpfr_effort(double f) {
+  if (!(f > 0)) throw std::logic_error("ForAll::mpfr_effort must be positive");
+  mpfr_effort_ = f;
+  return *this;
+}
 ForAll& ForAll::skips(std::string why) {
   skip_reason_ = std::move(why);
   return *this;
@@ -576,18 +610,22 @@ Claim ForAll::build() const {
   auto parts = std::make_shared<std::vector<Part>>(parts_);
   auto main_domain = domain_;
   const Kind kind = c.kind;
-  const double effort = effort_, tol = mpfr_tolerance_;
+  const double effort = effort_, tol = mpfr_tolerance_, mpfr_effort = mpfr_effort_;
   const std::string tol_why = tolerance_reason_, skip_why = skip_reason_;
-  auto runs = [parts, main_domain, kind, effort, tol, tol_why, skip_why] {
+  auto runs = [parts, main_domain, kind, effort, tol, tol_why, skip_why, mpfr_effort] {
     std::vector<PropertyRun> r;
     for (const auto& p : *parts)
-      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort, tol, tol_why, skip_why});
+      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort, tol, tol_why, skip_why,
+                   mpfr_effort});
     return r;
   };
   c.check = [runs, parts, main_domain](const Context& ctx) {
     std::vector<Outcome> outs;
     const auto rs = runs();
     for (std::size_t i = 0; i < rs.size(); ++i) {
+      // each part gets an equal share of the time left, so a slow part cannot starve the others
+      const double left = time_budget_left();
+      ScopedTimeBudget share(std::isfinite(left) ? left / static_cast<double>(rs.size() - i) : 1e9);
       Outcome o = run_property(rs[i], *ctx.claim, ctx);
       if (!(*parts)[i].label.empty()) o.evidence.method = (*parts)[i].label + ": " + o.evidence.method;
       if (o.status == Status::falsified) o.witness["part"] = i;

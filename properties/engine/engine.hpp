@@ -114,6 +114,7 @@ struct PropertyRun {
   double mpfr_tolerance = 0;
   std::string tolerance_reason;
   std::string skip_reason; // why samples may fall outside the hypotheses (shown when > 20 % are skipped)
+  double mpfr_effort = 1.0; // scales the direct MPFR audit (claims whose MPFR evaluation is expensive)
 };
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
 /// Re-evaluates a stored witness (sample) in double and MPFR.
@@ -155,6 +156,9 @@ public:
   /// The relative violation that MPFR must confirm, when the check's MPFR evaluation carries a known numerical
   /// error larger than 10^(−0.6·digits) (an integrator's tolerance, quadrature): stated with its reason.
   ForAll& tolerance(double mpfr_rel, std::string why);
+  /// Scales the direct MPFR audit for claims whose MPFR evaluation is expensive (quadrature, long
+  /// trajectories) while their double search is cheap; the audit's size stays a count (deterministic).
+  ForAll& mpfr_effort(double f);
   /// Why a share of the samples falls outside the claim's hypotheses (the report shows it when > 20 % skip).
   ForAll& skips(std::string why);
   /// Validity of the constants (overrides included): returns "" or the reason (see Claim::validate).
@@ -185,7 +189,7 @@ private:
   std::vector<std::shared_ptr<Domain>> extra_domains_;
   std::vector<Part> parts_;
   double effort_ = 1.0;
-  double mpfr_tolerance_ = 0;
+  double mpfr_tolerance_ = 0, mpfr_effort_ = 1.0;
   std::string tolerance_reason_, skip_reason_;
 };
 
