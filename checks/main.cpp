@@ -6,6 +6,7 @@
 
 #include "checks/registry.hpp"
 #include "checks/runner.hpp"
+#include "dcrv/backend.hpp"
 #include "reports/diff.hpp"
 #include "reports/fingerprint.hpp"
 #include "reports/latex.hpp"
@@ -73,6 +74,9 @@ int main(int argc, char** argv) {
   run->add_option("--json", json_path, "Results file (written atomically, also while running)");
   run->add_option("--set", sets, "Override a paper constant: ID.NAME=VALUE (repeatable)");
   run->add_flag("--quiet", quiet, "No progress on stderr");
+  std::string backend = "auto";
+  run->add_option("--backend", backend, "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
 
   auto* report = app.add_subcommand("report", "Turn results.json into LaTeX (fragment, standalone, PDF)");
   std::string report_in = "results.json";
@@ -115,6 +119,11 @@ int main(int argc, char** argv) {
         if (std::find(claims.begin(), claims.end(), reg.find(ov.id)) == claims.end())
           throw UsageError("--set " + ov.text + ": claim " + ov.id + " is not selected by --filter");
       validate_overrides(claims, ro.overrides);
+      try {
+        ro.backend = resolve_backend(backend);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
       ro.json_path = json_path;
       ro.progress = !quiet;
       const auto res = run_claims(claims, ro, std::cerr);

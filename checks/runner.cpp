@@ -92,6 +92,7 @@ Context make_context(const Claim& c, const RunOptions& o) {
   ctx.digits = o.digits;
   ctx.claim = &c;
   ctx.time_budget = o.time_budget_seconds;
+  ctx.backend = o.backend;
   for (const auto& ov : o.overrides)
     if (ov.id == c.id) ctx.overrides[ov.name] = ov.value;
   return ctx;
@@ -175,6 +176,7 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   res.run.filter = f;
   for (const auto& ov : o.overrides) res.run.overrides.push_back(ov.text);
   res.run.build = build_description();
+  res.run.backend = o.backend;
   {
     const std::time_t now = std::time(nullptr);
     std::ostringstream ts;

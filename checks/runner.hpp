@@ -38,6 +38,7 @@ struct RunOptions {
   std::string json_path;   // when set, partial results are written there atomically as claims finish
   bool progress = true;
   double time_budget_seconds = 0; // per claim; 0: the budget level's (BudgetSizes::seconds)
+  std::string backend = "cpu";    // resolved backend for ensembles (see dcrv/backend.hpp)
 };
 
 Context make_context(const Claim& c, const RunOptions& o);

@@ -111,6 +111,7 @@ json to_json(const Results& r) {
             {"filter", r.run.filter},
             {"overrides", r.run.overrides},
             {"build", r.run.build},
+            {"backend", r.run.backend},
             {"seconds", r.run.seconds},
             {"started", r.run.started}}},
           {"summary", summary},
@@ -131,6 +132,7 @@ Results results_from_json(const json& j, const std::string& file) {
   if (run.contains("jobs")) r.run.jobs = static_cast<int>(rd.num(run, "jobs", "/run"));
   if (run.contains("filter")) r.run.filter = rd.str(run, "filter", "/run");
   if (run.contains("build")) r.run.build = rd.str(run, "build", "/run");
+  if (run.contains("backend")) r.run.backend = rd.str(run, "backend", "/run");
   if (run.contains("seconds")) r.run.seconds = rd.num(run, "seconds", "/run");
   if (run.contains("started")) r.run.started = rd.str(run, "started", "/run");
   if (run.contains("overrides") && run["overrides"].is_array())

@@ -35,6 +35,7 @@ struct RunInfo {
   std::string filter = "*";
   std::vector<std::string> overrides;  // as given: ID.NAME=VALUE
   std::string build;                   // compiler, build type
+  std::string backend = "cpu";         // where ensembles ran (cpu / cuda)
   double seconds = 0;                  // wall time (a timing field)
   std::string started;                 // ISO time (a timing field)
 };

@@ -74,6 +74,7 @@ struct Context {
   std::map<std::string, double> overrides;    // constant name -> value, for this claim
   const Claim* claim = nullptr;
   double time_budget = 0;                     // wall-time budget of the check in seconds (0: the budget's)
+  std::string backend = "cpu";                // where ensembles run: "cpu" or "cuda" (resolved from --backend)
 
   BudgetSizes sizes() const { return sizes_for(budget); }
   double seconds() const { return time_budget > 0 ? time_budget : sizes().seconds; }
