@@ -6,6 +6,7 @@
 
 #include "checks/registry.hpp"
 #include "checks/runner.hpp"
+#include "checks/theory.hpp"
 #include "dcrv/backend.hpp"
 #include "reports/diff.hpp"
 #include "reports/fingerprint.hpp"
@@ -47,6 +48,28 @@ int cmd_list(bool as_json, const std::vector<std::string>& filters) {
   return 0;
 }
 
+/// The source tree this binary was built from (CMake compiles with absolute paths).
+std::filesystem::path built_from() {
+  const std::filesystem::path here(__FILE__);
+  return here.is_absolute() ? here.parent_path().parent_path() : std::filesystem::path();
+}
+
+void print_done(const Results& res, const std::string& json_path) {
+  std::map<std::string, int> counts;
+  int stale = 0;
+  for (const auto& c : res.claims)
+    ++counts[to_string(c.outcome.status)], stale += c.source && c.source->stale;
+  std::cerr << "done in " << std::fixed << std::setprecision(1) << res.run.seconds << "s:";
+  for (const auto& [k, v] : counts)
+    std::cerr << " " << k << "=" << v;
+  if (!res.run.pins.empty())
+    std::cerr << "; stale=" << stale;
+  std::cerr << "\n";
+  if (!res.run.sources_note.empty())
+    std::cerr << "sources: " << res.run.sources_note << "\n";
+  std::cerr << "results: " << json_path << "\n";
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -77,6 +100,58 @@ int main(int argc, char** argv) {
   std::string backend = "auto";
   run->add_option("--backend", backend, "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  std::string paper, pins, shard;
+  bool no_stale = false;
+  auto add_source_options = [&](CLI::App* sub) {
+    sub->add_option("--paper", paper,
+                    "Paper directory for stale detection (default: ../shared/paper beside the project)");
+    sub->add_option("--pins", pins, "Pinned sources (default: reports/baseline/pins.json of the project)");
+  };
+  add_source_options(run);
+  run->add_flag("--no-stale", no_stale, "Do not compare the paper with the pins");
+  run->add_option("--shard", shard,
+                  "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8");
+
+  auto* pin =
+      app.add_subcommand("pin", "Pin the claims' LaTeX sources (what the checks were written against)");
+  std::vector<std::string> pin_filters;
+  add_source_options(pin);
+  pin->add_option("--filter", pin_filters,
+                  "Re-pin only these claims (glob, repeatable); the other pins are kept");
+
+  auto* whatif = app.add_subcommand(
+      "what-if",
+      "Run the stale claims whose change is a declared constant with the new value; list the rest");
+  std::vector<std::string> wi_filters{"*"};
+  std::string wi_budget = "standard", wi_json = "what-if.json";
+  add_source_options(whatif);
+  whatif->add_option("--filter", wi_filters, "Glob over claim IDs (repeatable); default '*'");
+  whatif->add_option("--budget", wi_budget, "smoke | standard | deep")
+      ->check(CLI::IsMember({"smoke", "standard", "deep"}));
+  whatif->add_option("--json", wi_json, "Results of the what-if runs, with the what_if entries");
+
+  auto* slack = app.add_subcommand("slack", "Flip point of every declared constant (bisection with --set)");
+  std::vector<std::string> sl_filters{"*"};
+  std::string sl_budget = "smoke", sl_json = "slack.json";
+  SlackOptions slack_opts;
+  slack->add_option("--filter", sl_filters, "Glob over claim IDs (repeatable); default '*'");
+  slack->add_option("--budget", sl_budget, "Budget of every probe (default smoke)")
+      ->check(CLI::IsMember({"smoke", "standard", "deep"}));
+  slack->add_option("--json", sl_json, "Results at the paper values, with the slack entries");
+  slack->add_option("--tolerance", slack_opts.rel_tol, "Relative width at which the bisection stops")
+      ->check(CLI::Range(1e-6, 0.5));
+  for (auto* sub : {whatif, slack}) {
+    sub->add_option("--seed", ro.seed, "Seed");
+    sub->add_option("--digits", ro.digits, "MPFR digits")->check(CLI::Range(32u, 2000u));
+    sub->add_option("--jobs", ro.jobs, "Claims (constants) in parallel")->check(CLI::Range(1, 256));
+    sub->add_flag("--quiet", quiet, "No progress on stderr");
+  }
+
+  auto* merge = app.add_subcommand("merge", "Join the results of the shards of one run");
+  std::vector<std::string> merge_in;
+  std::string merge_out = "results.json";
+  merge->add_option("files", merge_in, "Shard results (dcrv run --shard I/N)")->required();
+  merge->add_option("--json", merge_out, "Merged results file");
 
   auto* report = app.add_subcommand("report", "Turn results.json into LaTeX (fragment, standalone, PDF)");
   std::string report_in = "results.json";
@@ -126,12 +201,105 @@ int main(int argc, char** argv) {
       }
       ro.json_path = json_path;
       ro.progress = !quiet;
-      const auto res = run_claims(claims, ro, std::cerr);
-      std::map<std::string, int> counts;
-      for (const auto& c : res.claims) ++counts[to_string(c.outcome.status)];
-      std::cerr << "done in " << std::fixed << std::setprecision(1) << res.run.seconds << "s:";
-      for (const auto& [k, v] : counts) std::cerr << " " << k << "=" << v;
-      std::cerr << "\nresults: " << json_path << "\n";
+      auto selected = claims;
+      if (!shard.empty()) {
+        const Shard sh = parse_shard(shard);
+        selected = select_shard(claims, sh);
+        ro.shard = sh.text();
+      }
+      SourcePaths sp = default_source_paths(project_root(built_from()), paper, pins);
+      sp.disabled = no_stale;
+      attach_sources(selected, sp, ro);
+      const auto res = run_claims(selected, ro, std::cerr);
+      print_done(res, json_path);
+      return 0;
+    }
+    if (*pin) {
+      const auto& reg = Registry::instance();
+      const SourcePaths sp = default_source_paths(project_root(built_from()), paper, pins);
+      if (sp.paper.empty() || !std::filesystem::is_regular_file(std::filesystem::path(sp.paper) / "main.tex"))
+        throw UsageError("pin: no paper at '" + sp.paper + "' (give --paper DIR)");
+      if (sp.pins.empty())
+        throw UsageError("pin: no project directory found (give --pins FILE)");
+      nlohmann::json previous;
+      if (std::filesystem::is_regular_file(sp.pins))
+        previous = read_pins(sp.pins);
+      std::vector<std::string> ids;
+      if (!pin_filters.empty())
+        for (const Claim* c : select_claims(pin_filters, reg))
+          ids.push_back(c->id);
+      const auto fp = fingerprint_paper(sp.paper, reg.claims(), true);
+      // The paper as the pins name it: relative to the project when it is the default.
+      const std::string paper_name = sp.paper_given ? sp.paper : "../shared/paper";
+      const auto pinned = make_pins(fp, previous, ids, paper_name);
+      int changed = 0, added = 0;
+      for (auto it = pinned["claims"].begin(); it != pinned["claims"].end(); ++it) {
+        if (!previous.is_object() || !previous["claims"].contains(it.key()))
+          ++added;
+        else if (previous["claims"][it.key()]["hash"] != it.value()["hash"])
+          ++changed;
+      }
+      write_file_atomic(sp.pins, pinned.dump(1) + "\n");
+      std::cout << "pinned " << (ids.empty() ? pinned["claims"].size() : ids.size()) << " claim(s) in "
+                << sp.pins << " (" << added << " new, " << changed << " re-pinned with a changed source)\n";
+      return 0;
+    }
+    if (*whatif || *slack) {
+      const auto& reg = Registry::instance();
+      ro.budget = budget_from_string(*whatif ? wi_budget : sl_budget);
+      ro.filters = *whatif ? wi_filters : sl_filters;
+      ro.progress = !quiet;
+      ro.backend = resolve_backend("auto");
+      const auto claims = select_claims(ro.filters, reg);
+      if (*whatif) {
+        const SourcePaths sp = default_source_paths(project_root(built_from()), paper, pins);
+        attach_sources(claims, sp, ro);
+        if (ro.pins.empty())
+          throw UsageError("what-if needs the paper and the pins: " + ro.sources_note);
+        ro.json_path = wi_json;
+        const Results res = run_what_if(claims, ro, std::cerr);
+        std::size_t stale = 0;
+        for (const auto& e : res.what_if) {
+          ++stale;
+          std::cout << std::left << std::setw(40) << e["id"].get<std::string>() << " " << std::setw(26)
+                    << e["verdict"].get<std::string>();
+          for (const auto& o : e["overrides"])
+            std::cout << " --set " << o.get<std::string>();
+          for (const auto& r : e["needs_review"])
+            std::cout << "\n    needs review: " << r.get<std::string>();
+          std::cout << "\n";
+        }
+        std::cout << stale << " stale claim(s) of " << claims.size() << " selected; results: " << wi_json
+                  << "\n";
+        return 0;
+      }
+      ro.json_path = sl_json;
+      const Results res = run_slack(claims, ro, slack_opts, std::cerr);
+      for (const auto& e : res.slack) {
+        std::cout << std::left << std::setw(44)
+                  << (e["id"].get<std::string>() + "." + e["constant"].get<std::string>()) << " "
+                  << std::setw(6) << e["role"].get<std::string>() << " paper " << std::setw(12)
+                  << e["paper_value"].get<double>() << " best "
+                  << (e["best"].is_null() ? std::string("-") : exact_number(e["best"].get<double>()))
+                  << (e["ratio"].is_null() ? std::string()
+                                           : "  ratio " + exact_number(e["ratio"].get<double>()).substr(0, 8))
+                  << "  " << e.value("note", std::string()) << "\n";
+      }
+      std::cout << res.slack.size() << " constant(s); results: " << sl_json << "\n";
+      return 0;
+    }
+    if (*merge) {
+      std::vector<Results> parts;
+      for (const auto& f : merge_in)
+        parts.push_back(read_results(f));
+      std::vector<std::string> order;
+      for (const auto& c : Registry::instance().claims())
+        order.push_back(c.id);
+      const Results m = merge_results(parts, merge_in, order);
+      write_results(m, merge_out);
+      std::cerr << "merged " << parts.size() << " file(s), " << m.claims.size() << " claims"
+                << (m.run.shard.empty() ? std::string() : " (incomplete: shards " + m.run.shard + ")")
+                << " into " << merge_out << "\n";
       return 0;
     }
     if (*report) {
@@ -186,6 +354,9 @@ int main(int argc, char** argv) {
     std::cerr << "dcrv: " << e.what() << "\n";
     return 2;
   } catch (const SchemaError& e) {
+    std::cerr << "dcrv: " << e.what() << "\n";
+    return 2;
+  } catch (const MergeError& e) {
     std::cerr << "dcrv: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -85,6 +85,42 @@ std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, c
   return ordered;
 }
 
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  Shard s;
+  try {
+    if (slash == std::string::npos)
+      throw std::invalid_argument("no slash");
+    std::size_t u1 = 0, u2 = 0;
+    const std::string a = text.substr(0, slash), b = text.substr(slash + 1);
+    const long i = std::stol(a, &u1), n = std::stol(b, &u2);
+    if (u1 != a.size() || u2 != b.size() || n < 1 || i < 1 || i > n || n > 1'000'000)
+      throw std::invalid_argument("range");
+    s.index = static_cast<unsigned>(i);
+    s.count = static_cast<unsigned>(n);
+  } catch (const std::exception&) {
+    throw UsageError("--shard '" + text + "': expected I/N with 1 <= I <= N (e.g. 3/8)");
+  }
+  return s;
+}
+
+unsigned shard_of(const std::string& id, unsigned count) {
+  std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a 64: the same on every platform and build
+  for (unsigned char c : id) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return static_cast<unsigned>(h % count) + 1;
+}
+
+std::vector<const Claim*> select_shard(const std::vector<const Claim*>& claims, const Shard& shard) {
+  std::vector<const Claim*> out;
+  for (const Claim* c : claims)
+    if (shard_of(c->id, shard.count) == shard.index)
+      out.push_back(c);
+  return out;
+}
+
 Context make_context(const Claim& c, const RunOptions& o) {
   Context ctx;
   ctx.budget = o.budget;
@@ -177,6 +213,10 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   for (const auto& ov : o.overrides) res.run.overrides.push_back(ov.text);
   res.run.build = build_description();
   res.run.backend = o.backend;
+  res.run.shard = o.shard;
+  res.run.paper = o.paper;
+  res.run.pins = o.pins;
+  res.run.sources_note = o.sources_note;
   {
     const std::time_t now = std::time(nullptr);
     std::ostringstream ts;
@@ -204,6 +244,8 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
       const std::size_t i = next.fetch_add(1);
       if (i >= claims.size()) return;
       ClaimResult r = run_one(*claims[i], make_context(*claims[i], o));
+      if (auto src = o.sources.find(claims[i]->id); src != o.sources.end())
+        r.source = src->second;
       std::lock_guard<std::mutex> lock(mu);
       ++finished;
       falsified += r.outcome.status == Status::falsified;

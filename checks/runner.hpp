@@ -28,6 +28,18 @@ void validate_overrides(const std::vector<const Claim*>& claims, const std::vect
 /// Claims matching any of the globs; a glob that matches nothing is an error (with suggestions).
 std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, const Registry& reg);
 
+/// One shard of a run: `index` in 1..count.
+struct Shard {
+  unsigned index = 1, count = 1;
+  std::string text() const { return std::to_string(index) + "/" + std::to_string(count); }
+};
+/// Parses "I/N" (1 <= I <= N); throws UsageError.
+Shard parse_shard(const std::string& text);
+/// The shard a claim belongs to: FNV-1a 64 of its ID mod N, plus 1 — stable as claims are added or removed.
+unsigned shard_of(const std::string& id, unsigned count);
+/// The claims of one shard, in the given order.
+std::vector<const Claim*> select_shard(const std::vector<const Claim*>& claims, const Shard& shard);
+
 struct RunOptions {
   std::vector<std::string> filters{"*"};
   Budget budget = Budget::standard;
@@ -39,6 +51,10 @@ struct RunOptions {
   bool progress = true;
   double time_budget_seconds = 0; // per claim; 0: the budget level's (BudgetSizes::seconds)
   std::string backend = "cpu";    // resolved backend for ensembles (see dcrv/backend.hpp)
+  std::string shard;              // "I/N" when this run is one shard (recorded in results.json)
+  // Stale detection (reports/theory.hpp): per claim, its source against the pins; recorded with each result.
+  std::map<std::string, SourceInfo> sources;
+  std::string paper, pins, sources_note;
 };
 
 Context make_context(const Claim& c, const RunOptions& o);

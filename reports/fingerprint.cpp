@@ -504,9 +504,30 @@ std::string claim_part(const Claim& c, const std::string& where) {
   return "";
 }
 
-json match_json(const TexFile& f, const Span& s, const std::string& match, const std::optional<std::string>& label) {
+/// The span's source without comments, whitespace runs collapsed to one space (the text the pins store).
+std::string collapsed_source(const TexFile& f, const Span& s) {
+  std::string out;
+  bool space = false;
+  for (std::size_t i = s.begin; i < s.end && i < f.masked.size(); ++i) {
+    const char c = f.masked[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space)
+      out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+json match_json(const TexFile& f, const Span& s, const std::string& match,
+                const std::optional<std::string>& label, bool with_text) {
   json j;
   j["hash"] = hex64(fnv1a(normalized_source(f, s)));
+  if (with_text)
+    j["text"] = collapsed_source(f, s);
   j["match"] = match;
   j["label"] = label ? json(*label) : json(nullptr);
   j["file"] = f.rel;
@@ -517,7 +538,8 @@ json match_json(const TexFile& f, const Span& s, const std::string& match, const
 
 } // namespace
 
-nlohmann::json fingerprint_paper(const std::string& paper_dir, const std::vector<Claim>& registered) {
+nlohmann::json fingerprint_paper(const std::string& paper_dir, const std::vector<Claim>& registered,
+                                 bool with_text) {
   const fs::path dir(paper_dir);
   if (!fs::is_regular_file(dir / "main.tex"))
     throw std::runtime_error("fingerprint: " + paper_dir +
@@ -580,7 +602,7 @@ nlohmann::json fingerprint_paper(const std::string& paper_dir, const std::vector
             break;
           }
         if (!found) continue;
-        json j = match_json(*f, label_span(*f, f->labels.at(*found)), "label", *found);
+        json j = match_json(*f, label_span(*f, f->labels.at(*found)), "label", *found, with_text);
         if (ref.cited) {
           if (!cited_match) {
             j["note"] = "cited label (the claim refers to it)";
@@ -610,7 +632,7 @@ nlohmann::json fingerprint_paper(const std::string& paper_dir, const std::vector
           }
       t = best_target(targets, refs.segments, 0.75, true, t, true);
       if (t) {
-        result = match_json(*t->file, t->span, "section", std::nullopt);
+        result = match_json(*t->file, t->span, "section", std::nullopt, with_text);
         result["section"] = (t->number.empty() ? std::string() : t->number + " ") + t->title;
       }
     }

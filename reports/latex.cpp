@@ -15,6 +15,7 @@
 #include "reports/latex.hpp"
 
 #include "reports/claim_figures.hpp"
+#include "reports/theory.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -644,9 +645,24 @@ void write_how_to_read(std::ostream& t) {
 }
 
 // Column widths as fractions of \linewidth (with \tabcolsep = 3pt the table fills about 0.99\linewidth).
+// The Source column says `stale` when the paper's text of the claim changed since its check was written.
 const char* kClaimTableSpec =
-    "@{}p{0.29\\linewidth}p{0.085\\linewidth}p{0.105\\linewidth}p{0.12\\linewidth}p{0.115\\linewidth}"
-    "p{0.065\\linewidth}p{0.045\\linewidth}p{0.075\\linewidth}@{}";
+    "@{}p{0.25\\linewidth}p{0.085\\linewidth}p{0.105\\linewidth}p{0.045\\linewidth}p{0.11\\linewidth}"
+    "p{0.105\\linewidth}p{0.065\\linewidth}p{0.045\\linewidth}p{0.07\\linewidth}@{}";
+
+bool is_stale(const ClaimResult& c) {
+  return c.source && c.source->stale;
+}
+
+std::string source_cell(const ClaimResult& c) {
+  if (!c.source)
+    return "";
+  if (c.source->stale)
+    return "\\textcolor{dcrvinconclusive}{\\textbf{stale}}";
+  if (!c.source->pinned)
+    return "\\textcolor{dcrvunchecked}{unpinned}";
+  return "";
+}
 
 /// The line under a claim's row: the statistic of a stochastic verdict, why samples were skipped (when more than
 /// 20 % were), a truncation by the time budget, unexamined candidates, a stated MPFR tolerance.
@@ -689,27 +705,30 @@ void write_part_table(std::ostream& t, const Results& r, const std::string& part
     first = false;
   }
   t << ".\n\n";
-  const std::string head = "ID & Kind & Status & Tightness & Worst margin & Used/skipped & MPFR & Time\\\\\n";
+  const std::string head =
+      "ID & Kind & Status & Source & Tightness & Worst margin & Used/skipped & MPFR & Time\\\\\n";
   t << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{" << kClaimTableSpec << "}\n"
-    << "\\toprule\n" << head << "\\midrule\n\\endfirsthead\n"
-    << "\\multicolumn{8}{@{}l}{\\emph{" << part_title(part) << " (continued)}}\\\\\n\\toprule\n" << head
-    << "\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
+    << "\\toprule\n"
+    << head << "\\midrule\n\\endfirsthead\n"
+    << "\\multicolumn{9}{@{}l}{\\emph{" << part_title(part) << " (continued)}}\\\\\n\\toprule\n"
+    << head << "\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
   for (const ClaimResult* c : rows) {
     const Outcome& o = c->outcome;
     const Evidence& e = o.evidence;
     const bool unchecked = o.status == Status::unchecked;
     const bool reading = is_reading(c->id);
     t << (reading ? "\\hspace*{1em}" : "") << id_tex(c->id) << " & " << latex_escape(c->kind) << " & "
-      << status_tex(o.status) << (has_override(*c) ? "\\(^\\dagger\\)" : "") << " & \\hfill "
-      << fmt_opt(e.tightness, 6, true) << " & \\hfill " << fmt_opt(e.worst_margin, 4) << " & \\hfill "
+      << status_tex(o.status) << (has_override(*c) ? "\\(^\\dagger\\)" : "") << " & " << source_cell(*c)
+      << " & \\hfill " << fmt_opt(e.tightness, 6, true) << " & \\hfill " << fmt_opt(e.worst_margin, 4)
+      << " & \\hfill "
       << (unchecked ? std::string("--") : fmt_count(e.trials - e.skipped) + "/" + fmt_count(e.skipped))
       << " & \\hfill " << (unchecked ? std::string("--") : fmt_count(e.confirmations)) << " & \\hfill "
       << fmt_seconds(e.seconds) << "\\\\\n";
     const std::string notes = evidence_notes(e);
     if (!notes.empty())
-      t << "\\multicolumn{8}{@{\\hspace{2em}}p{0.9\\linewidth}@{}}{\\scriptsize " << notes << "}\\\\[2pt]\n";
+      t << "\\multicolumn{9}{@{\\hspace{2em}}p{0.9\\linewidth}@{}}{\\scriptsize " << notes << "}\\\\[2pt]\n";
     if (reading && !c->reading.empty())
-      t << "\\multicolumn{8}{@{\\hspace{2em}}p{0.85\\linewidth}@{}}{\\scriptsize\\itshape Reading: "
+      t << "\\multicolumn{9}{@{\\hspace{2em}}p{0.85\\linewidth}@{}}{\\scriptsize\\itshape Reading: "
         << latex_escape(c->reading) << "}\\\\[2pt]\n";
   }
   t << "\\end{longtable}}\n\n";
@@ -733,6 +752,27 @@ void write_witness(std::ostream& t, const json& w) {
   }
   t << "\\par\\noindent\\textbf{Witness.}\n\\begin{itemize}\\setlength{\\itemsep}{0pt}\n";
   std::set<std::string> shown;
+  // The point in the domain's own terms (the names the claim's domain gives its fields), first.
+  if (w.contains("fields") && w["fields"].is_object() && !w["fields"].empty()) {
+    shown.insert("fields");
+    t << "\\item Point: ";
+    bool first = true;
+    for (auto it = w["fields"].begin(); it != w["fields"].end(); ++it) {
+      t << (first ? "" : ", ") << "\\texttt{" << latex_escape(it.key()) << "} \\(=\\) ";
+      first = false;
+      const json& v = it.value();
+      if (v.is_array()) {
+        t << "\\texttt{(";
+        for (std::size_t i = 0; i < v.size(); ++i)
+          t << (i ? ",\\allowbreak{} " : "")
+            << (v[i].is_number() ? latex_escape(fmt_exact(v[i].get<double>())) : latex_escape(v[i].dump()));
+        t << ")}";
+      } else {
+        t << witness_value(v);
+      }
+    }
+    t << "\n";
+  }
   if (w.contains("sample") && w["sample"].is_object()) {
     const json& s = w["sample"];
     shown.insert("sample");
@@ -742,7 +782,8 @@ void write_witness(std::ostream& t, const json& w) {
                                        : "\\(S\\): " + witness_value(s["S"]))
         << "\n";
     if (s.contains("x") && s["x"].is_array()) {
-      t << "\\item Coordinates (\\(" << s["x"].size() << "\\) values, in the order of the claim's domain): "
+      t << "\\item " << (shown.count("fields") ? "Replay coordinates" : "Coordinates") << " (\\("
+        << s["x"].size() << "\\) values, in the order of the claim's domain): "
         << "\\texttt{(";
       for (std::size_t i = 0; i < s["x"].size(); ++i) {
         const json& v = s["x"][i];
@@ -837,6 +878,232 @@ void write_message_section(std::ostream& t, const Results& r, Status s, const st
     t << none << "\n\n";
 }
 
+/// The first sentence of a message, at most `max` characters (the one-line reason of the action list).
+std::string one_line(const std::string& msg, std::size_t max = 150) {
+  std::string m = collapse_space(msg);
+  for (std::size_t i = 0; i + 1 < m.size(); ++i)
+    if ((m[i] == '.' || m[i] == ';') && m[i + 1] == ' ' && i > 20) {
+      m = m.substr(0, i + 1);
+      break;
+    }
+  if (m.size() > max) {
+    std::size_t cut = max - 3;
+    while (cut > 0 && (static_cast<unsigned char>(m[cut]) & 0xC0) == 0x80)
+      --cut; // not inside a UTF-8 character
+    m = m.substr(0, cut) + "...";
+  }
+  return m;
+}
+
+/// dcrv's measured correct constant for a falsified claim (from the slack map), or "".
+std::string measured_constant(const Results& r, const std::string& id) {
+  std::string out;
+  if (!r.slack.is_array())
+    return out;
+  for (const auto& e : r.slack)
+    if (e.value("id", std::string()) == id && e.value("status_at_paper", std::string()) == "falsified" &&
+        e.contains("best") && e["best"].is_number())
+      out += (out.empty() ? "" : "; ") + std::string("holds with \\texttt{") +
+             latex_escape(e.value("constant", std::string())) + "} \\(=\\) " +
+             fmt_num(e["best"].get<double>(), 6) + " (paper " + fmt_num(e.value("paper_value", 0.0), 6) + ")";
+  return out;
+}
+
+/// The first page: what the authors must act on — falsified claims (ID, place, one-line reason, the measured
+/// correct constant when the slack map found one), then stale and inconclusive claims; the rest follows.
+void write_action_items(std::ostream& t, const Results& r) {
+  std::vector<const ClaimResult*> falsified, stale, inconclusive;
+  for (const ClaimResult* c : report_order(r)) {
+    if (c->outcome.status == Status::falsified)
+      falsified.push_back(c);
+    if (is_stale(*c))
+      stale.push_back(c);
+    if (c->outcome.status == Status::inconclusive)
+      inconclusive.push_back(c);
+  }
+  t << "\\dcrvsection{What needs the authors' attention}\n\\label{sec:dcrv-actions}\n\\noindent "
+    << falsified.size() << " falsified, " << stale.size()
+    << " stale (the paper's text changed since the check "
+    << "was written), " << inconclusive.size() << " inconclusive of " << r.claims.size() << " claims";
+  if (!r.run.overrides.empty())
+    t << " (with overridden constants, see below)";
+  t << ". Details follow the per-part tables.\n\n";
+  const std::string spec = "@{}p{0.24\\linewidth}p{0.3\\linewidth}p{0.42\\linewidth}@{}";
+  auto table = [&](const std::vector<const ClaimResult*>& rows, const std::string& title,
+                   const std::string& third, auto&& reason) {
+    if (rows.empty())
+      return;
+    t << "\\dcrvsubsection{" << title << " (" << rows.size()
+      << ")}\n{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
+      << "\\begin{longtable}{" << spec << "}\n\\toprule\nID & In the paper & " << third
+      << "\\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
+    for (const ClaimResult* c : rows)
+      t << id_tex(c->id) << (has_override(*c) ? "\\(^\\dagger\\)" : "") << " & \\raggedright "
+        << latex_escape(c->where) << " & \\raggedright " << reason(*c) << "\\tabularnewline\n";
+    t << "\\end{longtable}}\n\n";
+  };
+  table(falsified, "Falsified claims", "Reason (one line; witness in the details)",
+        [&](const ClaimResult& c) {
+          std::string x = latex_escape(one_line(c.outcome.message));
+          const std::string m = measured_constant(r, c.id);
+          if (!m.empty())
+            x += "\\newline\\emph{Measured:} " + m;
+          if (is_stale(c))
+            x += "\\newline\\textcolor{dcrvinconclusive}{stale: the text changed}";
+          return x;
+        });
+  table(stale, "Stale claims", "Status against dcrv's statement; what changed", [&](const ClaimResult& c) {
+    std::string x = status_tex(c.outcome.status) + "; \\texttt{" + latex_escape(c.source->file) +
+                    "}, lines " + latex_escape(c.source->lines);
+    return x + " (word diff in \\S\\,``Stale claims'')";
+  });
+  table(inconclusive, "Inconclusive claims", "Reason (one line)",
+        [&](const ClaimResult& c) { return latex_escape(one_line(c.outcome.message)); });
+  if (falsified.empty() && stale.empty() && inconclusive.empty())
+    t << "Nothing: no claim is falsified, stale or inconclusive.\n\n";
+  if (!r.run.sources_note.empty())
+    t << "\\noindent\\emph{Stale detection:} " << latex_escape(r.run.sources_note) << "\n\n";
+}
+
+/// A word-level diff in typewriter type: deletions red in [- -], insertions green in {+ +}; long unchanged
+/// stretches are cut to `ctx` words of context.
+std::string tex_word_diff(const std::string& old_text, const std::string& new_text, std::size_t ctx = 12) {
+  const auto ops = word_diff(old_text, new_text);
+  std::string out;
+  auto code = [](const std::string& s) { return breakable(latex_escape(s), 8); };
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    const DiffOp& op = ops[k];
+    if (op.op == '-') {
+      out += "\\textcolor{dcrvfalsified}{\\textbf{[-}" + code(op.text) + "\\textbf{-]}} ";
+      continue;
+    }
+    if (op.op == '+') {
+      out += "\\textcolor{dcrvverified}{\\textbf{\\{+}" + code(op.text) + "\\textbf{+\\}}} ";
+      continue;
+    }
+    const auto w = split_words(op.text);
+    const bool change_after = k + 1 < ops.size(), change_before = k > 0;
+    if (w.size() <= (change_before ? ctx : 0) + (change_after ? ctx : 0)) {
+      out += code(op.text) + " ";
+      continue;
+    }
+    std::string lead, tail;
+    if (change_before)
+      for (std::size_t i = 0; i < ctx; ++i)
+        lead += w[i] + " ";
+    if (change_after)
+      for (std::size_t i = w.size() - ctx; i < w.size(); ++i)
+        tail += (i > w.size() - ctx ? " " : "") + w[i];
+    out += code(lead) + "\\ldots{} " + code(tail) + " ";
+  }
+  return out;
+}
+
+/// Each stale claim: where its text is, and the word-level diff of the pinned and the current LaTeX.
+void write_stale(std::ostream& t, const Results& r) {
+  std::vector<const ClaimResult*> stale;
+  for (const ClaimResult* c : report_order(r))
+    if (is_stale(*c))
+      stale.push_back(c);
+  if (stale.empty())
+    return;
+  t << "\\dcrvsection{Stale claims}\n\\label{sec:dcrv-stale}\nThe paper's LaTeX of these claims differs from "
+       "the "
+       "source their checks were written against (pins \\texttt{"
+    << breakable(latex_escape(r.run.pins), 16) << "}, paper \\texttt{"
+    << breakable(latex_escape(r.run.paper), 16)
+    << "}). Their status is about dcrv's statement of the claim: review the change, "
+       "run \\texttt{dcrv what-if} for changed constants, update the check if needed, then \\texttt{dcrv "
+       "pin}.\n"
+       "\\begin{description}\\setlength{\\itemsep}{6pt}\n";
+  // What-if verdicts, when this results file is a what-if run.
+  std::map<std::string, const json*> wi;
+  if (r.what_if.is_array())
+    for (const auto& e : r.what_if)
+      wi[e.value("id", std::string())] = &e;
+  for (const ClaimResult* c : stale) {
+    const SourceInfo& s = *c->source;
+    t << "\\item[" << id_tex(c->id) << "] " << status_tex(c->outcome.status) << "; " << latex_escape(c->where)
+      << "; \\texttt{" << latex_escape(s.file) << "}, lines " << latex_escape(s.lines) << ".\\\\\n";
+    if (s.old_text.empty())
+      t << "\\emph{The pins hold no text for this claim.}\n";
+    else
+      t << "{\\ttfamily\\footnotesize\\raggedright " << tex_word_diff(s.old_text, s.new_text) << "\\par}\n";
+  }
+  t << "\\end{description}\n\n";
+}
+
+/// `dcrv what-if` results: per stale claim, the overrides run and their verdicts, or why it needs review.
+void write_what_if(std::ostream& t, const Results& r) {
+  if (!r.what_if.is_array())
+    return;
+  t << "\\dcrvsection{What-if: the changed constants run as overrides}\n\\label{sec:dcrv-what-if}\n";
+  if (r.what_if.empty()) {
+    t << "No selected claim is stale.\n\n";
+    return;
+  }
+  t << "Each stale claim whose change is a number equal to one of its declared constants was run with the "
+       "new "
+       "value (\\texttt{-{}-set}); a falsified verdict has its witness in \\S\\,``Falsified claims''. "
+       "Changes "
+       "that map to no declared constant need review.\n"
+       "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{@{}p{0.24\\linewidth}p{0."
+       "16\\linewidth}"
+       "p{0.56\\linewidth}@{}}\n\\toprule\nID & Verdict & "
+       "Change\\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
+  for (const auto& e : r.what_if) {
+    std::string change;
+    for (const auto& n : e.value("changes", json::array()))
+      change += (change.empty() ? "" : "; ") + std::string("\\texttt{") +
+                breakable(latex_escape(n.value("old_tex", std::string())), 10) + "} \\(\\to\\) \\texttt{" +
+                breakable(latex_escape(n.value("new_tex", std::string())), 10) + "}";
+    for (const auto& o : e.value("overrides", json::array()))
+      change += "\\newline\\texttt{-{}-set " + breakable(latex_escape(o.get<std::string>()), 16) + "}";
+    for (const auto& rv : e.value("needs_review", json::array()))
+      change += "\\newline\\emph{needs review:} " + latex_escape(rv.get<std::string>());
+    const std::string verdict = e.value("verdict", std::string());
+    std::string vt = latex_escape(verdict);
+    if (verdict.rfind("falsified", 0) == 0)
+      vt = "\\textcolor{dcrvfalsified}{\\textbf{" + vt + "}}";
+    t << id_tex(e.value("id", std::string())) << " & \\raggedright " << vt << " & \\raggedright " << change
+      << "\\tabularnewline\n";
+  }
+  t << "\\end{longtable}}\n\n";
+}
+
+/// `dcrv slack` results: per declared constant, the paper value, the best value found and their ratio.
+void write_slack(std::ostream& t, const Results& r) {
+  if (!r.slack.is_array() || r.slack.empty())
+    return;
+  t << "\\dcrvsection{Slack map: how much room each constant has}\n\\label{sec:dcrv-slack}\n"
+       "For each declared constant, the claim was re-run with the constant moved in the direction that "
+       "strengthens it (upper bounds down, lower bounds up), and the flip point was bisected between the "
+       "last "
+       "value that held and the first value falsified with an MPFR-confirmed witness. \\emph{Ratio} = best "
+       "value that held / paper value: 1 = sharp (the paper's constant cannot be improved in dcrv's "
+       "evidence); "
+       "below 1 for an upper bound (above 1 for a lower bound) = room to tighten. For a claim falsified at "
+       "the "
+       "paper value, the search went the other way: the best value is the first that held (dcrv's measured "
+       "correct constant).\n"
+       "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{@{}p{0.28\\linewidth}p{0."
+       "07\\linewidth}"
+       "p{0.06\\linewidth}rrrp{0.25\\linewidth}@{}}\n\\toprule\nID & Constant & Role & Paper value & Best "
+       "value & "
+       "Ratio & Note\\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
+  for (const auto& e : r.slack) {
+    auto num = [&](const char* k) {
+      return e.contains(k) && e[k].is_number() ? fmt_num(e[k].get<double>(), 6) : std::string("--");
+    };
+    t << id_tex(e.value("id", std::string())) << " & \\texttt{"
+      << latex_escape(e.value("constant", std::string())) << "} & "
+      << latex_escape(e.value("role", std::string())) << " & " << num("paper_value") << " & " << num("best")
+      << " & " << num("ratio") << " & \\raggedright\\scriptsize "
+      << latex_escape(e.value("note", std::string())) << "\\tabularnewline\n";
+  }
+  t << "\\end{longtable}}\n\n";
+}
+
 /// Measured figures that the checks record beside their status: thresholds (claimed vs observed), rates
 /// (claimed vs measured) and tables (`series`, e.g. D_G for G = 2…256).
 void write_measured(std::ostream& t, const Results& r) {
@@ -899,7 +1166,27 @@ struct TightRow {
   double tightness;
   std::string part, kind;
   bool residual;      // identities: tightness is the largest relative residual
+  std::string id;
+  double shown = 0; // bounds: the tightness clipped to the figure's range
+  int clip = 2;     // bounds: 0 in range, 1 above (clipped to the top), -1 below; 2 not in the bounds figure
 };
+
+/// The log-scale range of the bounds figure: from 10⁻⁴ … 10⁻¹ up to 10 … 100, so that the line "attained" (1)
+/// and the violated side are always visible and one outlier (10²⁵) cannot flatten every other point.
+struct TightRange {
+  double lo = 0.1, hi = 10;
+};
+
+TightRange tight_range(const std::vector<TightRow>& rows) {
+  double mn = 1, mx = 1;
+  for (const auto& r : rows)
+    if (!r.residual && r.tightness > 0)
+      mn = std::min(mn, r.tightness), mx = std::max(mx, r.tightness);
+  TightRange t;
+  t.lo = std::pow(10.0, std::clamp(std::floor(std::log10(mn)), -4.0, -1.0));
+  t.hi = std::pow(10.0, std::clamp(std::ceil(std::log10(mx)), 1.0, 2.0));
+  return t;
+}
 
 std::vector<TightRow> tightness_rows(const Results& r) {
   std::vector<TightRow> rows;
@@ -908,7 +1195,14 @@ std::vector<TightRow> tightness_rows(const Results& r) {
     const auto& t = c.outcome.evidence.tightness;
     if (!t || !std::isfinite(*t)) continue;
     std::string kind = part_token(c.kind);  // kinds are plain words; anything odd becomes "other"
-    rows.push_back({i + 1, *t, part_token(part_of(c.id)), kind, c.kind == "identity"});
+    rows.push_back({i + 1, *t, part_token(part_of(c.id)), kind, c.kind == "identity", c.id});
+  }
+  const TightRange range = tight_range(rows);
+  for (auto& row : rows) {
+    if (row.residual || !(row.tightness > 0))
+      continue;
+    row.clip = row.tightness > range.hi ? 1 : row.tightness < range.lo ? -1 : 0;
+    row.shown = std::clamp(row.tightness, range.lo, range.hi);
   }
   return rows;
 }
@@ -922,11 +1216,15 @@ std::string dat_number(double v) {
 std::string tightness_dat(const std::vector<TightRow>& rows) {
   std::ostringstream d;
   d << "# dcrv: tightness per claim (sup LHS/RHS for bounds; max relative residual for identities)\n"
-       "# index = position of the claim in results.json; residual = 1 for identities\n"
-       "index tightness part kind residual\n";
+       "# index = position of the claim in results.json; residual = 1 for identities;\n"
+       "# shown = the tightness clipped to the bounds figure's log range; clip = 0 in range, 1 above, -1 "
+       "below,\n"
+       "# 2 not in the bounds figure (identities, tightness <= 0)\n"
+       "index tightness part kind residual shown clip\n";
   for (const auto& row : rows)
     d << row.index << " " << dat_number(row.tightness) << " " << row.part << " " << row.kind << " "
-      << (row.residual ? 1 : 0) << "\n";
+      << (row.residual ? 1 : 0) << " " << dat_number(row.clip == 2 ? 0 : row.shown) << " " << row.clip
+      << "\n";
   return d.str();
 }
 
@@ -1013,19 +1311,68 @@ void write_figures(std::ostream& t, const Results& r, const std::vector<TightRow
       "label style={font=\\footnotesize}";
   const std::string xmax = std::to_string(std::max<std::size_t>(r.claims.size(), 1) + 1);
   if (!bound_parts.empty()) {
-    t << "\\begin{figure}[!htbp]\n\\centering\n\\begin{tikzpicture}\n\\begin{axis}[width=0.82\\linewidth, "
-         "height=6cm, xmin=0, xmax=" << xmax << ", xlabel={claim (position in the results)}, "
-         "ylabel={tightness \\(\\sup \\mathrm{LHS}/\\mathrm{RHS}\\)}, "
-      << scatter_classes(bound_parts) << ", " << legend_style << "]\n"
+    const TightRange range = tight_range(rows);
+    // Clipped points: drawn on the border as triangles, numbered in the plot and named in the caption (the
+    // most extreme first, at most 12 labels per side).
+    std::vector<const TightRow*> above, below;
+    for (const auto& row : rows)
+      if (row.clip == 1)
+        above.push_back(&row);
+      else if (row.clip == -1)
+        below.push_back(&row);
+    std::stable_sort(above.begin(), above.end(),
+                     [](auto* a, auto* b) { return a->tightness > b->tightness; });
+    std::stable_sort(below.begin(), below.end(),
+                     [](auto* a, auto* b) { return a->tightness < b->tightness; });
+    const std::size_t max_labels = 12;
+    t << "\\begin{figure}[!htbp]\n\\centering\n\\begin{tikzpicture}\n\\begin{axis}[ymode=log, "
+         "width=0.82\\linewidth, "
+         "height=6.5cm, xmin=0, xmax="
+      << xmax << ", ymin=" << dat_number(range.lo) << ", ymax=" << dat_number(range.hi)
+      << ", xlabel={claim (position in the results)}, ylabel={tightness \\(\\sup "
+         "\\mathrm{LHS}/\\mathrm{RHS}\\)}, "
+      << "clip=false, " << scatter_classes(bound_parts) << ", " << legend_style << "]\n"
       << "\\addplot[scatter, only marks, mark size=1.8pt, scatter src=explicit symbolic, "
-         "restrict expr to domain={\\thisrow{residual}}{0:0}] table[x=index, y=tightness, meta=part] "
+         "restrict expr to domain={\\thisrow{clip}}{0:0}] table[x=index, y=shown, meta=part] "
          "{\\dcrvdir tightness.dat};\n"
-      << "\\legend{" << legend_of(bound_parts) << "}\n"
-      << "\\draw[dashed, dcrvfalsified] (axis cs:0,1) -- (axis cs:" << xmax << ",1);\n"
-      << "\\end{axis}\n\\end{tikzpicture}\n\\caption{Tightness of the bounds per claim (data: "
+      << "\\legend{" << legend_of(bound_parts) << "}\n";
+    if (!above.empty())
+      t << "\\addplot[only marks, mark=triangle*, mark size=2.6pt, dcrvfalsified, forget plot, "
+           "restrict expr to domain={\\thisrow{clip}}{1:1}] table[x=index, y=shown] {\\dcrvdir "
+           "tightness.dat};\n";
+    if (!below.empty())
+      t << "\\addplot[only marks, mark=triangle*, mark options={rotate=180}, mark size=2.6pt, dcrvunchecked, "
+           "forget plot, restrict expr to domain={\\thisrow{clip}}{-1:-1}] table[x=index, y=shown] "
+           "{\\dcrvdir tightness.dat};\n";
+    t << "\\draw[dashed, dcrvfalsified] (axis cs:0,1) -- (axis cs:" << xmax << ",1);\n";
+    std::string key;
+    std::size_t n = 0;
+    for (const auto* side : {&above, &below})
+      for (std::size_t i = 0; i < side->size() && i < max_labels; ++i) {
+        const TightRow& row = *(*side)[i];
+        ++n;
+        const bool top = row.clip == 1;
+        t << "\\node[font=\\tiny, inner sep=1pt, anchor=" << (top ? "south" : "north")
+          << ", yshift=" << (top ? "" : "-") << (2 + 6 * (i % 3)) << "pt] at (axis cs:" << row.index << ","
+          << dat_number(row.shown) << ") {" << n << "};\n";
+        key += (key.empty() ? "" : "; ") + std::to_string(n) + ": " + id_tex(row.id) + " (" +
+               fmt_num(row.tightness, 3) + ")";
+      }
+    t << "\\end{axis}\n\\end{tikzpicture}\n\\caption{Tightness of the bounds per claim, log scale (data: "
          "\\texttt{tightness.dat}). On the dashed line the bound is attained by the evidence; above it, "
          "violated.";
-    if (nonpos_bounds) t << " " << nonpos_bounds << " claim(s) have tightness \\(\\le 0\\).";
+    if (!above.empty() || !below.empty())
+      t << " Points outside [" << fmt_num(range.lo, 3) << ", " << fmt_num(range.hi, 3)
+        << "] are clipped to the border (triangles"
+        << (above.size() > max_labels || below.size() > max_labels ? "; the most extreme are numbered"
+                                                                   : ", numbered")
+        << "): " << key << ".";
+    if (above.size() > max_labels)
+      t << " " << above.size() - max_labels << " more above.";
+    if (below.size() > max_labels)
+      t << " " << below.size() - max_labels << " more below.";
+    if (nonpos_bounds)
+      t << " " << nonpos_bounds << " claim(s) have tightness \\(\\le 0\\) (not shown).";
     t << "}\n\\label{fig:dcrv-tightness}\n\\end{figure}\n\n";
   }
   if (!resid_parts.empty()) {
@@ -1131,6 +1478,8 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
 
   std::ostringstream t;
   write_preamble_comment(t, r);
+  write_action_items(t, r);
+  t << "\\clearpage\n";
   t << "\\dcrvsection{Machine-checked claims: summary}\n\\label{sec:dcrv-summary}\n";
   write_run_info(t, r);
   write_summary(t, r, parts);
@@ -1140,6 +1489,9 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
   t << "\\clearpage\n";
   for (const auto& p : parts) write_part_table(t, r, p);
   write_falsified(t, r);
+  write_stale(t, r);
+  write_what_if(t, r);
+  write_slack(t, r);
   write_measured(t, r);
   write_claim_figures(t, r, dir.string(), f.data);
   write_message_section(t, r, Status::inconclusive, "Inconclusive claims", "No claim is inconclusive.");

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace dcrv {
@@ -82,19 +83,31 @@ json to_json(const ClaimResult& c) {
                       {"overridden", k.overridden},
                       {"meaning", k.meaning}});
   const Outcome& o = c.outcome;
-  return {{"id", c.id},
-          {"status", to_string(o.status)},
-          {"kind", c.kind},
-          {"where", c.where},
-          {"statement", c.statement},
-          {"reading", c.reading},
-          {"from_inventory", c.from_inventory},
-          {"constants", consts},
-          {"evidence", evidence_json(o.evidence)},
-          {"tightness", opt(o.evidence.tightness)},
-          {"witness", o.witness.is_null() ? json(nullptr) : o.witness},
-          {"message", o.message},
-          {"series", o.series.is_null() ? json(nullptr) : o.series}};
+  json j = {{"id", c.id},
+            {"status", to_string(o.status)},
+            {"kind", c.kind},
+            {"where", c.where},
+            {"statement", c.statement},
+            {"reading", c.reading},
+            {"from_inventory", c.from_inventory},
+            {"constants", consts},
+            {"evidence", evidence_json(o.evidence)},
+            {"tightness", opt(o.evidence.tightness)},
+            {"witness", o.witness.is_null() ? json(nullptr) : o.witness},
+            {"message", o.message},
+            {"series", o.series.is_null() ? json(nullptr) : o.series}};
+  if (c.source) {
+    const SourceInfo& s = *c.source;
+    j["stale"] = s.stale;
+    json src = {{"pinned", s.pinned ? json(*s.pinned) : json(nullptr)},
+                {"current", s.current.empty() ? json(nullptr) : json(s.current)},
+                {"file", s.file},
+                {"lines", s.lines}};
+    if (s.stale)
+      src["old_text"] = s.old_text, src["new_text"] = s.new_text;
+    j["source"] = src;
+  }
+  return j;
 }
 
 json to_json(const Results& r) {
@@ -102,20 +115,24 @@ json to_json(const Results& r) {
   for (const auto& c : r.claims) ++summary[to_string(c.outcome.status)];
   json claims = json::array();
   for (const auto& c : r.claims) claims.push_back(to_json(c));
-  return {{"schema", kResultsSchema},
-          {"run",
-           {{"budget", r.run.budget},
-            {"seed", r.run.seed},
-            {"digits", r.run.digits},
-            {"jobs", r.run.jobs},
-            {"filter", r.run.filter},
-            {"overrides", r.run.overrides},
-            {"build", r.run.build},
-            {"backend", r.run.backend},
-            {"seconds", r.run.seconds},
-            {"started", r.run.started}}},
-          {"summary", summary},
-          {"claims", claims}};
+  json run = {{"budget", r.run.budget},  {"seed", r.run.seed},       {"digits", r.run.digits},
+              {"jobs", r.run.jobs},      {"filter", r.run.filter},   {"overrides", r.run.overrides},
+              {"build", r.run.build},    {"backend", r.run.backend}, {"seconds", r.run.seconds},
+              {"started", r.run.started}};
+  if (!r.run.shard.empty())
+    run["shard"] = r.run.shard;
+  if (!r.run.paper.empty())
+    run["paper"] = r.run.paper;
+  if (!r.run.pins.empty())
+    run["pins"] = r.run.pins;
+  if (!r.run.sources_note.empty())
+    run["sources_note"] = r.run.sources_note;
+  json j = {{"schema", kResultsSchema}, {"run", run}, {"summary", summary}, {"claims", claims}};
+  if (!r.what_if.is_null())
+    j["what_if"] = r.what_if;
+  if (!r.slack.is_null())
+    j["slack"] = r.slack;
+  return j;
 }
 
 Results results_from_json(const json& j, const std::string& file) {
@@ -135,6 +152,18 @@ Results results_from_json(const json& j, const std::string& file) {
   if (run.contains("backend")) r.run.backend = rd.str(run, "backend", "/run");
   if (run.contains("seconds")) r.run.seconds = rd.num(run, "seconds", "/run");
   if (run.contains("started")) r.run.started = rd.str(run, "started", "/run");
+  if (run.contains("shard"))
+    r.run.shard = rd.str(run, "shard", "/run");
+  if (run.contains("paper"))
+    r.run.paper = rd.str(run, "paper", "/run");
+  if (run.contains("pins"))
+    r.run.pins = rd.str(run, "pins", "/run");
+  if (run.contains("sources_note"))
+    r.run.sources_note = rd.str(run, "sources_note", "/run");
+  if (j.contains("what_if"))
+    r.what_if = j["what_if"];
+  if (j.contains("slack"))
+    r.slack = j["slack"];
   if (run.contains("overrides") && run["overrides"].is_array())
     for (const auto& o : run["overrides"]) r.run.overrides.push_back(o.get<std::string>());
   const json& claims = rd.get(j, "claims", "");
@@ -214,9 +243,129 @@ Results results_from_json(const json& j, const std::string& file) {
         cr.constants.push_back(kr);
       }
     }
+    if (c.contains("source") && !c["source"].is_null()) {
+      const json& src = c["source"];
+      const std::string sptr = ptr + "/source";
+      if (!src.is_object())
+        throw SchemaError(file, sptr, "expected an object or null");
+      SourceInfo s;
+      s.stale = c.value("stale", false);
+      if (src.contains("pinned") && src["pinned"].is_string())
+        s.pinned = src["pinned"].get<std::string>();
+      if (src.contains("current") && src["current"].is_string())
+        s.current = src["current"].get<std::string>();
+      if (src.contains("file"))
+        s.file = rd.str(src, "file", sptr);
+      if (src.contains("lines"))
+        s.lines = rd.str(src, "lines", sptr);
+      if (src.contains("old_text"))
+        s.old_text = rd.str(src, "old_text", sptr);
+      if (src.contains("new_text"))
+        s.new_text = rd.str(src, "new_text", sptr);
+      cr.source = s;
+    }
     r.claims.push_back(std::move(cr));
   }
   return r;
+}
+
+Results merge_results(const std::vector<Results>& parts, const std::vector<std::string>& files,
+                      const std::vector<std::string>& order) {
+  if (parts.empty())
+    throw MergeError("merge: no results files given");
+  const Results& first = parts.front();
+  const auto name = [&](std::size_t i) {
+    if (i < files.size())
+      return files[i];
+    std::string n = "file ";
+    n += std::to_string(i + 1);
+    return n;
+  };
+  auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v)
+      s += (s.empty() ? "" : ",") + x;
+    return s;
+  };
+  // Shards: all "I/N" with one N and distinct I, or a single whole run.
+  std::set<unsigned> indices;
+  unsigned count = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const RunInfo& a = parts[i].run;
+    const RunInfo& b = first.run;
+    auto refuse = [&](const std::string& what, const std::string& x, const std::string& y) {
+      throw MergeError("merge: " + name(i) + " has " + what + " " + x + ", " + name(0) + " has " + y +
+                       ": not shards of one run");
+    };
+    if (a.budget != b.budget)
+      refuse("budget", a.budget, b.budget);
+    if (a.seed != b.seed)
+      refuse("seed", std::to_string(a.seed), std::to_string(b.seed));
+    if (a.digits != b.digits)
+      refuse("digits", std::to_string(a.digits), std::to_string(b.digits));
+    if (a.build != b.build)
+      refuse("build", "'" + a.build + "'", "'" + b.build + "'");
+    if (a.backend != b.backend)
+      refuse("backend", a.backend, b.backend);
+    if (a.filter != b.filter)
+      refuse("filter", "'" + a.filter + "'", "'" + b.filter + "'");
+    if (a.overrides != b.overrides)
+      refuse("overrides", "'" + join(a.overrides) + "'", "'" + join(b.overrides) + "'");
+    if (a.shard.empty()) {
+      if (parts.size() > 1)
+        throw MergeError("merge: " + name(i) + " is a whole run, not a shard (--shard I/N)");
+      continue;
+    }
+    const auto slash = a.shard.find('/');
+    const unsigned idx = static_cast<unsigned>(std::stoul(a.shard.substr(0, slash)));
+    const unsigned n = static_cast<unsigned>(std::stoul(a.shard.substr(slash + 1)));
+    if (count && n != count)
+      throw MergeError("merge: " + name(i) + " is shard " + a.shard + ", others are of " +
+                       std::to_string(count));
+    count = n;
+    if (!indices.insert(idx).second)
+      throw MergeError("merge: shard " + a.shard + " is given twice");
+  }
+  Results out;
+  out.run = first.run;
+  out.run.shard.clear();
+  if (count && indices.size() < count) {
+    std::vector<std::string> have;
+    for (unsigned i : indices)
+      have.push_back(std::to_string(i));
+    out.run.shard = join(have) + "/" + std::to_string(count); // incomplete: the shards present
+  }
+  std::map<std::string, std::size_t> rank;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    rank.emplace(order[i], i);
+  std::map<std::string, std::string> seen; // id -> file
+  std::vector<std::pair<std::size_t, const ClaimResult*>> all;
+  std::size_t extra = order.size();
+  std::vector<std::string> notes;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const RunInfo& a = parts[i].run;
+    out.run.seconds = std::max(out.run.seconds, a.seconds);
+    out.run.jobs = std::max(out.run.jobs, a.jobs);
+    if (!a.started.empty() && (out.run.started.empty() || a.started < out.run.started))
+      out.run.started = a.started;
+    for (const auto& c : parts[i].claims) {
+      if (auto it = seen.find(c.id); it != seen.end())
+        throw MergeError("merge: claim " + c.id + " is in both " + it->second + " and " + name(i));
+      seen[c.id] = name(i);
+      auto r = rank.find(c.id);
+      all.push_back({r == rank.end() ? extra++ : r->second, &c});
+    }
+    for (const json* extra_json : {&parts[i].what_if, &parts[i].slack}) {
+      json& dst = extra_json == &parts[i].what_if ? out.what_if : out.slack;
+      if (extra_json->is_array())
+        for (const auto& e : *extra_json)
+          dst.push_back(e);
+    }
+  }
+  std::stable_sort(all.begin(), all.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [k, c] : all)
+    out.claims.push_back(*c);
+  return out;
 }
 
 Results read_results(const std::string& path) {

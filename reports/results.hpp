@@ -1,6 +1,7 @@
 // reports/results.hpp — the results model and its JSON form (schema "dcrv-results/1", see reports/SCHEMA.md).
 #pragma once
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,11 +21,23 @@ struct ConstantResult {
   std::string meaning;
 };
 
+/// The claim's LaTeX source against its pin (reports/theory.hpp): present when the run compared the paper
+/// with the pins. `stale`: the source differs from the one the check was written against — a flag beside the
+/// verdict, not a verdict.
+struct SourceInfo {
+  bool stale = false;
+  std::optional<std::string> pinned; // the pinned hash; nullopt: the claim has no pin
+  std::string current;               // the current hash; "": not located in the paper
+  std::string file, lines;           // where the current source is
+  std::string old_text, new_text;    // stale claims only: pinned and current source (whitespace collapsed)
+};
+
 struct ClaimResult {
   std::string id, kind, where, statement, reading;
   bool from_inventory = true;
   std::vector<ConstantResult> constants;
   Outcome outcome;
+  std::optional<SourceInfo> source;
 };
 
 struct RunInfo {
@@ -38,11 +51,16 @@ struct RunInfo {
   std::string backend = "cpu";         // where ensembles ran (cpu / cuda)
   double seconds = 0;                  // wall time (a timing field)
   std::string started;                 // ISO time (a timing field)
+  std::string shard;                   // "I/N" for one shard of a run (--shard), "" for a whole run
+  std::string paper, pins;             // the paper and pins compared for stale claims ("" when not compared)
+  std::string sources_note;            // why sources were not compared, or a summary of the comparison
 };
 
 struct Results {
   RunInfo run;
   std::vector<ClaimResult> claims;
+  nlohmann::json what_if; // optional (`dcrv what-if`): per stale claim, the proposed overrides and verdicts
+  nlohmann::json slack;   // optional (`dcrv slack`): per claim and constant, the flip point
   const ClaimResult* find(const std::string& id) const;
 };
 
@@ -52,6 +70,19 @@ public:
   SchemaError(const std::string& file, const std::string& where, const std::string& what)
       : std::runtime_error(file + ": " + where + ": " + what) {}
 };
+
+/// Results that cannot be merged (different seeds, budgets, builds, overlapping shards): exit code 2.
+class MergeError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+/// Joins the results of the shards of one run (`dcrv merge`). Refuses files whose budget, seed, digits,
+/// build, backend, filter or overrides differ, shards of different counts, a shard given twice and a claim
+/// present in two files. `order`: claim IDs in registry order (the order of a single run); IDs not in it
+/// follow, in input order. Timing fields: `seconds` the longest shard's, `jobs` the largest, `started` the
+/// earliest.
+Results merge_results(const std::vector<Results>& parts, const std::vector<std::string>& files,
+                      const std::vector<std::string>& order);
 
 nlohmann::json to_json(const Results& r);
 nlohmann::json to_json(const ClaimResult& c);
