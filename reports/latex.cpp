@@ -1072,6 +1072,9 @@ void write_what_if(std::ostream& t, const Results& r) {
 }
 
 /// `dcrv slack` results: per declared constant, the paper value, the best value found and their ratio.
+std::string scatter_classes(const std::vector<std::string>& tokens);
+std::string legend_of(const std::vector<std::string>& tokens);
+
 void write_slack(std::ostream& t, const Results& r) {
   if (!r.slack.is_array() || r.slack.empty())
     return;
@@ -1102,6 +1105,46 @@ void write_slack(std::ostream& t, const Results& r) {
       << latex_escape(e.value("note", std::string())) << "\\tabularnewline\n";
   }
   t << "\\end{longtable}}\n\n";
+  // The ratio per constant, log scale (data: slack.dat): 1 = sharp; the parts as marker classes.
+  std::vector<std::string> parts;
+  for (const auto& e : r.slack)
+    if (e.contains("ratio") && e["ratio"].is_number() && e["ratio"].get<double>() > 0) {
+      const std::string p = part_token(part_of(e.value("id", std::string())));
+      if (std::find(parts.begin(), parts.end(), p) == parts.end())
+        parts.push_back(p);
+    }
+  if (parts.empty())
+    return;
+  const std::string xmax = std::to_string(r.slack.size() + 1);
+  t << "\\begin{figure}[!htbp]\n\\centering\n\\begin{tikzpicture}\n\\begin{axis}[ymode=log, "
+       "width=0.82\\linewidth, height=5.5cm, xmin=0, xmax="
+    << xmax << ", xlabel={constant (row of the slack table)}, ylabel={best / paper value}, "
+    << scatter_classes(parts)
+    << ", legend style={font=\\scriptsize, at={(1.01,1)}, anchor=north west}, "
+       "tick label style={font=\\footnotesize}, label style={font=\\footnotesize}]\n"
+       "\\addplot[scatter, only marks, mark size=1.8pt, scatter src=explicit symbolic] "
+       "table[x=index, y=ratio, meta=part] {\\dcrvdir slack.dat};\n"
+    << "\\legend{" << legend_of(parts) << "}\n"
+    << "\\draw[dashed, dcrvfalsified] (axis cs:0,1) -- (axis cs:" << xmax << ",1);\n"
+    << "\\end{axis}\n\\end{tikzpicture}\n\\caption{Slack map: the best value of each declared constant over "
+       "its paper value (1 = sharp; below 1 for an upper bound, above 1 for a lower bound = room to tighten; "
+       "for a claim falsified at the paper value, the value from which it holds).}\n"
+       "\\label{fig:dcrv-slack}\n\\end{figure}\n\n";
+}
+
+/// slack.dat: one row per constant with a ratio (index = the row of the slack table).
+std::string slack_dat(const Results& r) {
+  std::ostringstream d;
+  d << "# dcrv: slack map, best value / paper value per declared constant\nindex ratio part\n";
+  for (std::size_t i = 0; i < r.slack.size(); ++i) {
+    const auto& e = r.slack[i];
+    if (!e.contains("ratio") || !e["ratio"].is_number() || !(e["ratio"].get<double>() > 0))
+      continue;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.10g", e["ratio"].get<double>());
+    d << i + 1 << " " << buf << " " << part_token(part_of(e.value("id", std::string()))) << "\n";
+  }
+  return d.str();
 }
 
 /// Measured figures that the checks record beside their status: thresholds (claimed vs observed), rates
@@ -1475,6 +1518,11 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
   write_file_atomic(tight_dat.string(), tightness_dat(rows));
   write_file_atomic(counts_dat.string(), counts);
   f.data = {tight_dat.string(), counts_dat.string()};
+  if (r.slack.is_array() && !r.slack.empty()) {
+    const fs::path slack_path = dir / "slack.dat";
+    write_file_atomic(slack_path.string(), slack_dat(r));
+    f.data.push_back(slack_path.string());
+  }
 
   std::ostringstream t;
   write_preamble_comment(t, r);

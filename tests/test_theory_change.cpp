@@ -239,3 +239,44 @@ TEST_CASE("the committed pins match the paper", "[theory]") {
   if (!stale.empty())
     WARN(stale.size() << " claim(s) stale against reports/baseline/pins.json, e.g. " << stale[0]);
 }
+
+// --- slack map
+// -------------------------------------------------------------------------------------------------
+
+TEST_CASE(
+    "the slack map finds ratio 1 for a sharp constant, room for a loose one, and the holding value of a "
+    "falsified one",
+    "[theory][slack][cli]") {
+  const fs::path out = scratch("slack.json");
+  const Cli r =
+      dcrv_cli("slack --filter B.percoord-dJ-bound --filter B.lipJ-l1-lower --filter B.c1-below-global "
+               "--quiet --json " +
+               q(out));
+  REQUIRE(r.code == 0);
+  const dcrv::Results s = dcrv::read_results(out.string());
+  REQUIRE(s.slack.is_array());
+  std::map<std::string, json> by;
+  for (const auto& e : s.slack)
+    by[e["id"].get<std::string>() + "." + e["constant"].get<std::string>()] = e;
+  // App. B, Lemma lem:B-percoord: 1/(3√3) is optimal — the flip point is the paper value (within 1 %).
+  const json& sharp = by.at("B.percoord-dJ-bound.c");
+  CHECK(sharp["ratio"].get<double>() == Approx(1).epsilon(0.01));
+  CHECK(sharp["flip"].get<double>() < sharp["paper_value"].get<double>());
+  // dcrv's own approach rate K = 3 is not sharp: it holds with a smaller K.
+  CHECK(by.at("B.lipJ-l1-lower.K")["ratio"].get<double>() < 0.99);
+  // c₁(δ, S) < 1/(3√3) is falsified (the supremum is attained); the search goes up to a value that holds.
+  const json& fals = by.at("B.c1-below-global.c");
+  CHECK(fals["status_at_paper"] == "falsified");
+  CHECK(fals["ratio"].get<double>() >= 1.0);
+  CHECK(fals["ratio"].get<double>() < 1.01);
+  // A lower bound is searched upwards: L = 1/(3√3) is attained along the path, so it is sharp.
+  CHECK(by.at("B.lipJ-l1-lower.L")["role"] == "lower");
+  CHECK(by.at("B.lipJ-l1-lower.L")["ratio"].get<double>() == Approx(1).epsilon(0.01));
+  // The report shows the table and the figure, and the measured constant on the first page.
+  const fs::path rep = scratch("slack-report");
+  REQUIRE(dcrv_cli("report " + q(out) + " --out " + q(rep)).code == 0);
+  const std::string frag = slurp(rep / "dcrv-report.tex");
+  CHECK(frag.find("Slack map: how much room each constant has") != std::string::npos);
+  CHECK(frag.find("{\\dcrvdir slack.dat}") != std::string::npos);
+  CHECK(frag.find("\\emph{Measured:} holds with") < frag.find("Machine-checked claims: summary"));
+}
