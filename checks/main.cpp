@@ -48,6 +48,28 @@ int cmd_list(bool as_json, const std::vector<std::string>& filters) {
   return 0;
 }
 
+/// The baseline restricted to the claims the new run selected (its run.filter, comma-separated globs): a
+/// claim a filtered run did not select is not "missing".
+void restrict_to_selection(Results& base, const Results& now) {
+  std::vector<std::string> globs;
+  std::string cur;
+  for (char ch : now.run.filter + ",") {
+    if (ch != ',') {
+      cur += ch;
+      continue;
+    }
+    if (!cur.empty())
+      globs.push_back(cur);
+    cur.clear();
+  }
+  if (globs.empty())
+    return;
+  std::erase_if(base.claims, [&](const ClaimResult& c) {
+    return std::none_of(globs.begin(), globs.end(),
+                        [&](const std::string& g) { return glob_match(g, c.id); });
+  });
+}
+
 /// The source tree this binary was built from (CMake compiles with absolute paths).
 std::filesystem::path built_from() {
   const std::filesystem::path here(__FILE__);
@@ -159,6 +181,9 @@ int main(int argc, char** argv) {
   report->add_option("results", report_in, "Results file")->required();
   report->add_option("--out", rep.out_dir, "Output directory");
   report->add_flag("--pdf", rep.pdf, "Also build the PDF with latexmk/pdflatex");
+  std::string report_baseline;
+  report->add_option("--baseline", report_baseline,
+                     "Baseline results: the first page lists the regressions against it (as dcrv diff)");
 
   auto* replay = app.add_subcommand("replay", "Re-evaluate the stored witness of a claim (MPFR)");
   std::string replay_id, replay_from = "results.json";
@@ -171,6 +196,9 @@ int main(int argc, char** argv) {
   std::string diff_base, diff_new;
   diff->add_option("base", diff_base, "Baseline results")->required();
   diff->add_option("new", diff_new, "New results")->required();
+  std::vector<std::string> diff_filters;
+  diff->add_option("--filter", diff_filters,
+                   "Compare only these claims (glob, repeatable), e.g. for a filtered run");
 
   auto* fp = app.add_subcommand("fingerprint", "Hash each claim's LaTeX source in the paper");
   std::string fp_paper, fp_out;
@@ -304,6 +332,12 @@ int main(int argc, char** argv) {
     }
     if (*report) {
       const Results r = read_results(report_in);
+      if (!report_baseline.empty()) {
+        Results base = read_results(report_baseline);
+        restrict_to_selection(base, r);
+        rep.baseline_diff = diff_results(base, r);
+        rep.baseline_name = report_baseline;
+      }
       const ReportFiles f = write_report(r, rep);
       std::cout << "wrote " << f.fragment << "\n";
       if (!f.standalone.empty()) std::cout << "wrote " << f.standalone << "\n";
@@ -337,7 +371,14 @@ int main(int argc, char** argv) {
       return out.status == Status::falsified ? 0 : 1;
     }
     if (*diff) {
-      const Results b = read_results(diff_base), n = read_results(diff_new);
+      Results b = read_results(diff_base), n = read_results(diff_new);
+      restrict_to_selection(b, n);
+      if (!diff_filters.empty())
+        for (Results* r : {&b, &n})
+          std::erase_if(r->claims, [&](const ClaimResult& c) {
+            return std::none_of(diff_filters.begin(), diff_filters.end(),
+                                [&](const std::string& g) { return glob_match(g, c.id); });
+          });
       const DiffResult d = diff_results(b, n);
       print_diff(d, std::cout);
       return d.regressions > 0 ? 1 : 0;

@@ -911,7 +911,7 @@ std::string measured_constant(const Results& r, const std::string& id) {
 
 /// The first page: what the authors must act on — falsified claims (ID, place, one-line reason, the measured
 /// correct constant when the slack map found one), then stale and inconclusive claims; the rest follows.
-void write_action_items(std::ostream& t, const Results& r) {
+void write_action_items(std::ostream& t, const Results& r, const ReportOptions& o) {
   std::vector<const ClaimResult*> falsified, stale, inconclusive;
   for (const ClaimResult* c : report_order(r)) {
     if (c->outcome.status == Status::falsified)
@@ -929,6 +929,31 @@ void write_action_items(std::ostream& t, const Results& r) {
     t << " (with overridden constants, see below)";
   t << ". Details follow the per-part tables.\n\n";
   const std::string spec = "@{}p{0.24\\linewidth}p{0.3\\linewidth}p{0.42\\linewidth}@{}";
+  // Regressions against the baseline, first: what this change of the theory or of dcrv broke.
+  if (o.baseline_diff) {
+    const DiffResult& d = *o.baseline_diff;
+    t << "\\dcrvsubsection{Against the baseline (" << d.regressions << " regression"
+      << (d.regressions == 1 ? "" : "s") << ")}\n\\noindent Baseline \\texttt{"
+      << breakable(latex_escape(o.baseline_name), 16) << "}: " << d.regressions << " claim(s) got worse, "
+      << d.improvements << " improved, " << d.text_changes << " with a changed paper text, " << d.unchanged
+      << " unchanged.\n\n";
+    bool any = false;
+    for (const auto& e : d.changes) {
+      if (!e.regression && e.base_status == e.new_status)
+        continue;
+      if (!any)
+        t << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{" << spec
+          << "}\n\\toprule\nID & Status: baseline \\(\\to\\) now & "
+             "Note\\\\\n\\midrule\n\\endhead\n\\bottomrule\n"
+             "\\endfoot\n";
+      any = true;
+      t << id_tex(e.id) << " & " << (e.regression ? "\\textcolor{dcrvfalsified}{\\textbf{regression}} " : "")
+        << latex_escape(e.base_status) << " \\(\\to\\) " << latex_escape(e.new_status) << " & \\raggedright "
+        << latex_escape(one_line(e.note)) << (e.stale ? " (stale)" : "") << "\\tabularnewline\n";
+    }
+    if (any)
+      t << "\\end{longtable}}\n\n";
+  }
   auto table = [&](const std::vector<const ClaimResult*>& rows, const std::string& title,
                    const std::string& third, auto&& reason) {
     if (rows.empty())
@@ -1526,7 +1551,7 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
 
   std::ostringstream t;
   write_preamble_comment(t, r);
-  write_action_items(t, r);
+  write_action_items(t, r, o);
   t << "\\clearpage\n";
   t << "\\dcrvsection{Machine-checked claims: summary}\n\\label{sec:dcrv-summary}\n";
   write_run_info(t, r);

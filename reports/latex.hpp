@@ -1,8 +1,10 @@
 // reports/latex.hpp — results.json → LaTeX (fragment to \input, standalone document, optional PDF).
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "reports/diff.hpp"
 #include "reports/results.hpp"
 
 namespace dcrv {
@@ -10,6 +12,10 @@ namespace dcrv {
 struct ReportOptions {
   std::string out_dir = "reports/out";
   bool pdf = false;          // also run latexmk/pdflatex on the standalone document
+  // Optional: the changes against a baseline run (`dcrv report --baseline BASE.json`); the first page then
+  // lists the regressions (claims whose status got worse) before everything else.
+  std::optional<DiffResult> baseline_diff;
+  std::string baseline_name;
 };
 
 struct ReportFiles {

@@ -99,6 +99,19 @@ TEST_CASE("merged shards equal a single run apart from timing fields; other runs
     r = dcrv_cli("merge " + s1 + " " + one + " --json " + merged);
     CHECK(r.code == 2);
   }
+  SECTION("diff and report --baseline compare only the claims a filtered run selected") {
+    const std::string narrow = tmp("narrow.json"), rep = tmp("rep");
+    REQUIRE(dcrv_cli("run --filter 'B.loewner-*' --budget smoke --quiet --json " + narrow).code == 0);
+    r = dcrv_cli("diff " + one + " " + narrow);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("missing") == std::string::npos);
+    r = dcrv_cli("report " + narrow + " --baseline " + one + " --out " + rep);
+    REQUIRE(r.code == 0);
+    std::ifstream in(rep.substr(1, rep.size() - 2) + "/dcrv-report.tex");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    CHECK(ss.str().find("Against the baseline (0 regressions)") != std::string::npos);
+  }
   SECTION("missing shards are recorded") {
     r = dcrv_cli("merge " + s1 + " " + s3 + " --json " + merged);
     CHECK(r.code == 0);
