@@ -1,0 +1,560 @@
+// properties/domains/ensemble.hpp — how an App. J experiment is read as a run of the ensemble engine
+// (dcrv/ensemble/), shared by the claim files J_*.cpp:
+//   * the configurations of the studies (Study A theory track, Study A⁺ procedural track with its calibration,
+//     Study C DCR cells and ablations), encoded in McParams so that a stored witness replays them;
+//   * a process-wide cache of ensembles: every claim that reads a configuration reads the same paths (the
+//     streams are keyed by (run seed, configuration), not by the claim), computed once per process even when
+//     claims run in parallel (--jobs): results are pure functions of the key;
+//   * statistics of ensembles: event times with censoring at T (T + 1 = "no event by T"), quantile intervals
+//     from order statistics (exact binomial ranks), proportions (Clopper–Pearson), the paper's five seeds
+//     beside the N-seed statistic;
+//   * figures (the report's pgfplots): seed means with ±1 sd bands, cluster-simplex trajectories, bars.
+#pragma once
+
+#include <boost/math/distributions/binomial.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <future>
+#include <iomanip>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dcrv/ensemble/ensemble.hpp"
+#include "dcrv/random.hpp"
+#include "dcrv/stats.hpp"
+#include "properties/engine/stochastic.hpp"
+
+namespace dcrv::j_ensemble {
+
+using namespace dcrv::ensemble;
+
+/// Paths per budget unit of the App. J experiments: × Context::sizes().paths = 128 (smoke), 1024 (standard),
+/// 16384 (deep) seeds per configuration.
+inline constexpr double kPathsPerUnit = 16;
+/// A strict inequality between two measured means ("lower", "larger") is decided against this resolution:
+/// a difference whose interval lies within [−10⁻¹², 10⁻¹²] (e.g. two arms that coincide exactly) does not
+/// count as a difference.
+inline constexpr double kStrict = 1e-12;
+
+// ---------------------------------------------------------------------------------------------------------
+// Configurations <-> McParams
+// ---------------------------------------------------------------------------------------------------------
+
+/// Every field of a configuration that the studies vary, as named doubles (the witness stores them).
+inline McParams encode(const Config& c, std::uint64_t run_seed) {
+  McParams q;
+  q.set("run_seed", static_cast<double>(run_seed));
+  q.set("method", static_cast<double>(static_cast<int>(c.fit.method)));
+  q.set("B", c.B);
+  q.set("eta", c.eta);
+  q.set("eps", c.eps);
+  q.set("lambda", c.metrics.lambda);
+  q.set("alpha", c.metrics.alpha);
+  q.set("beta", c.metrics.beta);
+  q.set("two_lambda_beta", c.fit.two_lambda_beta);
+  q.set("gini", static_cast<double>(static_cast<int>(c.metrics.gini)));
+  q.set("T", c.T);
+  q.set("start", static_cast<double>(static_cast<int>(c.start)));
+  q.set("sampler", static_cast<double>(static_cast<int>(c.sampler)));
+  q.set("L", c.L);
+  q.set("m", c.m);
+  q.set("pairs", c.pairs);
+  q.set("nu", c.nu);
+  q.set("eta_proc", c.eta_proc);
+  q.set("match_norm", c.match_norm ? 1 : 0);
+  q.set("alignment", c.alignment ? 1 : 0);
+  q.set("log_every", c.log_every);
+  q.set("floor_policy", c.floor_policy ? 1 : 0);
+  q.set("window", c.events.window);
+  q.set("floor", c.events.floor);
+  q.set("fix_trace", c.events.fix_trace);
+  q.set("fix_cluster", c.events.fix_cluster);
+  q.set("homog_gini", c.events.homog_gini);
+  q.set("homog_mass", c.events.homog_mass);
+  // kernels as labels of the 12 traces (fit = the arm's dynamics, eff = K_eff of the metrics, arm)
+  for (int i = 0; i < c.u.S; ++i) {
+    q.set("kfit" + std::to_string(i), c.fit.kernel.label[i]);
+    q.set("karm" + std::to_string(i), c.metrics.arm.label[i]);
+  }
+  q.set("kfit_n", c.fit.kernel.n_labels);
+  q.set("karm_n", c.metrics.arm.n_labels);
+  return q;
+}
+inline Config decode(const McParams& q) {
+  Config c;
+  c.metrics.eff = make_kernel(c.u, KernelKind::gated);
+  c.fit.method = static_cast<Method>(q.integer("method"));
+  c.B = q.integer("B");
+  c.eta = q("eta");
+  c.eps = q("eps");
+  c.metrics.lambda = q("lambda");
+  c.metrics.alpha = q("alpha");
+  c.metrics.beta = q("beta");
+  c.fit.two_lambda_beta = q("two_lambda_beta");
+  c.metrics.gini = static_cast<GiniKind>(q.integer("gini"));
+  c.T = q.integer("T");
+  c.start = static_cast<Start>(q.integer("start"));
+  c.sampler = static_cast<Sampler>(q.integer("sampler"));
+  c.L = q.integer("L");
+  c.m = q.integer("m");
+  c.pairs = q.integer("pairs");
+  c.nu = q("nu");
+  c.eta_proc = q("eta_proc");
+  c.match_norm = q.integer("match_norm") != 0;
+  c.alignment = q.integer("alignment") != 0;
+  c.log_every = q.integer("log_every");
+  c.floor_policy = q.integer("floor_policy") != 0;
+  c.events.window = q.integer("window");
+  c.events.floor = q.integer("floor");
+  c.events.fix_trace = q("fix_trace");
+  c.events.fix_cluster = q("fix_cluster");
+  c.events.homog_gini = q("homog_gini");
+  c.events.homog_mass = q("homog_mass");
+  for (int i = 0; i < c.u.S; ++i) {
+    c.fit.kernel.label[i] = q.integer("kfit" + std::to_string(i));
+    c.metrics.arm.label[i] = q.integer("karm" + std::to_string(i));
+  }
+  c.fit.kernel.n_labels = q.integer("kfit_n");
+  c.metrics.arm.n_labels = q.integer("karm_n");
+  return c;
+}
+/// Parameters that are not part of the ensemble: the run's backend and the statistic's own parameters
+/// (prefix "s_", e.g. a threshold read from a claim constant). They change neither the paths nor the cache.
+inline bool is_statistic_param(const std::string& n) {
+  return n == "backend_cuda" || n.rfind("s_", 0) == 0;
+}
+/// Parameters that change what is measured along a path but not the path itself (the event detector, the
+/// logging): the stream seed ignores them, so an override of the event floor re-reads the same paths.
+inline bool is_observation_param(const std::string& n) {
+  return n == "log_every" || n == "alignment" || n == "window" || n == "floor" || n == "fix_trace" ||
+         n == "fix_cluster" || n == "homog_gini" || n == "homog_mass" || n == "gini";
+}
+/// The cache key of (configuration, run seed, path range): every encoded value of the ensemble, exactly.
+inline std::string key_of(const McParams& q, long first, long count) {
+  std::ostringstream s;
+  s << std::setprecision(17);
+  for (const auto& [n, v] : q.values())
+    if (!is_statistic_param(n))
+      s << n << '=' << v << ';';
+  s << "first=" << first << ";count=" << count;
+  return s.str();
+}
+/// The stream seed of a configuration: (run seed, dynamics of the configuration) — shared by every claim
+/// reading it, whatever it observes.
+inline std::uint64_t stream_seed(const McParams& q) {
+  std::ostringstream s;
+  s << std::setprecision(17);
+  for (const auto& [n, v] : q.values())
+    if (n != "run_seed" && !is_statistic_param(n) && !is_observation_param(n))
+      s << n << '=' << v << ';';
+  return rng::derive_seed(static_cast<std::uint64_t>(q("run_seed")), ("J/" + s.str()).c_str());
+}
+
+// --- the studies' configurations (App. J §"Experimental Implementation") ---
+
+/// Defaults every study shares: the App. J universe, η = 0.15, T = 5000, the event detector's constants,
+/// K_eff = gated cluster kernel.
+inline Config base_config() {
+  Config c;
+  c.u = app_j_universe();
+  c.eta = 0.15;
+  c.T = 5000;
+  c.metrics.eff = c.metrics.arm = c.fit.kernel = make_kernel(c.u, KernelKind::gated);
+  return c;
+}
+/// Study A's nonzero barrier ε = 3·10⁻⁴ (App. J: ε ∈ {0, 3·10⁻⁴}); the DCR runs' ε_barrier = 10⁻⁴.
+inline double study_a_barrier() {
+  return 3e-4;
+}
+inline double study_c_barrier() {
+  return 1e-4;
+}
+/// Study A theory track: method, batch size B, barrier ε.
+inline Config study_a(Method m, int B, double eps) {
+  Config c = base_config();
+  c.fit.method = m;
+  c.B = B;
+  c.eps = eps;
+  return c;
+}
+/// Study C (the paper's "Study B" of the implementation section): DCR at (α, β), λ = 1, B = 128, η = 0.15,
+/// ε = ε_barrier + λα, the arm's kernel (gated K_eff for DCR; β = 0 for Entropy-only).
+inline Config study_c(double alpha, double beta, KernelKind kernel = KernelKind::gated, double eps_barrier = study_c_barrier(),
+                      double lambda = 1, int B = 128) {
+  Config c = base_config();
+  c.fit.method = Method::dcr;
+  c.B = B;
+  c.eps = eps_barrier + lambda * alpha;
+  c.metrics.lambda = lambda;
+  c.metrics.alpha = alpha;
+  c.metrics.beta = beta;
+  c.fit.two_lambda_beta = 2 * lambda * beta;
+  c.fit.kernel = c.metrics.arm = make_kernel(c.u, kernel);
+  return c;
+}
+inline const std::vector<double>& alpha_grid() {
+  static const std::vector<double> g = {0.02, 0.05, 0.10};
+  return g;
+}
+inline const std::vector<double>& beta_grid() {
+  static const std::vector<double> g = {0.10, 0.25, 0.50, 0.75};
+  return g;
+}
+
+/// Study A⁺ procedural track at batch size B: L = B (STaR), m = B/2 (GRPO: m ∈ {8, 16, 32} for B ∈ {16, 32,
+/// 64}), pairs = B/2 consecutive draws (DPO), the batch drawn trace by trace; the theory companion at ε = 0.
+/// `per_step_norm`: DPO's "adaptive scaling" as a per-step match of ‖Δp‖₂ to the theory step (literal) or a
+/// global calibrated η (reading).
+inline Config procedural(Method m, int B, bool per_step_norm = true) {
+  Config c = base_config();
+  c.fit.method = m;
+  c.B = B;
+  c.eps = 0;
+  c.sampler = Sampler::categorical;
+  c.L = B;
+  c.m = B / 2;
+  c.pairs = B / 2;
+  c.alignment = true;
+  c.match_norm = m == Method::proc_dpo && per_step_norm;
+  return c;
+}
+/// The theory track that a procedural configuration is overlaid with: same B, the batch drawn trace by trace
+/// from the same streams (common random numbers).
+inline Config theory_companion(const Config& proc) {
+  Config c = proc;
+  c.fit.method = theory_of(proc.fit.method);
+  c.alignment = false;
+  c.match_norm = false;
+  return c;
+}
+/// The calibration of a procedural configuration (J.proc-calibration): 8 anchors × 32 batches, stream seed
+/// derived from the run seed.
+inline Calibration calibration_of(const Config& proc, std::uint64_t run_seed) {
+  return calibrate(proc, rng::derive_seed(run_seed, "J/calibration"), 8, 32);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The ensemble cache
+// ---------------------------------------------------------------------------------------------------------
+
+/// The backend of the J experiments: "cuda" when the run resolved --backend to cuda (Context::backend, carried
+/// in the parameters as backend_cuda), else "cpu".
+inline std::string ensemble_backend(const McParams& q) {
+  return q.has("backend_cuda") && q("backend_cuda") != 0 ? "cuda" : "cpu";
+}
+/// The experiment's parameters: the configuration, the run seed and the backend of the context.
+inline McParams params_for(const Config& c, const Context& ctx) {
+  McParams q = encode(c, ctx.seed);
+  q.set("backend_cuda", ctx.backend == "cuda" ? 1 : 0);
+  return q;
+}
+
+/// The parameters of another configuration read in the same run as q (its run seed and backend).
+inline McParams params_like(const McParams& q, const Config& c) {
+  McParams r = encode(c, static_cast<std::uint64_t>(q("run_seed")));
+  if (q.has("backend_cuda"))
+    r.set("backend_cuda", q("backend_cuda"));
+  return r;
+}
+
+/// Paths [first, first + count) of the configuration encoded in q (streams: stream_seed(q)), computed once per
+/// process. Thread-safe; concurrent requests for the same key wait for one computation.
+inline std::shared_ptr<const EnsembleResult> ensemble_of(const McParams& q, long first, long count) {
+  using Ptr = std::shared_ptr<const EnsembleResult>;
+  static std::mutex mu;
+  static std::map<std::string, std::shared_future<Ptr>> cache;
+  const std::string key = key_of(q, first, count);
+  std::promise<Ptr> promise;
+  std::shared_future<Ptr> fut;
+  bool mine = false;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+      fut = promise.get_future().share();
+      cache.emplace(key, fut);
+      mine = true;
+    } else {
+      fut = it->second;
+    }
+  }
+  if (mine) {
+    try {
+      auto r = std::make_shared<EnsembleResult>(
+          run_ensemble(decode(q), stream_seed(q), first, count, ensemble_backend(q), default_threads()));
+      promise.set_value(r);
+    } catch (...) {
+      promise.set_exception(std::current_exception());
+      std::lock_guard<std::mutex> lock(mu);
+      cache.erase(key); // a failed run is not remembered
+      throw;
+    }
+  }
+  return fut.get();
+}
+/// The paper's five seeds {101, …, 505} under dcrv's streams (path 0 of each seed): the "paper column".
+inline std::vector<PathSummary> paper_seed_runs(const McParams& q, std::vector<double>* series = nullptr) {
+  return run_seeds(decode(q), paper_seeds(), series);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------------------------------------
+
+/// Event time with censoring: the time, or T + 1 when no event happened by T.
+inline double censored(int t, int T) {
+  return t >= 0 ? static_cast<double>(t) : static_cast<double>(T + 1);
+}
+inline std::vector<double> event_times(const std::vector<PathSummary>& ps, bool fixation, int T,
+                                       EventReading r = event_trailing) {
+  std::vector<double> x;
+  x.reserve(ps.size());
+  for (const auto& p : ps)
+    x.push_back(censored(fixation ? p.fix[r] : p.homog[r], T));
+  return x;
+}
+
+/// The q-quantile of x with a distribution-free interval from order statistics: ranks from Binomial(n, q)
+/// at level 1 − α (exact, conservative). Estimate: the order statistic of rank ⌈nq⌉.
+inline stats::Interval quantile_interval(std::vector<double> x, double q, double alpha) {
+  stats::Interval iv;
+  const long n = static_cast<long>(x.size());
+  iv.n = n;
+  if (n == 0) {
+    iv.estimate = iv.lo = iv.hi = std::nan("");
+    iv.method = "order statistics (no data)";
+    return iv;
+  }
+  std::sort(x.begin(), x.end());
+  const long k = std::clamp<long>(static_cast<long>(std::ceil(n * q)), 1, n);
+  iv.estimate = x[static_cast<std::size_t>(k - 1)];
+  boost::math::binomial_distribution<double> bin(static_cast<double>(n), q);
+  // lower rank l: P(Bin < l) ≤ α/2; upper rank u: P(Bin ≥ u) ≤ α/2
+  long l = static_cast<long>(boost::math::quantile(bin, alpha / 2));
+  long u = static_cast<long>(boost::math::quantile(boost::math::complement(bin, alpha / 2))) + 1;
+  l = std::clamp<long>(l, 1, n);
+  u = std::clamp<long>(u, 1, n);
+  iv.lo = x[static_cast<std::size_t>(l - 1)];
+  iv.hi = x[static_cast<std::size_t>(u - 1)];
+  std::ostringstream m;
+  m << "order statistics, ranks " << l << ".." << u << " of " << n << " (exact binomial)";
+  iv.method = m.str();
+  return iv;
+}
+inline stats::Interval median_interval(std::vector<double> x, double alpha) {
+  return quantile_interval(std::move(x), 0.5, alpha);
+}
+/// P(event) from k of n runs (Clopper–Pearson).
+inline stats::Interval proportion(long k, long n, double alpha) {
+  return stats::clopper_pearson(k, n, alpha);
+}
+template <class F> stats::Interval proportion_where(const std::vector<PathSummary>& ps, double alpha, F pred) {
+  long k = 0;
+  for (const auto& p : ps)
+    k += pred(p) ? 1 : 0;
+  return proportion(k, static_cast<long>(ps.size()), alpha);
+}
+/// Indices (path numbers) of runs where pred holds: the replayable runs of a universal claim's violations.
+template <class F> std::string runs_where(const EnsembleResult& r, F pred, int max_listed = 8) {
+  std::ostringstream s;
+  int listed = 0;
+  long total = 0;
+  for (std::size_t k = 0; k < r.paths.size(); ++k)
+    if (pred(r.paths[k])) {
+      ++total;
+      if (listed < max_listed) {
+        s << (listed ? ", " : "") << (r.first + static_cast<long>(k));
+        ++listed;
+      }
+    }
+  if (total == 0)
+    return "none";
+  std::ostringstream out;
+  out << total << " run(s), paths " << s.str() << (total > listed ? ", ..." : "") << " (stream seed " << r.seed
+      << ")";
+  return out.str();
+}
+template <class F> std::vector<double> values_of(const std::vector<PathSummary>& ps, F f) {
+  std::vector<double> x;
+  x.reserve(ps.size());
+  for (const auto& p : ps)
+    x.push_back(f(p));
+  return x;
+}
+inline double mean_of(const std::vector<double>& x) {
+  double s = 0;
+  for (double v : x)
+    s += v;
+  return x.empty() ? std::nan("") : s / static_cast<double>(x.size());
+}
+inline std::string num(double x, int digits = 4) {
+  std::ostringstream s;
+  s << std::setprecision(digits) << x;
+  return s.str();
+}
+inline std::string interval_text(const stats::Interval& iv) {
+  return num(iv.estimate) + " [" + num(iv.lo) + ", " + num(iv.hi) + "] (" + iv.method + ", " +
+         std::to_string(iv.n) + " seeds)";
+}
+/// "paper (5 seeds): …; dcrv, seeds 101..505: …; dcrv, N seeds: estimate [lo, hi]" — the line the report shows
+/// beside each empirical verdict.
+inline std::string paper_beside(const std::string& paper_value, const std::vector<double>& five,
+                                const stats::Interval& iv) {
+  std::ostringstream s;
+  s << "paper (5 seeds): " << paper_value << "; dcrv with seeds 101..505:";
+  for (double v : five)
+    s << ' ' << num(v);
+  s << "; dcrv over " << iv.n << " seeds: " << interval_text(iv);
+  return s.str();
+}
+
+/// Mean pairwise Jensen–Shannon divergence over disjoint pairs (2k, 2k+1) of final policies, with its
+/// interval (the pairs are independent).
+inline stats::Interval between_seed_jsd(const std::vector<PathSummary>& ps, double alpha) {
+  std::vector<double> d;
+  for (std::size_t k = 0; k + 1 < ps.size(); k += 2)
+    d.push_back(js_divergence(ps[k].p_final, ps[k + 1].p_final, app_j_universe().S));
+  return stats::mean_interval(d, alpha);
+}
+/// Number of clusters retained at the end (mass ≥ threshold).
+inline int coverage_of(const PathSummary& p, double threshold) {
+  int k = 0;
+  for (int c = 0; c < 3; ++c)
+    k += p.final_metric[metric_mass_a + c] >= threshold ? 1 : 0;
+  return k;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measurements of the J experiments: the ensemble of the experiment's configuration (cached), the paper's
+// five seeds beside it, one statistic with its interval.
+// ---------------------------------------------------------------------------------------------------------
+
+/// What a J statistic reads: the N-seed ensemble, the paper's five seeds (path 0 of seeds 101..505), the
+/// decoded configuration, the parameters (statistic parameters "s_*" included) and the level.
+struct JData {
+  const EnsembleResult& r;
+  const std::vector<PathSummary>& five;
+  const Config& c;
+  const McParams& q;
+  double alpha;
+};
+using JStat = std::function<McResult(const JData&)>;
+/// A McMeasure from a statistic of the configuration's ensemble (the seed argument of the engine is not used:
+/// the streams are keyed by the run seed stored in the parameters and by the configuration, so every claim
+/// reading a configuration reads the same paths, and a stored witness replays them).
+inline McMeasure ensemble_measure(JStat f) {
+  return [f](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+    const auto r = ensemble_of(q, first, count);
+    const Config c = decode(q);
+    const auto five = run_seeds(c, paper_seeds());
+    return f(JData{*r, five, c, q, alpha});
+  };
+}
+/// The fraction of runs where pred holds (Clopper–Pearson), the paper's five seeds beside it, and the runs
+/// where it holds (replayable: path numbers under the stream seed).
+template <class F> McResult fraction_stat(const JData& d, std::string name, const std::string& paper, F pred) {
+  McResult m;
+  m.name = std::move(name);
+  m.interval = proportion_where(d.r.paths, d.alpha, pred);
+  m.details["paper beside dcrv"] =
+      paper_beside(paper, values_of(d.five, [&](const PathSummary& p) { return pred(p) ? 1.0 : 0.0; }), m.interval);
+  m.details["runs where it holds"] = runs_where(d.r, pred);
+  return m;
+}
+/// The q-quantile of a per-run value (order statistics), the paper's five seeds beside it.
+template <class F>
+McResult quantile_stat(const JData& d, std::string name, const std::string& paper, double qtl, F value) {
+  McResult m;
+  m.name = std::move(name);
+  m.interval = quantile_interval(values_of(d.r.paths, value), qtl, d.alpha);
+  m.details["paper beside dcrv"] = paper_beside(paper, values_of(d.five, value), m.interval);
+  return m;
+}
+/// The mean of a per-run value (Student t), the paper's five seeds beside it.
+template <class F> McResult mean_stat(const JData& d, std::string name, const std::string& paper, F value) {
+  McResult m;
+  m.name = std::move(name);
+  m.interval = stats::mean_interval(values_of(d.r.paths, value), d.alpha);
+  m.details["paper beside dcrv"] = paper_beside(paper, values_of(d.five, value), m.interval);
+  return m;
+}
+/// Cluster masses of the final policy and their minimum / maximum.
+inline double final_min_cluster(const PathSummary& p) {
+  return std::min({p.final_metric[metric_mass_a], p.final_metric[metric_mass_b], p.final_metric[metric_mass_c]});
+}
+inline double final_max_cluster(const PathSummary& p) {
+  return std::max({p.final_metric[metric_mass_a], p.final_metric[metric_mass_b], p.final_metric[metric_mass_c]});
+}
+/// ‖q_T − q_floor‖₁ of the distribution within the correct set, q = p|_𝒞 / ρ: the drift among correct traces
+/// after the event floor.
+inline double correct_drift(const PathSummary& p) {
+  const Universe u = app_j_universe();
+  double a = 0, b = 0, d = 0;
+  for (int i = 0; i < u.S; ++i)
+    if (u.correct(i))
+      a += p.p_final[i], b += p.p_floor[i];
+  if (!(a > 0) || !(b > 0))
+    return 0;
+  for (int i = 0; i < u.S; ++i)
+    if (u.correct(i))
+      d += std::abs(p.p_final[i] / a - p.p_floor[i] / b);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Figures (reports/claim_figures.hpp)
+// ---------------------------------------------------------------------------------------------------------
+
+/// Seed means ± 1 sd of metrics against steps, from a result with series: columns "<prefix>t",
+/// "<prefix><metric>", "<prefix><metric>_lo", "<prefix><metric>_hi".
+inline void add_mean_sd_columns(nlohmann::json& series, const EnsembleResult& r, const Config& c,
+                                const std::string& prefix, const std::vector<std::pair<int, std::string>>& metrics) {
+  const int cp = checkpoints(c);
+  const std::size_t n = r.paths.size();
+  if (cp == 0 || n == 0 || r.series.size() != n * cp * kMetrics)
+    return;
+  nlohmann::json t = nlohmann::json::array();
+  for (int j = 0; j < cp; ++j)
+    t.push_back(j * c.log_every);
+  series[prefix + "t"] = t;
+  for (const auto& [m, name] : metrics) {
+    nlohmann::json mu = nlohmann::json::array(), lo = nlohmann::json::array(), hi = nlohmann::json::array();
+    for (int j = 0; j < cp; ++j) {
+      double s = 0, s2 = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        const double v = r.series[(k * cp + j) * kMetrics + m];
+        s += v, s2 += v * v;
+      }
+      const double mean = s / n, var = std::max(0.0, s2 / n - mean * mean), sd = std::sqrt(var);
+      mu.push_back(mean), lo.push_back(mean - sd), hi.push_back(mean + sd);
+    }
+    series[prefix + name] = mu;
+    series[prefix + name + "_lo"] = lo;
+    series[prefix + name + "_hi"] = hi;
+  }
+}
+inline nlohmann::json line_figure(const std::string& title, const std::string& x, const std::string& y,
+                                  const std::string& legend, const std::string& xlabel, const std::string& ylabel,
+                                  bool band = true, bool logy = false) {
+  nlohmann::json f = {{"title", title}, {"x", x},          {"y", {y}},       {"legend", {legend}},
+                      {"xlabel", xlabel}, {"ylabel", ylabel}, {"style", "line"}, {"logy", logy}};
+  if (band)
+    f["band"] = {{"lo", y + "_lo"}, {"hi", y + "_hi"}};
+  return f;
+}
+/// The cluster simplex (m_A, m_B, m_C)/Σm projected to 2-D: x = m_B + m_C/2, y = (√3/2) m_C.
+inline std::pair<double, double> ternary(double a, double b, double c) {
+  const double s = a + b + c;
+  if (!(s > 0))
+    return {0.5, std::sqrt(3.0) / 6};
+  return {(b + 0.5 * c) / s, 0.5 * std::sqrt(3.0) * c / s};
+}
+
+} // namespace dcrv::j_ensemble

@@ -1,0 +1,178 @@
+// tests/test_ensemble.cpp — the App. J ensemble engine (dcrv/ensemble/) cross-validated: the double fast path
+// against the MPFR reference driven by the same batch counts, thread-count independence of the cpu backend,
+// and the cuda backend against the cpu backend (skipped, with the reason, where no device is present).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "dcrv/ensemble/ensemble.hpp"
+#include "dcrv/ensemble/reference.hpp"
+#include "dcrv/real.hpp"
+#include "dcrv/stats.hpp"
+
+using namespace dcrv;
+using namespace dcrv::ensemble;
+
+namespace {
+Config theory(Method m, int B, double eps) {
+  Config c;
+  c.u = app_j_universe();
+  c.fit.method = m;
+  c.B = B;
+  c.eps = eps;
+  c.eta = 0.15;
+  c.T = 5000;
+  c.metrics.eff = c.metrics.arm = c.fit.kernel = make_kernel(c.u, KernelKind::gated);
+  return c;
+}
+Config dcr(double alpha, double beta) {
+  Config c = theory(Method::dcr, 128, 1e-4 + alpha);
+  c.metrics.alpha = alpha;
+  c.metrics.beta = beta;
+  c.fit.two_lambda_beta = 2 * beta;
+  return c;
+}
+bool same_summary(const PathSummary& a, const PathSummary& b) {
+  return std::memcmp(a.p_final, b.p_final, sizeof a.p_final) == 0 &&
+         std::memcmp(a.fix, b.fix, sizeof a.fix) == 0 && std::memcmp(a.homog, b.homog, sizeof a.homog) == 0 &&
+         std::memcmp(a.min_safety, b.min_safety, sizeof a.min_safety) == 0 &&
+         std::memcmp(a.late_mean, b.late_mean, sizeof a.late_mean) == 0 && a.status == b.status;
+}
+/// "DCRV-SKIPPED: <reason>" when this build or machine has no cuda device (the test is then not a pass of the
+/// device comparison: it says so).
+bool skip_without_device() {
+  std::string why;
+  if (cuda_backend_available(&why))
+    return false;
+  WARN("DCRV-SKIPPED: cuda backend unavailable: " << why);
+  return true;
+}
+} // namespace
+
+TEST_CASE("the double fast path follows the MPFR reference driven by the same batch counts for 5000 steps",
+          "[ensemble][mpfr]") {
+  // STaR, GRPO (as written), DPO at B = 16 and 64 with and without the barrier, DCR at two grid cells
+  const std::vector<Config> configs = {theory(Method::star, 64, 0),
+                                       theory(Method::grpo, 16, 3e-4),
+                                       theory(Method::dpo, 16, 0),
+                                       theory(Method::dpo, 64, 3e-4),
+                                       dcr(0.05, 0.10),
+                                       dcr(0.10, 0.75)};
+  double worst = 0;
+  for (std::size_t k = 0; k < configs.size(); ++k) {
+    const Config& c = configs[k];
+    const int S = c.u.S;
+    std::vector<long> counts(static_cast<std::size_t>(c.T) * S);
+    std::vector<double> states(static_cast<std::size_t>(c.T + 1) * S);
+    PathSummary out;
+    PathRecord rec;
+    rec.counts = counts.data();
+    rec.states = states.data();
+    run_path(c, 1000 + k, 0, out, rec);
+    REQUIRE(out.status == 0);
+    std::vector<mpfr> p0(static_cast<std::size_t>(S));
+    for (int i = 0; i < S; ++i)
+      p0[static_cast<std::size_t>(i)] = mpfr(states[static_cast<std::size_t>(i)]);
+    const ReferenceRun<mpfr> ref = replay_theory<mpfr>(c, p0, counts.data());
+    REQUIRE(ref.ok);
+    REQUIRE(ref.states.size() == static_cast<std::size_t>(c.T + 1));
+    // every coordinate within a relative 1e-9 of the reference over the whole horizon (coordinates the double
+    // path has taken below 1e-300 — subnormal or underflowed to 0 — within 1e-300 absolute)
+    for (int t = 0; t <= c.T; ++t)
+      for (int i = 0; i < S; ++i) {
+        const double d = states[static_cast<std::size_t>(t) * S + i];
+        const mpfr& m = ref.states[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)];
+        if (d < 1e-300) { // underflowed to 0 or subnormal: the reference must be as small, the error absolute
+          REQUIRE(m < mpfr(1e-290));
+          REQUIRE(abs(mpfr(d) - m) < mpfr(1e-300));
+          continue;
+        }
+        const double rel = to_double(abs(mpfr(d) - m) / m);
+        worst = std::max(worst, rel);
+        if (!(rel <= 1e-9))
+          FAIL("config " << k << ", step " << t << ", trace " << i << ": double " << d << " vs MPFR "
+                         << to_double(m) << " (relative " << rel << ")");
+      }
+    for (int r = 0; r < kEventReadings; ++r) {
+      CHECK(out.fix[r] == ref.fix[r]);
+      CHECK(out.homog[r] == ref.homog[r]);
+    }
+  }
+  INFO("largest relative deviation of a coordinate over 6 paths x 5000 steps: " << worst);
+  CHECK(worst <= 1e-9);
+  WARN("double vs MPFR (" << working_digits() << " digits), 6 paths x 5000 steps: largest relative deviation "
+                          << worst);
+}
+
+TEST_CASE("cpu backend results do not depend on the number of threads", "[ensemble][threads]") {
+  for (const Config& c : {theory(Method::star, 64, 0), theory(Method::grpo_iw, 16, 0), dcr(0.05, 0.5)}) {
+    Config s = c;
+    s.T = 1500;
+    const EnsembleResult one = run_ensemble(s, 42, 3, 24, "cpu", 1);
+    const EnsembleResult two = run_ensemble(s, 42, 3, 24, "cpu", 2);
+    REQUIRE(one.paths.size() == two.paths.size());
+    for (std::size_t k = 0; k < one.paths.size(); ++k)
+      CHECK(same_summary(one.paths[k], two.paths[k]));
+    // a path replays alone: path 3 + 5 of the ensemble equals a run of that path by itself
+    const EnsembleResult alone = run_ensemble(s, 42, 8, 1, "cpu", 1);
+    CHECK(same_summary(alone.paths[0], one.paths[5]));
+  }
+}
+
+TEST_CASE("the ensemble refuses invalid configurations and unknown backends with the reason", "[ensemble]") {
+  Config c = theory(Method::star, 0, 0);
+  CHECK_THROWS_AS(run_ensemble(c, 1, 0, 1, "cpu", 1), std::invalid_argument);
+  c = theory(Method::star, 64, 0);
+  CHECK_THROWS_AS(run_ensemble(c, 1, 0, 1, "gpu", 1), std::invalid_argument);
+  c.fit.method = Method::proc_star; // procedural updates need the draws
+  CHECK_FALSE(validate(c).empty());
+  if (!cuda_backend_available())
+    CHECK_THROWS_AS(run_ensemble(theory(Method::star, 64, 0), 1, 0, 1, "cuda", 1), std::runtime_error);
+}
+
+TEST_CASE("cuda backend: same batches and states as the cpu backend (device only)", "[ensemble][cuda]") {
+  if (skip_without_device())
+    return;
+  for (const Config& c : {theory(Method::star, 64, 0), theory(Method::dpo, 16, 3e-4), dcr(0.05, 0.5)}) {
+    const EnsembleResult cpu = run_ensemble(c, 7, 0, 256, "cpu", 2);
+    const EnsembleResult gpu = run_ensemble(c, 7, 0, 256, "cuda");
+    REQUIRE(gpu.backend == "cuda");
+    long same_events = 0;
+    double worst = 0;
+    for (std::size_t k = 0; k < cpu.paths.size(); ++k) {
+      same_events += std::equal(cpu.paths[k].fix, cpu.paths[k].fix + kEventReadings, gpu.paths[k].fix) &&
+                     std::equal(cpu.paths[k].homog, cpu.paths[k].homog + kEventReadings, gpu.paths[k].homog);
+      for (int i = 0; i < c.u.S; ++i) {
+        const double a = cpu.paths[k].p_final[i], b = gpu.paths[k].p_final[i];
+        if (a > 1e-250)
+          worst = std::max(worst, std::abs(a - b) / a);
+      }
+    }
+    WARN("cuda vs cpu: " << same_events << " of 256 paths with identical event times; largest relative "
+                         << "difference of a final coordinate " << worst);
+    CHECK(same_events == 256);
+    CHECK(worst <= 1e-9);
+  }
+}
+
+TEST_CASE("cuda backend: event-time laws agree with the cpu backend (two-sample KS, device only)",
+          "[ensemble][cuda]") {
+  if (skip_without_device())
+    return;
+  const Config c = theory(Method::grpo_iw, 16, 0);
+  const EnsembleResult cpu = run_ensemble(c, 11, 0, 2000, "cpu", 2);
+  const EnsembleResult gpu = run_ensemble(c, 12, 0, 2000, "cuda");
+  std::vector<double> a, b;
+  for (const auto& p : cpu.paths)
+    a.push_back(p.fix[event_trailing] < 0 ? c.T + 1 : p.fix[event_trailing]);
+  for (const auto& p : gpu.paths)
+    b.push_back(p.fix[event_trailing] < 0 ? c.T + 1 : p.fix[event_trailing]);
+  const stats::KsResult ks = stats::ks_two_sample(a, b);
+  WARN("KS two-sample on GRPO(iw) B=16 fixation times, 2000 + 2000 paths: D = " << ks.D
+                                                                                << ", p = " << ks.p_value);
+  CHECK(ks.p_value > 1e-6);
+}
