@@ -100,7 +100,10 @@ DCRV_CLAIM(claim_faces_viable) {
             w = worst(w, worst(eq<T>(T(p(i) * phi(i)), T(0), T(1)), eq<T>(E(i), T(0), T(1))));
         }
         const Vec<T> F = p.cwiseProduct(phi) - eps * E;
-        return worst(w, eq<T>(F.sum(), T(0), scale));
+        // Σ F cancels terms of the size of the (centred) scores, whose raw values are O(1) in every family:
+        // at a vertex p ⊙ φ is itself a rounding of φ_j = c_j − c_j, so the scale includes ‖φ‖∞ +
+        // cancel_scale.
+        return worst(w, eq<T>(F.sum(), T(0), T(scale + norm_inf<T>(phi) + cancel_scale<T>())));
       });
 }
 
@@ -350,7 +353,9 @@ DCRV_CLAIM(claim_centered_sphi) {
           phi = f.phi(p);
         }
         // the rounding of pᵀφ (≈ 0 after cancellation) is relative to the size of φ, not of p ⊙ φ
-        const T scale = norm_inf<T>(phi);
+        // (where φ ≡ 0 exactly, e.g. a single-label field, φ is itself the rounding of centring O(1) raw
+        // scores)
+        const T scale = norm_inf<T>(phi) + cancel_scale<T>();
         return eq<T>(Vec<T>(p.cwiseProduct(phi)), Vec<T>(covariance_matrix<T>(p) * phi), scale);
       });
 }
@@ -394,6 +399,7 @@ DCRV_CLAIM(claim_select_envelope_2) {
 // App. G eq. (L1-Lip): ‖F₀(p) − F₀(q)‖₁ ≤ √S(L_φ/2 + 3M_{φ,2})‖p − q‖₁.
 DCRV_CLAIM(claim_l1_lip_f0) {
   return forall("G.l1-lip-f0", Kind::bound)
+      .skips("coincident pairs (p = q) have no difference quotient")
       .where("App. G §Small-epsilon perturbation, eq. (L1-Lip)")
       .statement(
           R"($\|F_0(p)-F_0(q)\|_1\le\sqrt S\,(a\,L_\phi+b\,M_{\phi,2})\|p-q\|_1$, $a=\tfrac12$, $b=3$, $F_0=p\odot\phi$, for $p,q\in\Delta_\delta$, $\delta\in(0,1/S]$, the four families, every $S$. Checked in the stronger pairwise form with $L_\phi=\|\phi(p)-\phi(q)\|_2/\|p-q\|_2$ and $M_{\phi,2}=\max(\|\phi(p)\|_2,\|\phi(q)\|_2)$, which are at most the best constants of (phi-regular) on $\Delta_\delta$)")

@@ -212,6 +212,8 @@ std::vector<Assign> empty_lump_starts(int S) {
 // App. G lem:lump_exact (last sentence): for q_k = 0 the right side vanishes (by continuity).
 DCRV_CLAIM(claim_lump_ode_zero) {
   return forall("G.lump-ode-zero", Kind::identity)
+      .skips("samples with no empty lump (q_k > 0 for every k) are outside the hypothesis q_k = 0; empty "
+             "lumps come from the lump-pattern starts and the closed simplex's faces")
       .where("App. G §Lumps, Lemma lem:lump_exact (last sentence)")
       .statement(
           R"(If $q_k=0$ the right side of (lump-exact) is $0$ ($0\log0=0$), and it is continuous there: at $p'=(1-h)p+hu$, $|\sum_{C_k}p'_\pi\phi_\pi(p')-\varepsilon(m_k-q'_k\bar h)|\le q'_k(\|\phi(p')\|_\infty+\varepsilon(\log(|C_k|/q'_k)+\log S))\to0$ as $h\to0$. Checked at every lump-size pattern with a lump emptied and random faces (every $S$, the four families, $\varepsilon\in[0,10]$, $h\in[10^{-30},10^{-1}]$))")
@@ -849,6 +851,8 @@ Ineq<T> trace_property(const Args<T>& a, const Consts<T>& k, bool literal_tau, b
 // App. G Theorem thm:trace-perturb (literal τ^∧).
 DCRV_CLAIM(claim_trace_perturb) {
   return forall("G.trace-perturb", Kind::dynamic)
+      .skips("runs where tau^ (a trajectory reaching min p = delta) comes before the first accepted step "
+             "test no t in [0, tau^), as do fields with constant c (no selection)")
       .where("App. G §Small-epsilon perturbation, Theorem thm:trace-perturb")
       .statement(
           R"(For $p^\varepsilon,p^0$ solving $\dot p=F_0(p)-\varepsilon E(p)$, $\dot p=F_0(p)$ from a common start in $\Delta_\delta$ and $\tau^\wedge=\inf\{t>0:\min_\pi p^\varepsilon_\pi(t)=\delta\text{ or }\min_\pi p^0_\pi(t)=\delta\}$ (literal): $\|p^\varepsilon(t)-p^0(t)\|_1\le\frac{a\varepsilon\log(1/\delta)}{L_F^{(1)}}(e^{L_F^{(1)}t}-1)$, $a=2$, on $[0,\tau^\wedge)$. Checked with $\phi=(1+A\sum_\pi(\delta-p_\pi)_+)(c-\langle p,c\rangle\mathbf 1)$, which is the linear-fitness field on $\Delta_\delta$ (so (phi-regular) holds there with the exact $M_{\phi,2}$, $L_\phi=\sqrt S\|c-\bar c\mathbf1\|_2$) and is continuous outside, $A\in\{0\}\cup[1,10^6]$; $S=2,3,4$; $\delta=u/S$, $u\in[10^{-6},0.9]$; starts on $\Delta_\delta$ incl.\ $\partial\Delta_\delta$; $\varepsilon=\kappa\cdot2M_{\phi,\infty}/L_S(\delta)$, $\kappa\in[1,10]$; $t\le0.05$. From a start on $\partial\Delta_\delta$ where $p^0$ leaves at once and $p^\varepsilon$ enters, $\min p=\delta$ never recurs for $t>0$, so $\tau^\wedge=\infty$ literally, while $p^0$ runs through the region where nothing is assumed of $\phi$)")
@@ -862,6 +866,8 @@ DCRV_CLAIM(claim_trace_perturb) {
 
 DCRV_CLAIM(claim_trace_perturb_first_exit) {
   return forall("G.trace-perturb~first-exit", Kind::dynamic)
+      .skips("runs whose first exit from Delta_delta comes before the first accepted step test no t in [0, "
+             "tau), as do fields with constant c (no selection)")
       .where("App. G §Small-epsilon perturbation, Theorem thm:trace-perturb")
       .reading("tau = the first time either trajectory leaves Delta_delta (0 when it leaves at once)")
       .statement(
@@ -921,6 +927,8 @@ DCRV_CLAIM(claim_trace_perturb_lump) {
 // outside Δ_δ, as the appendix assumes nothing there).
 DCRV_CLAIM(claim_bd_trace_all_t) {
   return forall("G.bd-trace-all-t", Kind::dynamic)
+      .skips("fields with constant c (no selection) and runs ended by a crossing before the first accepted "
+             "step test no t")
       .where("App. G §Forward-invariance templates (after eq. (BD))")
       .statement(
           R"(Under (BD) ($\varepsilon L_S(\delta)\ge2M_{\phi,\infty}$), the bound of thm:trace-perturb ($a=2$) holds for all $t\ge0$. Checked with the fields of G.trace-perturb (regular on $\Delta_\delta$ as (phi-regular) requires, continuous outside, where the appendix assumes nothing), $\varepsilon=\kappa\cdot2M_{\phi,\infty}/L_S$, $\kappa\in[1,10]$, $t\le0.05$: (BD) keeps $p^\varepsilon$ in $\Delta_\delta$ but not $p^0$, whose flow has no entropy term)")
@@ -934,6 +942,8 @@ DCRV_CLAIM(claim_bd_trace_all_t) {
 
 DCRV_CLAIM(claim_bd_trace_all_t_global) {
   return forall("G.bd-trace-all-t~global-regularity", Kind::dynamic)
+      .skips("fields with constant c (no selection) and runs ended by a crossing before the first accepted "
+             "step test no t")
       .where("App. G §Forward-invariance templates (after eq. (BD))")
       .reading("(phi-regular) assumed on the whole simplex, with constants valid there")
       .statement(

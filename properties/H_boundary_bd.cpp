@@ -258,6 +258,7 @@ DCRV_CLAIM(claim_face_gap_at_floor) {
 // App. H §Barrier–Dominance (facewise), eq. (eq:BD-suff).
 DCRV_CLAIM(claim_BD_sufficient) {
   return forall("H.BD-sufficient", Kind::bound)
+      .skips("instances with a zero field (M_phi = 0 or L = 0) are outside the lemma's hypotheses")
       .where("App. H §Barrier-Dominance (facewise), eq. (eq:BD-suff)")
       .statement(
           R"(\varepsilon L_K(\delta_\star)>c\,M_\phi\ (c=1)\implies\phi_i(p)+\varepsilon(\langle\log p\rangle-\log p_i)>0$ at every $p\in\Delta_{\delta_\star}$ with $p_i=\delta_\star$ (BD$^\sharp$); $\phi=w-\langle p,w\rangle\mathbf 1$ with its exact $M_\phi$, $\varepsilon=c\,M_\phi(1+v)/L_K(\delta_\star)$, $v\in[10^{-9},3]$; facet points including the tight case $w=(-1,1,\dots,1)$ at the equal split; every $K\ge2$)")
@@ -342,8 +343,14 @@ DCRV_CLAIM(claim_viability_conservative_test) {
 
 namespace {
 /// The exact K = 2 part of thm:band: P_Y₀(hit δ before y_max) ≤ exp(−c μ_band(Y₀ − δ)/σ²_max).
+/// Why band samples are skipped: the band needs a positive drift margin and width.
+constexpr const char* kBandSkips =
+    "instances without a band (drift margin mu_band <= 0 or eta_0 <= 0 for the sampled "
+    "floor, bias and noise) are outside the theorem's hypotheses";
+
 Claim band_exact(const char* id, const char* reading = nullptr) {
   ForAll f = forall(id, Kind::stochastic);
+  f.skips(kBandSkips);
   if (reading)
     f.reading(reading);
   return f.constant("c", 2.0, Role::lower, "factor 2 in the exponent")
@@ -486,6 +493,7 @@ DCRV_CLAIM(claim_band_ever_touch) {
           R"(\text{Literal reading (infinite horizon): }P_{Y_0}(p_1\text{ ever touches }\delta_\star)\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$ (the theorem's exponentially small quantity), $K=2$, from interior starts $Y_0$ in the band. Exact: the unreflected (WF) is absorbed at a face in finite time (both faces are exit boundaries: $\Phi$ is bounded, $\int_0e^{-\Phi}<\infty$), so $P(\text{ever touch }\delta_\star)=P(\text{hit }\delta_\star\text{ before }1)=\int_{Y_0}^1e^{-\Phi}/\int_{\delta_\star}^1e^{-\Phi}$ (scale function, MPFR); parameters as H.band-confinement)")
       .constant("c", 2.0, Role::lower, "factor 2 in the exponent")
       .exact(forall("H.band-ever-touch", Kind::stochastic)
+                 .skips(kBandSkips)
                  .over(band_domain())
                  .effort(0.25)
                  .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {

@@ -407,9 +407,40 @@ DCRV_CLAIM(claim_lyap_generator_inequality) {
       });
 }
 
+// Reading ~reflected-generator of H.lyap-generator-inequality: the generator of the reflected process, whose
+// domain carries the reflection's boundary condition. For the inequality to pass to the reflected diffusion,
+// U must not lose mass through the faces: ∇U·ν ≥ 0 on every face (ν the inward normal within H); otherwise
+// the local-time term λU δ·ν dℓ of Itô's formula is negative and no generator inequality holds for the
+// reflected process.
+DCRV_CLAIM(claim_lyap_generator_reflected) {
+  return forall("H.lyap-generator-inequality~reflected-generator", Kind::bound)
+      .reading(
+          "the generator of the reflected process including its boundary behaviour: U = exp(lambda m) must "
+          "satisfy the reflection's boundary condition grad U . nu >= 0 on the faces (no negative local-time "
+          "term)")
+      .where("App. H §Small centred bias, Lemma lem:Lyap (first display)")
+      .statement(
+          R"(\text{For the reflected diffusion on }\Delta_{\delta_\star}$, Itô's formula for $U=e^{\lambda m}$ carries the boundary term $\nabla U\cdot\nu\,d\ell_t=\lambda U\,\delta\cdot\nu\,d\ell_t$ on each face ($\nu_i=e_i-\tfrac1K\mathbf 1$, the inward normal within $\{\sum p=1\}$ of the face $p_i=\delta_\star$, $\ell$ its local time); the lemma's inequality holds for the reflected generator only if $\nabla U\cdot\nu_i\ge0$ on every face: checked at facet points, centred bias $\delta\in[-5,5]^K$, $\lambda\in[10^{-3},10^3]$, every $K\ge2$)")
+      .over(with_instance(Domain().dims(2, 0)).vector("b", 5.0).real("lambda", 1e-3, 1e3, true).index("i"))
+      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
+        const auto m = instance(a);
+        const Vec<T> b = bias_of(a);
+        const int i = a.index("i");
+        const Vec<T> p = facet_point<T>(a.simplex("q"), i, m.delta);
+        const T lam = a.real("lambda");
+        const T U = exp(lam * p.dot(b));
+        Vec<T> nu = Vec<T>::Constant(m.K, T(-1) / T(m.K));
+        nu(i) += 1;
+        const T flux = lam * U * b.dot(nu);
+        return ge<T>(flux, T(0), lam * U * sup_norm(b));
+      });
+}
+
 // App. H, Lemma lem:Lyap, second display: the choice of λ.
 DCRV_CLAIM(claim_lyap_lambda_choice) {
   return forall("H.lyap-lambda-choice", Kind::identity)
+      .skips("a zero bias (sup |b| = 0) or x <= 0 leaves lambda undefined; samples where no face condition "
+             "applies are skipped")
       .where("App. H §Small centred bias, Lemma lem:Lyap (second display)")
       .statement(
           R"(\lambda:=(2\|\delta\|_\infty(M_\phi+\varepsilon C_{\log}))^{-1}\implies\lambda\|\delta\|_\infty(M_\phi+\varepsilon C_{\log})=c$, $c=\tfrac12$, so the lemma's bound reads $\mathcal L^\delta U\ge U(\lambda V-\tfrac12)$; centred $\delta\in[-5,5]^K$, the exact $M_\phi$ of $\phi=w-\langle p,w\rangle\mathbf 1$, $\varepsilon\in[0,3]$ (skipped when $M_\phi+\varepsilon C_{\log}=0$), every $K\ge2$)")

@@ -264,6 +264,7 @@ DCRV_CLAIM(claim_star_envelope) {
 // App. H §Log-ratio SDEs, DPO (same-sign pair).
 DCRV_CLAIM(claim_dpo_contraction) {
   return forall("H.dpo-contraction", Kind::dynamic)
+      .skips("pairs i = j and pairs with z_ij = 0 (equal masses) have no log-ratio to contract")
       .where("App. H §Log-ratio SDEs, DPO (same-sign pair)")
       .statement(
           R"(\text{DPO field }\phi_i=s_ig_\beta(\log p_i)-\sum_kp_ks_kg_\beta(\log p_k)$, $g_\beta(\ell)=1-\sigma(\beta(\ell-\ell_0))$, $g_\beta'\in[-\beta/4,0)$: for $s_i=s_k=s$ the deterministic part of $dz_{ik}$ is $(\phi_i-\phi_k)-\varepsilon z_{ik}=(s\,g_\beta'(\xi)-\varepsilon)z_{ik}$ with $\xi$ between $\log p_i$ and $\log p_k$ (the difference quotient lies in the range of $s\,g_\beta'$ there), and it has the sign opposite to $z_{ik}$ (contraction) whenever $\varepsilon>q\beta$, $q=\tfrac14$: $\varepsilon=q\beta(1+v)$, $v\in[10^{-9},3]$, $\beta\in[10^{-2},10^2]$, $\ell_0\in[-8,0]$, $s\in\{\pm1\}$, $p$ in the open simplex (log-probabilities down to $-40$), every $K\ge2$)")

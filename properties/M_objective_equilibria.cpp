@@ -392,7 +392,7 @@ DCRV_CLAIM(claim_softmax_gauge_bijection) {
         const Vec<T> ts = centered_log(p);
         const Vec<T> theta = a.logits("theta");
         const Vec<T> back = centered_log(Vec<T>(softmax(theta)));
-        return worst(worst(eq_rel<T>(softmax(ts), p), eq<T>(ts.sum(), T(0), T(ts.cwiseAbs().sum()))),
+        return worst(worst(eq_rel<T>(softmax(ts), p), eq<T>(ts.sum(), T(0), T(log_of(p).cwiseAbs().sum()))),
                      eq<T>(back, theta, T(1)));
       });
 }

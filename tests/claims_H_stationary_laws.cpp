@@ -12,6 +12,7 @@ DCRV_OVERRIDE_TEST("H.stationary-concentration", "c", 1.01);
 DCRV_OVERRIDE_TEST("H.stationary-concentration", "delta", 0.25);
 DCRV_OVERRIDE_TEST("H.stationary-concentration", "gamma", 2.0);
 DCRV_OVERRIDE_TEST("H.band-estimate-stationary", "c", 1.01);
+DCRV_OVERRIDE_TEST("H.stationary-concentration~small-bias", "c", 0.36); // tightness 0.367 (about 1/e)
 
 TEST_CASE("H.stationary-concentration refuses a floor outside (0, 1/K) and a negative gamma",
           "[stochastic]") {

@@ -1,6 +1,7 @@
 // Specifications of the evidence behind a verdict (issue "Stronger evidence"): exact claims are decided in
-// MPFR, every violation candidate is accounted for, "for all t" claims are followed long enough, edge cases of
-// claims over pairs are not skipped, trajectory tightness measures the claim, and no claim can stall a run.
+// MPFR, every violation candidate is accounted for, "for all t" claims are followed long enough, edge cases
+// of claims over pairs are not skipped, trajectory tightness measures the claim, and no claim can stall a
+// run.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
@@ -9,6 +10,7 @@
 #include "dcrv/budget.hpp"
 #include "dcrv/srct.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/stochastic.hpp"
 #include "properties/engine/trajectory.hpp"
 
 using namespace dcrv;
@@ -32,11 +34,15 @@ template <class T> RateField<T> two_strategy_flow(double lambda) {
     return replicator_rate<T>(p, g);
   };
 }
-template <class T> Vec<T> uniform2() { return Vec<T>::Constant(2, T(1) / T(2)); }
+template <class T> Vec<T> uniform2() {
+  return Vec<T>::Constant(2, T(1) / T(2));
+}
 } // namespace
 
-TEST_CASE("an identity wrong at 1e-12 relative is falsified: identities are decided in MPFR", "[engine][evidence]") {
-  // (p₀ + p₁)·(1 + 10⁻¹²) = p₀ + p₁: invisible at double's 1e-9 violation threshold, an O(1e-12) residual in MPFR.
+TEST_CASE("an identity wrong at 1e-12 relative is falsified: identities are decided in MPFR",
+          "[engine][evidence]") {
+  // (p₀ + p₁)·(1 + 10⁻¹²) = p₀ + p₁: invisible at double's 1e-9 violation threshold, an O(1e-12) residual in
+  // MPFR.
   const Claim c = forall("X.test-identity-1e-12", Kind::identity)
                       .over(Domain().dims(2, 4).simplex("p"))
                       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
@@ -69,16 +75,20 @@ TEST_CASE("violation candidates are all accounted for: beyond the MPFR budget a 
   // In double every sample "violates" by 1e-6 (a rounding artefact of the double path); in MPFR none does.
   auto artefact = [](double spread) {
     return forall("X.test-artefact", Kind::bound)
-        .over(Domain().dims(2, 6).real("x", spread > 0 ? 1.0 : 0.5, spread > 0 ? 1.0 + spread : 0.5, spread > 0))
+        .over(Domain().dims(2, 6).real("x", spread > 0 ? 1.0 : 0.5, spread > 0 ? 1.0 + spread : 0.5,
+                                       spread > 0))
         .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
           const T x = a.real("x");
-          if constexpr (std::is_same_v<T, double>) return le<T>(x * (1 + 1e-6), x);
-          else return le<T>(x, x);
+          if constexpr (std::is_same_v<T, double>)
+            return le<T>(x * (1 + 1e-6), x);
+          else
+            return le<T>(x, x);
         })
         .build();
   };
   SECTION("many distinct clusters: inconclusive with the count of unexamined candidates") {
-    const Outcome o = run(artefact(1e12), Budget::standard); // 3000 random samples: more clusters than the budget
+    const Outcome o =
+        run(artefact(1e12), Budget::standard); // 3000 random samples: more clusters than the budget
     CHECK(o.status == Status::inconclusive);
     CHECK(o.evidence.unexamined > 0);
     CHECK(o.message.find("not examined in MPFR") != std::string::npos);
@@ -104,7 +114,8 @@ TEST_CASE("a claim over a pair i ≠ j uses at least 80 % of its edge samples", 
   for (int S = 2; S <= 5; ++S)
     for (int k = 0; k < 2; ++k) {
       std::vector<bool> seen(S, false);
-      for (const Sample& s : d.edges(S)) seen[s.idx[k]] = true;
+      for (const Sample& s : d.edges(S))
+        seen[s.idx[k]] = true;
       CHECK(std::all_of(seen.begin(), seen.end(), [](bool b) { return b; }));
     }
   // random samples: distinct in most draws, collisions still covered
@@ -120,7 +131,8 @@ TEST_CASE("a claim over a pair i ≠ j uses at least 80 % of its edge samples", 
 
 TEST_CASE("a rate claim wrong only after t = 50 is falsified when followed until its decay factor is small",
           "[engine][evidence][flow]") {
-  // p₁(t) = e^{−λt}/(1 + e^{−λt}) with λ = 0.02; the claim p₁(t) ≤ e^{−ρt} with ρ = 0.022 fails from t ≈ 85 on.
+  // p₁(t) = e^{−λt}/(1 + e^{−λt}) with λ = 0.02; the claim p₁(t) ≤ e^{−ρt} with ρ = 0.022 fails from t ≈ 85
+  // on.
   auto claim = [](Horizon h) {
     return forall("X.test-late-rate", Kind::dynamic)
         .over(Domain().dims(2, 2).real("u", 0, 1).only_points().points([](int) {
@@ -141,9 +153,11 @@ TEST_CASE("a rate claim wrong only after t = 50 is falsified when followed until
   CHECK(o.status == Status::falsified);
 }
 
-TEST_CASE("trajectory tightness is measured after t = 0: a bound loosened tenfold reports a tightness below 0.2",
-          "[engine][evidence][flow]") {
-  // z(t) = λt exactly (uniform start); the envelope z(t) ≤ z(0) + c·λt holds with equality at t = 0 for every c.
+TEST_CASE(
+    "trajectory tightness is measured after t = 0: a bound loosened tenfold reports a tightness below 0.2",
+    "[engine][evidence][flow]") {
+  // z(t) = λt exactly (uniform start); the envelope z(t) ≤ z(0) + c·λt holds with equality at t = 0 for every
+  // c.
   auto claim = [](double c) {
     return forall("X.test-envelope", Kind::dynamic)
         .constant("c", c, Role::upper)
@@ -170,12 +184,14 @@ TEST_CASE("trajectory tightness is measured after t = 0: a bound loosened tenfol
   CHECK(*loose.evidence.tightness < 0.2);
 }
 
-TEST_CASE("the tightness of a sharp inequality part is not hidden by an identity residual", "[engine][evidence]") {
+TEST_CASE("the tightness of a sharp inequality part is not hidden by an identity residual",
+          "[engine][evidence]") {
   const Claim c = forall("X.test-parts", Kind::bound)
                       .over(Domain().dims(2, 4).simplex("p"))
                       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
                         const Vec<T> p = a.simplex("p");
-                        // identity part: Σp = 1 (residual ~1e-16); sharp part: max p ≤ 1 (attained at vertices)
+                        // identity part: Σp = 1 (residual ~1e-16); sharp part: max p ≤ 1 (attained at
+                        // vertices)
                         return worst(eq<T>(T(p.sum()), T(1)), le<T>(p.maxCoeff(), T(1)));
                       })
                       .build();
@@ -208,7 +224,8 @@ TEST_CASE("no claim can stall a run: the wall-time budget ends the search and th
   CHECK(o.status == Status::verified); // no violation in the evidence it had time for, and it says how much
 }
 
-TEST_CASE("the runner ends a check that exceeds its budget as inconclusive, with the reason", "[runner][budget]") {
+TEST_CASE("the runner ends a check that exceeds its budget as inconclusive, with the reason",
+          "[runner][budget]") {
   Claim c;
   c.id = "X.test-runaway";
   c.kind = Kind::dynamic;
@@ -227,17 +244,34 @@ TEST_CASE("the runner ends a check that exceeds its budget as inconclusive, with
 }
 
 TEST_CASE("invalid constants given with --set are refused before the claim runs", "[runner][errors]") {
-  Claim c = forall("X.test-validated", Kind::bound)
-                .constant("B", 64, Role::exact, "batch size")
-                .validate([](const std::map<std::string, double>& v) {
-                  return v.at("B") >= 1 ? std::string() : "B = " + std::to_string(v.at("B")) + ": a batch needs B >= 1";
-                })
-                .over(Domain().dims(2, 2).real("x", 0, 1))
-                .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return le<T>(a.real("x"), k("B")); })
-                .build();
+  Claim c =
+      forall("X.test-validated", Kind::bound)
+          .constant("B", 64, Role::exact, "batch size")
+          .validate([](const std::map<std::string, double>& v) {
+            return v.at("B") >= 1 ? std::string()
+                                  : "B = " + std::to_string(v.at("B")) + ": a batch needs B >= 1";
+          })
+          .over(Domain().dims(2, 2).real("x", 0, 1))
+          .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return le<T>(a.real("x"), k("B")); })
+          .build();
   const std::vector<const Claim*> claims{&c};
   CHECK_NOTHROW(validate_overrides(claims, {}));
   CHECK_NOTHROW(validate_overrides(claims, {{"X.test-validated", "B", "X.test-validated.B=2", 2}}));
   CHECK_THROWS_WITH(validate_overrides(claims, {{"X.test-validated", "B", "X.test-validated.B=0", 0}}),
                     Catch::Contains("a batch needs B >= 1"));
+}
+
+TEST_CASE("a stochastic claim's validity check also refuses --set values before the run",
+          "[runner][errors]") {
+  Claim c = stochastic("X.test-stochastic-validated", Kind::stochastic)
+                .constant("delta", 0.3, Role::exact, "floor")
+                .validate([](const Context& ctx) {
+                  if (!(ctx.constant("delta") > 0 && ctx.constant("delta") < 0.5))
+                    throw std::invalid_argument("the floor delta must lie in (0, 1/2)");
+                })
+                .build();
+  const std::vector<const Claim*> claims{&c};
+  CHECK_NOTHROW(validate_overrides(claims, {{"X.test-stochastic-validated", "delta", "d=0.2", 0.2}}));
+  CHECK_THROWS_WITH(validate_overrides(claims, {{"X.test-stochastic-validated", "delta", "d=0.7", 0.7}}),
+                    Catch::Contains("must lie in (0, 1/2)"));
 }

@@ -32,6 +32,46 @@ template <class T> std::pair<std::vector<T>, std::vector<T>> gauss_legendre(int 
   return {x, w};
 }
 
+template <class T>
+Integral<T> integrate_adaptive(const std::function<T(const T&)>& f, const T& lo, const T& hi,
+                               const T& rel_tol) {
+  using boost::multiprecision::pow;
+  using std::pow;
+  Integral<T> out;
+  if (!(hi > lo))
+    return out;
+  const auto [x, w] = gauss_legendre<T>(20);
+  const auto rule = [&](const T& a, const T& b) {
+    T s(0);
+    for (std::size_t k = 0; k < x.size(); ++k)
+      s += w[k] * f(T(a + (b - a) * x[k]));
+    return T(s * (b - a));
+  };
+  const T tol = rel_tol > 0 ? rel_tol : T(pow(std::numeric_limits<T>::epsilon(), T(0.8)));
+  const T whole = rule(lo, hi);
+  T scale = abs(whole);
+  std::function<T(const T&, const T&, const T&, int)> rec = [&](const T& a, const T& b, const T& all,
+                                                                int depth) -> T {
+    const T m = (a + b) / 2;
+    const T left = rule(a, m), right = rule(m, b);
+    const T both = left + right;
+    if (abs(both) > scale)
+      scale = abs(both);
+    const T diff = abs(T(both - all));
+    if (depth >= 60 || diff <= tol * scale) {
+      out.error += diff;
+      return both;
+    }
+    return T(rec(a, m, left, depth + 1) + rec(m, b, right, depth + 1));
+  };
+  out.value = rec(lo, hi, whole, 0);
+  return out;
+}
+
+template Integral<double> integrate_adaptive(const std::function<double(const double&)>&, const double&,
+                                             const double&, const double&);
+template Integral<mpfr> integrate_adaptive(const std::function<mpfr(const mpfr&)>&, const mpfr&, const mpfr&,
+                                           const mpfr&);
 template std::pair<std::vector<double>, std::vector<double>> gauss_legendre(int);
 template std::pair<std::vector<mpfr>, std::vector<mpfr>> gauss_legendre(int);
 } // namespace dcrv

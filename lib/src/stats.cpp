@@ -1,6 +1,8 @@
 // lib/src/stats.cpp — intervals, tests, regression and reference laws (dcrv/stats.hpp).
 #include "dcrv/stats.hpp"
 
+#include "dcrv/quadrature.hpp"
+
 #include <Eigen/Eigenvalues>
 #include <Eigen/Sparse>
 #include <Eigen/SparseLU>
@@ -240,78 +242,9 @@ long paths_to_decide(long n, double halfwidth, double gap) {
 // ---------------------------------------------------------------------------------------------------------
 
 namespace {
-template <class T> T quad_tolerance() {
-  using boost::multiprecision::pow;
-  using std::pow;
-  return T(pow(std::numeric_limits<T>::epsilon(), T(0.8)));
-}
-/// Gauss–Legendre rule with n nodes on [−1, 1], computed in T (Newton on P_n from Chebyshev-like starts).
-template <class T> void gauss_legendre_rule(int n, std::vector<T>& x, std::vector<T>& w) {
-  using boost::multiprecision::abs;
-  using boost::multiprecision::cos;
-  using std::abs;
-  using std::cos;
-  x.assign(static_cast<std::size_t>(n), T(0));
-  w.assign(static_cast<std::size_t>(n), T(0));
-  const T pi = boost::math::constants::pi<T>();
-  const T eps = std::numeric_limits<T>::epsilon();
-  for (int k = 0; k < n; ++k) {
-    T z = cos(pi * (T(k) + T(0.75)) / (T(n) + T(0.5))), dp(0);
-    for (int it = 0; it < 100; ++it) {
-      T p0(1), p1 = z;
-      for (int j = 2; j <= n; ++j) {
-        const T p2 = (T(2 * j - 1) * z * p1 - T(j - 1) * p0) / T(j);
-        p0 = p1;
-        p1 = p2;
-      }
-      dp = T(n) * (z * p1 - p0) / (z * z - T(1));
-      const T dz = p1 / dp;
-      z -= dz;
-      if (abs(dz) <= eps * T(4))
-        break;
-    }
-    T p0(1), p1 = z;
-    for (int j = 2; j <= n; ++j) {
-      const T p2 = (T(2 * j - 1) * z * p1 - T(j - 1) * p0) / T(j);
-      p0 = p1;
-      p1 = p2;
-    }
-    dp = T(n) * (z * p1 - p0) / (z * z - T(1));
-    x[static_cast<std::size_t>(k)] = z;
-    w[static_cast<std::size_t>(k)] = T(2) / ((T(1) - z * z) * dp * dp);
-  }
-}
-/// Adaptive Gauss–Legendre (20 nodes, recursive bisection until the two halves agree with the whole to the
-/// tolerance relative to the running magnitude): smooth integrands with nearby singularities (the 1/(y(1−y))
-/// and y log y of the Wright–Fisher densities at small floors) are resolved by the grading of the bisection.
+/// Adaptive Gauss–Legendre (dcrv/quadrature.hpp) at its default tolerance ε^{0.8}.
 template <class T> T integrate(const std::function<T(const T&)>& f, const T& lo, const T& hi) {
-  using boost::multiprecision::abs;
-  using std::abs;
-  if (!(hi > lo))
-    return T(0);
-  std::vector<T> x, w;
-  gauss_legendre_rule<T>(20, x, w);
-  const auto rule = [&](const T& a, const T& b) {
-    const T c = (a + b) / 2, r = (b - a) / 2;
-    T s(0);
-    for (std::size_t k = 0; k < x.size(); ++k)
-      s += w[k] * f(c + r * x[k]);
-    return s * r;
-  };
-  const T tol = quad_tolerance<T>();
-  T scale = abs(rule(lo, hi));
-  std::function<T(const T&, const T&, const T&, int)> rec = [&](const T& a, const T& b, const T& whole,
-                                                                int depth) {
-    const T m = (a + b) / 2;
-    const T left = rule(a, m), right = rule(m, b);
-    const T both = left + right;
-    if (abs(both) > scale)
-      scale = abs(both);
-    if (depth >= 60 || abs(both - whole) <= tol * scale)
-      return both;
-    return rec(a, m, left, depth + 1) + rec(m, b, right, depth + 1);
-  };
-  return rec(lo, hi, rule(lo, hi), 0);
+  return integrate_adaptive<T>(f, lo, hi).value;
 }
 template <class T> T max_on_grid(const std::function<T(const T&)>& g, const T& a, const T& b) {
   T m = g(a);

@@ -83,7 +83,8 @@ template <class T> struct Instance {
 template <class T> Instance<T> instance(const Args<T>& a, bool with_gamma = false) {
   Instance<T> m;
   m.K = a.S();
-  m.delta = a.real("delta");
+  // δ ∈ (0, 1/K]: a double sample of the range's end 1/K may round above 1/K, outside the hypotheses
+  m.delta = std::min<T>(a.real("delta"), T(1) / T(m.K));
   m.eps = a.real("eps");
   if (with_gamma)
     m.gamma = a.real("gamma");

@@ -75,11 +75,11 @@ int status_rank(Status s) {
 
 BudgetSizes sizes_for(Budget b) {
   switch (b) {
-  case Budget::smoke: return {240, 3, 40, 10, 24, 8, 12, 8.0};
-  case Budget::standard: return {3000, 12, 150, 12, 64, 64, 48, 30.0};
-  case Budget::deep: return {40000, 48, 400, 16, 256, 1024, 256, 600.0};
+  case Budget::smoke: return {240, 3, 40, 10, 24, 8, 12, 60.0};
+  case Budget::standard: return {3000, 12, 150, 12, 64, 64, 48, 240.0};
+  case Budget::deep: return {40000, 48, 400, 16, 256, 1024, 256, 1800.0};
   }
-  return {240, 3, 40, 10, 24, 8, 12, 8.0};
+  return {240, 3, 40, 10, 24, 8, 12, 60.0};
 }
 
 namespace {

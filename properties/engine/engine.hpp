@@ -23,10 +23,10 @@ namespace dcrv {
 /// vanish. `scale` is the magnitude of the terms before cancellation: violations are measured relative to
 /// max(|lhs|, |rhs|, scale), so rounding noise of tiny quantities is not mistaken for a violation.
 ///
-/// Tightness: an `le` evaluation contributes lhs/rhs (where rhs is resolved at the precision); `worst` keeps the
-/// largest contribution of its parts, so an identity residual never hides the ratio of a sharp inequality part,
-/// and `untight` drops an evaluation from the tightness (e.g. t = 0 on a trajectory, where both sides coincide
-/// whatever the constant) while its violation still counts.
+/// Tightness: an `le` evaluation contributes lhs/rhs (where rhs is resolved at the precision); `worst` keeps
+/// the largest contribution of its parts, so an identity residual never hides the ratio of a sharp inequality
+/// part, and `untight` drops an evaluation from the tightness (e.g. t = 0 on a trajectory, where both sides
+/// coincide whatever the constant) while its violation still counts.
 template <class T> struct Ineq {
   enum class Rel { le, eq, skip } rel = Rel::le;
   T lhs{0}, rhs{0}, scale{0};
@@ -36,12 +36,19 @@ template <class T> struct Ineq {
   /// Signed relative violation: > 0 is a violation (at the scalar's tolerance), < 0 a margin.
   double score() const;
   bool violated() const;
-  /// lhs/rhs of an `le` where rhs is resolved at this precision relative to the terms' magnitude; NaN otherwise.
+  /// lhs/rhs of an `le` where rhs is resolved at this precision relative to the terms' magnitude; NaN
+  /// otherwise.
   double ratio() const;
   /// What this evaluation contributes to the tightness: the merged parts' value, else ratio().
   double tightness() const { return tight_set ? tight : ratio(); }
 };
 
+/// Scale (relative to the magnitude of the cancelling terms) below which a difference of O(1) quantities is
+/// rounding: 10³ ulps divided by the confirmation threshold of the scalar (1e-9 in double, 1e-30 in MPFR at
+/// 50 digits), so rounding never scores as a violation (about 2e-4 in double, 1e-17 in MPFR).
+template <class T> T cancel_scale() {
+  return T(1e3) * std::numeric_limits<T>::epsilon() / identity_tolerance<T>();
+}
 /// lhs ≤ rhs
 template <class T> Ineq<T> le(const T& lhs, const T& rhs, const T& scale = T(0)) {
   return {Ineq<T>::Rel::le, lhs, rhs, scale};
@@ -58,12 +65,16 @@ template <class T> Ineq<T> eq(const Mat<T>& a, const Mat<T>& b, const T& scale =
 /// componentwise relative equality: max_i |a_i − b_i| / max(|a_i|,|b_i|) — for quantities near faces
 template <class T> Ineq<T> eq_rel(const Vec<T>& a, const Vec<T>& b);
 /// the sample is outside the claim's hypotheses
-template <class T> Ineq<T> skip() { return {Ineq<T>::Rel::skip, T(0), T(0), T(0)}; }
+template <class T> Ineq<T> skip() {
+  return {Ineq<T>::Rel::skip, T(0), T(0), T(0)};
+}
 /// the more violated of two conditions (for claims with several parts)
 /// (the higher score decides the verdict; the tightness is the largest of the parts' tightness)
 template <class T> Ineq<T> worst(const Ineq<T>& a, const Ineq<T>& b) {
-  if (a.rel == Ineq<T>::Rel::skip) return b;
-  if (b.rel == Ineq<T>::Rel::skip) return a;
+  if (a.rel == Ineq<T>::Rel::skip)
+    return b;
+  if (b.rel == Ineq<T>::Rel::skip)
+    return a;
   Ineq<T> w = a.score() >= b.score() ? a : b;
   w.tight = std::fmax(a.tightness(), b.tightness()); // fmax ignores a NaN side
   w.tight_set = true;
@@ -94,11 +105,11 @@ template <class T> using Property = std::function<Ineq<T>(const Args<T>&, const 
 
 /// The result of evaluating a property at one sample.
 struct Evaluation {
-  double score = 0;      // > 0: violated
-  double ratio = 0;      // lhs/rhs when rhs > 0 (bounds), residual (identities); NaN otherwise
+  double score = 0; // > 0: violated
+  double ratio = 0; // lhs/rhs when rhs > 0 (bounds), residual (identities); NaN otherwise
   double lhs = 0, rhs = 0;
   bool skipped = false, finite = true;
-  bool decayed = false;  // a rate claim's trajectory reached a claimed decay factor below 1/e
+  bool decayed = false; // a rate claim's trajectory reached a claimed decay factor below 1/e
 };
 
 /// Runs the search for one property. Used by ForAll; also callable from custom checks.
@@ -113,16 +124,18 @@ struct PropertyRun {
   /// states a larger one with its reason (`ForAll::tolerance`), shown in the report.
   double mpfr_tolerance = 0;
   std::string tolerance_reason;
-  std::string skip_reason; // why samples may fall outside the hypotheses (shown when > 20 % are skipped)
+  std::string skip_reason;  // why samples may fall outside the hypotheses (shown when > 20 % are skipped)
   double mpfr_effort = 1.0; // scales the direct MPFR audit (claims whose MPFR evaluation is expensive)
 };
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
 /// Re-evaluates a stored witness (sample) in double and MPFR.
-Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx, const nlohmann::json& w);
+Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx,
+                        const nlohmann::json& w);
 /// Merges outcomes of the parts of one claim: falsified if any part is, inconclusive if any is, …
 Outcome combine(const std::vector<Outcome>& parts);
 
-/// A constant's exact value in MPFR, from a generic expression:  exact([](auto one) { return one/(3*sqrt(3*one)); })
+/// A constant's exact value in MPFR, from a generic expression:  exact([](auto one) { return
+/// one/(3*sqrt(3*one)); })
 template <class F> ConstantSpec constant_spec(std::string name, Role role, std::string meaning, F f) {
   ConstantSpec c;
   c.name = std::move(name);
@@ -153,8 +166,9 @@ public:
   ForAll& over(Domain d);
   /// Scales the search (random trials, local steps) for expensive properties, e.g. 0.1 for trajectories.
   ForAll& effort(double f);
-  /// The relative violation that MPFR must confirm, when the check's MPFR evaluation carries a known numerical
-  /// error larger than 10^(−0.6·digits) (an integrator's tolerance, quadrature): stated with its reason.
+  /// The relative violation that MPFR must confirm, when the check's MPFR evaluation carries a known
+  /// numerical error larger than 10^(−0.6·digits) (an integrator's tolerance, quadrature): stated with its
+  /// reason.
   ForAll& tolerance(double mpfr_rel, std::string why);
   /// Scales the direct MPFR audit for claims whose MPFR evaluation is expensive (quadrature, long
   /// trajectories) while their double search is cheap; the audit's size stays a count (deterministic).
@@ -193,9 +207,10 @@ private:
   std::string tolerance_reason_, skip_reason_;
 };
 
-inline ForAll forall(std::string id, Kind kind) { return ForAll(std::move(id), kind); }
+inline ForAll forall(std::string id, Kind kind) {
+  return ForAll(std::move(id), kind);
+}
 
 } // namespace dcrv
 
 #include "properties/engine/trajectory.hpp" // along_trajectory: dynamic claims through the same engine
-

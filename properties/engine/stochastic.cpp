@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -247,6 +248,22 @@ Claim Stochastic::build() const {
   const double alpha = alpha_;
   const std::string method = method_;
   const std::string id = claim_.id;
+  // `--set` values are checked before the run (exit 2 with the reason), not at run time as a verdict
+  if (validate)
+    c.validate = [validate](const std::map<std::string, double>& values) -> std::string {
+      Context probe;
+      for (const auto& [name, v] : values) {
+        if (!std::isfinite(v))
+          return "constant '" + name + "' must be finite";
+        probe.overrides[name] = v;
+      }
+      try {
+        validate(probe);
+      } catch (const std::exception& e) {
+        return e.what();
+      }
+      return "";
+    };
   c.check = [experiments, exact, validate, alpha, method, id](const Context& ctx) -> Outcome {
     // validity of the constants first: invalid input is an error, not a verdict
     if (ctx.claim)

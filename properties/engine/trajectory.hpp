@@ -24,14 +24,11 @@ template <class T> T flow_slack() {
   else
     return T(std::pow(10.0, -0.5 * scalar_digits<T>()));
 }
-/// Scale (relative to the magnitude of the cancelling terms) below which a difference of O(1) quantities is
-/// rounding: 10³ ulps divided by the confirmation threshold of the scalar (1e-9 in double, 1e-30 in MPFR at 50
-/// digits), so rounding never scores as a violation (about 2e-4 in double, 1e-17 in MPFR).
-template <class T> T cancel_scale() { return T(1e3) * std::numeric_limits<T>::epsilon() / identity_tolerance<T>(); }
 
 /// How far a trajectory is followed, and which part of it measures the tightness.
 ///   t_end          the horizon; with `converged_tol`, the cap of a flow followed to convergence
-///   t_tight        the tightness is measured over t > t_tight (< 0: 10 % of t_end). Envelopes, floors and rate
+///   t_tight        the tightness is measured over t > t_tight (< 0: 10 % of t_end). Envelopes, floors and
+///   rate
 ///                  bounds hold with equality at t = 0 whatever their constant, so t = 0 says nothing.
 ///   converged_tol  > 0: "for all t": stop once the flow has converged, max_i |ṗ_i| ≤ converged_tol
 ///   decay_rate     > 0: the claimed rate ρ at this sample; a trajectory followed to ρ·t ≥ 1 (a claimed decay
@@ -43,9 +40,13 @@ struct Horizon {
   double decay_rate = 0;
 };
 /// A fixed horizon [0, t]; tightness over t > 10 % of it.
-inline Horizon until(double t) { return Horizon{t}; }
+inline Horizon until(double t) {
+  return Horizon{t};
+}
 /// Follow the flow until it has converged (max|ṗ| ≤ tol), at most to t_cap.
-inline Horizon until_converged(double t_cap, double tol = 1e-12) { return Horizon{t_cap, -1, tol}; }
+inline Horizon until_converged(double t_cap, double tol = 1e-12) {
+  return Horizon{t_cap, -1, tol};
+}
 /// Follow a rate claim e^{-ρt} until the claimed factor is e^{-factor} (default 5): ρ·t ≥ factor.
 inline Horizon until_decayed(double rate, double factor = 5, double t_cap = 1e6) {
   Horizon h;
@@ -79,8 +80,10 @@ Ineq<T> fold_trajectory(const Horizon& h, const RateField<T>& rate, const Vec<T>
         return !w.violated();
       },
       opt);
-  if (!r.completed && !w.violated()) return le<T>(nan_of<T>(), nan_of<T>());
-  if (h.decay_rate > 0 && h.decay_rate * to_double(r.t_end) >= 1) w.decayed = true;
+  if (!r.completed && !w.violated())
+    return le<T>(nan_of<T>(), nan_of<T>());
+  if (h.decay_rate > 0 && h.decay_rate * to_double(r.t_end) >= 1)
+    w.decayed = true;
   return w;
 }
 } // namespace detail
@@ -103,18 +106,21 @@ auto along_trajectory(H horizon, Flow flow, Start start, Invariant invariant) {
   };
 }
 
-/// Like along_trajectory, but the invariant also receives a per-trajectory state (quantities computed once per
-/// trajectory, e.g. z(0) or a sup over the simplex), and `start` may return an empty vector to skip the sample
-/// (outside the claim's hypotheses).
-///   invariant: []<class T>(const Args<T>&, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& state)
+/// Like along_trajectory, but the invariant also receives a per-trajectory state (quantities computed once
+/// per trajectory, e.g. z(0) or a sup over the simplex), and `start` may return an empty vector to skip the
+/// sample (outside the claim's hypotheses).
+///   invariant: []<class T>(const Args<T>&, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>&
+///   state)
 template <class H, class Flow, class Start, class Invariant>
 auto along_trajectory_state(H horizon, Flow flow, Start start, Invariant invariant) {
   return [=]<class T>(const Args<T>& a, const Consts<T>& k) -> Ineq<T> {
     const Vec<T> p0 = start(a, k);
-    if (p0.size() == 0) return skip<T>();
+    if (p0.size() == 0)
+      return skip<T>();
     std::vector<T> state;
-    return detail::fold_trajectory<T>(detail::horizon_of(horizon, a, k), flow(a, k), p0,
-                                      [&](const T& t, const Vec<T>& p) { return invariant(a, k, t, p, state); });
+    return detail::fold_trajectory<T>(
+        detail::horizon_of(horizon, a, k), flow(a, k), p0,
+        [&](const T& t, const Vec<T>& p) { return invariant(a, k, t, p, state); });
   };
 }
 
