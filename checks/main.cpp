@@ -181,7 +181,10 @@ int main(int argc, char** argv) {
   report->add_option("results", report_in, "Results file")->required();
   report->add_option("--out", rep.out_dir, "Output directory");
   report->add_flag("--pdf", rep.pdf, "Also build the PDF with latexmk/pdflatex");
-  std::string report_baseline;
+  std::string report_baseline, report_slack;
+  report->add_option(
+      "--slack", report_slack,
+      "Slack results (dcrv slack): the slack map and the measured constants of falsified claims");
   report->add_option("--baseline", report_baseline,
                      "Baseline results: the first page lists the regressions against it (as dcrv diff)");
 
@@ -331,7 +334,9 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*report) {
-      const Results r = read_results(report_in);
+      Results r = read_results(report_in);
+      if (!report_slack.empty())
+        r.slack = read_results(report_slack).slack;
       if (!report_baseline.empty()) {
         Results base = read_results(report_baseline);
         restrict_to_selection(base, r);

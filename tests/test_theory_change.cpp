@@ -279,4 +279,9 @@ TEST_CASE(
   CHECK(frag.find("Slack map: how much room each constant has") != std::string::npos);
   CHECK(frag.find("{\\dcrvdir slack.dat}") != std::string::npos);
   CHECK(frag.find("\\emph{Measured:} holds with") < frag.find("Machine-checked claims: summary"));
+  // A run's report takes the slack results of another file.
+  const fs::path run = scratch("run.json"), rep2 = scratch("run-report");
+  REQUIRE(dcrv_cli("run --filter B.c1-below-global --budget smoke --quiet --json " + q(run)).code == 0);
+  REQUIRE(dcrv_cli("report " + q(run) + " --slack " + q(out) + " --out " + q(rep2)).code == 0);
+  CHECK(slurp(rep2 / "dcrv-report.tex").find("\\emph{Measured:} holds with") != std::string::npos);
 }
