@@ -77,7 +77,7 @@ template <class T> Ineq<T> near(const Vec<T>& a, const Vec<T>& b, const T& scale
 Domain policy_domain() {
   return Domain().dims(12, 12).simplex("p", true).real("B", 1, 256).real("seed", 1, 1e9);
 }
-long batch_of(double b) {
+long ensemble_batch(double b) { // B in [1, 256] (App. J uses 16 and 64)
   return std::clamp<long>(std::lround(b), 1, 256);
 }
 } // namespace
@@ -145,7 +145,7 @@ DCRV_CLAIM(claim_minibatch_noise) {
                  .over(policy_domain())
                  .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
                    const Vec<T> p = a.simplex("p");
-                   const long B = batch_of(static_cast<double>(a.real("B")));
+                   const long B = ensemble_batch(static_cast<double>(a.real("B")));
                    long n[kMaxTraces];
                    counts_of(doubles(p), B, static_cast<double>(a.real("seed")), n);
                    const Universe u = app_j_universe();
@@ -389,7 +389,7 @@ Claim event_claim(const std::string& id, const std::string& reading, int r) {
         Config c = base_config();
         const int m = static_cast<int>(static_cast<double>(a.real("method")));
         c.fit.method = m == 0 ? Method::star : m == 1 ? Method::grpo_iw : Method::dpo;
-        c.B = static_cast<int>(batch_of(static_cast<double>(a.real("B"))));
+        c.B = static_cast<int>(ensemble_batch(static_cast<double>(a.real("B"))));
         c.T = 600;
         std::vector<double> states(static_cast<std::size_t>(c.T + 1) * c.u.S);
         PathSummary out;
@@ -479,7 +479,7 @@ namespace {
 /// The engine's theory fitness for `m` against `paper(n, B, p)` at counts drawn from p.
 template <class T, class F> Ineq<T> fitness_match(const Args<T>& a, Method m, F paper) {
   const Vec<T> p = a.simplex("p");
-  const long B = batch_of(static_cast<double>(a.real("B")));
+  const long B = ensemble_batch(static_cast<double>(a.real("B")));
   long n[kMaxTraces];
   counts_of(doubles(p), B, static_cast<double>(a.real("seed")), n);
   const Universe u = app_j_universe();
@@ -568,7 +568,7 @@ template <class T> ProcCase proc_case(const Args<T>& a) {
   softmax_of(pc.theta, 12, pc.p);
   Config c = base_config();
   c.sampler = Sampler::categorical;
-  c.B = pc.B = static_cast<int>(batch_of(static_cast<double>(a.real("B"))));
+  c.B = pc.B = static_cast<int>(ensemble_batch(static_cast<double>(a.real("B"))));
   long n[kMaxTraces];
   double tail[kMaxTraces + 1];
   rng::Stream s(static_cast<std::uint64_t>(static_cast<double>(a.real("seed"))), 0, 1);
@@ -692,7 +692,7 @@ DCRV_CLAIM(claim_proc_calibration) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int mi = static_cast<int>(static_cast<double>(a.real("method")));
         const Method m = mi == 0 ? Method::proc_star : mi == 1 ? Method::proc_grpo : Method::proc_dpo;
-        const Calibration cal = calibration_of(procedural(m, static_cast<int>(batch_of(static_cast<double>(a.real("B")))), true), 1);
+        const Calibration cal = calibration_of(procedural(m, static_cast<int>(ensemble_batch(static_cast<double>(a.real("B")))), true), 1);
         const CalibrationRow* best = nullptr;
         const double tol = cal.ratio_tolerance;
         for (const auto& r : cal.table)
@@ -778,7 +778,7 @@ DCRV_CLAIM(claim_dcr_fitness) {
         const double be = static_cast<double>(a.real("beta")), la = static_cast<double>(a.real("lambda"));
         const Config c = study_c(0.05, be, KernelKind::gated, 1e-4, la);
         const Vec<T> p = a.simplex("p");
-        const long B = batch_of(static_cast<double>(a.real("B")));
+        const long B = ensemble_batch(static_cast<double>(a.real("B")));
         long n[kMaxTraces];
         counts_of(doubles(p), B, static_cast<double>(a.real("seed")), n);
         T pp[kMaxTraces], phi[kMaxTraces], scratch[kMaxLabels];

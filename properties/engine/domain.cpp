@@ -62,19 +62,26 @@ Domain& Domain::add(Field f) {
   return *this;
 }
 Domain& Domain::simplex(const std::string& n, bool closed) {
-  Field f{n, FieldKind::simplex};
+  Field f;
+  f.name = n, f.kind = FieldKind::simplex;
   f.closed = closed;
   return add(f);
 }
 Domain& Domain::logits(const std::string& n, double scale, bool centered) {
-  Field f{n, FieldKind::logits};
+  Field f;
+  f.name = n, f.kind = FieldKind::logits;
   f.range = [scale](int) { return std::make_pair(scale, 0.0); };
   f.centered = centered;
   return add(f);
 }
-Domain& Domain::tangent(const std::string& n) { return add({n, FieldKind::tangent}); }
+Domain& Domain::tangent(const std::string& n) {
+  Field f;
+  f.name = n, f.kind = FieldKind::tangent;
+  return add(f);
+}
 Domain& Domain::vector(const std::string& n, double scale) {
-  Field f{n, FieldKind::vector};
+  Field f;
+  f.name = n, f.kind = FieldKind::vector;
   f.range = [scale](int) { return std::make_pair(scale, 0.0); };
   return add(f);
 }
@@ -83,12 +90,17 @@ Domain& Domain::real(const std::string& n, double lo, double hi, bool log_scale)
 }
 Domain& Domain::real(const std::string& n, std::function<std::pair<double, double>(int)> range,
                      bool log_scale) {
-  Field f{n, FieldKind::real};
+  Field f;
+  f.name = n, f.kind = FieldKind::real;
   f.range = std::move(range);
   f.log_scale = log_scale;
   return add(f);
 }
-Domain& Domain::index(const std::string& n) { return add({n, FieldKind::index}); }
+Domain& Domain::index(const std::string& n) {
+  Field f;
+  f.name = n, f.kind = FieldKind::index;
+  return add(f);
+}
 Domain& Domain::points(std::function<std::vector<Assign>(int)> fn) {
   points_.push_back(std::move(fn));
   return *this;
