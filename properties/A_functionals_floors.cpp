@@ -1471,6 +1471,9 @@ template <class T> std::optional<std::pair<T, T>> bd_sample(const Args<T>& a) {
 // so c⋆ is the value at the extremal pair; part 2 compares that value with the paper's factor.
 DCRV_CLAIM(BD_factor2_tight) {
   return forall("A.BD-factor2-tight", Kind::sharpness)
+      .skips("face samples the decoder cannot place on a face of Delta_delta (bd_sample: a zero field or "
+             "delta at "
+             "the range's closed end 1/S), and delta = 1/S in the second part, are outside delta in (0, 1/S)")
       .where("App. A, Remark (Tightness and scaling), first sentence")
       .reading("for each fixed S and δ ∈ (0,1/S): no factor c < 2 in ε L_S(δ) ≥ c M_∞ guarantees forward "
                "invariance of Δ_δ")

@@ -154,6 +154,8 @@ DCRV_CLAIM(claim_caratheodory_local) {
 // e^{−A(t−t₀)}).
 DCRV_CLAIM(claim_logratio_envelope) {
   return forall("C.logratio-envelope", Kind::dynamic)
+      .skips("evaluations where every |z_ij| is exactly 0 (a uniform point: nothing to bound) carry no "
+             "evidence and count as skipped")
       .where("App. C §C.5, sentence after (eq:C-VoC)")
       .statement(
           R"(|z_{ij}(t)|\le|z_{ij}(0)|e^{-At}+c\,\frac{M_{ij}}A(1-e^{-At})$ for all pairs $i\ne j$ and every accepted step $t\in[0,3]$ of the SRCT flow with $A>0$, where $M_{ij}=\sup_{p\in\Delta}|d_{ij}(p)|$ (exact: $d_{ij}$ is affine, max over the vertices) bounds $|d_{ij}|$ on $[0,\infty)$; random instances (PSD $K$, coefficients in $[0,1.5]$, $K=0$ included, where the bound is attained), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$; $c=1$)")

@@ -448,6 +448,7 @@ DCRV_CLAIM(phi_not_global_lipschitz) {
 // Reading: the caveat for the partitions where ρ can tend to 0 and J depends on ρ, 2 ≤ M ≤ K − 1.
 DCRV_CLAIM(phi_not_global_lipschitz_interior) {
   return forall("D.phi-not-global-lipschitz~two-le-M-lt-K", Kind::structural)
+      .skips("partitions with M < 2 or M = K are outside the reading's range 2 <= M < K")
       .where("App. D, paragraph \"Continuity caveat (stiffness near faces)\"")
       .reading(
           "restricted to 2 <= M <= K-1 (for M = 1 phi is affine, for M = K a polynomial: both Lipschitz)")

@@ -581,6 +581,7 @@ DCRV_CLAIM(phi_norm_bounds_sharp) {
 // App. D §Log-ratio dynamics: φ_i − φ_j ≡ 0 (i, j ∈ I).
 DCRV_CLAIM(scorediff_ii) {
   return forall("D.scorediff-II", Kind::identity)
+      .skips("partitions with fewer than two incorrect traces have no pair i, j in I")
       .where("App. D §Log-ratio dynamics")
       .statement(
           R"(\phi_i(p)-\phi_j(p)=0$ for all $i,j\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, partitions with $M\le K-2$ (all pairs, relative to $|\phi_i|+|\phi_j|$))")
@@ -602,6 +603,7 @@ DCRV_CLAIM(scorediff_ii) {
 // App. D §Log-ratio dynamics: φ_a − φ_b = (p_a − p_b)/ρ (a, b ∈ C).
 DCRV_CLAIM(scorediff_cc) {
   return forall("D.scorediff-CC", Kind::identity)
+      .skips("partitions with fewer than two correct traces have no pair a != b in C")
       .where("App. D §Log-ratio dynamics")
       .statement(
           R"(\phi_a(p)-\phi_b(p)=(p_a-p_b)/\rho(p)$ for all $a\ne b\in\mathcal C$, $p\in\operatorname{int}\Delta^{K-1}$, $M\ge2$ (all pairs, relative to the size $(p_a+p_b+2S^{(2)})/\rho$ of the terms))")

@@ -625,6 +625,8 @@ Domain truncation_domain() {
 // ε > D_G/4 and z⋆ ∉ [Ψ(K_Cδ), Ψ(1−K_Iδ)], the limit lies on the corresponding face of Δ_δ.
 DCRV_CLAIM(fixation_face_truncation) {
   return forall("E.fixation-face-truncation", Kind::dynamic)
+      .skips("samples that do not meet the hypothesis z* > Psi(1 - K_I delta) (with eps > q D_G) are outside "
+             "the claim; the hypothesis holds only for part of the (K_C, G, delta) grid")
       .statement(
           R"(\varepsilon>qD_G$, $z^\star>\Psi(1-K_I\delta)$ (the only possible side: $z^\star>0\ge\Psi(K_C\delta)$) $\implies\lim_tp(t)$ lies on the face $\{p_i=\delta,\ i\in\mathcal I\}$ of $\Delta^{K-1}_\delta$. The limit of the appendix's (unconstrained) flow is identified along the trajectory from $p(0)\in\Delta^{K-1}_\delta$ by the fixation envelope ($\max_j|\log p_j(t)-\log p^\star_j|\le e^{-(\varepsilon-D_G/4)t}(E_0+\delta_{\rm intra}(0))+\delta_{\rm intra}(0)e^{-\varepsilon t}\to0$ for $t\le\min(1/\lambda,10/\varepsilon,10)$, as in E.fixation-limit-uniform) and compared with the face: $\min_{i\in\mathcal I}p^\star_i=\delta$ is required; $K=2,\dots,5$, $1\le K_C\le K-1$, $G=2,\dots,16$; $q=\tfrac14)")
       .over(truncation_domain())
@@ -648,6 +650,8 @@ DCRV_CLAIM(fixation_face_truncation) {
 // Reading ~projected of E.fixation-face-truncation: the flow clipped onto Δ_δ (projected dynamical system).
 DCRV_CLAIM(fixation_face_truncation_projected) {
   return forall("E.fixation-face-truncation~projected", Kind::dynamic)
+      .skips("samples that do not meet the hypothesis z* > Psi(1 - K_I delta) (with eps > D_G/4) are outside "
+             "the claim; the hypothesis holds only for part of the (K_C, G, delta) grid")
       .reading("the flow projected onto the trimmed simplex (p' = Pi_{T(p)} F(p), Euclidean projection onto "
                "the tangent "
                "cone): its limit lies on the face {p_i = delta, i in I}")

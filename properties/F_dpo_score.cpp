@@ -442,6 +442,7 @@ DCRV_CLAIM(jphi_opnorm) {
 // App. F, Lemma lem:Lphi: ‖φ(p) − φ(q)‖₂ ≤ L_φ ‖p − q‖₂ on Δ_δ.
 DCRV_CLAIM(lphi_l2) {
   return forall("F.lphi-l2", Kind::bound)
+      .skips("pairs p, p' closer than the resolution (1e6 ulps) give no difference quotient")
       .statement(
           R"(\|\phi(p)-\phi(p')\|_2\le c\,L_\phi\|p-p'\|_2$, $L_\phi=K M_{\gamma,\infty}+(\sqrt K+1)\beta/(4\delta)$, $c=1$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of L_phi")
@@ -459,6 +460,7 @@ DCRV_CLAIM(lphi_l2) {
 // App. F, Lemma lem:mixed: ‖φ(p) − φ(q)‖_∞ ≤ L_f ‖p − q‖_∞ + (M_γ + L_f) ‖p − q‖₁ on Δ_δ.
 DCRV_CLAIM(mixed_linf_l1) {
   return forall("F.mixed-linf-l1", Kind::bound)
+      .skips("pairs p, p' closer than the resolution (1e6 ulps) give no difference quotient")
       .statement(
           R"(\|\phi(p)-\phi(p')\|_\infty\le a\,L_f\|p-p'\|_\infty+(b\,M_{\gamma,\infty}+a\,L_f)\|p-p'\|_1$ with $a=b=1$, $L_f=\beta/(4\delta)$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped, their value differences being rounding), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("a", 1.0, Role::upper, "multiplier of L_f")
@@ -577,6 +579,7 @@ DCRV_CLAIM(clog_le) {
 // App. F, Proposition prop:DriftLip (proof): ‖p⊙φ(p) − q⊙φ(q)‖₂ ≤ (2M_γ + L_φ)‖p − q‖₂.
 DCRV_CLAIM(drift_product_step) {
   return forall("F.drift-product-step", Kind::bound)
+      .skips("pairs p, p' closer than the resolution (1e6 ulps) give no difference quotient")
       .statement(
           R"(\|p\odot\phi(p)-p'\odot\phi(p')\|_2\le c\,(2M_{\gamma,\infty}+L_\phi)\|p-p'\|_2$, $c=1$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped, their value differences being rounding), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of 2 M_gamma + L_phi")
@@ -595,6 +598,7 @@ DCRV_CLAIM(drift_product_step) {
 // App. F, Proposition prop:DriftLip: ‖F(p) − F(q)‖₂ ≤ (L_φ + 2M_γ + ε C_log)‖p − q‖₂.
 DCRV_CLAIM(drift_lip) {
   return forall("F.drift-lip", Kind::bound)
+      .skips("pairs p, p' closer than the resolution (1e6 ulps) give no difference quotient")
       .statement(
           R"(\|F(p)-F(p')\|_2\le c\,(L_\phi+2M_{\gamma,\infty}+\varepsilon C_{\log})\|p-p'\|_2$, $F(p)=p\odot\phi(p)-\varepsilon E(p)$, $c=1$, for all $p,p'\in\Delta^{K-1}_\delta$ (far and near pairs, $p'=(1-t)p+t\,p_2$, $t\in[10^{-9},1]$; pairs with $\|p-p'\|_\infty$ below $10^6$ units of the working precision are skipped, their value differences being rounding), $\varepsilon\in\{0\}\cup[10^{-4},10^{3}]$, all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$)")
       .constant("c", 1.0, Role::upper, "multiplier of the Lipschitz constant")

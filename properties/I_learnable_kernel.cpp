@@ -88,13 +88,21 @@ DCRV_CLAIM(claim_block_rank) {
       });
 }
 
-/// Sign agreement of three normalised PSD indicators (a value within rounding of 0 agrees with both signs).
-template <class T> Ineq<T> signs_agree(const std::vector<T>& s) {
+/// The PSD decisions of three normalised indicators (λ_min(K), λ_min(B), min{κ_CC, κ_II, κ_CCκ_II − κ_CI²}),
+/// compared as booleans: an indicator says "PSD" when it is ≥ −10³ε (the rounding of an eigenvalue
+/// computation, relative to the normalisation); a disagreement scores the size of the negative indicator, an
+/// O(1) value for a genuine counterexample. A zero indicator is "PSD" — it does not agree with both signs:
+/// that reading hid K = κ_CC·11ᵀ ⪰ 0 with B indefinite at N = 0, and the direction K ⪰ 0 ⇒ B ⪰ 0 for S ≥ 3,
+/// where λ_min(K) = 0 always (rank K ≤ 2).
+template <class T> Ineq<T> psd_decisions_agree(const std::vector<T>& s) {
+  const T ptol = T(1e3) * std::numeric_limits<T>::epsilon();
   T mismatch(0);
   for (std::size_t x = 0; x < s.size(); ++x)
-    for (std::size_t y = x + 1; y < s.size(); ++y)
-      if (s[x] * s[y] < 0)
-        mismatch = std::max<T>(mismatch, std::min<T>(T(abs(s[x])), T(abs(s[y]))));
+    for (std::size_t y = x + 1; y < s.size(); ++y) {
+      const bool px = s[x] >= -ptol, py = s[y] >= -ptol;
+      if (px != py)
+        mismatch = std::max<T>(mismatch, T(abs(px ? s[y] : s[x])));
+    }
   return le<T>(mismatch, T(0), T(1));
 }
 template <class T> Ineq<T> psd_iff_check(const Args<T>& a, bool both) {
@@ -106,7 +114,7 @@ template <class T> Ineq<T> psd_iff_check(const Args<T>& a, bool both) {
   const T sK = symmetric_eigenvalues<T>(K)(0) / (T(S) * nb);
   const T sB = symmetric_eigenvalues<T>(B)(0) / nb;
   const T sC = std::min<T>(std::min<T>(kcc / nb, kii / nb), T((kcc * kii - kci * kci) / (nb * nb)));
-  return signs_agree<T>({sK, sB, sC});
+  return psd_decisions_agree<T>({sK, sB, sC});
 }
 
 // App. I §Block-constant kernels ("K ⪰ 0 ⇔ B ⪰ 0"), for M, N ≥ 1.
@@ -115,7 +123,7 @@ DCRV_CLAIM(claim_block_psd_iff) {
       .where(R"(App. I §Block-constant kernels ("K >= 0 iff B >= 0 iff ..."))")
       .reading("M, N >= 1")
       .statement(
-          R"(For $M,N\ge1$ and $\kappa$'s in $[-3,3]$ (incl.\ the boundary $\kappa_{CC}\kappa_{II}=\kappa_{CI}^2$): the signs of $\lambda_{\min}(K)$, $\lambda_{\min}(B)$ and $\min\{\kappa_{CC},\kappa_{II},\kappa_{CC}\kappa_{II}-\kappa_{CI}^2\}$ (each normalised) agree, values within rounding of $0$ agreeing with both, i.e.\ $K\succeq0\iff B\succeq0\iff(\kappa_{CC}\ge0,\kappa_{II}\ge0,\kappa_{CC}\kappa_{II}\ge\kappa_{CI}^2)$; every $S\ge2)")
+          R"(For $M,N\ge1$ and $\kappa$'s in $[-3,3]$ (incl.\ the boundary $\kappa_{CC}\kappa_{II}=\kappa_{CI}^2$): the signs of $\lambda_{\min}(K)$, $\lambda_{\min}(B)$ and $\min\{\kappa_{CC},\kappa_{II},\kappa_{CC}\kappa_{II}-\kappa_{CI}^2\}$ (each normalised) give the same PSD decision (an indicator $\ge-10^3\epsilon$ counts as PSD, $\epsilon$ the scalar's machine epsilon; the decisions are compared as booleans), i.e.\ $K\succeq0\iff B\succeq0\iff(\kappa_{CC}\ge0,\kappa_{II}\ge0,\kappa_{CC}\kappa_{II}\ge\kappa_{CI}^2)$; every $S\ge2)")
       .over(block_domain(Domain().dims(2)))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return psd_iff_check(a, true); });
 }
@@ -268,6 +276,8 @@ DCRV_CLAIM(claim_block_lownorm_family) {
 // App. I §Block-constant kernels (same sentence), reading: minimal among all PSD block-constant kernels.
 DCRV_CLAIM(claim_block_lownorm_global) {
   return forall("I.block-lownorm-global", Kind::sharpness)
+      .skips("block-constant kernels that are not PSD (k_cc < 0 or k_cc k_ii < k_ci^2) are outside the "
+             "claim's 'every PSD kernel'")
       .where(R"(App. I §Block-constant kernels ("minimizing ||K||_inf under PSD"); checklist item 2)")
       .statement(
           R"(For $M,N\ge1$, $q=N\delta_\star\in(0,1)$, $X\in[-5,5]$: every PSD block-constant kernel realising the gap value, $(1-q)(\kappa_{CC}-\kappa_{CI})+q(\kappa_{CI}-\kappa_{II})=X$ ($\kappa_{CI}\in[-5,5]$, $\kappa_{II}\in[0,10]$ free, $\kappa_{CC}$ solved, PSD required), has $\|K\|_{\infty\to\infty}=\max\{M|\kappa_{CC}|+N|\kappa_{CI}|,M|\kappa_{CI}|+N|\kappa_{II}|\}$ at least that of the $\kappa_{CI}=0$ low-norm choice; every $S\ge2)")
@@ -438,6 +448,7 @@ DCRV_CLAIM(claim_gated_suppression_identity) {
 // App. I §Incorrect suppression and equalization (last display).
 DCRV_CLAIM(claim_gated_equalization_identity) {
   return forall("I.gated-equalization-identity", Kind::equilibrium)
+      .skips("instances with fewer than two correct traces have no pair to equalise")
       .where("App. I §Incorrect suppression and equalization (last display)")
       .statement(
           R"(At the interior equilibrium of the gated flow, for all $a,b\in\mathcal C$: $\varepsilon_{\mathrm{tot}}\log(p^\star_a/p^\star_b)=c\lambda\beta((K_{\mathrm{eff}}p^\star)_b-(K_{\mathrm{eff}}p^\star)_a)$, $c=2$; $M\in[1,S]$, $\lambda\beta\in[0,1.5]$, $\varepsilon_{\mathrm{tot}}\in[0.05,1.5]$, every $S\ge2)")
@@ -526,6 +537,8 @@ DCRV_CLAIM(claim_tuning_suppression_monotone) {
 // App. I §Incorrect suppression ("larger ε_tot enhances equalization") and §Tuning guidance.
 DCRV_CLAIM(claim_tuning_equalization_monotone) {
   return forall("I.tuning-equalization-monotone", Kind::equilibrium)
+      .skips("instances with fewer than two correct traces (M < 2) have no equalisation to measure, and "
+             "failed tunings are outside the hypotheses")
       .where(R"(App. I §Incorrect suppression ("larger eps_tot enhances equalization") and §Tuning guidance)")
       .statement(
           R"(For $M\in[1,S]$, random PSD $k_{\mathrm{sem}}$, $\lambda\beta=\vartheta/(2\Delta_K)$ ($\vartheta\in[0,1)$) and $0.1\le\varepsilon_1<\varepsilon_2\le2$: $\max_{\mathcal C}p^\star_c/\min_{\mathcal C}p^\star_c$ at $\varepsilon_2$ is $\le$ its value at $\varepsilon_1$; every $S\ge2)")
@@ -630,6 +643,7 @@ DCRV_CLAIM(claim_S_lipschitz) {
 // App. I §Global Lipschitz modulus (L_φ^{(2)}).
 DCRV_CLAIM(claim_phi_lipschitz) {
   return forall("I.phi-lipschitz", Kind::bound)
+      .skips("coincident pairs (p = q) give no difference quotient")
       .where("App. I §Global Lipschitz modulus (L_phi^(2))")
       .statement(
           R"(For $\phi(p)=U-2\lambda\beta K_{\mathrm{eff}}p$ and all $p,q\in\Delta_{\delta_\star}$: $\|\phi(p)-\phi(q)\|_2\le c\lambda\beta\|K_{\mathrm{eff}}\|_{2\to2}\|p-q\|_2$, $c=2$; random PSD $k_{\mathrm{sem}}$, $M\in[1,S]$, $\lambda\beta\in[0,1.5]$, every $S\ge2)")
@@ -703,6 +717,7 @@ DCRV_CLAIM(claim_E_lipschitz) {
 // App. I §Global Lipschitz modulus (boxed inequality).
 DCRV_CLAIM(claim_drift_lipschitz_boxed) {
   return forall("I.drift-lipschitz-boxed", Kind::bound)
+      .skips("coincident pairs (p = q) give no difference quotient")
       .where("App. I §Global Lipschitz modulus (boxed inequality)")
       .statement(
           R"(For $F(p)=S(p)\phi(p)-\varepsilon_{\mathrm{tot}}E(p)$ and all $p,q\in\Delta^{S-1}_{\delta_\star}$ ($\delta_\star=\sigma/S$, $\sigma\in[10^{-8},1)$, pairs at relative distance $t\in[10^{-8},1]$): $\|F(p)-F(q)\|_2\le\big(c_h L^{(2)}_\phi+c_3M_{\phi,2}+\varepsilon_{\mathrm{tot}}\Lambda(\delta_\star)(c_2+\sqrt S)\big)\|p-q\|_2$ with $L^{(2)}_\phi=2\lambda\beta\|K_{\mathrm{eff}}\|_2$, $M_{\phi,2}=\sqrt M+L^{(2)}_\phi$, $c_h=\tfrac12$, $c_3=3$, $c_2=2$; random PSD $k_{\mathrm{sem}}$, $M\in[1,S]$, $\lambda\beta\in[0,1.5]$, $\varepsilon_{\mathrm{tot}}\in[10^{-3},1.5]$, every $S\ge2)")

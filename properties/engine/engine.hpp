@@ -123,9 +123,9 @@ struct PropertyRun {
   /// whose MPFR evaluation carries a known numerical error (quadrature, an integrator, finite differences)
   /// states a larger one with its reason (`ForAll::tolerance`), shown in the report.
   double mpfr_tolerance = 0;
-  std::string tolerance_reason;
-  std::string skip_reason;  // why samples may fall outside the hypotheses (shown when > 20 % are skipped)
-  double mpfr_effort = 1.0; // scales the direct MPFR audit (claims whose MPFR evaluation is expensive)
+  std::string tolerance_reason{};
+  std::string skip_reason{}; // why samples may fall outside the hypotheses (shown when > 20 % are skipped)
+  double mpfr_effort = 1.0;  // scales the direct MPFR audit (claims whose MPFR evaluation is expensive)
 };
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
 /// Re-evaluates a stored witness (sample) in double and MPFR.
@@ -196,7 +196,7 @@ private:
     Property<double> d;
     Property<mpfr> m;
     std::string label;
-    std::shared_ptr<Domain> domain; // null: the main domain
+    std::shared_ptr<Domain> domain{}; // null: the main domain
   };
   Claim claim_;
   std::shared_ptr<Domain> domain_;
