@@ -111,9 +111,12 @@ FlowResult<T> switching_flow(const SrctParams<T>& base, const Vec<T>& W, const T
 // condition.
 DCRV_CLAIM(claim_caratheodory_local) {
   return forall("C.caratheodory-local", Kind::structural)
+      .skips("Caratheodory part: pairs that coincide after trimming (x = y, or delta = 1/K where Delta_delta "
+             "is a "
+             "point) give no difference quotient")
       .where("App. C §C.4 (appC:lipschitz-F), last paragraph")
       .statement(
-          R"(Numerical proxy for existence and uniqueness of Carathéodory solutions: for the non-autonomous score $\phi_A(t,p)=U+s(t)W-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}$ (random instances, the barrier $A$ scaled down to at most $1$ so that the backward, expanding, integration stays well conditioned) with the measurable switching signal $s(t)=\operatorname{sign}\sin(\omega t)$, $\omega\in[4,12]$ (discontinuous in $t$, Lipschitz in $p$), the absolutely continuous solution obtained piece by piece on $[0,\tfrac12]$ exists from every interior start (down to $10^{-40}$ from a face, every $K\ge2$) and is unique in the sense that integrating the time-reversed field back from $t=\tfrac12$ returns to the start: $\max_{i,j}|z_{ij}(0)^{\mathrm{back}}-z_{ij}(0)|\le\tau(1+\max|z_{ij}(0)|)$, $z_{ij}=\log(p_i/p_j)$, $\tau$ the integrator's accumulated tolerance ($10^{-7}$ in double, $10^{-25}$ in MPFR))")
+          R"(Numerical proxy for existence and uniqueness of Carathéodory solutions: for the non-autonomous score $\phi_A(t,p)=U+s(t)W-2\lambda\beta Kp+\beta_{\mathrm{KL}}\log p_{\mathrm{base}}$ (random instances, the barrier $A$ scaled down to at most $1$ so that the backward, expanding, integration stays well conditioned) with the measurable switching signal $s(t)=\operatorname{sign}\sin(\omega t)$, $\omega\in[4,12]$ (discontinuous in $t$, Lipschitz in $p$), the absolutely continuous solution obtained piece by piece on $[0,\tfrac12]$ exists from every interior start (down to $10^{-40}$ from a face, every $K\ge2$) and is unique in the sense that integrating the time-reversed field back from $t=\tfrac12$ returns to the start: $\max_{i,j}|z_{ij}(0)^{\mathrm{back}}-z_{ij}(0)|\le\tau(1+\max|z_{ij}(0)|)$, $z_{ij}=\log(p_i/p_j)$, $\tau$ the integrator's accumulated tolerance ($10^{-7}$ in double, $10^{-25}$ in MPFR). The round trip passes for any field Lipschitz in $p$, so the Carathéodory conditions themselves are checked as a second part: $F(t,\cdot)=p\odot(\phi_A(t,p)-\overline{\phi_A}-A(\log p-\langle\log p\rangle))$ is measurable in $t$ (piecewise constant, by construction) and Lipschitz in $p$ on $\Delta_{\delta_\star}$ uniformly in $t$, with the constant of App.~C §C.4 taken over both values of the signal, $\|F(t,p)-F(t,q)\|_2\le(\tfrac12L_\phi+3\max_{s=\pm1}M_{\phi,2}(U+sW)+C_A)\|p-q\|_2$, $C_A=A(2+\sqrt K)(1+\log\tfrac1{\delta_\star})$ (which also bounds $F(t,\cdot)$ on the compact $\Delta_{\delta_\star}$ uniformly in $t$): the hypotheses of Carathéodory's existence theorem and of uniqueness; random $t\in[0,\tfrac12]$, pairs $p,q\in\Delta_{\delta_\star}$, $\delta_\star\in(0,1/K)$)")
       .over(with_srct(Domain().dims(2).simplex("p0").vector("W", 2.0).real("omega", 4.0, 12.0), kFlowCoefHi)
                 .points([](int S) {
                   return with_extra(srct_flow_points(S), {{"W", alternating(S, 1.5)}, {"omega", {7.0}}});
@@ -143,7 +146,38 @@ DCRV_CLAIM(claim_caratheodory_local) {
             mag = std::max<T>(mag, T(abs(z0)));
           }
         return le<T>(err, flow_slack<T>() * (T(1) + mag));
-      });
+      })
+      .and_holds("Caratheodory conditions: Lipschitz in p uniformly in t",
+                 with_srct(Domain()
+                               .dims(2)
+                               .simplex("x", true)
+                               .simplex("y", true)
+                               .vector("W", 2.0)
+                               .real("omega", 4.0, 12.0)
+                               .real("t", 0.0, 0.5)
+                               .real("delta", floor_range(), true),
+                           kFlowCoefHi),
+                 []<class T>(const Args<T>& a, const Consts<T>&) {
+                   const SrctParams<T> m = srct_model(a);
+                   const T delta = capped_delta(a);
+                   const Vec<T> p = trim(Vec<T>(a.simplex("x")), delta),
+                                q = trim(Vec<T>(a.simplex("y")), delta);
+                   const T d = (p - q).norm();
+                   if (!(d > T(1e-9)))
+                     return skip<T>(); // coincident pairs give no difference quotient
+                   const Vec<T> W = a.vec("W");
+                   SrctParams<T> plus = m, minus = m, now = m;
+                   plus.U = m.U + W, minus.U = m.U - W;
+                   now.U = m.U + (sin(a.real("omega") * a.real("t")) >= 0 ? T(1) : T(-1)) * W;
+                   auto drift = [&](const Vec<T>& x) {
+                     return Vec<T>(x.cwiseProduct(srct_rate(now, x, log_of(x))));
+                   };
+                   const T L_phi = T(2) * m.lambda * m.beta * spectral_norm<T>(m.K);
+                   const T M_phi = std::max<T>(score_sup_trimmed(plus, delta, true),
+                                               score_sup_trimmed(minus, delta, true));
+                   const T C_A = m.barrier() * (T(2) + sqrt(T(a.S()))) * (T(1) + log(T(1) / delta));
+                   return le<T>(T((drift(p) - drift(q)).norm()), (L_phi / T(2) + T(3) * M_phi + C_A) * d);
+                 });
 }
 
 // ============================================================================================================
@@ -204,19 +238,20 @@ DCRV_CLAIM(claim_logratio_envelope) {
 // ============================================================================================================
 
 // App. C Lemma lem:C3-positivity, boxed: log p_i(t) ≥ log p_i(0) − ∫₀ᵗ (M_traj + A H(p)) ds, hence p_i(t) >
-// 0.
+// 0. Checked both as integrated along the trajectory (the integral accumulated by the trapezoidal rule over
+// the accepted steps) and in the pointwise form that integrates to it.
 DCRV_CLAIM(claim_positivity_lower_bound) {
   return forall("C.positivity-lower-bound", Kind::dynamic)
       .where("App. C Lemma lem:C3-positivity, boxed")
       .statement(
-          R"(\log p_i(t)\ge\log p_i(0)-\int_0^t\bigl(M_{\mathrm{traj}}(s)+A\,H(p(s))\bigr)ds$, $M_{\mathrm{traj}}=\max_k|\phi_{A,k}-\overline{\phi_A}|$, along the SRCT flow, checked in the stronger pointwise form $\frac{d}{dt}\log p_i=\phi_{A,i}-\overline{\phi_A}-A(\log p_i-\langle\log p\rangle)\ge-(M_{\mathrm{traj}}+A\,H(p))$ for every $i$ at every accepted step of $[0,2]$ (integrating it gives the boxed bound; the flow completing in log-coordinates gives $p_i(t)>0$); random instances (PSD $K$, coefficients in $[0,1.5]$), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$)")
+          R"(\log p_i(t)\ge\log p_i(0)-\int_0^t\bigl(M_{\mathrm{traj}}(s)+A\,H(p(s))\bigr)ds$, $M_{\mathrm{traj}}=\max_k|\phi_{A,k}-\overline{\phi_A}|$, along the SRCT flow, for every $i$ at every accepted step of $[0,2]$, the integral accumulated along the computed trajectory over the accepted steps (trapezoidal rule plus its error bound $\sum h|f_1-f_0|/2$, valid where the integrand is monotone over a step; the integrator's accuracy $10^{-7}(1+|\log p_i(0)|+\int)$ in double); and in the pointwise form $\frac{d}{dt}\log p_i=\phi_{A,i}-\overline{\phi_A}-A(\log p_i-\langle\log p\rangle)\ge-(M_{\mathrm{traj}}+A\,H(p))$ (which integrates to it; the flow completing in log-coordinates gives $p_i(t)>0$); random instances (PSD $K$, coefficients in $[0,1.5]$), starts at vertices and down to $10^{-40}$ from faces, every $K\ge2$)")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
         return with_extra(srct_flow_points(S), {{"p0", geometric(S, 1e-20)}});
       }))
       .effort(0.05)
       .holds(along_trajectory_state(
           2.0, instance_flow, []<class T>(const Args<T>& a, const Consts<T>&) { return a.simplex("p0"); },
-          []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
+          []<class T>(const Args<T>& a, const Consts<T>&, const T& t, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
             const Vec<T> lp = log_of(p);
             const Vec<T> r = srct_rate(m, p, lp);
@@ -228,7 +263,28 @@ DCRV_CLAIM(claim_positivity_lower_bound) {
               H -= p(i) * lp(i);
             }
             const T A = m.barrier();
-            return ge<T>(r.minCoeff(), -(Mtraj + A * H), T(Mtraj + A * (H + abs(lp.minCoeff()))));
+            const T f = Mtraj + A * H; // the integrand
+            // st = {t_prev, f_prev, trapezoidal ∫₀^t_prev f, its error bound, log p(0)…}. Where f is monotone
+            // over a step, ∫ lies between the left and right rectangle sums, so the trapezoid is within
+            // h|f₁ − f₀|/2 of it: the bound is compared with the integral's upper end, trapezoid + that
+            // error.
+            if (st.empty()) {
+              st = {t, f, T(0), T(0)};
+              for (Eigen::Index i = 0; i < lp.size(); ++i)
+                st.push_back(lp(i));
+            } else {
+              const T h = t - st[0];
+              st[2] += h * (f + st[1]) / T(2);
+              st[3] += h * abs(T(f - st[1])) / T(2);
+              st[0] = t, st[1] = f;
+            }
+            Ineq<T> w = ge<T>(r.minCoeff(), -f, T(Mtraj + A * (H + abs(lp.minCoeff()))));
+            for (Eigen::Index i = 0; i < lp.size(); ++i) {
+              const T lp0 = st[4 + i], integral = st[2] + st[3];
+              const T slack = flow_slack<T>() * (T(1) + abs(lp0) + integral);
+              w = worst(w, ge<T>(T(lp(i) + slack), T(lp0 - integral), T(T(1) + abs(lp0) + integral)));
+            }
+            return w;
           }));
 }
 
@@ -598,24 +654,45 @@ Claim single_site_convergence_claim() {
   return forall("C.single-site-interior-convergence", Kind::dynamic)
       .where("App. C §C.9, paragraph \"Regime A > 0\", last two sentences")
       .statement(
-          R"(For $f_i(s)=a_i-b_is$ ($b_i\ge0$) and the barrier at strict BD, $A=(1+\gamma)\max(\bar M,10^{-2})/L_K(\delta_\star)$, $\bar M=\max_{i,j}(f_j(\delta_\star)-f_i(\delta_\star))\ge M^{\mathrm{face}}_{\mathrm{eff}}$, $\gamma\in[10^{-2},1]$, $\delta_\star\in[10^{-6},\tfrac1{2K}]$ (as $\delta_\star\to1/K$, $L_K\to0$ and the strict-BD barrier $A\to\infty$: a stiff flow beyond the integrator's step budget): (i) $p^\dagger$ is interior, $\min_ip^\dagger_i>\delta_\star$, with $g_i(p^\dagger_i)=c^\dagger$ for all $i$; (ii) convergence, checked as the explicit rate the Lyapunov/PL argument gives: $\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_t)\le(\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_0))\,e^{-c\,A\delta_\star t}$ at every accepted step of $[0,6]$ from every start in $\Delta_{\delta_\star}$ (vertices and faces included), every $K\ge2$; $c=2$ (from $\frac{d}{dt}\mathcal L_\psi\ge\delta_\star\|\Pi_Tg\|^2\ge2A\delta_\star\,\mathrm{gap}$))")
+          R"(For $f_i(s)=a_i-b_is$ ($b_i\ge0$) and the barrier at strict BD, $A=(1+\gamma)\max(\bar M,10^{-2})/L_K(\delta_\star)$, $\bar M=\max_{i,j}(f_j(\delta_\star)-f_i(\delta_\star))\ge M^{\mathrm{face}}_{\mathrm{eff}}$, $\gamma\in[10^{-2},1]$, $\delta_\star\in[10^{-6},\tfrac1{2K}]$ (as $\delta_\star\to1/K$, $L_K\to0$ and the strict-BD barrier $A\to\infty$: a stiff flow beyond the integrator's step budget): (i) $p^\dagger$ is interior, $\min_ip^\dagger_i>\delta_\star$, with $g_i(p^\dagger_i)=c^\dagger$ for all $i$; (ii) convergence, checked as the explicit rate the Lyapunov/PL argument gives: $\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_t)\le(\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_0))\,e^{-c\,A\delta_\star t}$ at every accepted step from every start in $\Delta_{\delta_\star}$ (vertices and faces included), the flow followed until it has converged ($\max_k|\dot p_k|\le10^{-13}$, cap $t=10^4$), every $K\ge2$; $c=2$; together with the pointwise Łojasiewicz/PL chain it integrates, $\frac{d}{dt}\mathcal L_\psi=\sum_ip_i(g_i-\bar g)^2\ge\delta_\star\|\Pi_Tg\|^2\ge c\,A\delta_\star\,\mathrm{gap}$ at every step, and the distance to $p^\dagger$ it implies by $A$-strong concavity, $\|p_t-p^\dagger\|_2^2\le2(\mathcal L_\psi(p^\dagger)-\mathcal L_\psi(p_0))e^{-cA\delta_\star t}/A$)")
       .constant("c", 2.0, Role::lower, "rate coefficient: gap decays like exp(-c A delta t)")
       .over(convergence_domain())
       .effort(0.05)
+      .mpfr_effort(0.25)
       .holds(along_trajectory_state(
-          6.0, []<class T>(const Args<T>& a, const Consts<T>&) { return strict_bd_sites(a).rate_field(); },
+          until_converged(1e4, 1e-13),
+          []<class T>(const Args<T>& a, const Consts<T>&) { return strict_bd_sites(a).rate_field(); },
           []<class T>(const Args<T>& a, const Consts<T>&) { return trimmed_start(a, "x"); },
           []<class T>(const Args<T>& a, const Consts<T>& k, const T& t, const Vec<T>& p,
                       std::vector<T>& state) {
             const T delta = capped_delta(a);
             const LinearSites<T> m = strict_bd_sites(a);
+            const int S = a.S();
             if (state.empty()) {
               const Vec<T> pd = m.kkt_maximizer(delta).first;
               state = {m.lyapunov(pd), T(m.lyapunov(pd) - m.lyapunov(p))};
+              state.insert(state.end(), pd.data(), pd.data() + S);
             }
+            const Vec<T> pd = Eigen::Map<const Vec<T>>(state.data() + 2, S);
             const T gap = state[0] - m.lyapunov(p);
             const T bound = state[1] * exp(-k("c") * m.A * delta * t);
-            return le<T>(gap, bound, T(cancel_scale<T>() * (abs(state[0]) + T(1))));
+            const T round = cancel_scale<T>() * (abs(state[0]) + T(1));
+            // (a) the rate, (b) the pointwise PL chain it integrates, dL/dt = Σp_i(g_i − ḡ)² ≥ δ‖Π_T g‖² ≥
+            // cAδ·gap (a spurious stationary point, dL/dt = 0 with gap > 0, violates it), (c) the distance to
+            // p† the rate gives through strong concavity, ‖p − p†‖² ≤ 2·gap/A ≤ 2·bound/A.
+            Vec<T> g(S);
+            for (int i = 0; i < S; ++i)
+              g(i) = m.g(i, p(i));
+            const T gbar = p.dot(g), gmean = g.mean();
+            T diss(0), proj(0);
+            for (int i = 0; i < S; ++i)
+              diss += p(i) * (g(i) - gbar) * (g(i) - gbar), proj += (g(i) - gmean) * (g(i) - gmean);
+            const T gscale = round * (T(1) + g.squaredNorm());
+            Ineq<T> w = le<T>(gap, bound, round);
+            w = worst(w, untight(ge<T>(diss, T(delta * proj), gscale)));
+            w = worst(w, ge<T>(T(delta * proj), T(k("c") * m.A * delta * gap), gscale));
+            w = worst(w, le<T>(T((p - pd).squaredNorm()), T(T(2) * bound / m.A), T(round / m.A)));
+            return w;
           }))
       .and_holds("p† interior with equal g", convergence_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>&) {

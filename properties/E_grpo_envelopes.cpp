@@ -772,12 +772,32 @@ DCRV_CLAIM(degenerate_uniform_eq) {
       });
 }
 
+/// γ̂(ρ) = c₁(ρ)/(1 − ρ) from its definition (App. E §Scalar reduction), independently of
+/// grpo::Characteristic: c₁(ρ) = E f_G(1 + S), S ~ Binom(G − 1, ρ), f_G(k) = √((G − k)/k) the normalised
+/// advantage of a correct sample in a group with k correct; the s = G − 1 term vanishes, so the division by σ
+/// = 1 − ρ is done termwise: γ̂ = Σ_{s=0}^{G−2} C(G−1, s) ρ^s σ^{G−2−s} √((G−1−s)/(1+s)) (positive terms: full
+/// relative precision).
+template <class T> T gamma_hat_binomial(int G, const T& rho, const T& sigma) {
+  T sum(0), binom(1); // C(G−1, s)
+  for (int s = 0; s <= G - 2; ++s) {
+    T term = binom * sqrt(T(G - 1 - s) / T(1 + s));
+    for (int k = 0; k < s; ++k)
+      term *= rho;
+    for (int k = 0; k < G - 2 - s; ++k)
+      term *= sigma;
+    sum += term;
+    binom = binom * T(G - 1 - s) / T(s + 1);
+  }
+  return sum;
+}
+
 // App. E §Edge cases (two classes), reading of "the envelopes" as the feasibility band and the closure error:
-// for K = 2, z = Ψ(p_c) and ż = F_×(z) exactly (ρ = p_c).
+// for K = 2, z = Ψ(p_c) and ż = F_×(z) exactly (ρ = p_c). The right-hand side F_×(z) = γ̂(ρ) − εz is computed
+// from the binomial definition of γ̂ (gamma_hat_binomial), not from the Characteristic tables the flow uses.
 DCRV_CLAIM(two_class_equalities) {
   return forall("E.two-class-equalities", Kind::dynamic)
       .statement(
-          R"(K=2$: along the flow $z(t)=\Psi(p_c(t))$ (the band $|z-\Psi(\rho_C)|\le\delta_{\rm intra}=0$ is an equality) and $\dot z=F_\times(z)$ exactly (closure error $0$), with $\rho=p_c$; $G=2,\dots,16$, $\varepsilon\in[0.1,10]$, $t\in[0,2/\varepsilon])")
+          R"(K=2$: along the flow $z(t)=\Psi(p_c(t))$ (the band $|z-\Psi(\rho_C)|\le\delta_{\rm intra}=0$ is an equality) and $\dot z=F_\times(z)=\hat\gamma(\rho)-\varepsilon z$ exactly (closure error $0$), with $\rho=p_c$ and $\hat\gamma(\rho)=c_1(\rho)/(1-\rho)$, $c_1(\rho)=\mathbb E f_G(1+S)$, $S\sim\mathrm{Binom}(G-1,\rho)$, evaluated from this binomial definition (independently of the flow's own tables); $G=2,\dots,16$, $\varepsilon\in[0.1,10]$, $t\in[0,2/\varepsilon])")
       .over(flow_domain().dims(2, 2))
       .effort(0.1)
       .holds(along_flow(
@@ -790,8 +810,8 @@ DCRV_CLAIM(two_class_equalities) {
             const T z = lp(0) - lp(1);
             const Vec<T> r = grpo::rate(s.part, ch, s.eps, p, lp);
             const T scale = sqrt(T(s.G - 1)) + s.eps * abs(z);
-            return worst(eq<T>(z, grpo::Psi(1, 1, p(0), p(1)), abs(z) + T(1)),
-                         eq<T>(r(0) - r(1), grpo::F_cross(ch, 1, 1, s.eps, z), scale));
+            const T F = gamma_hat_binomial<T>(s.G, p(0), p(1)) - s.eps * z;
+            return worst(eq<T>(z, grpo::Psi(1, 1, p(0), p(1)), abs(z) + T(1)), eq<T>(r(0) - r(1), F, scale));
           }));
 }
 DCRV_CLAIM(two_class_equalities_envelopes) {

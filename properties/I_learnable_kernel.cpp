@@ -256,20 +256,25 @@ DCRV_CLAIM(claim_block_lownorm_family) {
       .where(
           R"(App. I §Block-constant kernels ("A low-norm constructive choice sets kappa_CI = 0"); checklist item 2)")
       .statement(
-          R"(For $M,N\ge1$, $q=N\delta_\star\in(0,1)$, $X\in[-5,5]$: the choice $\kappa_{II}^{\min}=\max\{0,-X/q\}$, $\kappa_{CC}=(X+q\kappa_{II}^{\min})/(1-q)$, $\kappa_{CI}=0$ is PSD ($\kappa_{CC},\kappa_{II}\ge0$), satisfies the gap equation, and every other PSD $\kappa_{CI}=0$ kernel satisfying it ($\kappa_{II}=\kappa_{II}^{\min}+s$, $s\in[0,10]$) has $\max\{M\kappa_{CC},N\kappa_{II}\}$ at least as large; every $S\ge2)")
-      .over(lownorm_domain().real("s", 0, 10))
+          R"(For $M,N\ge1$, $q=N\delta_\star\in(0,1)$, $X\in[-5,5]$: the choice $\kappa_{II}^{\min}=\max\{0,-X/q\}$, $\kappa_{CC}=(X+q\kappa_{II}^{\min})/(1-q)$, $\kappa_{CI}=0$ is PSD ($\kappa_{CC},\kappa_{II}\ge0$), satisfies the gap equation $(1-q)\kappa_{CC}-q\kappa_{II}=X$, and every other PSD $\kappa_{CI}=0$ kernel satisfying it has $\max\{M\kappa_{CC},N\kappa_{II}\}$ at least as large; the other kernels are sampled independently of the choice: $\kappa_{II}\in[0,10]$ with $\kappa_{CC}$ solved, and $\kappa_{CC}\in[0,10]$ with $\kappa_{II}$ solved, each kept when PSD; every $S\ge2)")
+      .over(lownorm_domain().real("kii", 0, 10).real("kcc", 0, 10))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S(), M = class_size(S, a.index("m"), true), N = S - M;
         const T q = a.real("theta"), X = a.real("X");
         const auto [kcc, kii] = low_norm_choice<T>(X, q);
-        const T kii2 = kii + a.real("s");
-        const T kcc2 = (X + q * kii2) / (T(1) - q);
         const T gap = (T(1) - q) * kcc - q * kii - X;
         const T best = std::max<T>(T(M * kcc), T(N * kii));
-        const T other = std::max<T>(T(M * kcc2), T(N * kii2));
         const T scale = T(1) + abs(X) / (T(1) - q) + abs(X) / q;
-        return worst(worst(ge<T>(std::min<T>(kcc, kii), T(0), scale), eq<T>(gap, T(0), scale)),
-                     ge<T>(other, best, scale));
+        Ineq<T> w = worst(ge<T>(std::min<T>(kcc, kii), T(0), scale), eq<T>(gap, T(0), scale));
+        // PSD κ_CI = 0 kernels on the gap equation, parametrised without the low-norm formula: (i) κ_II free,
+        // κ_CC solved; (ii) κ_CC free, κ_II solved (each PSD iff the solved entry is ≥ 0).
+        const T kii_a = a.real("kii"), kcc_a = (X + q * kii_a) / (T(1) - q);
+        if (kcc_a >= T(0))
+          w = worst(w, ge<T>(std::max<T>(T(M * kcc_a), T(N * kii_a)), best, scale));
+        const T kcc_b = a.real("kcc"), kii_b = ((T(1) - q) * kcc_b - X) / q;
+        if (kii_b >= T(0))
+          w = worst(w, ge<T>(std::max<T>(T(M * kcc_b), T(N * kii_b)), best, scale));
+        return w;
       });
 }
 
@@ -396,27 +401,61 @@ DCRV_CLAIM(claim_keff_psd) {
       });
 }
 
+/// log p of the maximiser of the concave J(p) = U·p − λβ pᵀK_eff p + ε_tot H(p) on Δ by proximal mirror
+/// ascent (entropy mirror map; independent of the Newton solvers): y ← (y + η(U − 2λβK_eff p))/(1 + ηε),
+/// normalised, η = 1/(2λβ‖K_eff‖₂ + ε) (the quadratic is 2λβ‖K_eff‖₂-smooth relative to the entropy, whose
+/// Hessian is diag(1/p) ⪰ I on Δ), a contraction with factor ≤ 1 − ηε/(1 + ηε). Stopped when a step moves y
+/// by less than 10^(−0.65·digits)·(ηε)/(1+ηε) (10⁻¹³ in double), so the distance to the maximiser is below
+/// 10^(−0.65·digits) (or at the rounding floor of a step); empty if that takes more than 10⁶ iterations.
+template <class T> Vec<T> gated_argmax_mirror(const Gated<T>& g) {
+  const int S = g.S();
+  const T eta = T(1) / (T(2) * g.lb * symmetric_opnorm<T>(g.Keff) + g.eps);
+  const T contraction = eta * g.eps / (T(1) + eta * g.eps);
+  const T target = T(std::pow(10.0, -std::max(0.65 * scalar_digits<T>(), 13.0)));
+  Vec<T> y = Vec<T>::Constant(S, -log(T(S)));
+  for (long it = 0; it < 1000000; ++it) {
+    const Vec<T> p = exp_of(y);
+    Vec<T> yn = (y + eta * (g.U - T(2) * g.lb * (g.Keff * p))) / (T(1) + eta * g.eps);
+    const T mx = yn.maxCoeff();
+    T sum(0);
+    for (int i = 0; i < S; ++i)
+      sum += exp(yn(i) - mx);
+    yn.array() -= mx + log(sum);
+    const T moved = (yn - y).cwiseAbs().maxCoeff();
+    y = yn;
+    // below the rounding floor of one step, a smaller move cannot be observed
+    if (moved <= std::max<T>(T(target * contraction),
+                             T(T(64) * std::numeric_limits<T>::epsilon() * (T(1) + y.cwiseAbs().maxCoeff()))))
+      return y;
+  }
+  return Vec<T>();
+}
+
 // App. I §Practical design, KKT system of the gated flow.
 DCRV_CLAIM(claim_gated_kkt) {
   return forall("I.gated-kkt", Kind::equilibrium)
       .where("App. I §Practical design (KKT system for the gated flow)")
       .statement(
-          R"(The interior equilibrium $p^\star$ of $\dot p_i=p_i(\phi_i-\bar\phi)-\varepsilon_{\mathrm{tot}}p_i(\log p_i-\langle\log p\rangle)$, $\phi=U-2\lambda\beta K_{\mathrm{eff}}p$ (damped Newton, residual certificate), satisfies $U_i-2\lambda\beta(K_{\mathrm{eff}}p^\star)_i-\varepsilon_{\mathrm{tot}}(1+\log p^\star_i)=\lambda_0$ for a common $\lambda_0$ (max minus min over $i$ vanishes); $\lambda\beta\in[0,1.5]$, $\varepsilon_{\mathrm{tot}}\in[0.05,1.5]$, $M\in[1,S]$, every $S\ge2)")
+          R"(The interior equilibrium $p^\star$ of $\dot p_i=p_i(\phi_i-\bar\phi)-\varepsilon_{\mathrm{tot}}p_i(\log p_i-\langle\log p\rangle)$, $\phi=U-2\lambda\beta K_{\mathrm{eff}}p$ (damped Newton on the flow's rate, residual certificate), satisfies $U_i-2\lambda\beta(K_{\mathrm{eff}}p^\star)_i-\varepsilon_{\mathrm{tot}}(1+\log p^\star_i)=\lambda_0$ for a common $\lambda_0$ (max minus min over $i$ vanishes), and $p^\star$ is the maximiser of the concave $U\cdot p-\lambda\beta p^\top K_{\mathrm{eff}}p+\varepsilon_{\mathrm{tot}}H(p)$ obtained independently by proximal mirror ascent (entropy mirror map, run until its contraction bounds the distance to the maximiser by $10^{-0.65\,\mathrm{digits}}$): $\log p^\star$ equals the mirror-ascent $\log p$ componentwise; $\lambda\beta\in[0,1.5]$, $\varepsilon_{\mathrm{tot}}\in[0.05,1.5]$, $M\in[1,S]$, every $S\ge2)")
       .over(with_gated(Domain().dims(2)).points(gated_points))
       .effort(0.3)
+      .mpfr_effort(0.3)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Gated<T> g = gated(a, false);
         const Vec<T> ps = gated_equilibrium(g);
-        if (ps.size() == 0)
+        const Vec<T> ymax = gated_argmax_mirror(g);
+        if (ps.size() == 0 || ymax.size() == 0)
           return le<T>(nan_of<T>(), nan_of<T>());
         const Vec<T> Kp = g.Keff * ps;
-        Vec<T> kkt(g.S());
+        Vec<T> kkt(g.S()), lps(g.S());
         T scale(1);
         for (int i = 0; i < g.S(); ++i) {
-          kkt(i) = g.U(i) - T(2) * g.lb * Kp(i) - g.eps * (T(1) + log(ps(i)));
-          scale = std::max<T>(scale, T(abs(T(2) * g.lb * Kp(i)) + g.eps * abs(log(ps(i)))));
+          lps(i) = log(ps(i));
+          kkt(i) = g.U(i) - T(2) * g.lb * Kp(i) - g.eps * (T(1) + lps(i));
+          scale = std::max<T>(scale, T(abs(T(2) * g.lb * Kp(i)) + g.eps * abs(lps(i))));
         }
-        return eq<T>(T(kkt.maxCoeff() - kkt.minCoeff()), T(0), scale);
+        return worst(eq<T>(T(kkt.maxCoeff() - kkt.minCoeff()), T(0), scale),
+                     eq<T>(lps, ymax, T(T(1) + ymax.cwiseAbs().maxCoeff())));
       });
 }
 

@@ -1040,16 +1040,41 @@ DCRV_CLAIM(claim_eq_eps_weakens_suppression_pairwise) {
 DCRV_CLAIM(claim_eq_eps_aids_equalization) {
   return forall("M.eq-eps-aids-equalization", Kind::equilibrium)
       .where("main §5.3, last paragraph")
+/// The within-correct log-spread max_{c,c'}|log(p*_c/p*_c')| is not larger at the second equilibrium (a skip
+/// where either has fewer than two correct traces, or failed: M < 0).
+template <class T>
+Ineq<T> equalization_monotone(const GatedEquilibrium<T>& e1, const GatedEquilibrium<T>& e2) {
+  if (e1.M < 2 || e2.M < 2)
+    return skip<T>();
+  auto spread = [](const Vec<T>& y, int M) { return T(y.head(M).maxCoeff() - y.head(M).minCoeff()); };
+  const T s1 = spread(e1.y, e1.M), s2 = spread(e2.y, e2.M);
+  return le<T>(s2, s1, T(abs(s1) + T(1)));
+}
+
       .statement(
-          R"(In the setting of M.eq-eps-weakens-suppression: $\max_{c,c'\in\mathcal C}|\log(p^\star_c/p^\star_{c'})|$ is not larger at $\alpha_2$ than at $\alpha_1$; $S=3,\dots,8$)")
+          R"(For the gated equilibrium of M.eq-foc (random gated kernels, $|\mathcal C|\ge2$; no condition on $2\lambda\beta(K_{\mathrm{eff}}p^\star)_c$: the sentence does not assume it) and $\alpha_1<\alpha_2=\alpha_1+d\alpha$ ($d\alpha\in[10^{-3},1]$): $\max_{c,c'\in\mathcal C}|\log(p^\star_c/p^\star_{c'})|$ is not larger at $\alpha_2$ than at $\alpha_1$; $S=3,\dots,8$)")
+      .over(alpha_sweep_domain())
+      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
+        const T a1 = a.real("alpha");
+        return equalization_monotone(gated_equilibrium(a, a1),
+                                     gated_equilibrium(a, T(a1 + a.real("dalpha"))));
+      });
+}
+// Reading: restricted to the suppression setting 2λβ(K_eff p*)_c < 1 of M.eq-eps-weakens-suppression (the
+// inventory's inputs "as M.eq-eps-weakens-suppression").
+DCRV_CLAIM(claim_eq_eps_aids_equalization_foc) {
+  return forall("M.eq-eps-aids-equalization~suppression-setting", Kind::equilibrium)
+      .skips(
+          "samples where the sweep's equilibria fail 2 lambda beta (K_eff p*)_c < 1 somewhere, or have fewer "
+          "than two correct traces, are outside the reading's setting")
+      .where("main §5.3, last paragraph, reading: in the setting of M.eq-eps-weakens-suppression")
+      .reading("restricted to equilibria with 2 lambda beta (K_eff p*)_c < 1 at both values of alpha")
+      .statement(
+          R"(As M.eq-eps-aids-equalization, restricted to the samples where $2\lambda\beta(K_{\mathrm{eff}}p^\star)_c<1$ for all $c$ at both values of $\alpha$)")
       .over(alpha_sweep_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const auto [e1, e2] = alpha_pair(a);
-        if (e1.M < 2 || e2.M < 2)
-          return skip<T>();
-        auto spread = [](const Vec<T>& y, int M) { return T(y.head(M).maxCoeff() - y.head(M).minCoeff()); };
-        const T s1 = spread(e1.y, e1.M), s2 = spread(e2.y, e2.M);
-        return le<T>(s2, s1, T(abs(s1) + T(1)));
+        return equalization_monotone(e1, e2);
       });
 }
 

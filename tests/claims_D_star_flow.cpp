@@ -76,6 +76,8 @@ DCRV_OVERRIDE_TEST("D.bd-sharp", "c", 0.99);
 DCRV_OVERRIDE_TEST("D.bd-sharp", "c", 1.01);
 DCRV_OVERRIDE_TEST("D.bd-sharp~necessary", "c", 0.99);
 DCRV_OVERRIDE_TEST("D.bd-sharp~sharper-of-two", "c", 2.9);
+// below 1 the sharper condition is no longer sufficient (K = 2, delta -> 0: the facet threshold is 1 - delta)
+DCRV_OVERRIDE_TEST("D.bd-sharp~sharper-of-two", "c", 0.99);
 DCRV_OVERRIDE_TEST("D.bd-conservative-ineq", "a", 0.99);
 DCRV_OVERRIDE_TEST("D.bd-conservative-ineq", "b", 1.85);
 DCRV_OVERRIDE_TEST("D.bd-conservative-invariance", "b", 0.7);
@@ -90,3 +92,7 @@ DCRV_OVERRIDE_TEST("D.zic-envelope-lower", "u", 0.99);
 DCRV_OVERRIDE_TEST("D.zic-envelope-upper", "a", 1.01);
 DCRV_OVERRIDE_TEST("D.zic-limsup", "a", 1.01);
 DCRV_OVERRIDE_TEST("D.asym-eps0-extinction", "a", 1.01);
+
+// D.asym-limit is checked at the trajectory's own limit (followed until max|p'| <= 1e-13), not at a Newton
+// solution of the stationarity equation: a wrong coefficient of g/eps in the limit of z_ic is caught.
+DCRV_OVERRIDE_TEST("D.asym-limit", "a", 1.001);

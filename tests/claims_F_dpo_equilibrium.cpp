@@ -89,3 +89,12 @@ DCRV_OVERRIDE_TEST("F.zstar-upper-2eps", "c", 1.98);
 DCRV_OVERRIDE_TEST("F.zstar-lower-h0", "c",
                    0.15); // measured tightness 0.92: h′ stays near −β/4 only on part of [0, z⋆]
 DCRV_OVERRIDE_TEST("F.zstar-upper-h0", "c", 0.2475);
+
+// F.global-convergence follows every trajectory until it has converged (or is inconclusive at the cap): no
+// run is skipped as "still moving".
+TEST_CASE("F.global-convergence: every trajectory is followed to its limit, none skipped", "[F]") {
+  const auto r = dcrv::test::run_claim("F.global-convergence");
+  INFO(dcrv::to_string(r.outcome.status) << " — " << r.outcome.message);
+  CHECK(dcrv::test::holds(r));
+  CHECK(r.outcome.evidence.skipped == 0);
+}

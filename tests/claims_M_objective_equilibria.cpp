@@ -1,5 +1,6 @@
-// tests/claims_M_objective_equilibria.cpp — main-text static / identity / equilibrium claims (properties/M_objective_equilibria.cpp): one override test
-// per constant (a slightly wrong value must be falsified with a replayable MPFR witness).
+// tests/claims_M_objective_equilibria.cpp — main-text static / identity / equilibrium claims
+// (properties/M_objective_equilibria.cpp): one override test per constant (a slightly wrong value must be
+// falsified with a replayable MPFR witness).
 #include <catch2/catch.hpp>
 
 #include "tests/support.hpp"
@@ -28,4 +29,16 @@ DCRV_OVERRIDE_TEST("M.eq-suppression-condition", "m", 0.99);
     dcrv::test::note_override_tested("M.eps-barrier-unique-interior", "eps_max");
 TEST_CASE("M.eps-barrier-unique-interior: eps_max = 10 still holds (every eps > 0 works)", "[override][M]") {
   CHECK(dcrv::test::holds(dcrv::test::run_claim("M.eps-barrier-unique-interior", {{"eps_max", 10.0}})));
+}
+
+// M.eq-eps-aids-equalization is checked without the suppression condition 2 lambda beta (K_eff p*)_c < 1 of
+// another claim (the sentence does not assume it); the restricted version is the reading
+// ~suppression-setting.
+TEST_CASE("M.eq-eps-aids-equalization: holds over all gated equilibria and in the suppression setting",
+          "[claims][M]") {
+  for (const char* id : {"M.eq-eps-aids-equalization", "M.eq-eps-aids-equalization~suppression-setting"}) {
+    const dcrv::ClaimResult r = dcrv::test::run_claim(id);
+    INFO(id << ": " << dcrv::to_string(r.outcome.status) << " — " << r.outcome.message);
+    CHECK(dcrv::test::holds(r));
+  }
 }
