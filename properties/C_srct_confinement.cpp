@@ -196,7 +196,10 @@ DCRV_CLAIM(claim_logratio_envelope) {
       .constant("c", 1.0, Role::upper, "coefficient of M/A")
       .over(with_srct(Domain().dims(2).simplex("p0"), kFlowCoefHi).points([](int S) {
         auto pts = srct_flow_points(S);
-        auto near = with_extra(srct_flow_points(S), {{"p0", geometric(S, 1e-30)}});
+        // masses falling off by 1e-30 per trace, the smallest at least 1e-300 (1e-330 at S = 12 would
+        // underflow to a zero mass: a face point, where log p is not finite)
+        const double ratio = std::max(1e-30, std::pow(1e-300, 1.0 / (S - 1)));
+        auto near = with_extra(srct_flow_points(S), {{"p0", geometric(S, ratio)}});
         pts.insert(pts.end(), near.begin(), near.end());
         return pts;
       }))
@@ -393,6 +396,7 @@ DCRV_CLAIM(claim_BD_forward_invariance) {
           R"(With the barrier at the threshold $A\,L_K(\delta_\star)=\bar M$, where $\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ ($\bar M=M^{\mathrm{face}}_{\mathrm{eff}}$ exactly for $K=0$, the max of the affine $\langle p,\phi\rangle-\phi_i$ over the vertices of the faces; otherwise $\max_{i,v}\max_j(\phi_j(v)-\phi_i(v))$ over those vertices), (i) every trajectory started in $\Delta_{\delta_\star}$ (at its vertices, on its faces, inside) satisfies $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) $F_i(p)\ge0$ at every face point $p_i=\delta_\star$ (tangent cone); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
       .over(bd_threshold_domain(true))
       .effort(0.05)
+      .mpfr_effort(0.25) // MPFR trajectories of stiff threshold instances (S up to 12, t up to 20) are costly
       .holds(stays_in_trimmed_simplex(3.0, false))
       .and_holds("tangent cone at face points", bd_threshold_domain(true).index("i"),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
@@ -418,6 +422,7 @@ DCRV_CLAIM(claim_BD_strict_no_hit) {
           R"(With a strict barrier $A\,L_K(\delta_\star)=(1+\gamma)\bar M$, $\gamma\in[10^{-3},1]$ ($\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ as in C.BD-forward-invariance), (i) trajectories started in $\mathrm{ri}\,\Delta_{\delta_\star}$ (down to $10^{-40}$ from its faces) satisfy $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) the velocity at every face point is strictly inward, $F_i(p)\ge\delta_\star(A L_K(\delta_\star)-\bar M)>0$ for $p_i=\delta_\star$, so that no first hitting time can exist (numerically, equality with the face is below the precision of a trajectory; (ii) is the strict part); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
       .over(bd_threshold_domain(false).real("gamma", 1e-3, 1.0, true))
       .effort(0.05)
+      .mpfr_effort(0.25) // MPFR trajectories of stiff threshold instances (S up to 12, t up to 20) are costly
       .holds(stays_in_trimmed_simplex(3.0, true))
       .and_holds("strictly inward velocity at face points",
                  bd_threshold_domain(true).real("gamma", 1e-3, 1.0, true).index("i"),
@@ -489,7 +494,9 @@ DCRV_CLAIM(claim_global_existence_kirszbraun) {
       })
       .and_holds("global solutions stay in the trimmed simplex under (eq:C-BD)", bd_threshold_domain(true),
                  stays_in_trimmed_simplex(20.0, false))
-      .effort(0.05);
+      .effort(0.05)
+      // MPFR trajectories of stiff threshold instances (S up to 12, t up to 20) are costly
+      .mpfr_effort(0.25);
 }
 
 // ============================================================================================================

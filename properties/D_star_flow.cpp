@@ -942,6 +942,7 @@ Domain trajectory_domain(int min_K, double lo, double hi) {
 // App. D §Incorrect vs. incorrect: z_ij(t) = z_ij(0)e^{−εt}.
 DCRV_CLAIM(zii_decay) {
   return forall("D.zII-decay", Kind::dynamic)
+      .skips("partitions with fewer than two incorrect traces have no pair i, j in I")
       .where("App. D §Incorrect vs. incorrect")
       .statement(
           R"(z_{ij}(t)=z_{ij}(0)e^{-\varepsilon t}$ for all $i,j\in\mathcal I$ at every accepted step of $[0,10]$, $\varepsilon\in\{0\}\cup[10^{-4},3]$, $M\le K-2$, starts over $\operatorname{int}\Delta^{K-1}$ (relative to $10^3(1+|z_{ij}(0)|)$: the integration tolerance))")
@@ -996,6 +997,7 @@ Ineq<T> within_c_envelope(const std::vector<int>& C, const Vec<T>& p0, const Vec
 // App. D §Within C: |z_ab(t)| ≤ |z_ab(0)|e^{−εt} + (1 − e^{−εt})/ε.
 DCRV_CLAIM(zab_envelope) {
   return forall("D.zab-envelope", Kind::dynamic)
+      .skips("partitions with fewer than two correct traces have no pair a != b in C")
       .where("App. D §Within C")
       .statement(
           R"(|z_{ab}(t)|\le|z_{ab}(0)|e^{-\varepsilon t}+u(1-e^{-\varepsilon t})/\varepsilon$ with $u=1$ (the bound on $|p_a-p_b|/\rho$) for all $a,b\in\mathcal C$, every accepted step of $[0,20]$, $\varepsilon\in[10^{-2},3]$, $M\ge2$, starts over $\operatorname{int}\Delta^{K-1}$)")
@@ -1018,6 +1020,7 @@ DCRV_CLAIM(zab_envelope) {
 // App. D §Within C (boxed): on Δ_δ, |z_ab(t)| ≤ |z_ab(0)|e^{−εt} + ((1 − Mδ)/ε)(1 − e^{−εt}).
 DCRV_CLAIM(zab_envelope_trimmed) {
   return forall("D.zab-envelope-trimmed", Kind::dynamic)
+      .skips("partitions with fewer than two correct traces have no pair a != b in C")
       .where("App. D §Within C (boxed)")
       .statement(
           R"(If the trajectory stays in $\Delta_\delta$: $|z_{ab}(t)|\le|z_{ab}(0)|e^{-\varepsilon t}+\frac{1-cM\delta}{\varepsilon}(1-e^{-\varepsilon t})$ with $c=1$, for all $a,b\in\mathcal C$, every accepted step of $[0,20]$; $\delta$ is taken as large as possible, $\delta=\min_{t\in[0,20]}\min_kp_k(t)$ over the computed trajectory (a first pass), $\varepsilon\in[10^{-2},3]$, $M\ge2$)")
@@ -1177,13 +1180,13 @@ DCRV_CLAIM(zic_limsup) {
 }
 
 // App. D §Asymptotics (boxed): z_ic → −g/ε and p_i → p_c^∞ e^{−g/ε}.
-DCRV_CLAIM(asym_limit) {
-  return forall("D.asym-limit", Kind::dynamic)
-      .where("App. D §Asymptotics (boxed)")
 // The limit is the trajectory's own: the flow is followed until it has converged (every |ṗ_k/p_k| ≤ 10⁻¹², at
 // most to t = 200/ε; the slowest relaxation rate is ε, from ż_ij = φ_i − φ_j − εz_ij), and the limit relation
 // is then checked at the end point with a stated accuracy 10⁻⁷ — not by solving the stationarity equation it
 // restates.
+DCRV_CLAIM(asym_limit) {
+  return forall("D.asym-limit", Kind::dynamic)
+      .where("App. D §Asymptotics (boxed)")
       .statement(
           R"(If $\varepsilon>0$, $p_c(t)\to p_c^\infty>0$ and $p_c/\rho\to g$: $z_{ic}\to-a\,g/\varepsilon$ and $p_i(t)\to p_c^\infty e^{-a\,g/\varepsilon}$, $a=1$. Checked at the limits of trajectories: the flow is integrated until it has converged (every log-velocity $|\dot p_k/p_k|\le10^{-12}$, cap $t=200/\varepsilon$; a run that has not converged by the cap is inconclusive, never skipped), $\varepsilon\in[0.2,3]$, $M<K$, starts over $\operatorname{int}\Delta^{K-1}$; at the end point $p^\infty$, for every $c\in\mathcal C$ and $i\in\mathcal I$: $|\log(p^\infty_i/p^\infty_c)+a\,g_c/\varepsilon|\le10^{-7}(1+|\log(p^\infty_i/p^\infty_c)|)$ with $g_c=p^\infty_c/\rho(p^\infty)$ (the accuracy of the limit at that velocity))")
       .constant("a", 1.0, Role::exact, "coefficient of g/eps in the limit of z_ic")
@@ -1323,6 +1326,7 @@ DCRV_CLAIM(asym_rho_not_sufficient_eps) {
 // Reading: a remark about the proof — ρ ≥ ρ₀ does not give p_c/ρ ≥ g_min for a fixed c.
 DCRV_CLAIM(asym_rho_not_sufficient_logic) {
   return forall("D.asym-rho-not-sufficient~proof-logic", Kind::structural)
+      .skips("starts with p_a(0) <= p_b(0) are outside the hypothesis p_a(0) > p_b(0)")
       .where("App. D §Asymptotics (last sentence)")
       .reading("remark on the argument: inf rho > 0 does not give p_c/rho >= g_min for a given c")
       .statement(

@@ -390,6 +390,9 @@ constexpr auto generic_star_start_of = []<class T>(const Args<T>& a, const Const
 Claim star_ratio_claim(const char* id, bool leader_only) {
   const double t_end = 60.0;
   ForAll f(id, Kind::dynamic);
+  f.skips(
+      "starts that are not generic (rho_0 < 0.05, or the two largest correct masses within a factor 1.05) "
+      "and starts without a pair p_a(0) >= 1.05 p_b(0), p_b(0) >= 1e-3 are outside the statement");
   f.where("main §4.2, STaR bullet, second paragraph")
       .statement(
           std::string(
@@ -441,6 +444,8 @@ DCRV_CLAIM(claim_star_ratio_diverges_leader) {
 DCRV_CLAIM(claim_star_collapse_single) {
   const double t_end = 150.0;
   return forall("M.star-collapse-single", Kind::dynamic)
+      .skips("starts that are not generic (correct mass rho_0 < 0.05, or the two largest correct masses too "
+             "close to tell a leader) are outside the prediction's 'generic start' hypothesis")
       .where("main §4.2, STaR bullet, second paragraph")
       .statement(
           R"(STaR at $\varepsilon=0$, $|\mathcal C|=M\in[2,S]$, generic interior starts ($\rho_0\ge0.05$, two largest correct masses differ by a factor $\ge1.05$): with $a^\ast$ the largest correct trace at $t=0$, $p_{a^\ast}(t)$ is non-decreasing at every accepted step and $1-p_{a^\ast}(150)\le\eta$, $\eta=10^{-3}$ (dcrv's finite-horizon proxy of $p(t)\to e_{a^\ast}$); every $S\ge3$)")
@@ -564,11 +569,6 @@ auto dpo_homogenization(double t_end, double off_below) {
       });
 }
 
-// main §4.2, DPO bullet: p_a/p_b → 1 for a, b ∈ C.
-DCRV_CLAIM(claim_dpo_ratio_to_one) {
-  return forall("M.dpo-ratio-to-one", Kind::dynamic)
-      .where("main §4.2, DPO bullet")
-      .statement(
 /// The within-correct log-spread max_{a,b∈C}|log(p_a/p_b)| followed to the flow's limit: non-increasing at
 /// every accepted step, and once the flow has converged (max|ṗ| ≤ 10⁻¹², at most t = 2·10⁴) the spread is ≤
 /// 10⁻⁶, i.e. p_a/p_b = 1 at the limit to that accuracy; a run not converged by the cap is no evidence (NaN).
@@ -600,6 +600,13 @@ template <class T> Ineq<T> dpo_ratio_limit(const Args<T>& a, double off_below) {
   return worst(w, le<T>(spread(r.log_p), T(1e-6)));
 }
 
+// main §4.2, DPO bullet: p_a/p_b → 1 for a, b ∈ C.
+DCRV_CLAIM(claim_dpo_ratio_to_one) {
+  return forall("M.dpo-ratio-to-one", Kind::dynamic)
+      .skips("starts with a mass below 1e-3 (dpo_start) or fewer than two correct traces are outside the "
+             "statement's starts")
+      .where("main §4.2, DPO bullet")
+      .statement(
           R"(Along the DPO SRCT flow ($\beta\in[0.5,2]$, $\ell_0\in[-2,0]$, $\varepsilon\in\{0\}\cup[10^{-3},10^{-1}]$, $|\mathcal C|\in[2,S]$, starts with $p_{\min}(0)\ge10^{-3}$; followed to the limit): the within-correct spread $\max_{a,b\in\mathcal C}|\log(p_a/p_b)|$ is non-increasing at every accepted step, and once the flow has converged ($\max_k|\dot p_k|\le10^{-12}$, cap $t=2\cdot10^4$; a run not converged by the cap is inconclusive) the spread is $\le10^{-6}$, i.e.\ $p_a/p_b=1$ at the limit; every $S\ge3$)")
       .over(dpo_domain(1e-3, 1e-1))
       .effort(0.02)
@@ -637,6 +644,8 @@ auto star_small_eps_property(double t_end) {
 // ≪ 1.
 DCRV_CLAIM(claim_ddt_star) {
   return forall("M.ddt-star", Kind::dynamic)
+      .skips("starts that are not generic (correct mass rho_0 < 0.05, or the two largest correct masses too "
+             "close to tell a leader) are outside the prediction's 'generic start' hypothesis")
       .where("main §4.4, Theorem thm:diversity_decay (i)")
       .statement(
           R"(STaR with $\varepsilon\in[10^{-3},10^{-2}]$ ($\lambda\approx0$), $|\mathcal C|\in[2,S]$, $S=3,\dots,8$, generic interior starts ($\rho_0\ge0.05$, two largest correct masses differ by a factor $\ge1.05$): at $t=150$ a single correct trace holds at least $99\%$ of the correct mass, $\max_{c}p_c/\rho\ge0.99$ (winner-takes-all, dcrv's finite-horizon level))")
@@ -648,6 +657,8 @@ DCRV_CLAIM(claim_ddt_star) {
 // main §4.4, Theorem thm:diversity_decay (iii): DPO homogenises the correct traces.
 DCRV_CLAIM(claim_ddt_dpo) {
   return forall("M.ddt-dpo", Kind::dynamic)
+      .skips("starts with a mass below 1e-3 (dpo_start) or fewer than two correct traces are outside the "
+             "statement's starts")
       .where("main §4.4, Theorem thm:diversity_decay (iii)")
       .statement(
           R"(DPO with minimal entropy $\varepsilon\in[10^{-3},10^{-2}]$ (and $\varepsilon=0$), $\beta\in[0.5,2]$, $\ell_0\in[-2,0]$, $|\mathcal C|\in[2,S]$, starts with $p_{\min}(0)\ge10^{-3}$: the correct traces are equalised whatever their (semantic) identity — the within-correct log-spread is non-increasing at every accepted step and has at least halved by $t=80$ (the field is permutation-equivariant within $\mathcal C$, so no structure other than equal masses is selected); every $S\ge3$)")
@@ -659,6 +670,8 @@ DCRV_CLAIM(claim_ddt_dpo) {
 // main §4.4, Theorem thm:diversity_decay, closing sentence: minimal entropy does not prevent (i)–(iii).
 DCRV_CLAIM(claim_ddt_small_eps_no_prevent) {
   return forall("M.ddt-small-eps-no-prevent", Kind::dynamic)
+      .skips("starts that are not generic (correct mass rho_0 < 0.05, or the two largest correct masses too "
+             "close to tell a leader) are outside the prediction's 'generic start' hypothesis")
       .where("main §4.4, Theorem thm:diversity_decay, closing sentence")
       .statement(
           R"(With minimal entropy $\varepsilon\in[10^{-3},10^{-2}]$ the deterministic outcomes persist: (i) STaR: as M.ddt-star ($\max_cp_c/\rho\ge0.99$ at $t=150$); (ii) GRPO ($G=2,\dots,8$): the correct proportions are not actively equalised, $z_{ab}(t)=z_{ab}(0)e^{-\varepsilon t}$ exactly on $[0,8]$ (so $|z_{ab}(8)|\ge0.92|z_{ab}(0)|$: the neutral manifold persists on times $\ll1/\varepsilon$); (iii) DPO: as M.ddt-dpo; the mini-batch versions are stochastic claims, not checked here)")

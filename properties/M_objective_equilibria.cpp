@@ -1002,6 +1002,8 @@ Domain alpha_sweep_domain() {
 // main §5.3, last paragraph: a larger ε_total (through λα) weakens the suppression of incorrect traces.
 DCRV_CLAIM(claim_eq_eps_weakens_suppression) {
   return forall("M.eq-eps-weakens-suppression", Kind::equilibrium)
+      .skips("samples where the sweep's equilibria fail the setting of M.eq-foc (2 lambda beta (K_eff p*)_c "
+             ">= 1 somewhere, or no correct trace) are outside the hypotheses")
       .where("main §5.3, last paragraph")
       .statement(
           R"(In the setting of M.eq-foc with $2\lambda\beta(K_{\mathrm{eff}}p^\star)_c<1$ for all $c$ at both values: for $\alpha_1<\alpha_2=\alpha_1+d\alpha$ ($d\alpha\in[10^{-3},1]$), the equilibrium ratio of incorrect to correct mass $(1-\rho^\star)/\rho^\star$ is larger at $\alpha_2$ (checked on logs); $S=3,\dots,8$)")
@@ -1016,6 +1018,8 @@ DCRV_CLAIM(claim_eq_eps_weakens_suppression) {
 }
 DCRV_CLAIM(claim_eq_eps_weakens_suppression_pairwise) {
   return forall("M.eq-eps-weakens-suppression~pairwise", Kind::equilibrium)
+      .skips("samples where the sweep's equilibria fail the setting of M.eq-foc (2 lambda beta (K_eff p*)_c "
+             ">= 1 somewhere, or no correct trace) are outside the hypotheses")
       .where("main §5.3, last paragraph, reading: every pair (i, c)")
       .reading("the ratio p*_i/p*_c of the displayed formula increases for every incorrect i and correct c "
                "(not only the class totals)")
@@ -1036,10 +1040,6 @@ DCRV_CLAIM(claim_eq_eps_weakens_suppression_pairwise) {
       });
 }
 
-// main §5.3, last paragraph: a larger ε_total (through λα) makes the correct traces more equal.
-DCRV_CLAIM(claim_eq_eps_aids_equalization) {
-  return forall("M.eq-eps-aids-equalization", Kind::equilibrium)
-      .where("main §5.3, last paragraph")
 /// The within-correct log-spread max_{c,c'}|log(p*_c/p*_c')| is not larger at the second equilibrium (a skip
 /// where either has fewer than two correct traces, or failed: M < 0).
 template <class T>
@@ -1051,6 +1051,12 @@ Ineq<T> equalization_monotone(const GatedEquilibrium<T>& e1, const GatedEquilibr
   return le<T>(s2, s1, T(abs(s1) + T(1)));
 }
 
+// main §5.3, last paragraph: a larger ε_total (through λα) makes the correct traces more equal.
+DCRV_CLAIM(claim_eq_eps_aids_equalization) {
+  return forall("M.eq-eps-aids-equalization", Kind::equilibrium)
+      .skips("samples with fewer than two correct traces at either equilibrium have no ratio p*_c/p*_c' to "
+             "compare")
+      .where("main §5.3, last paragraph")
       .statement(
           R"(For the gated equilibrium of M.eq-foc (random gated kernels, $|\mathcal C|\ge2$; no condition on $2\lambda\beta(K_{\mathrm{eff}}p^\star)_c$: the sentence does not assume it) and $\alpha_1<\alpha_2=\alpha_1+d\alpha$ ($d\alpha\in[10^{-3},1]$): $\max_{c,c'\in\mathcal C}|\log(p^\star_c/p^\star_{c'})|$ is not larger at $\alpha_2$ than at $\alpha_1$; $S=3,\dots,8$)")
       .over(alpha_sweep_domain())
@@ -1112,6 +1118,8 @@ DCRV_CLAIM(claim_entropy_alone_unstructured) {
 // a target p* ∈ int Δ the DCR equilibrium.
 DCRV_CLAIM(claim_ideal_kernel_sculpt) {
   return forall("M.ideal-kernel-sculpt", Kind::equilibrium)
+      .skips("targets with a mass below 1e-6 are outside the statement's range (interior targets, masses "
+             "down to 1e-6)")
       .where("main §6.2 (subsec:kernel_role_desiderata), cf. App. I sec:ideal / prop:kkt-gap")
       .statement(
           R"(For a target $p^\star\in\mathrm{int}\,\Delta$ (masses down to $10^{-6}$), random $U$, $\lambda,\beta\in[0.1,2]$, barrier $A\in[10^{-3},1]$: the rank-one kernel $K=ww^\top/(w^\top p^\star)$ with $w=(U-A\log p^\star-\nu\mathbf 1)/(2\lambda\beta)$, $\nu=U\cdot p^\star+AH(p^\star)-1$ (so $w^\top p^\star=1/(2\lambda\beta)>0$ and $K$ is PSD, $Kp^\star=w$) makes $p^\star$ the maximiser of $U\cdot p-\lambda\beta p^\top Kp+AH(p)$: the maximiser computed independently (damped Newton from the uniform point) equals $p^\star$ (componentwise relative, on logs) and $\widetilde J(p^\star)\ge\widetilde J(q)$ for $q$ in the closed simplex; dcrv's construction; $S=2,\dots,8$)")
