@@ -247,6 +247,13 @@ TEST_CASE(
     "the slack map finds ratio 1 for a sharp constant, room for a loose one, and the holding value of a "
     "falsified one",
     "[theory][slack][cli]") {
+  // partial builds (DCRV_ONLY_CLAIMS, e.g. the sanitizer build) may lack these claims: skipped, not passed
+  for (const char* id : {"B.percoord-dJ-bound", "B.lipJ-l1-lower", "B.c1-below-global"})
+    if (const dcrv::Claim* c = dcrv::Registry::instance().find(id);
+        !c || !c->check) { // inventory-only: unchecked
+      WARN("DCRV-SKIPPED: " << id << " is not in this build (DCRV_ONLY_CLAIMS)");
+      return;
+    }
   const fs::path out = scratch("slack.json");
   const Cli r =
       dcrv_cli("slack --filter B.percoord-dJ-bound --filter B.lipJ-l1-lower --filter B.c1-below-global "
