@@ -427,20 +427,21 @@ McResult band2_curve(const McParams& q, std::uint64_t, long, long, double) {
              {worst, worst, worst, 0, "exact (scale function, 24 starts)"},
              {},
              {}};
-  r.series = {{"band_y0", y0s},
-              {"band_P", P},
-              {"band_bound", bound},
-              {"figures",
-               {{{"title", "H.band-confinement: K = 2, P(hit delta before y_max) (exact) against the bound"},
-                 {"x", "band_y0"},
-                 {"y", {"band_P", "band_bound"}},
-                 {"legend",
-                  {"$P_{Y_0}$ (scale function)",
-                   "$\\exp(-2\\mu_{\\rm band}(Y_0-\\delta_\\star)/\\sigma^2_{\\max})$"}},
-                 {"xlabel", "$Y_0$"},
-                 {"ylabel", "probability"},
-                 {"logy", true},
-                 {"style", "line"}}}}};
+  r.series = {
+      {"band_y0", y0s},
+      {"band_P", P},
+      {"band_bound", bound},
+      {"figures",
+       {{{"title", R"($K=2$, $P(\text{hit }\delta_\star\text{ before }y_{\max})$ (exact) against the bound)"},
+         {"x", "band_y0"},
+         {"y", {"band_P", "band_bound"}},
+         {"legend",
+          {"$P_{Y_0}$ (scale function)",
+           "$\\exp(-2\\mu_{\\rm band}(Y_0-\\delta_\\star)/\\sigma^2_{\\max})$"}},
+         {"xlabel", "$Y_0$"},
+         {"ylabel", "probability"},
+         {"logy", true},
+         {"style", "line"}}}}};
   return r;
 }
 } // namespace

@@ -129,8 +129,8 @@ DCRV_CLAIM(claim_limits_ode) {
                         {"ode_ci_lo", lo},
                         {"ode_ci_hi", hi},
                         {"figures",
-                         {loglog_figure("H.limits-ode: chain vs ODE (B = 4, gamma_eta = eta/4 -> 0)",
-                                        "ode_eta", "ode_sup_error", "ode_ci_lo", "ode_ci_hi", "$\\eta$",
+                         {loglog_figure(R"(chain vs ODE ($B=4$, $\gamma_\eta=\eta/4\to0$))", "ode_eta",
+                                        "ode_sup_error", "ode_ci_lo", "ode_ci_hi", "$\\eta$",
                                         "$\\mathbb E\\sup_k\\|p_k-p(k\\eta)\\|_2$",
                                         "mean sup error (1-1e-6 interval)")}}};
             r.details["sup_error_at_smallest_eta"] = std::to_string(means.back());

@@ -158,22 +158,21 @@ DCRV_CLAIM(claim_logratio_ito) {
                          {f.slope, f.lo, f.hi, count * (L - Lmin + 1), "slope: " + f.method},
                          {},
                          {}};
-            res.series = {
-                {"logratio_h", hs},
-                {"logratio_err", errs},
-                {"logratio_lo", lo},
-                {"logratio_hi", hi},
-                {"figures",
-                 {{{"title", "H.logratio-ito: displayed z-SDE vs log(p_1/p_2) of (WF), shared increments"},
-                   {"x", "logratio_h"},
-                   {"y", {"logratio_err"}},
-                   {"legend", {"E|z_T - log(p_1/p_2)_T| (1-1e-6 band)"}},
-                   {"xlabel", "$h$"},
-                   {"ylabel", "mean absolute difference"},
-                   {"logx", true},
-                   {"logy", true},
-                   {"style", "line"},
-                   {"band", {{"lo", "logratio_lo"}, {"hi", "logratio_hi"}}}}}}};
+            res.series = {{"logratio_h", hs},
+                          {"logratio_err", errs},
+                          {"logratio_lo", lo},
+                          {"logratio_hi", hi},
+                          {"figures",
+                           {{{"title", R"(displayed $z$-SDE vs $\log(p_1/p_2)$ of (WF), shared increments)"},
+                             {"x", "logratio_h"},
+                             {"y", {"logratio_err"}},
+                             {"legend", {R"($\mathbb E|z_T-\log(p_1/p_2)_T|$ ($1-10^{-6}$ band))"}},
+                             {"xlabel", "$h$"},
+                             {"ylabel", "mean absolute difference"},
+                             {"logx", true},
+                             {"logy", true},
+                             {"style", "line"},
+                             {"band", {{"lo", "logratio_lo"}, {"hi", "logratio_hi"}}}}}}};
             return res;
           },
           at_least([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))

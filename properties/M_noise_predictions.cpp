@@ -345,7 +345,7 @@ DCRV_CLAIM(claim_sde_diffusion_limit_scale) {
                  {{{"title", "M.sde-diffusion-limit-scale: squared noise coefficient of the chain (B = 8)"},
                    {"x", "qv_eta"},
                    {"y", {"qv_c2"}},
-                   {"legend", {"measured c^2 = QV / (eta (1-|p|^2)/B) per step"}},
+                   {"legend", {R"(measured $c^2=\mathrm{QV}/(\eta(1-|p|^2)/B)$ per step)"}},
                    {"xlabel", "$\\eta$"},
                    {"ylabel", "$\\hat c^2$ (claimed: 1)"},
                    {"logx", true},
