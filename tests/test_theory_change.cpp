@@ -135,7 +135,7 @@ TEST_CASE("an edited constant makes its claims stale, what-if falsifies the stro
           "paper has no stale claim",
           "[theory][cli]") {
   if (!fs::exists(paper_dir() / "main.tex")) {
-    WARN("the paper is not at " << paper_dir().string() << ": theory-change test skipped");
+    WARN("DCRV-SKIPPED: the paper is not at " << paper_dir().string() << ": theory-change test skipped");
     return;
   }
   const fs::path copy = scratch("paper"), pins = scratch("pins.json");
