@@ -819,23 +819,26 @@ DCRV_CLAIM(claim_integrability_pj_iff) {
 /// dcrv/quadrature.hpp, to ε^{0.8} of the scalar: the log p of the fields has singularities just outside the
 /// segment when a coordinate is near the floor): the tangent gradient determines J up to a constant. The
 /// quadrature's own error estimate is an absolute allowance (10×), the rounding of the integrand a relative
-/// one.
+/// one: relative to the largest magnitude Σ_i |g_i d_i| met at the quadrature's nodes (the same pass; it
+/// bounds the integral of the magnitude over [0, 1]).
 template <class T, class F, class J>
 Ineq<T> potential_reconstruction(const F& G, const J& pot, const Vec<T>& p0, const Vec<T>& p,
                                  const Vec<T>& w) {
   const Vec<T> d = p - p0;
-  const auto integrand = [&](bool magnitude) {
-    return std::function<T(const T&)>([&, magnitude](const T& t) {
-      const Vec<T> pt = p0 + t * d;
-      const T gauge = sin(w.dot(pt)) + T(3);
-      const Vec<T> g = (G(pt).array() + gauge).matrix();
-      return magnitude ? T(g.cwiseAbs().dot(d.cwiseAbs())) : T(g.dot(d));
-    });
-  };
-  const Integral<T> line = integrate_adaptive<T>(integrand(false), T(0), T(1));
-  const Integral<T> mag = integrate_adaptive<T>(integrand(true), T(0), T(1), T(1e-6));
+  T magnitude(0);
+  const Integral<T> line = integrate_adaptive<T>(
+      [&](const T& t) {
+        const Vec<T> pt = p0 + t * d;
+        const T gauge = sin(w.dot(pt)) + T(3);
+        const Vec<T> g = (G(pt).array() + gauge).matrix();
+        const T m = g.cwiseAbs().dot(d.cwiseAbs());
+        if (m > magnitude)
+          magnitude = m;
+        return T(g.dot(d));
+      },
+      T(0), T(1));
   return eq<T>(line.value, T(pot(p) - pot(p0)),
-               T(mag.value * cancel_scale<T>() + T(10) * line.error / identity_tolerance<T>()));
+               T(magnitude * cancel_scale<T>() + T(10) * line.error / identity_tolerance<T>()));
 }
 // App. A Proposition prop:integrability, last sentence: J is unique up to an additive constant (and gauge).
 DCRV_CLAIM(claim_integrability_uniqueness) {

@@ -19,6 +19,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/search.hpp"
 
 namespace dcrv {
 namespace {
@@ -70,13 +71,6 @@ template <class T> Ineq<T> eq_componentwise(const Vec<T>& a, const Vec<T>& b, co
       worst = max_of(worst, T(abs(T(a(i) - b(i))) / m));
   }
   return {Ineq<T>::Rel::eq, worst, T(0), T(1)};
-}
-
-/// "x < c strictly", checked at working precision: a violation is a gap c − x below the identity tolerance
-/// (10^{−0.6d}·c at d digits), i.e. x = c to working precision. Only exact (T-computed) extremal points can
-/// be confirmed in MPFR; the check's "ratio" is tol·c/gap.
-template <class T> Ineq<T> strictly_below(const T& x, const T& c) {
-  return le<T>(identity_tolerance<T>() * c, T(c - x));
 }
 
 /// ∂_{θ_ℓ} of column k of J_θ = diag(p_θ) − p_θp_θᵀ by a Richardson-extrapolated central difference:
@@ -726,12 +720,12 @@ ForAll strict_sup_claim(const char* id, const char* statement, const char* meani
       .constant("c", Role::upper, meaning, sup)
       .over(strict_family_domain())
       .holds([n]<class T>(const Args<T>& a, const Consts<T>& k) {
-        return strictly_below<T>(max_hessian_norm<T>(strict_family_point(a), n), k("c"));
+        return strictly_less<T>(max_hessian_norm<T>(strict_family_point(a), n), k("c"), Strict::tolerance);
       })
       .and_holds("general p with p_min >= eps", strict_general_domain(),
                  [n]<class T>(const Args<T>& a, const Consts<T>& k) {
                    const Vec<T> p = trim<T>(a.simplex("q"), a.real("floor"));
-                   return strictly_below<T>(max_hessian_norm<T>(p, n), k("c"));
+                   return strictly_less<T>(max_hessian_norm<T>(p, n), k("c"), Strict::tolerance);
                  });
 }
 
@@ -1094,7 +1088,7 @@ auto interior_sup_strictly_below(Norm n, bool above_crit) {
     const T delta = a.real("delta");
     if (above_crit && !(delta > k("delta_crit")))
       return skip<T>();
-    return strictly_below<T>(interior_sup<T>(n, delta, a.S()).value(), k("c"));
+    return strictly_less<T>(interior_sup<T>(n, delta, a.S()).value(), k("c"), Strict::tolerance);
   };
 }
 

@@ -26,6 +26,7 @@
 #include "dcrv/softmax.hpp"
 #include "properties/domains/star.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/search.hpp"
 
 namespace dcrv {
 namespace {
@@ -138,12 +139,10 @@ double facet_kappa(const Vec<double>& p, int i, const StarPartition& part, doubl
 double facet_threshold(int K, int M, double delta, bool i_correct, std::mt19937_64& rng) {
   const StarPartition part = StarPartition::window(K, M, 0);
   const int i = i_correct ? 0 : K - 1;
-  std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_real_distribution<double> unif(0.0, 1.0);
   auto value = [&](const Vec<double>& w) {
     return facet_kappa(facet_point<double>(w, i, delta), i, part, delta);
   };
-  double best = 0;
   std::vector<Vec<double>> starts;
   for (int k = 0; k < K; ++k) { // concentrated: the mass on one coordinate, or on one coordinate and a second
     Vec<double> w = Vec<double>::Constant(K, 1e-9);
@@ -164,24 +163,7 @@ double facet_threshold(int K, int M, double delta, bool i_correct, std::mt19937_
     starts.push_back(w);
   }
   // Only the best few starts are refined.
-  std::sort(starts.begin(), starts.end(),
-            [&](const Vec<double>& a, const Vec<double>& b) { return value(a) > value(b); });
-  for (std::size_t s = 0; s < std::min<std::size_t>(starts.size(), 4); ++s) {
-    Vec<double> w = starts[s];
-    double v = value(w), sigma = 0.5;
-    for (int step = 0; step < 300; ++step) {
-      Vec<double> cand = w;
-      for (int k = 0; k < K; ++k)
-        cand(k) *= std::exp(sigma * normal(rng));
-      const double c = value(cand);
-      if (c > v)
-        w = cand, v = c, sigma = std::min(2.0, sigma * 1.3);
-      else
-        sigma = std::max(1e-4, sigma * 0.9);
-    }
-    best = std::max(best, v);
-  }
-  return best;
+  return maximise_by_log_walk(std::move(starts), value, 300, rng);
 }
 
 /// Adds the threshold table to a BD claim's outcome: the claimed threshold κ_claimed (in units of ε L_K(δ)),

@@ -35,6 +35,7 @@
 #include "properties/domains/grpo.hpp"
 #include "properties/domains/lumps.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/search.hpp"
 
 namespace dcrv {
 namespace {
@@ -746,7 +747,6 @@ double face_sup(int KC, int KI, double delta, bool incorrect_face,
   }
   std::vector<Vec<double>> starts;
   std::gamma_distribution<double> gam(0.5, 1.0);
-  std::normal_distribution<double> normal(0.0, 1.0);
   for (int j = 0; j < K; ++j) {
     Vec<double> w = Vec<double>::Constant(K, 1e-9);
     w(j) = 1;
@@ -758,24 +758,7 @@ double face_sup(int KC, int KI, double delta, bool incorrect_face,
       w(j) = gam(rng) + 1e-300;
     starts.push_back(w);
   }
-  std::sort(starts.begin(), starts.end(),
-            [&](const Vec<double>& a, const Vec<double>& b) { return value(a) > value(b); });
-  for (std::size_t s = 0; s < std::min<std::size_t>(starts.size(), 4); ++s) {
-    Vec<double> w = starts[s];
-    double v = value(w), sigma = 0.5;
-    for (int step = 0; step < 200; ++step) {
-      Vec<double> cand = w;
-      for (int j = 0; j < K; ++j)
-        cand(j) *= std::exp(sigma * normal(rng));
-      const double c = value(cand);
-      if (c > v)
-        w = cand, v = c, sigma = std::min(2.0, sigma * 1.3);
-      else
-        sigma = std::max(1e-4, sigma * 0.9);
-    }
-    best = std::max(best, v);
-  }
-  return best;
+  return std::max(best, maximise_by_log_walk(std::move(starts), value, 200, rng));
 }
 
 struct TableRow {

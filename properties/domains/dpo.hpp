@@ -17,6 +17,7 @@
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
 #include "properties/engine/engine.hpp"
+#include "properties/engine/search.hpp"
 
 namespace dcrv::dpo_domain {
 
@@ -94,14 +95,9 @@ inline std::vector<double> vertex(int S, int i) {
 
 /// Strict inequality a < b. A violation when a exceeds b by more than rounding; when a ≥ b only within the
 /// scalar's rounding (e.g. both sides equal after a positive quantity underflowed in double, or g ≈ 1 to all
-/// digits) the strictness is not decidable at this precision and the sample is skipped.
+/// digits) the strictness is not decidable at this precision and the sample is skipped (Strict::rounding).
 template <class T> Ineq<T> lt(const T& a, const T& b) {
-  if (a < b)
-    return le<T>(a, b);
-  const T mag = abs(a) > abs(b) ? T(abs(a)) : T(abs(b));
-  if (T(a - b) <= T(1e3) * pow(T(10), T(-scalar_digits<T>())) * mag)
-    return skip<T>();
-  return le<T>(a, b);
+  return strictly_less<T>(a, b, Strict::rounding);
 }
 
 /// ‖v‖₂ scaled by max|v_i| (no underflow of the squares when the entries are ~1e-190, as φ is for saturated
