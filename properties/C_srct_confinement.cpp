@@ -355,11 +355,20 @@ template <class T> Vec<T> trimmed_start(const Args<T>& a, const char* q) {
     return Vec<T>();
   return trim(a.simplex(q), delta);
 }
+/// How long a stiff threshold instance is followed: 10³ relaxation times 1/A of its barrier A. At the
+/// threshold A = M̄/L_K(δ⋆) grows without bound as δ⋆ → 1/K (L_K → 0); an explicit integrator (Dormand–Prince
+/// in double, Bulirsch–Stoer in MPFR) needs ~A·t steps, so [0, t_end] is out of reach for A ≫ 10³ (double
+/// stopped at its 10⁶-step cap, MPFR not at all within the budget). The transient from a face, where the
+/// barrier acts, is over after a few relaxation times; 10³ of them leave e^{-10³} of it.
+constexpr double kStiffRelaxationTimes = 1e3;
 /// The trajectory part of the BD claims: the flow of bd_instance, started at trim(q, δ) ∈ Δ_δ, stays in Δ_δ,
-/// min_i p_i(t) ≥ δ at every accepted step of [0, t_end].
+/// min_i p_i(t) ≥ δ at every accepted step of [0, min(t_end, 10³/A)].
 auto stays_in_trimmed_simplex(double t_end, bool strict) {
   return along_trajectory_state(
-      t_end,
+      [t_end, strict]<class T>(const Args<T>& a, const Consts<T>&) {
+        const double A = to_double(bd_instance(a, strict).barrier());
+        return until(A > 0 ? std::min(t_end, kStiffRelaxationTimes / A) : t_end);
+      },
       [strict]<class T>(const Args<T>& a, const Consts<T>&) { return srct_field(bd_instance(a, strict)); },
       []<class T>(const Args<T>& a, const Consts<T>&) { return trimmed_start(a, "q"); },
       []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>&) {
@@ -393,7 +402,7 @@ DCRV_CLAIM(claim_BD_forward_invariance) {
   return forall("C.BD-forward-invariance", Kind::dynamic)
       .where("App. C Theorem thm:C-BD, eq. (eq:C-BD)")
       .statement(
-          R"(With the barrier at the threshold $A\,L_K(\delta_\star)=\bar M$, where $\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ ($\bar M=M^{\mathrm{face}}_{\mathrm{eff}}$ exactly for $K=0$, the max of the affine $\langle p,\phi\rangle-\phi_i$ over the vertices of the faces; otherwise $\max_{i,v}\max_j(\phi_j(v)-\phi_i(v))$ over those vertices), (i) every trajectory started in $\Delta_{\delta_\star}$ (at its vertices, on its faces, inside) satisfies $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) $F_i(p)\ge0$ at every face point $p_i=\delta_\star$ (tangent cone); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
+          R"(With the barrier at the threshold $A\,L_K(\delta_\star)=\bar M$, where $\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ ($\bar M=M^{\mathrm{face}}_{\mathrm{eff}}$ exactly for $K=0$, the max of the affine $\langle p,\phi\rangle-\phi_i$ over the vertices of the faces; otherwise $\max_{i,v}\max_j(\phi_j(v)-\phi_i(v))$ over those vertices), (i) every trajectory started in $\Delta_{\delta_\star}$ (at its vertices, on its faces, inside) satisfies $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,\min(3,10^3/A)]$ (stiff instances, $A>333$ as $\delta_\star\to1/K$, are followed for $10^3$ relaxation times $1/A$ of the barrier), and (ii) $F_i(p)\ge0$ at every face point $p_i=\delta_\star$ (tangent cone); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
       .over(bd_threshold_domain(true))
       .effort(0.05)
       .mpfr_effort(0.25) // MPFR trajectories of stiff threshold instances (S up to 12, t up to 20) are costly
@@ -419,7 +428,7 @@ DCRV_CLAIM(claim_BD_strict_no_hit) {
   return forall("C.BD-strict-no-hit", Kind::dynamic)
       .where("App. C Theorem thm:C-BD, last sentence")
       .statement(
-          R"(With a strict barrier $A\,L_K(\delta_\star)=(1+\gamma)\bar M$, $\gamma\in[10^{-3},1]$ ($\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ as in C.BD-forward-invariance), (i) trajectories started in $\mathrm{ri}\,\Delta_{\delta_\star}$ (down to $10^{-40}$ from its faces) satisfy $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,3]$, and (ii) the velocity at every face point is strictly inward, $F_i(p)\ge\delta_\star(A L_K(\delta_\star)-\bar M)>0$ for $p_i=\delta_\star$, so that no first hitting time can exist (numerically, equality with the face is below the precision of a trajectory; (ii) is the strict part); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
+          R"(With a strict barrier $A\,L_K(\delta_\star)=(1+\gamma)\bar M$, $\gamma\in[10^{-3},1]$ ($\bar M\ge M^{\mathrm{face}}_{\mathrm{eff}}$ as in C.BD-forward-invariance), (i) trajectories started in $\mathrm{ri}\,\Delta_{\delta_\star}$ (down to $10^{-40}$ from its faces) satisfy $\min_ip_i(t)\ge\delta_\star$ at every accepted step of $[0,\min(3,10^3/A)]$ (stiff instances followed for $10^3$ relaxation times $1/A$), and (ii) the velocity at every face point is strictly inward, $F_i(p)\ge\delta_\star(A L_K(\delta_\star)-\bar M)>0$ for $p_i=\delta_\star$, so that no first hitting time can exist (numerically, equality with the face is below the precision of a trajectory; (ii) is the strict part); random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$)")
       .over(bd_threshold_domain(false).real("gamma", 1e-3, 1.0, true))
       .effort(0.05)
       .mpfr_effort(0.25) // MPFR trajectories of stiff threshold instances (S up to 12, t up to 20) are costly
@@ -461,7 +470,7 @@ DCRV_CLAIM(claim_global_existence_kirszbraun) {
   return forall("C.global-existence-kirszbraun", Kind::structural)
       .where(R"w(App. C §C.8 "Existence/uniqueness on the mass hyperplane")w")
       .statement(
-          R"(Constructive proxy: $\widetilde F=F\circ\pi_{\Delta_{\delta_\star}}$ ($\pi$ the Euclidean projection, nonexpansive) is an extension of $F|_{\Delta_{\delta_\star}}$ to $H=\{\sum_ip_i=1\}$ with $\|\widetilde F(x)-\widetilde F(y)\|_2\le L_F\|x-y\|_2$, $L_F=\tfrac12L_\phi+3M_{\phi,2}+C_A$ (the constant of §C.4), and $\sum_i\widetilde F_i\equiv0$, for $x=p+sw$, $y=x+hu$ ($p\in\Delta_{\delta_\star}$, $w,u\in T$, $s\in[0,3]$, $h\in[10^{-6},1]$, points far outside the simplex included); and under (eq:C-BD) at its threshold the solutions exist on the long horizon $[0,20]$ and stay in $\Delta_{\delta_\star}$ at every accepted step; random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$ (Kirszbraun–Valentine itself, the existence of an extension for arbitrary Lipschitz maps, is not tested))")
+          R"(Constructive proxy: $\widetilde F=F\circ\pi_{\Delta_{\delta_\star}}$ ($\pi$ the Euclidean projection, nonexpansive) is an extension of $F|_{\Delta_{\delta_\star}}$ to $H=\{\sum_ip_i=1\}$ with $\|\widetilde F(x)-\widetilde F(y)\|_2\le L_F\|x-y\|_2$, $L_F=\tfrac12L_\phi+3M_{\phi,2}+C_A$ (the constant of §C.4), and $\sum_i\widetilde F_i\equiv0$, for $x=p+sw$, $y=x+hu$ ($p\in\Delta_{\delta_\star}$, $w,u\in T$, $s\in[0,3]$, $h\in[10^{-6},1]$, points far outside the simplex included); and under (eq:C-BD) at its threshold the solutions exist on the long horizon $[0,20]$ ($[0,10^3/A]$ for stiff instances, $A>50$: $10^3$ relaxation times $1/A$ of the barrier) and stay in $\Delta_{\delta_\star}$ at every accepted step; random instances, $\delta_\star\in(10^{-12},1/K)$, every $K\ge2$ (Kirszbraun–Valentine itself, the existence of an extension for arbitrary Lipschitz maps, is not tested))")
       .over(with_srct(Domain()
                           .dims(2)
                           .real("delta", floor_range(1e-12), true)

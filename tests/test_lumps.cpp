@@ -271,3 +271,34 @@ TEMPLATE_TEST_CASE("the time derivative of A p(t) equals the lump drift, also fr
       CHECK(to_double(fd(1)) == 0);
   }
 }
+
+// The comparison's allowance (slack·scale + 10·(Richardson error + rounding of the difference quotient)) must
+// stay far below what a wrong formula is off by: the exact lump drift passes, one off by 1e-12 of its term
+// scale is refused in MPFR — also on lumps whose masses are 1e-29 (where the rounding term matters).
+TEST_CASE("along_lump_flow accepts the lump drift and refuses a formula off by 1e-12 of its terms",
+          "[lumps][flows]") {
+  using T = mpfr;
+  const int S = 4;
+  const Lumps L = Lumps::from_sizes({2, 2});
+  lumps_domain::ScoreField<T> f;
+  f.family = lumps_domain::Family::linear;
+  f.labels = Labels(S, 1);
+  f.c = Vec<T>(S);
+  f.c << T(1), T(-1), T(0.5), T(0);
+  const T eps(0);
+  for (const T tiny : {T(1) / 4, T("1e-29")}) {
+    Vec<T> p0(S);
+    p0 << T(1) / 2 - tiny, T(1) / 2 - tiny, tiny, tiny;
+    for (const double off : {0.0, 1e-12}) {
+      const Ineq<T> w = lumps_domain::along_lump_flow(
+          f, eps, p0, L, lumps_domain::Observable::masses, [&](const Vec<T>& p) {
+            const Vec<T> scale = lumps_domain::lump_term_scale(L, p, f, eps);
+            Vec<T> e = lump_drift(L, p, f.phi(p), eps);
+            e(1) += T(off) * scale(1);
+            return std::make_pair(e, scale);
+          });
+      INFO("tiny mass " << to_double(tiny) << ", formula off by " << off << " of its scale");
+      CHECK(w.violated() == (off > 0));
+    }
+  }
+}
