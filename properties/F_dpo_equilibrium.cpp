@@ -261,8 +261,11 @@ DCRV_CLAIM(cap_poly) {
         const T direct = P(delta);
         const T factored = v * ((Km1 * Km1 * Km1 + T(1)) * v + T(2) * Km1 * Km1 + T(K - 2)) / T(K * K);
         const T derivative = -T(2) * Km1 * Km1 * (T(1) - Km1 * delta) - T(1) + T(2) * delta;
+        // P is a polynomial, defined on all of ℝ: the step is taken on the scale 1/K on which P varies, not
+        // relative to δ (for δ ~ 1e-15 a step ~1e-20 drowned P'(δ) ~ 2(K−1)² in the quotient's rounding,
+        // u·P/h ~ 1e10: 952 double candidates at standard, all rejected in MPFR).
         const T fd = central_difference<T>([&](const T& t) { return P(T(delta + t)); },
-                                           T(central_difference_step<T>() * delta));
+                                           T(central_difference_step<T>() / T(K)));
         const T A = (T(1) - delta) / (Km1 * delta), B = (T(1) - Km1 * delta) / delta;
         Ineq<T> r = eq<T>(P(T(0)), Km1);
         r = worst(r, eq<T>(P(T(1) / T(K)), T(0), Km1));
