@@ -33,23 +33,42 @@ template <class T> Vec<T> replicator_rate(const Vec<T>& p, const Vec<T>& g) {
 }
 
 template <class T> Vec<T> srct_rate(const SrctParams<T>& m, const Vec<T>& p, const Vec<T>& lp) {
-  // r_i = (φ_i − φ̄) − A (log p_i − ⟨log p⟩), written in place: in MPFR every temporary allocates.
+  // r_i = (φ_i − φ̄) − A (log p_i − ⟨log p⟩). The integrator's hot loop: written with compound assignments
+  // on two scratch values, because in MPFR (expression templates off) every binary operator allocates a
+  // temporary; the result vector is the only allocation.
   const Eigen::Index S = p.size();
   Vec<T> r = m.U;
-  const T c = T(2) * m.lambda * m.beta;
+  T c = m.lambda, s, kp;
+  c *= m.beta;
+  c *= 2;
   if (c != 0)
-    for (Eigen::Index i = 0; i < S; ++i)
+    for (Eigen::Index i = 0; i < S; ++i) {
+      kp = 0; // (Kp)_i over the nonzero entries (the cluster kernels are sparse)
       for (Eigen::Index j = 0; j < S; ++j)
-        if (m.K(i, j) != 0)
-          r(i) -= c * m.K(i, j) * p(j);
+        if (m.K(i, j) != 0) {
+          s = m.K(i, j);
+          s *= p(j);
+          kp += s;
+        }
+      kp *= c;
+      r(i) -= kp;
+    }
   if (m.beta_kl != 0)
     for (Eigen::Index i = 0; i < S; ++i)
       r(i) += m.beta_kl * log(m.p_base(i));
   const T a = m.barrier();
   if (a != 0)
-    for (Eigen::Index i = 0; i < S; ++i)
-      r(i) -= a * lp(i);
-  const T mean = p.dot(r);
+    for (Eigen::Index i = 0; i < S; ++i) {
+      s = lp(i);
+      s *= a;
+      r(i) -= s;
+    }
+  T mean(0); // ⟨p, r⟩
+  for (Eigen::Index i = 0; i < S; ++i) {
+    s = p(i);
+    s *= r(i);
+    mean += s;
+  }
   for (Eigen::Index i = 0; i < S; ++i)
     r(i) -= mean;
   return r;

@@ -1,8 +1,10 @@
 // dcrv/ode.hpp — integration of simplex flows ṗ = p ⊙ r(t,p) in log-coordinates (DESIGN.md "ODEs").
 //
 // The state is y = log p (unnormalised), ẏ = r(t, softmax(y)); positivity is exact and masses down to 1e-40
-// keep their relative precision. double: controlled Dormand–Prince 5(4); MPFR: Bulirsch–Stoer (Boost.Odeint).
-// The observer sees every accepted step, so invariants are checked along the whole trajectory.
+// keep their relative precision. double: controlled Dormand–Prince 5(4) (Boost.Odeint); MPFR:
+// Gragg–Bulirsch–Stoer extrapolation with ODEX's order and step-size control (lib/src/ode.cpp), in place on
+// preallocated MPFR vectors, its highest order growing with the requested accuracy. The observer sees every
+// accepted step, so invariants are checked along the whole trajectory.
 #pragma once
 #include <functional>
 #include <string>
