@@ -8,7 +8,7 @@
 namespace dcrv {
 
 struct TraceUniverse {
-  std::vector<int> cluster;    // 0,1,2 for the correct clusters A,B,C; −1 for incorrect traces
+  std::vector<int> cluster; // 0,1,2 for the correct clusters A,B,C; −1 for incorrect traces
   std::vector<bool> correct;
   int size() const { return static_cast<int>(cluster.size()); }
 };
@@ -20,5 +20,12 @@ Mat<double> cluster_kernel(const TraceUniverse& u);
 /// ε = ε_barrier (+ λα through A = ε + λα).
 SrctParams<double> study_b_model(const TraceUniverse& u, double lambda, double alpha, double beta,
                                  double eps_barrier = 1e-4, double incorrect_reward = 0.2);
+/// Study B with its constants given as exact decimals ("0.05", "1e-4"), each rounded once into T, e.g.
+/// study_b_model<mpfr>(u, "1", "0.05", "0.5"). The double model cast to MPFR carries the double roundings
+/// (0.05 as a double is 0.05000000000000000277…, a relative perturbation of 6e-17), so an MPFR integration of
+/// it is a reference only to ~17 digits; this one is the paper's model to the working precision.
+template <class T>
+SrctParams<T> study_b_model(const TraceUniverse& u, const char* lambda, const char* alpha, const char* beta,
+                            const char* eps_barrier = "1e-4", const char* incorrect_reward = "0.2");
 
 } // namespace dcrv
