@@ -107,21 +107,14 @@ int main(int argc, char** argv) {
   list->add_option("--filter", list_filters, "Glob over claim IDs (repeatable), e.g. 'B.*'");
 
   auto* run = app.add_subcommand("run", "Run the checks and write results.json");
+  auto* certify = app.add_subcommand(
+      "certify", "Run the claims that have an interval certificate (or --filter), with certification: a "
+                 "verified claim whose certificate closes becomes certified");
   RunOptions ro;
   std::vector<std::string> sets;
   std::string budget = "standard", json_path = "results.json";
   bool quiet = false;
-  run->add_option("--filter", ro.filters, "Glob over claim IDs (repeatable); default '*'");
-  run->add_option("--budget", budget, "smoke | standard | deep")->check(CLI::IsMember({"smoke", "standard", "deep"}));
-  run->add_option("--seed", ro.seed, "Seed (same seed + budget + build => same results)");
-  run->add_option("--digits", ro.digits, "MPFR digits for confirmation (>= 32)")->check(CLI::Range(32u, 2000u));
-  run->add_option("--jobs", ro.jobs, "Claims run in parallel")->check(CLI::Range(1, 256));
-  run->add_option("--json", json_path, "Results file (written atomically, also while running)");
-  run->add_option("--set", sets, "Override a paper constant: ID.NAME=VALUE (repeatable)");
-  run->add_flag("--quiet", quiet, "No progress on stderr");
   std::string backend = "auto";
-  run->add_option("--backend", backend, "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")
-      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   std::string paper, pins, shard;
   bool no_stale = false;
   auto add_source_options = [&](CLI::App* sub) {
@@ -129,10 +122,24 @@ int main(int argc, char** argv) {
                     "Paper directory for stale detection (default: ../shared/paper beside the project)");
     sub->add_option("--pins", pins, "Pinned sources (default: reports/baseline/pins.json of the project)");
   };
-  add_source_options(run);
-  run->add_flag("--no-stale", no_stale, "Do not compare the paper with the pins");
-  run->add_option("--shard", shard,
-                  "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8");
+  for (auto* sub : {run, certify}) {
+    sub->add_option("--filter", ro.filters, "Glob over claim IDs (repeatable); default '*'");
+    sub->add_option("--budget", budget, "smoke | standard | deep")->check(CLI::IsMember({"smoke", "standard", "deep"}));
+    sub->add_option("--seed", ro.seed, "Seed (same seed + budget + build => same results)");
+    sub->add_option("--digits", ro.digits, "MPFR digits for confirmation (>= 32)")->check(CLI::Range(32u, 2000u));
+    sub->add_option("--jobs", ro.jobs, "Claims run in parallel")->check(CLI::Range(1, 256));
+    sub->add_option("--json", json_path, "Results file (written atomically, also while running)");
+    sub->add_option("--set", sets, "Override a paper constant: ID.NAME=VALUE (repeatable)");
+    sub->add_flag("--quiet", quiet, "No progress on stderr");
+    sub->add_option("--backend", backend, "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    add_source_options(sub);
+    sub->add_flag("--no-stale", no_stale, "Do not compare the paper with the pins");
+    sub->add_option("--shard", shard,
+                    "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8");
+  }
+  run->add_flag("--certify", ro.certify,
+                "Certification stage: upgrade verified claims whose interval certificate closes to certified");
 
   auto* pin =
       app.add_subcommand("pin", "Pin the claims' LaTeX sources (what the checks were written against)");
@@ -216,9 +223,18 @@ int main(int argc, char** argv) {
 
   try {
     if (*list) return cmd_list(list_json, list_filters);
-    if (*run) {
+    if (*run || *certify) {
       const auto& reg = Registry::instance();
       ro.budget = budget_from_string(budget);
+      if (*certify) {
+        ro.certify = true;
+        if (ro.filters == std::vector<std::string>{"*"}) { // default: the claims with a certificate
+          ro.filters.clear();
+          for (const auto& cert : certify::certificates())
+            if (reg.find(cert.claim)) ro.filters.push_back(cert.claim);
+          if (ro.filters.empty()) throw UsageError("certify: no registered claim of this build has a certificate");
+        }
+      }
       for (const auto& s : sets) ro.overrides.push_back(parse_override(s, reg));
       const auto claims = select_claims(ro.filters, reg);
       for (const auto& ov : ro.overrides)

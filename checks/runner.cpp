@@ -182,6 +182,42 @@ ClaimResult run_one(const Claim& c, const Context& ctx) {
   return r;
 }
 
+certify::BnbOptions certify_budget(Budget b) {
+  certify::BnbOptions o;
+  switch (b) {
+  case Budget::smoke: o.max_boxes = 50000, o.seconds = 20; break;
+  case Budget::standard: o.max_boxes = 400000, o.seconds = 60; break;
+  case Budget::deep: o.max_boxes = 4000000, o.seconds = 600; break;
+  }
+  o.max_depth = 60;
+  return o;
+}
+
+void certify_result(ClaimResult& r, const Context& ctx) {
+  const certify::Certificate* cert = certify::find_certificate(r.id);
+  if (!cert) return;
+  if (r.outcome.status != Status::verified) {
+    r.certificate = {{"status", "skipped"},
+                     {"domain", cert->domain},
+                     {"message", "not run: the check's status is " + to_string(r.outcome.status)}};
+    return;
+  }
+  const certify::CertificateRun run = certify::run_certificate(*cert, ctx.overrides, certify_budget(ctx.budget));
+  r.certificate = run.to_json();
+  std::ostringstream m;
+  if (run.proved()) {
+    r.outcome.status = Status::certified;
+    m << r.outcome.message << (r.outcome.message.empty() ? "" : "; ") << "certified on " << run.domain << " ("
+      << run.boxes << " boxes, depth " << run.depth << ", " << run.digits << " digits)";
+    r.outcome.message = m.str();
+  } else if (run.status == "violation") {
+    r.outcome.status = Status::inconclusive;
+    m << "the sampling check found no violation, but the interval certificate proved one (" << run.message
+      << "); to be examined";
+    r.outcome.message = m.str();
+  }
+}
+
 std::string build_description() {
   std::ostringstream os;
 #if defined(__clang__)
@@ -243,7 +279,10 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
     for (;;) {
       const std::size_t i = next.fetch_add(1);
       if (i >= claims.size()) return;
-      ClaimResult r = run_one(*claims[i], make_context(*claims[i], o));
+      const Context ctx = make_context(*claims[i], o);
+      ClaimResult r = run_one(*claims[i], ctx);
+      if (o.certify)
+        certify_result(r, ctx);
       if (auto src = o.sources.find(claims[i]->id); src != o.sources.end())
         r.source = src->second;
       std::lock_guard<std::mutex> lock(mu);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checks/registry.hpp"
+#include "dcrv/certify/certificate.hpp"
 #include "reports/results.hpp"
 
 namespace dcrv {
@@ -55,11 +56,23 @@ struct RunOptions {
   // Stale detection (reports/theory.hpp): per claim, its source against the pins; recorded with each result.
   std::map<std::string, SourceInfo> sources;
   std::string paper, pins, sources_note;
+  /// Interval certification (dcrv/certify/certificate.hpp): after its check, a `verified` claim with a
+  /// registered certificate is upgraded to `certified` when the certificate closes with the run's overrides.
+  bool certify = false;
 };
 
 Context make_context(const Claim& c, const RunOptions& o);
 /// Runs one claim; an exception becomes an `inconclusive` outcome with its message.
 ClaimResult run_one(const Claim& c, const Context& ctx);
+/// The certificate budget of a budget level: boxes and seconds per piece (smoke 50k boxes / 20 s, standard
+/// 400k / 60 s, deep 4M / 600 s), depth 60.
+certify::BnbOptions certify_budget(Budget b);
+/// Certification of a checked claim (the `certify` stage of a run): when `r` is `verified` and a certificate
+/// is registered for it, runs the certificate with ctx's overrides and records it in r.certificate; `proved`
+/// makes the claim `certified`; an interval violation (which the sampling missed) makes it `inconclusive`
+/// with the point; an exhausted budget leaves it `verified` with the proved share of the domain recorded.
+/// Claims that are not `verified` are not certified (recorded as skipped when a certificate exists).
+void certify_result(ClaimResult& r, const Context& ctx);
 Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o, std::ostream& progress);
 std::string build_description();
 

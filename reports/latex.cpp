@@ -856,6 +856,48 @@ void write_falsified(std::ostream& t, const Results& r) {
   if (!any) t << "No claim was falsified.\n\n";
 }
 
+/// The interval certificates (dcrv certify / run --certify): per certified claim the certified domain, the
+/// boxes, the deepest subdivision, the precision and the time; then the certificates that did not close, with
+/// the share of the domain's volume they proved. Nothing is written when the run did not certify.
+void write_certificates(std::ostream& t, const Results& r) {
+  std::vector<const ClaimResult*> ran;
+  for (const ClaimResult* c : report_order(r))
+    if (c->certificate.is_object()) ran.push_back(c);
+  if (ran.empty()) return;
+  std::map<std::string, int> per_part;
+  for (const ClaimResult* c : ran)
+    if (c->outcome.status == Status::certified) ++per_part[part_of(c->id)];
+  t << "\\dcrvsection{Interval certificates}\n"
+       "A claim is \\emph{certified} when interval branch and bound (MPFI, outward rounding) proves its "
+       "inequality on every box of the stated domain; outside that domain it rests on the sampling evidence. "
+       "Certified per part:";
+  bool first = true;
+  for (const auto& [part, n] : per_part) t << (first ? " " : ", ") << latex_escape(part) << ": " << n, first = false;
+  if (per_part.empty()) t << " none";
+  t << ".\n\\begin{description}\n";
+  for (const ClaimResult* c : ran) {
+    const auto& j = c->certificate;
+    const std::string st = j.value("status", std::string());
+    t << "\\item[" << id_tex(c->id) << "] ";
+    if (c->outcome.status == Status::certified) {
+      t << status_tex(Status::certified) << " on " << latex_escape(j.value("domain", std::string())) << "; "
+        << fmt_count(j.value("boxes", 0L)) << " boxes, depth " << j.value("depth", 0) << ", "
+        << j.value("digits", 0) << " digits, " << fmt_num(j.value("seconds", 0.0), 3) << " s.";
+    } else {
+      t << "certificate " << latex_escape(st);
+      if (st != "skipped")
+        t << " (" << fmt_num(100 * j.value("proved_fraction", 0.0), 4) << "\\,\\% of the domain's volume proved, "
+          << fmt_count(j.value("boxes", 0L)) << " boxes)";
+      t << ": " << latex_escape(j.value("message", std::string())) << ". Domain: "
+        << latex_escape(j.value("domain", std::string())) << ".";
+    }
+    if (j.contains("method") && !j["method"].get<std::string>().empty())
+      t << " \\emph{Method:} " << latex_escape(j["method"].get<std::string>()) << ".";
+    t << "\n";
+  }
+  t << "\\end{description}\n\n";
+}
+
 /// A section listing claims of one status with their messages (inconclusive: the reason; not-checkable: the
 /// reason and the proxy probed).
 void write_message_section(std::ostream& t, const Results& r, Status s, const std::string& title,
@@ -1562,6 +1604,7 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
   t << "\\clearpage\n";
   for (const auto& p : parts) write_part_table(t, r, p);
   write_falsified(t, r);
+  write_certificates(t, r);
   write_stale(t, r);
   write_what_if(t, r);
   write_slack(t, r);

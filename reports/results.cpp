@@ -107,6 +107,7 @@ json to_json(const ClaimResult& c) {
       src["old_text"] = s.old_text, src["new_text"] = s.new_text;
     j["source"] = src;
   }
+  if (!c.certificate.is_null()) j["certificate"] = c.certificate;
   return j;
 }
 
@@ -264,6 +265,13 @@ Results results_from_json(const json& j, const std::string& file) {
         s.new_text = rd.str(src, "new_text", sptr);
       cr.source = s;
     }
+    if (c.contains("certificate") && !c["certificate"].is_null()) {
+      if (!c["certificate"].is_object())
+        throw SchemaError(file, ptr + "/certificate", "expected an object or null");
+      rd.str(c["certificate"], "status", ptr + "/certificate");
+      rd.str(c["certificate"], "domain", ptr + "/certificate");
+      cr.certificate = c["certificate"];
+    }
     r.claims.push_back(std::move(cr));
   }
   return r;
@@ -417,7 +425,13 @@ json strip_timing(json j) {
   }
   if (j.contains("claims"))
     for (auto& c : j["claims"])
+    {
       if (c.contains("evidence")) c["evidence"].erase("seconds");
+      if (c.contains("certificate") && c["certificate"].is_object()) {
+        c["certificate"].erase("seconds");
+        for (auto& p : c["certificate"]["pieces"]) p.erase("seconds");
+      }
+    }
   return j;
 }
 

@@ -38,6 +38,9 @@ struct ClaimResult {
   std::vector<ConstantResult> constants;
   Outcome outcome;
   std::optional<SourceInfo> source;
+  /// The interval certificate's record (dcrv/certify/certificate.hpp, CertificateRun::to_json): null when the
+  /// run did not certify (no --certify, or no certificate registered for the claim).
+  nlohmann::json certificate;
 };
 
 struct RunInfo {

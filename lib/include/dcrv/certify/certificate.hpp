@@ -1,0 +1,82 @@
+// dcrv/certify/certificate.hpp — interval certificates of claims, and their registry.
+//
+// A certificate proves one registered claim on a stated compact domain (DESIGN.md "Certificates"): per piece
+// (an S value, a region) a violation score over a box of raw coordinates, proved ≤ 0 by branch and bound
+// (certify/branch_and_bound.hpp). Its constants carry the claim's constant names: the paper's value is an
+// enclosure of the exact value (1/(3√3) as an interval), a `--set` override is used as given, so a
+// strengthened constant is what the branch and bound then tries to prove. Certificates live in
+// properties/certificates/<L>_*_certificates.cpp and register themselves with DCRV_CERTIFICATE; the runner
+// (checks/) upgrades a `verified` claim to `certified` when its certificate closes.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/branch_and_bound.hpp"
+
+namespace dcrv::certify {
+
+/// A constant of a certificate: the claim's constant name and an enclosure of its exact paper value.
+struct CertConstant {
+  std::string name;
+  std::function<Interval()> paper;
+};
+
+/// One piece of a certified domain: the score over the union of `roots`.
+struct Piece {
+  std::string label; // e.g. "S = 3, k = 1"
+  Score score;
+  std::vector<Box> roots;
+  std::vector<std::vector<double>> attained; // exact raw points where the bound is attained (second order)
+  bool strict = false;
+};
+
+struct Certificate {
+  std::string claim;  // the claim's ID
+  std::string domain; // the certified domain in words (LaTeX text mode; S values, boxes, exclusions)
+  std::string method; // how the score reads the claim (the parametrisation, an equivalent form used)
+  std::vector<CertConstant> constants;
+  std::vector<Piece> pieces;
+};
+
+using CertificateFactory = Certificate (*)();
+/// Called by DCRV_CERTIFICATE at static-initialisation time.
+int register_certificate(CertificateFactory f, const char* file);
+/// Every registered certificate (built once, on first use; thread-safe).
+const std::vector<Certificate>& certificates();
+/// The certificate of a claim, or nullptr.
+const Certificate* find_certificate(const std::string& claim);
+
+/// The outcome of a certificate: `proved` only when every piece proved.
+struct CertificateRun {
+  std::string status = "exhausted"; // proved | violation | exhausted | error
+  std::string claim, domain, method, message;
+  long boxes = 0;
+  int depth = 0;
+  unsigned digits = 0;
+  double seconds = 0;
+  double proved_fraction = 0;              // volume share of the domain proved (mean over pieces)
+  std::map<std::string, double> constants; // the values used (overrides applied), as doubles
+  nlohmann::json pieces = nlohmann::json::array();
+  bool proved() const { return status == "proved"; }
+  nlohmann::json to_json() const;
+};
+
+/// Runs every piece of `c` with the overrides (constant name → value) applied; `opts` is the budget of each
+/// piece (its `attained` and `strict` are taken from the piece). Never throws for a failing evaluation: an
+/// exception becomes status "error" with its message.
+CertificateRun run_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
+                               const BnbOptions& opts);
+
+} // namespace dcrv::certify
+
+/// Defines a certificate factory `fn` and registers it (one per claim):
+///   DCRV_CERTIFICATE(percoord_dJ_bound) { Certificate c; c.claim = "B.percoord-dJ-bound"; ...; return c; }
+#define DCRV_CERTIFICATE(fn)                                                                                 \
+  static ::dcrv::certify::Certificate fn();                                                                  \
+  [[maybe_unused]] static const int fn##_certificate_registered =                                            \
+      ::dcrv::certify::register_certificate(&fn, __FILE__);                                                  \
+  static ::dcrv::certify::Certificate fn()

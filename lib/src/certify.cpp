@@ -1,0 +1,554 @@
+// The interval scalar of certificates (dcrv/certify/interval.hpp) and the branch and bound
+// (dcrv/certify/branch_and_bound.hpp): the non-template parts.
+#include "dcrv/certify/certificate.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <optional>
+#include <sstream>
+
+namespace dcrv::certify {
+
+namespace {
+mpfr left(const mpfi& x) {
+  mpfr r;
+  mpfi_get_left(r.backend().data(), x.backend().data());
+  return r;
+}
+mpfr right(const mpfi& x) {
+  mpfr r;
+  mpfi_get_right(r.backend().data(), x.backend().data());
+  return r;
+}
+[[noreturn]] void straddle(const std::string& what, const Interval& a, const Interval& b) {
+  throw straddle_error("undecided interval comparison (" + what + "): " + a.str() + " vs " + b.str());
+}
+} // namespace
+
+Interval::Interval(const mpfr& lo, const mpfr& hi) {
+  using boost::multiprecision::isfinite;
+  if (!isfinite(lo) || !isfinite(hi) || lo > hi)
+    throw std::invalid_argument("Interval: need finite lo <= hi");
+  mpfi_interv_fr(x_.backend().data(), lo.backend().data(), hi.backend().data());
+}
+
+mpfr Interval::lower() const {
+  return left(x_);
+}
+mpfr Interval::upper() const {
+  return right(x_);
+}
+mpfr Interval::mid() const {
+  mpfr r;
+  mpfi_mid(r.backend().data(), x_.backend().data());
+  return r;
+}
+mpfr Interval::width() const {
+  mpfr r;
+  mpfi_diam_abs(r.backend().data(), x_.backend().data());
+  return r;
+}
+bool Interval::bounded() const {
+  return mpfi_bounded_p(x_.backend().data()) != 0 && !mpfi_nan_p(x_.backend().data());
+}
+
+std::string Interval::str(int digits) const {
+  std::ostringstream os;
+  os.precision(digits);
+  os << "[" << lower() << ", " << upper() << "]";
+  return os.str();
+}
+
+Interval& Interval::operator*=(const Interval& o) {
+  x_ *= o.x_;
+  return *this;
+}
+Interval& Interval::operator/=(const Interval& o) {
+  if (o.contains_zero())
+    throw straddle_error("division by an interval containing 0: " + o.str());
+  x_ /= o.x_;
+  return *this;
+}
+
+bool operator<(const Interval& a, const Interval& b) {
+  if (a.upper() < b.lower())
+    return true;
+  if (a.lower() >= b.upper())
+    return false;
+  straddle("<", a, b);
+}
+bool operator<=(const Interval& a, const Interval& b) {
+  if (a.upper() <= b.lower())
+    return true;
+  if (a.lower() > b.upper())
+    return false;
+  straddle("<=", a, b);
+}
+bool operator==(const Interval& a, const Interval& b) {
+  if (a.is_point() && b.is_point())
+    return a.lower() == b.lower();
+  if (a.upper() < b.lower() || b.upper() < a.lower())
+    return false;
+  straddle("==", a, b);
+}
+
+Interval hull(const Interval& a, const Interval& b) {
+  return Interval(std::min(a.lower(), b.lower()), std::max(a.upper(), b.upper()));
+}
+Interval square(const Interval& x) {
+  Interval r;
+  mpfi_sqr(r.raw().backend().data(), x.raw().backend().data());
+  return r;
+}
+Interval pow(const Interval& x, int n) {
+  if (n < 0)
+    return Interval(1) / pow(x, -n);
+  if (n == 0)
+    return Interval(1);
+  if (n % 2 == 0)
+    return pow(square(x), n / 2);
+  return x * pow(square(x), n / 2);
+}
+Interval sqrt(const Interval& x) {
+  if (x.upper() < 0)
+    throw std::domain_error("sqrt of a negative interval " + x.str());
+  if (x.lower() < 0)
+    throw straddle_error("sqrt of an interval reaching below 0: " + x.str());
+  return Interval(mpfi(boost::multiprecision::sqrt(x.raw())));
+}
+Interval exp(const Interval& x) {
+  return Interval(mpfi(boost::multiprecision::exp(x.raw())));
+}
+Interval expm1(const Interval& x) {
+  return Interval(mpfi(boost::multiprecision::expm1(x.raw())));
+}
+Interval log(const Interval& x) {
+  if (x.upper() <= 0)
+    throw std::domain_error("log of a non-positive interval " + x.str());
+  if (x.lower() <= 0)
+    throw straddle_error("log of an interval reaching 0: " + x.str());
+  return Interval(mpfi(boost::multiprecision::log(x.raw())));
+}
+Interval log1p(const Interval& x) {
+  if (x.upper() <= -1)
+    throw std::domain_error("log1p of an interval <= -1: " + x.str());
+  if (x.lower() <= -1)
+    throw straddle_error("log1p of an interval reaching -1: " + x.str());
+  return Interval(mpfi(boost::multiprecision::log1p(x.raw())));
+}
+Interval abs(const Interval& x) {
+  Interval r;
+  mpfi_abs(r.raw().backend().data(), x.raw().backend().data());
+  return r;
+}
+Interval min(const Interval& a, const Interval& b) {
+  return Interval(std::min(a.lower(), b.lower()), std::min(a.upper(), b.upper()));
+}
+Interval max(const Interval& a, const Interval& b) {
+  return Interval(std::max(a.lower(), b.lower()), std::max(a.upper(), b.upper()));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Branch and bound
+// ---------------------------------------------------------------------------------------------------------
+
+const Interval& Constants::operator()(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end())
+    throw std::out_of_range("certificate constant '" + name + "' is not declared");
+  return it->second;
+}
+
+Box unit_box(std::size_t dim) {
+  return Box(dim, Interval(0.0, 1.0));
+}
+
+Box box_around(const std::vector<double>& centre, double r) {
+  Box b;
+  for (double c : centre)
+    b.emplace_back(c - r, c + r);
+  return b;
+}
+
+std::vector<Box> subtract(const std::vector<Box>& boxes, const Box& hole) {
+  std::vector<Box> out;
+  for (const Box& b0 : boxes) {
+    bool overlaps = true;
+    for (std::size_t i = 0; i < b0.size(); ++i)
+      overlaps = overlaps && b0[i].lower() < hole[i].upper() && hole[i].lower() < b0[i].upper();
+    if (!overlaps) {
+      out.push_back(b0);
+      continue;
+    }
+    Box rest = b0; // peel off the slabs below and above the hole, coordinate by coordinate
+    for (std::size_t i = 0; i < b0.size(); ++i) {
+      if (rest[i].lower() < hole[i].lower()) {
+        Box below = rest;
+        below[i] = Interval(rest[i].lower(), hole[i].lower());
+        out.push_back(below);
+        rest[i] = Interval(hole[i].lower(), rest[i].upper());
+      }
+      if (hole[i].upper() < rest[i].upper()) {
+        Box above = rest;
+        above[i] = Interval(hole[i].upper(), rest[i].upper());
+        out.push_back(above);
+        rest[i] = Interval(rest[i].lower(), hole[i].upper());
+      }
+    }
+    // `rest` now lies inside the hole: removed
+  }
+  return out;
+}
+
+std::string to_string(BnbResult::Status s) {
+  switch (s) {
+  case BnbResult::Status::proved:
+    return "proved";
+  case BnbResult::Status::violation:
+    return "violation";
+  case BnbResult::Status::exhausted:
+    return "exhausted";
+  }
+  return "?";
+}
+
+namespace {
+
+struct Item {
+  Box box;
+  int depth;
+  std::size_t root;
+  double weight; // share of the domain's volume this box stands for
+};
+
+bool closes(const Interval& g, bool strict) {
+  return strict ? g.upper() < 0 : g.upper() <= 0;
+}
+
+Box point_box(const std::vector<mpfr>& x) {
+  Box b;
+  for (const auto& v : x)
+    b.emplace_back(v);
+  return b;
+}
+
+/// sup over the box of Σ_i a_i (x_i − c_i): the linear term of a centred form.
+mpfr linear_sup(const std::vector<Interval>& a, const Box& box, const std::vector<mpfr>& c) {
+  Interval sum(0);
+  for (std::size_t i = 0; i < box.size(); ++i)
+    if (!box[i].is_point() || box[i].lower() != c[i])
+      sum += a[i] * (box[i] - Interval(c[i]));
+  return sum.upper();
+}
+
+/// The second-order test around an attained point x* contained in the box (see the header).
+bool second_order_closes(const Score& s, const Box& box, const std::vector<mpfr>& xs, const Constants& k) {
+  const std::size_t n = box.size();
+  const SecondOrder at = s.second(point_box(xs), k);
+  if (!(at.value.upper() <= 0))
+    return false;
+  std::vector<std::size_t> free;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!box[i].is_point())
+      free.push_back(i);
+  for (std::size_t i : free) // the linear term, coordinate by coordinate: G_i d_i ≤ 0 for every d_i
+    if (!((at.grad[i] * (box[i] - Interval(xs[i]))).upper() <= 0))
+      return false;
+  const SecondOrder over = s.second(box, k);
+  // Scaled Gershgorin: with d = D z, D = diag(s), dᵀHd ≤ Σ_i z_i² (s_i² sup H_ii + Σ_{j≠i} s_i s_j
+  // sup|H_ij|).
+  std::vector<mpfr> sc(n, mpfr(1));
+  for (std::size_t i : free) {
+    const mpfr m = abs(over.hess[i * n + i].mid());
+    sc[i] = m > 0 ? mpfr(1 / sqrt(m)) : mpfr(1);
+  }
+  for (std::size_t i : free) {
+    Interval row = over.hess[i * n + i] * Interval(sc[i] * sc[i]);
+    for (std::size_t j : free)
+      if (j != i)
+        row += abs(over.hess[i * n + j]) * Interval(sc[i] * sc[j]);
+    if (!(row.upper() <= 0))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+BnbResult branch_and_bound(const Score& score, const std::vector<Box>& roots, const Constants& k,
+                           const BnbOptions& opts) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  BnbResult res;
+  std::vector<Item> stack;
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    if (roots[r].size() != score.dim)
+      throw std::invalid_argument("branch_and_bound: root box of wrong dimension");
+    stack.push_back({roots[r], 0, r, 1.0 / static_cast<double>(roots.size())});
+  }
+  std::vector<std::vector<mpfr>> attained;
+  for (const auto& a : opts.attained) {
+    if (a.size() != score.dim)
+      throw std::invalid_argument("branch_and_bound: attained point of wrong dimension");
+    attained.emplace_back(a.begin(), a.end());
+  }
+  double proved = 0, unresolved = 0;
+  auto violation = [&](const std::vector<mpfr>& x, const Interval& g) {
+    res.status = BnbResult::Status::violation;
+    res.point = x;
+    res.point_value = g;
+    std::ostringstream m;
+    m << "violation: g = " << g.str(10) << " > 0 at raw point (";
+    for (std::size_t i = 0; i < x.size(); ++i)
+      m << (i ? ", " : "") << x[i].str(20);
+    m << ")";
+    res.message = m.str();
+  };
+  while (!stack.empty()) {
+    if (res.boxes >= opts.max_boxes || elapsed() > opts.seconds) {
+      for (const auto& it : stack)
+        unresolved += it.weight;
+      res.message = res.boxes >= opts.max_boxes ? "box budget exhausted" : "time budget exhausted";
+      break;
+    }
+    Item it = std::move(stack.back());
+    stack.pop_back();
+    ++res.boxes;
+    res.depth = std::max(res.depth, it.depth);
+    Box& box = it.box;
+    const Box& root = roots[it.root];
+    // 1. natural extension
+    try {
+      const Interval g = score.value(box, k);
+      if (g.bounded()) {
+        if (closes(g, opts.strict)) {
+          proved += it.weight;
+          continue;
+        }
+        if (g.lower() > 0) {
+          std::vector<mpfr> c;
+          for (const auto& x : box)
+            c.push_back(x.mid());
+          violation(c, g);
+          break;
+        }
+      }
+    } catch (const std::domain_error&) { // straddle_error included: nothing proved, go on
+    }
+    // 2. the centre
+    std::vector<mpfr> c;
+    for (const auto& x : box)
+      c.push_back(x.mid());
+    std::optional<Interval> gc;
+    try {
+      gc = score.value(point_box(c), k);
+      if (!gc->bounded())
+        gc.reset();
+    } catch (const std::domain_error&) {
+    }
+    if (gc && gc->lower() > 0) {
+      violation(c, *gc);
+      break;
+    }
+    // 3–4. mean-value form and monotonicity
+    bool fixed = false;
+    try {
+      const FirstOrder d = score.first(box, k);
+      bool ok = true;
+      for (const auto& gi : d.grad)
+        ok = ok && gi.bounded();
+      if (ok) {
+        if (gc) {
+          const mpfr mv = gc->upper() + linear_sup(d.grad, box, c);
+          if (opts.strict ? mv < 0 : mv <= 0) {
+            proved += it.weight;
+            continue;
+          }
+        }
+        for (std::size_t i = 0; i < box.size(); ++i) {
+          if (box[i].is_point())
+            continue;
+          if (d.grad[i].lower() > 0) {
+            box[i] = Interval(box[i].upper());
+            fixed = true;
+            ++res.monotone;
+          } else if (d.grad[i].upper() < 0) {
+            box[i] = Interval(box[i].lower());
+            fixed = true;
+            ++res.monotone;
+          }
+        }
+      }
+    } catch (const std::domain_error&) {
+    }
+    if (fixed) {
+      stack.push_back(std::move(it));
+      continue;
+    }
+    // 5. second-order test around an attained point
+    if (!opts.strict) {
+      bool closed = false;
+      for (const auto& xs : attained) {
+        bool inside = true;
+        for (std::size_t i = 0; i < box.size() && inside; ++i)
+          inside = box[i].contains(xs[i]);
+        if (!inside)
+          continue;
+        try {
+          closed = second_order_closes(score, box, xs, k);
+        } catch (const std::domain_error&) {
+        }
+        if (closed)
+          break;
+      }
+      if (closed) {
+        ++res.second_order;
+        proved += it.weight;
+        continue;
+      }
+    }
+    // 6. bisect the widest coordinate, relative to the root's width
+    std::size_t wi = box.size();
+    mpfr best = 0;
+    for (std::size_t i = 0; i < box.size(); ++i) {
+      if (box[i].is_point())
+        continue;
+      const mpfr rw = root[i].width();
+      const mpfr w = rw > 0 ? mpfr(box[i].width() / rw) : box[i].width();
+      if (w > best)
+        best = w, wi = i;
+    }
+    if (wi == box.size() || it.depth >= opts.max_depth) {
+      unresolved += it.weight;
+      if (res.message.empty())
+        res.message =
+            wi == box.size() ? "a point box that the enclosures do not decide" : "depth budget reached";
+      continue;
+    }
+    const mpfr m = box[wi].mid();
+    Item lo = it, hi = std::move(it);
+    lo.box[wi] = Interval(lo.box[wi].lower(), m);
+    hi.box[wi] = Interval(m, hi.box[wi].upper());
+    lo.depth = hi.depth = lo.depth + 1;
+    lo.weight = hi.weight = lo.weight / 2;
+    stack.push_back(std::move(hi));
+    stack.push_back(std::move(lo));
+  }
+  res.seconds = elapsed();
+  if (res.status != BnbResult::Status::violation) {
+    res.proved_fraction = std::min(1.0, proved);
+    if (stack.empty() && unresolved == 0) {
+      res.status = BnbResult::Status::proved;
+      res.proved_fraction = 1;
+      res.message = "every box closed";
+    } else {
+      res.status = BnbResult::Status::exhausted;
+    }
+  }
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Certificates
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+std::vector<std::pair<CertificateFactory, const char*>>& factories() {
+  static std::vector<std::pair<CertificateFactory, const char*>> f;
+  return f;
+}
+} // namespace
+
+int register_certificate(CertificateFactory f, const char* file) {
+  factories().emplace_back(f, file);
+  return static_cast<int>(factories().size());
+}
+
+const std::vector<Certificate>& certificates() {
+  static const std::vector<Certificate> all = [] {
+    std::vector<Certificate> v;
+    for (const auto& [make, file] : factories())
+      v.push_back(make());
+    return v;
+  }();
+  return all;
+}
+
+const Certificate* find_certificate(const std::string& claim) {
+  for (const auto& c : certificates())
+    if (c.claim == claim)
+      return &c;
+  return nullptr;
+}
+
+nlohmann::json CertificateRun::to_json() const {
+  return {{"status", status},       {"domain", domain},   {"method", method},
+          {"message", message},     {"boxes", boxes},     {"depth", depth},
+          {"digits", digits},       {"seconds", seconds}, {"proved_fraction", proved_fraction},
+          {"constants", constants}, {"pieces", pieces}};
+}
+
+CertificateRun run_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
+                               const BnbOptions& opts) {
+  CertificateRun run;
+  run.claim = c.claim;
+  run.domain = c.domain;
+  run.method = c.method;
+  run.digits = working_digits();
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    Constants k;
+    for (const auto& kc : c.constants) {
+      auto it = overrides.find(kc.name);
+      const Interval v = it != overrides.end() ? Interval(it->second) : kc.paper();
+      k.set(kc.name, v);
+      run.constants[kc.name] = v.mid().convert_to<double>();
+    }
+    std::string first_failure;
+    double fraction = 0;
+    bool all = !c.pieces.empty();
+    for (const auto& piece : c.pieces) {
+      BnbOptions o = opts;
+      o.attained = piece.attained;
+      o.strict = piece.strict;
+      const BnbResult r = branch_and_bound(piece.score, piece.roots, k, o);
+      run.boxes += r.boxes;
+      run.depth = std::max(run.depth, r.depth);
+      fraction += r.proved_fraction;
+      run.pieces.push_back({{"label", piece.label},
+                            {"status", to_string(r.status)},
+                            {"boxes", r.boxes},
+                            {"depth", r.depth},
+                            {"seconds", r.seconds},
+                            {"proved_fraction", r.proved_fraction},
+                            {"second_order", r.second_order},
+                            {"monotone", r.monotone},
+                            {"message", r.message}});
+      if (r.status != BnbResult::Status::proved) {
+        all = false;
+        if (first_failure.empty())
+          first_failure = piece.label + ": " + r.message;
+        if (r.status == BnbResult::Status::violation)
+          run.status = "violation";
+      }
+    }
+    run.proved_fraction = c.pieces.empty() ? 0 : fraction / static_cast<double>(c.pieces.size());
+    if (all) {
+      run.status = "proved";
+      run.message = "every piece proved";
+    } else {
+      if (run.status != "violation")
+        run.status = "exhausted";
+      run.message = first_failure;
+    }
+  } catch (const std::exception& e) {
+    run.status = "error";
+    run.message = std::string("certificate threw: ") + e.what();
+  }
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return run;
+}
+
+} // namespace dcrv::certify
