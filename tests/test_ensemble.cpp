@@ -176,3 +176,56 @@ TEST_CASE("cuda backend: event-time laws agree with the cpu backend (two-sample 
                                                                                 << ", p = " << ks.p_value);
   CHECK(ks.p_value > 1e-6);
 }
+
+TEST_CASE("the checkpoint moments are the mean and sd over all paths, the same for every thread count and "
+          "whether or not the trajectories are kept; logging does not change the paths",
+          "[ensemble][moments]") {
+  Config c = dcr(0.05, 0.25);
+  c.T = 600;
+  c.log_every = 50;
+  const int cp = checkpoints(c);
+  REQUIRE(cp == 13);
+  // 300 paths: more than one block of the cpu backend (256), so the reduction crosses a block boundary
+  const EnsembleResult all = run_ensemble(c, 9, 0, 300, "cpu", 2);    // every trajectory kept
+  const EnsembleResult few = run_ensemble(c, 9, 0, 300, "cpu", 1, 3); // three kept
+  REQUIRE(all.series_paths == 300);
+  REQUIRE(all.series.size() == 300u * cp * kMetrics);
+  REQUIRE(few.series_paths == 3);
+  REQUIRE(few.series.size() == 3u * cp * kMetrics);
+  CHECK(std::equal(few.series.begin(), few.series.end(), all.series.begin()));
+  CHECK(few.series_mean == all.series_mean); // bit for bit: Welford in path order
+  CHECK(few.series_sd == all.series_sd);
+  CHECK(few.series_log_mean == all.series_log_mean);
+  for (int j = 0; j < cp; ++j)
+    for (int m : {int(metric_entropy), int(metric_incorrect), int(metric_safety)}) {
+      // reference: two passes in long double (the naive double sum of 300 values is off by ~1e-13)
+      long double s = 0, s2 = 0, l = 0;
+      for (int k = 0; k < 300; ++k) {
+        const double v = all.series[(static_cast<std::size_t>(k) * cp + j) * kMetrics + m];
+        s += v, l += std::log10(std::max(v, 1e-300));
+      }
+      const long double mean = s / 300;
+      for (int k = 0; k < 300; ++k) {
+        const double v = all.series[(static_cast<std::size_t>(k) * cp + j) * kMetrics + m];
+        s2 += (v - mean) * (v - mean);
+      }
+      const double sd = static_cast<double>(std::sqrt(s2 / 299));
+      const std::size_t at = static_cast<std::size_t>(j) * kMetrics + m;
+      INFO("checkpoint " << j << ", metric " << m << ": sd " << all.series_sd[at] << " vs " << sd);
+      CHECK(all.series_mean[at] == Approx(static_cast<double>(mean)).margin(1e-14));
+      CHECK(all.series_sd[at] == Approx(sd).margin(1e-14));
+      CHECK(all.series_log_mean[at] == Approx(static_cast<double>(l / 300)).margin(1e-12));
+    }
+  // the checkpoint at t = T is the final state
+  for (int k = 0; k < 3; ++k)
+    CHECK(few.series[(static_cast<std::size_t>(k) * cp + cp - 1) * kMetrics + metric_entropy] ==
+          few.paths[k].final_metric[metric_entropy]);
+  // observation only: the same paths without logging
+  Config quiet = c;
+  quiet.log_every = 0;
+  const EnsembleResult plain = run_ensemble(quiet, 9, 0, 300, "cpu", 2);
+  CHECK(plain.series.empty());
+  CHECK(plain.series_mean.empty());
+  for (std::size_t k = 0; k < plain.paths.size(); ++k)
+    CHECK(same_summary(plain.paths[k], all.paths[k]));
+}

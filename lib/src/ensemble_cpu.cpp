@@ -21,7 +21,8 @@ namespace dcrv::ensemble {
 std::string validate(const Config& c) {
   const int S = c.u.S;
   if (S < 2 || S > kMaxTraces)
-    return "the universe needs 2 <= S <= " + std::to_string(kMaxTraces) + " traces (S = " + std::to_string(S) + ")";
+    return "the universe needs 2 <= S <= " + std::to_string(kMaxTraces) +
+           " traces (S = " + std::to_string(S) + ")";
   if (c.u.n_clusters < 1 || c.u.n_clusters > kMaxClusters)
     return "the universe needs 1 to " + std::to_string(kMaxClusters) + " correct clusters";
   if (c.B < 1)
@@ -83,17 +84,11 @@ bool cuda_backend_available(std::string* why) {
 }
 
 namespace {
-EnsembleResult run_cpu(const Config& c, std::uint64_t seed, long first, long count, int threads) {
-  EnsembleResult r;
-  r.seed = seed;
-  r.first = first;
-  r.backend = "cpu";
-  r.paths.resize(static_cast<std::size_t>(count));
+/// Paths [first, first + count) on the cpu: a pool of nt worker threads over chunks of 4 paths, each path
+/// writing only its own summary and (when series is not null) its own checkpoint series.
+void cpu_paths(const Config& c, std::uint64_t seed, long first, long count, int nt, PathSummary* out,
+               double* series) {
   const int cp = checkpoints(c);
-  if (cp > 0)
-    r.series.assign(static_cast<std::size_t>(count) * cp * kMetrics, 0.0);
-  const int nt = static_cast<int>(std::max<long>(1, std::min<long>(threads, count)));
-  r.threads = nt;
   std::atomic<long> next{0};
   constexpr long chunk = 4;
   auto work = [&] {
@@ -104,56 +99,124 @@ EnsembleResult run_cpu(const Config& c, std::uint64_t seed, long first, long cou
       const long b = std::min(count, a + chunk);
       for (long k = a; k < b; ++k) {
         PathRecord rec;
-        if (cp > 0)
-          rec.series = r.series.data() + static_cast<std::size_t>(k) * cp * kMetrics;
-        run_path(c, seed, static_cast<std::uint64_t>(first + k), r.paths[static_cast<std::size_t>(k)], rec);
+        if (series && cp > 0)
+          rec.series = series + static_cast<std::size_t>(k) * cp * kMetrics;
+        run_path(c, seed, static_cast<std::uint64_t>(first + k), out[k], rec);
       }
     }
   };
-  if (nt == 1) {
+  if (nt <= 1) {
     work();
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(nt));
-    for (int i = 0; i < nt; ++i)
-      pool.emplace_back(work);
-    for (auto& t : pool)
-      t.join();
+    return;
   }
-  return r;
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(nt));
+  for (int i = 0; i < nt; ++i)
+    pool.emplace_back(work);
+  for (auto& t : pool)
+    t.join();
 }
+
+/// Per-checkpoint mean and sum of squared deviations of every metric and of its log10, over paths added in
+/// order (Welford: deterministic, no cancellation for metrics near 1 with a tiny spread).
+struct SeriesMoments {
+  long n = 0;
+  std::vector<double> mean, m2, log_mean, log_m2;
+  explicit SeriesMoments(std::size_t size)
+      : mean(size, 0.0), m2(size, 0.0), log_mean(size, 0.0), log_m2(size, 0.0) {}
+  void add(const double* x) {
+    ++n;
+    for (std::size_t i = 0; i < mean.size(); ++i) {
+      const double v = x[i], lv = std::log10(std::max(v, 1e-300));
+      const double d = v - mean[i], dl = lv - log_mean[i];
+      mean[i] += d / static_cast<double>(n);
+      log_mean[i] += dl / static_cast<double>(n);
+      m2[i] += d * (v - mean[i]);
+      log_m2[i] += dl * (lv - log_mean[i]);
+    }
+  }
+  void into(EnsembleResult& r) const {
+    auto sd = [this](const std::vector<double>& m) {
+      std::vector<double> s(m.size(), 0.0);
+      if (n > 1)
+        for (std::size_t i = 0; i < m.size(); ++i)
+          s[i] = std::sqrt(std::max(0.0, m[i] / static_cast<double>(n - 1)));
+      return s;
+    };
+    r.series_mean = mean;
+    r.series_log_mean = log_mean;
+    r.series_sd = sd(m2);
+    r.series_log_sd = sd(log_m2);
+  }
+};
 } // namespace
 
-EnsembleResult run_ensemble(const Config& c, std::uint64_t seed, long first, long count, const std::string& backend,
-                            int threads) {
+EnsembleResult run_ensemble(const Config& c, std::uint64_t seed, long first, long count,
+                            const std::string& backend, int threads, long keep_series) {
   const std::string bad = validate(c);
   if (!bad.empty())
     throw std::invalid_argument("ensemble: " + bad);
   if (count < 0 || first < 0)
     throw std::invalid_argument("ensemble: the path range must be non-negative");
+  if (backend != "cpu" && backend != "cuda")
+    throw std::invalid_argument("ensemble: unknown backend '" + backend + "' (cpu or cuda)");
   const auto t0 = std::chrono::steady_clock::now();
   EnsembleResult r;
-  if (backend == "cpu") {
-    r = run_cpu(c, seed, first, count, threads > 0 ? threads : default_threads());
-  } else if (backend == "cuda") {
+  r.seed = seed;
+  r.first = first;
+  r.backend = backend;
+  r.paths.resize(static_cast<std::size_t>(count));
+  const int nt =
+      static_cast<int>(std::max<long>(1, std::min<long>(threads > 0 ? threads : default_threads(), count)));
 #if defined(DCRV_HAVE_CUDA)
+  if (backend == "cuda") {
     std::string why;
     if (!cuda::device_available(&why))
       throw std::runtime_error("ensemble: --backend cuda: " + why);
-    r.seed = seed;
-    r.first = first;
-    r.backend = "cuda";
-    r.paths.resize(static_cast<std::size_t>(count));
-    const int cp = checkpoints(c);
-    if (cp > 0)
-      r.series.assign(static_cast<std::size_t>(count) * cp * kMetrics, 0.0);
-    r.threads = cuda::run_paths(c, seed, first, count, r.paths.data(), cp > 0 ? r.series.data() : nullptr);
+  }
 #else
-    throw std::runtime_error("ensemble: --backend cuda: this build has no cuda backend (CMake did not find nvcc, or "
-                             "DCRV_CUDA=OFF)");
+  if (backend == "cuda")
+    throw std::runtime_error(
+        "ensemble: --backend cuda: this build has no cuda backend (CMake did not find nvcc, or "
+        "DCRV_CUDA=OFF)");
 #endif
+  // paths [a, a + n) of the range: summaries into r.paths, series (n × cp × kMetrics) into `series`
+  auto run_block = [&](long a, long n, double* series) {
+    PathSummary* out = r.paths.data() + a;
+    if (backend == "cpu") {
+      cpu_paths(c, seed, first + a, n, nt, out, series);
+      r.threads = nt;
+      return;
+    }
+#if defined(DCRV_HAVE_CUDA)
+    r.threads = cuda::run_paths(c, seed, first + a, n, out, series);
+#endif
+  };
+  const int cp = checkpoints(c);
+  if (cp == 0) {
+    run_block(0, count, nullptr);
   } else {
-    throw std::invalid_argument("ensemble: unknown backend '" + backend + "' (cpu or cuda)");
+    // blocks of paths: their series are stored for the first `keep` paths and reduced to moments, so memory
+    // stays bounded by one block whatever the number of paths
+    const std::size_t per_path = static_cast<std::size_t>(cp) * kMetrics;
+    const long keep = keep_series < 0 ? count : std::min(keep_series, count);
+    const long block = std::max<long>(1, backend == "cuda" ? 8192 : 256);
+    r.series.assign(static_cast<std::size_t>(keep) * per_path, 0.0);
+    r.series_paths = keep;
+    SeriesMoments moments(per_path);
+    std::vector<double> buffer;
+    for (long a = 0; a < count; a += block) {
+      const long n = std::min(block, count - a);
+      buffer.assign(static_cast<std::size_t>(n) * per_path, 0.0);
+      run_block(a, n, buffer.data());
+      for (long k = 0; k < n; ++k) {
+        const double* x = buffer.data() + static_cast<std::size_t>(k) * per_path;
+        if (a + k < keep)
+          std::copy(x, x + per_path, r.series.begin() + static_cast<std::ptrdiff_t>((a + k) * per_path));
+        moments.add(x);
+      }
+    }
+    moments.into(r);
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
@@ -295,7 +358,8 @@ Calibration calibrate(const Config& c, std::uint64_t seed, int anchors, int batc
       best = &row;
   if (!best)
     for (const auto& row : cal.table)
-      if (row.steps > 0 && (!best || std::abs(std::log(row.mean_ratio)) < std::abs(std::log(best->mean_ratio))))
+      if (row.steps > 0 &&
+          (!best || std::abs(std::log(row.mean_ratio)) < std::abs(std::log(best->mean_ratio))))
         best = &row;
   if (!best)
     throw std::runtime_error("calibrate: no candidate produced a nonzero step on the anchors");

@@ -1,6 +1,7 @@
 // dcrv/ensemble/ensemble.hpp — the ensemble fast path of App. J (DESIGN.md "CUDA fast path"): many paths of
 // one configuration, on a backend:
-//   "cpu"   a thread pool over paths (lib/src/ensemble_cpu.cpp); paths are independent Philox streams keyed by
+//   "cpu"   a thread pool over paths (lib/src/ensemble_cpu.cpp); paths are independent Philox streams keyed
+//   by
 //           (seed, path, step) and write to their own slots, so results do not depend on the thread count;
 //   "cuda"  one GPU thread per path (lib/cuda/ensemble.cu), the same step functions compiled for the device;
 //           built when CMake finds nvcc (DCRV_HAVE_CUDA), usable when a device is present.
@@ -17,12 +18,20 @@ namespace dcrv::ensemble {
 
 struct EnsembleResult {
   std::uint64_t seed = 0;
-  long first = 0;                  // paths [first, first + count)
-  std::vector<PathSummary> paths;  // in path order
-  std::vector<double> series;      // paths × checkpoints(c) × kMetrics when c.log_every > 0
-  std::string backend;             // "cpu" or "cuda"
-  int threads = 1;                 // cpu: worker threads; cuda: threads per block
-  double seconds = 0;              // wall time of the run
+  long first = 0;                 // paths [first, first + count)
+  std::vector<PathSummary> paths; // in path order
+  // When c.log_every > 0 (checkpoints t = 0, k, 2k, …, see checkpoints(c)):
+  //   the stored trajectories: the checkpoint series of the first `series_paths` paths
+  //   (series_paths × checkpoints(c) × kMetrics; all paths unless run_ensemble was asked to keep fewer);
+  //   over every path, the per-checkpoint mean and standard deviation (n − 1) of each metric and of its log10
+  //   (log10 max(v, 10⁻³⁰⁰): for the positive metrics, e.g. incorrect mass), checkpoints(c) × kMetrics each,
+  //   accumulated on line (Welford, in path order: the same for every thread count and block size).
+  std::vector<double> series;
+  long series_paths = 0;
+  std::vector<double> series_mean, series_sd, series_log_mean, series_log_sd;
+  std::string backend; // "cpu" or "cuda"
+  int threads = 1;     // cpu: worker threads; cuda: threads per block
+  double seconds = 0;  // wall time of the run
   long steps() const { return static_cast<long>(paths.size()); }
 };
 
@@ -35,10 +44,12 @@ std::string validate(const Config& c);
 int default_threads();
 
 /// Runs paths [first, first + count) of c under `seed` on `backend` ("cpu" or "cuda"; threads ≤ 0: default).
-/// Throws std::invalid_argument for an invalid configuration or an unknown backend, std::runtime_error when
-/// the cuda backend is not built or has no device.
+/// With c.log_every > 0 the paths run in blocks whose series are reduced to the per-checkpoint moments;
+/// `keep_series` paths' series are stored (< 0: all). Throws std::invalid_argument for an invalid
+/// configuration or an unknown backend, std::runtime_error when the cuda backend is not built or has no
+/// device.
 EnsembleResult run_ensemble(const Config& c, std::uint64_t seed, long first, long count,
-                            const std::string& backend = "cpu", int threads = 0);
+                            const std::string& backend = "cpu", int threads = 0, long keep_series = -1);
 
 /// True when this build has the cuda backend (DCRV_HAVE_CUDA) and a device is present.
 bool cuda_backend_available(std::string* why = nullptr);
