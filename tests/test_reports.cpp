@@ -498,3 +498,90 @@ TEST_CASE("fingerprint_paper refuses a directory without main.tex", "[reports][f
   const fs::path empty = scratch("nopaper");
   CHECK_THROWS_WITH(fingerprint_paper(empty.string(), Registry::instance().claims()), Catch::Contains("main.tex"));
 }
+
+TEST_CASE("figure panels: ribbons, error bars, histograms, ternary and heatmap axes become .dat tables and "
+          "pgfplots code; paper-beside rows become a table; the report compiles",
+          "[reports][latex][figures]") {
+  Results r = sample_results();
+  ClaimResult c = claim("J.fig-kinds", Status::falsified, "empirical");
+  json s = {{"t", {0, 25, 50}},
+            {"m", {1.0, 0.5, 0.25}},
+            {"m_lo", {0.9, 0.3, -0.1}}, // an edge <= 0: drawn at the smallest positive y on a log axis
+            {"m_hi", {1.1, 0.7, 0.6}},
+            {"arm", {0, 1}},
+            {"bar", {2.0, 3.0}},
+            {"bar_sd", {0.5, 0.25}},
+            {"hx", {0.1, 0.3, 0.5}},
+            {"hn", {3, 7, 1}},
+            {"ma", {1.0, 0.5, 0.2}},
+            {"mb", {0.0, 0.3, 0.4}},
+            {"mc", {0.0, 0.2, 0.4}},
+            {"al", {0.02, 0.02, 0.05, 0.05}},
+            {"be", {0.1, 0.5, 0.1, 0.5}},
+            {"z", {1e-8, 1e-6, 1e-9, 1e-7}}};
+  s["figures"] = json::array(
+      {{{"title", "panels of every kind"},
+        {"columns", 3},
+        {"panels",
+         {{{"x", "t"}, {"y", {"m"}}, {"legend", {"mean"}}, {"bands", {{{"lo", "m_lo"}, {"hi", "m_hi"}}}}, {"logy", true},
+           {"title", "ribbon"}},
+          {{"x", "arm"}, {"y", {"bar"}}, {"err", {"bar_sd"}}, {"style", "bars"}, {"xticklabels", {"DCR", "Ungated"}}},
+          {{"x", "hx"}, {"y", {"hn"}}, {"style", "histogram"}, {"vlines", {{{"at", 0.267}, {"label", "paper"}}}}},
+          {{"kind", "ternary"}, {"a", {"ma"}}, {"b", {"mb"}}, {"c", {"mc"}}, {"legend", {"path 0"}},
+           {"corners", {"$A$", "$B$", "$C$"}}, {"mark_rows", {1, 2}}, {"mark_legend", {"step 200", "step 5000"}}},
+          {{"kind", "heatmap"}, {"x", "be"}, {"y", "al"}, {"z", "z"}, {"logz", true}, {"zlabel", "$M$"}}}}}});
+  s["paper_beside/x"] = {{"statistic", "median fixation time"}, {"paper", "about 4700"}, {"five", "5001 5001"},
+                         {"dcrv", "5001 [5001, 5001]"}, {"line", "paper (5 seeds): about 4700; tail"}};
+  c.outcome.series = s;
+  c.outcome.evidence.details["experiment B=16, eps=0"] =
+      "5001 in [5001, 5001] (order statistics, 128 paths, level 1-1e-06); claim in [4230, 5000]: falsified; "
+      "paper beside dcrv = paper (5 seeds): about 4700; tail";
+  REQUIRE(figure_spec_problem(s, s["figures"][0]).empty());
+  r.claims.push_back(c);
+
+  const fs::path dir = scratch("figure-kinds");
+  ReportOptions o;
+  o.out_dir = dir.string();
+  o.pdf = on_path("pdflatex");
+  const ReportFiles f = write_report(r, o);
+  const std::string frag = slurp(f.fragment);
+  // one .dat per panel
+  for (int p = 1; p <= 5; ++p)
+    CHECK(fs::exists(dir / ("fig-Jxfigxkinds-1-" + std::to_string(p) + ".dat")));
+  // the ribbon: x forward with the upper edge, back with the lower; -0.1 drawn at 0.25 (log axis)
+  const std::string ribbon = slurp(dir / "fig-Jxfigxkinds-1-1-ribbon.dat");
+  CHECK(ribbon.find("c0 c1\n0 1.1\n25 0.7\n50 0.6\n50 0.25\n25 0.3\n0 0.9\n") != std::string::npos);
+  CHECK(frag.find("-- cycle") != std::string::npos);
+  CHECK(frag.find("y error=c2") != std::string::npos);                 // the bars' sd
+  CHECK(frag.find("xticklabels={{DCR},{Ungated}}") != std::string::npos);
+  CHECK(frag.find("bar width=0.18") != std::string::npos);             // histogram: 0.9 of the bin spacing
+  CHECK(frag.find("rel axis cs:0,1") != std::string::npos);            // the vline
+  // ternary: (1, 0, 0) is corner A at the origin, (0.2, 0.4, 0.4) at x = 0.6, y = 0.4 * sqrt(3)/2
+  const std::string tern = slurp(dir / "fig-Jxfigxkinds-1-4.dat");
+  CHECK(tern.find("c0 c1\n0 0\n") != std::string::npos);
+  CHECK(tern.find("0.6 0.346410161514") != std::string::npos);
+  CHECK(frag.find("axis equal image") != std::string::npos);
+  // heatmap: rows in grid order (x varies fastest), column and row indices, log10 z
+  const std::string heat = slurp(dir / "fig-Jxfigxkinds-1-5.dat");
+  CHECK(heat.find("0.1 0.02 1e-08 0 0 -8\n0.5 0.02 1e-06 1 0 -6\n0.1 0.05 1e-09 0 1 -9\n") != std::string::npos);
+  CHECK(frag.find("rectangle (axis cs:1.5,1.5)") != std::string::npos); // the last cell
+  CHECK(frag.find("colorbar, point meta min=-9, point meta max=-6") != std::string::npos);
+  // the paper beside dcrv, with the experiment's label and verdict
+  CHECK(frag.find("Empirical claims: the paper's value beside dcrv's") != std::string::npos);
+  CHECK(frag.find("about 4700") != std::string::npos);
+  CHECK(frag.find("\\textcolor{dcrvfalsified}{falsified}") != std::string::npos);
+  CHECK(frag.find("B=16, eps=0") != std::string::npos);
+  // malformed specs are named, not drawn
+  CHECK(figure_spec_problem(s, json{{"kind", "heatmap"}, {"x", "be"}, {"y", "al"}, {"z", "hn"}}) ==
+        "columns of one figure differ in length");
+  CHECK(figure_spec_problem(s, json{{"kind", "heatmap"}, {"x", "al"}, {"y", "al"}, {"z", "z"}}) ==
+        "heatmap cells must fill a grid, each cell once");
+  CHECK(figure_spec_problem(s, json{{"kind", "ternary"}, {"a", {"ma"}}, {"b", {"mb"}}, {"c", json::array()}})
+            .find("as many of each") != std::string::npos);
+  CHECK(figure_spec_problem(s, json{{"panels", {{{"x", "t"}, {"y", {"nope"}}}}}}) ==
+        "panel 1: column 'nope' is not an array of the series");
+  if (o.pdf) {
+    INFO(f.pdf_message);
+    CHECK_FALSE(f.pdf.empty());
+  }
+}
