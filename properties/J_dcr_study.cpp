@@ -1,11 +1,12 @@
 // Appendix J §Study C (the implementation section's "Study B"), §Objective and safety trajectories and
 // §Safety-margin distribution (appendix_J_aistats.tex, fig:phase, fig:ablations, fig:objective-overlay,
 // fig:safety-hist): the DCR replicator φ_i = r(i) − 2λβ (K p̂)_i with ε = 10⁻⁴ + λα, λ = 1, B = 128, η = 0.15,
-// T = 5000, uniform start, on the (α, β) grid {0.02, 0.05, 0.10} × {0.10, 0.25, 0.50, 0.75} and the ablations,
-// re-run on the ensemble engine over many seeds, the paper's five seeds beside.
+// T = 5000, uniform start, on the (α, β) grid {0.02, 0.05, 0.10} × {0.10, 0.25, 0.50, 0.75} and the
+// ablations, re-run on the ensemble engine over many seeds, the paper's five seeds beside.
 //
 // Readings (App. J leaves them open; J.safety-margin-def, J.dcr-ablations, J.phase-metrics-def):
-//   * safety margin, literal: min_{c∈𝒞} [1 − 2λβ (K_eff p)_c] (worst correct trace, p, gated K_eff, unit gap);
+//   * safety margin, literal: min_{c∈𝒞} [1 − 2λβ (K_eff p)_c] (worst correct trace, p, gated K_eff, unit
+//   gap);
 //     readings: the arm's own kernel, the Study-B utility gap 0.8;
 //   * the (α, β) of the ablations and of the objective/safety overlay: (0.05, 0.10) — the grid's middle α and
 //     the β at which DCR's safety is ≈ 0.93 as reported (at β ≥ 0.25 it is ≤ 0.83 on the whole grid);
@@ -16,6 +17,7 @@
 //     thresholds, stated before the runs (the paper gives none).
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,8 +31,8 @@ using namespace j_ensemble;
 
 constexpr double kAblAlpha = 0.05, kAblBeta = 0.10; // the ablation / overlay point (see the file comment)
 constexpr double kNearZero = 1e-2, kRetained = 0.05, kNegligibleJsd = 1e-3;
-/// The grid claims read all 12 cells: a quarter of the per-configuration seeds per cell (32 smoke, 256 standard,
-/// so 384 / 3072 runs over the grid).
+/// The grid claims read all 12 cells: a quarter of the per-configuration seeds per cell (32 smoke, 256
+/// standard, so 384 / 3072 runs over the grid).
 constexpr double kGridPathsPerUnit = kPathsPerUnit / 4;
 
 std::function<McParams(const Context&)> dcr(double alpha, double beta, KernelKind k = KernelKind::gated) {
@@ -46,6 +48,7 @@ struct Cell {
   stats::Interval incorrect, jsd;
   long lost = 0; // runs that lost a cluster (final mass < kRetained)
   long n = 0;
+  double min_cluster = 0, correct = 0; // means over the runs of the final min_k m_k and Σ_k m_k (fig:phase)
 };
 std::vector<Cell> grid_cells(const McParams& q, long first, long count, double alpha) {
   std::vector<Cell> cells;
@@ -59,9 +62,50 @@ std::vector<Cell> grid_cells(const McParams& q, long first, long count, double a
       cell.jsd = between_seed_jsd(r->paths, a);
       for (const auto& p : r->paths)
         cell.lost += final_min_cluster(p) < kRetained;
+      cell.min_cluster = mean_of(values_of(r->paths, final_min_cluster));
+      cell.correct = mean_of(values_of(r->paths, [](const PathSummary& p) {
+        return p.final_metric[metric_mass_a] + p.final_metric[metric_mass_b] + p.final_metric[metric_mass_c];
+      }));
       cells.push_back(cell);
     }
   return cells;
+}
+/// fig:phase: the grid's cells as heatmaps over (β, α) — mean final incorrect mass, mean final minimum
+/// cluster mass, between-seed JSD, mean final correct mass.
+void add_phase_figure(McResult& m, const std::vector<Cell>& cells) {
+  nlohmann::json al = nlohmann::json::array(), be = al, inc = al, minc = al, jsd = al, corr = al;
+  for (const auto& c : cells) {
+    al.push_back(c.alpha), be.push_back(c.beta), inc.push_back(c.incorrect.estimate);
+    minc.push_back(c.min_cluster), jsd.push_back(c.jsd.estimate), corr.push_back(c.correct);
+  }
+  // with the intervals of the two band criteria and the runs that lost a cluster (the table in results.json)
+  nlohmann::json inc_lo = nlohmann::json::array(), inc_hi = inc_lo, jsd_lo = inc_lo, jsd_hi = inc_lo,
+                 lost = inc_lo;
+  for (const auto& c : cells) {
+    inc_lo.push_back(c.incorrect.lo), inc_hi.push_back(c.incorrect.hi), jsd_lo.push_back(c.jsd.lo);
+    jsd_hi.push_back(c.jsd.hi), lost.push_back(c.lost);
+  }
+  m.series = {{"ph_alpha", al},      {"ph_beta", be},   {"ph_inc", inc},  {"ph_inc_lo", inc_lo},
+              {"ph_inc_hi", inc_hi}, {"ph_minc", minc}, {"ph_jsd", jsd},  {"ph_jsd_lo", jsd_lo},
+              {"ph_jsd_hi", jsd_hi}, {"ph_corr", corr}, {"ph_lost", lost}};
+  auto heat = [](const std::string& z, const std::string& title, const std::string& zlabel, bool logz) {
+    return nlohmann::json{
+        {"kind", "heatmap"},    {"x", "ph_beta"}, {"y", "ph_alpha"},  {"z", z},
+        {"logz", logz},         {"title", title}, {"zlabel", zlabel}, {"xlabel", "$\\beta$"},
+        {"ylabel", "$\\alpha$"}};
+  };
+  const long n = cells.empty() ? 0 : cells[0].n;
+  m.series["figures"] = {
+      {{"title",
+        "DCR phase diagrams over $(\\alpha,\\beta)$ (fig:phase), $\\lambda=1$, $B=128$, $T=5000$: per cell "
+        "the mean over " +
+            std::to_string(n) + " seeds"},
+       {"columns", 2},
+       {"panels",
+        {heat("ph_inc", "incorrect mass", "$M_{\\mathrm{inc}}(T)$", true),
+         heat("ph_minc", "minimum cluster mass", "$\\min_k m_k(T)$", false),
+         heat("ph_jsd", "between-seed JSD", "JSD", true),
+         heat("ph_corr", "correct mass", "$\\sum_k m_k(T)$", false)}}}};
 }
 /// Largest 4-connected component of the grid cells flagged in `in` (3 × 4, row = α).
 int largest_component(const std::vector<bool>& in) {
@@ -92,6 +136,20 @@ int largest_component(const std::vector<bool>& in) {
   }
   return best;
 }
+/// The paper's seeds over the grid: the largest per-cell mean final incorrect mass and the smallest final
+/// cluster mass of the 12 × 5 runs.
+std::string five_grid_text(const McParams& q) {
+  double inc = 0, minc = 1;
+  for (double al : alpha_grid())
+    for (double be : beta_grid()) {
+      const auto f = five_of(params_like(q, study_c(al, be)));
+      inc = std::max(
+          inc, mean_of(values_of(*f, [](const PathSummary& p) { return p.final_metric[metric_incorrect]; })));
+      for (const auto& p : *f)
+        minc = std::min(minc, final_min_cluster(p));
+    }
+  return "largest cell mean M_inc(T) " + num(inc) + ", smallest final cluster mass " + num(minc);
+}
 } // namespace
 
 // App. J §Study C (fig:phase): "a broad band achieves near-zero incorrect mass, full coverage, and negligible
@@ -104,32 +162,31 @@ DCRV_CLAIM(claim_phase_band) {
       .statement(
           R"(Over the $(\alpha,\beta)$ grid $\{0.02,0.05,0.10\}\times\{0.10,0.25,0.50,0.75\}$ ($\lambda=1$, $B=128$) there is a broad contiguous band: the largest 4-connected group of cells with mean final incorrect mass $\le10^{-2}$, every run keeping the three clusters (final mass $\ge0.05$) and between-seed JSD $\le10^{-3}$ has at least $n_b=6$ of the 12 cells (dcrv's thresholds; the paper gives none))")
       .constant("broad", 6, Role::lower, "cells of the grid that make a 'broad' band (half the grid)")
-      .experiment("grid", dcr(0.02, 0.10), kGridPathsPerUnit,
-                  [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
-                    const auto cells = grid_cells(q, first, count, alpha);
-                    std::vector<bool> sure, maybe;
-                    std::string table;
-                    for (const auto& c : cells) {
-                      sure.push_back(c.incorrect.hi <= kNearZero && c.jsd.hi <= kNegligibleJsd && c.lost == 0);
-                      maybe.push_back(c.incorrect.lo <= kNearZero && c.jsd.lo <= kNegligibleJsd && c.lost == 0);
-                      table += "(" + num(c.alpha) + "," + num(c.beta) + "): M_inc " + num(c.incorrect.estimate) +
-                               ", JSD " + num(c.jsd.estimate) + ", runs losing a cluster " + std::to_string(c.lost) +
-                               "; ";
-                    }
-                    McResult m;
-                    m.name = "largest contiguous band (cells)";
-                    m.interval.lo = largest_component(sure);
-                    m.interval.hi = largest_component(maybe);
-                    m.interval.estimate = m.interval.lo;
-                    m.interval.n = cells.empty() ? 0 : cells[0].n;
-                    m.interval.method = "cells surely / possibly in the band (Bonferroni over 12 cells)";
-                    m.details["cells"] = table;
-                    m.details["paper beside dcrv"] = "paper (5 seeds): a broad contiguous band; dcrv over " +
-                                                     std::to_string(m.interval.n) + " seeds per cell: " +
-                                                     num(m.interval.lo) + " to " + num(m.interval.hi) + " cells";
-                    return m;
-                  },
-                  at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("broad"); }))
+      .experiment(
+          "grid", dcr(0.02, 0.10), kGridPathsPerUnit,
+          [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+            const auto cells = grid_cells(q, first, count, alpha);
+            std::vector<bool> sure, maybe;
+            std::ostringstream table;
+            for (const auto& c : cells) {
+              sure.push_back(c.incorrect.hi <= kNearZero && c.jsd.hi <= kNegligibleJsd && c.lost == 0);
+              maybe.push_back(c.incorrect.lo <= kNearZero && c.jsd.lo <= kNegligibleJsd && c.lost == 0);
+              table << "(" << num(c.alpha) << "," << num(c.beta) << "): M_inc " << num(c.incorrect.estimate)
+                    << ", JSD " << num(c.jsd.estimate) << ", runs losing a cluster " << c.lost << "; ";
+            }
+            McResult m;
+            m.name = "largest contiguous band (cells)";
+            m.interval.lo = largest_component(sure);
+            m.interval.hi = largest_component(maybe);
+            m.interval.estimate = m.interval.lo;
+            m.interval.n = cells.empty() ? 0 : cells[0].n;
+            m.interval.method = "cells surely / possibly in the band (Bonferroni over 12 cells)";
+            m.details["cells"] = table.str();
+            add_phase_figure(m, cells);
+            note_paper(m, q, "a broad contiguous band", five_grid_text(q));
+            return m;
+          },
+          at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("broad"); }))
       .method("ensemble engine, App. J DCR replicator over the (alpha, beta) grid");
 }
 
@@ -140,23 +197,34 @@ DCRV_CLAIM(claim_phase_unique_equilibrium) {
       .where("App. J §Study C (fig:phase caption)")
       .statement(
           R"(Within the band the terminal distribution is the same across seeds: the largest over the 12 grid cells of the mean Jensen--Shannon divergence between final policies of independent seeds is at most $10^{-3}$ (dcrv's 'negligible'))")
-      .experiment("grid", dcr(0.02, 0.10), kGridPathsPerUnit,
-                  [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
-                    const auto cells = grid_cells(q, first, count, alpha);
-                    McResult m;
-                    m.name = "max over cells of the between-seed JSD";
-                    m.interval.estimate = m.interval.lo = m.interval.hi = 0;
-                    for (const auto& c : cells) {
-                      m.interval.estimate = std::max(m.interval.estimate, c.jsd.estimate);
-                      m.interval.lo = std::max(m.interval.lo, c.jsd.lo);
-                      m.interval.hi = std::max(m.interval.hi, c.jsd.hi);
-                      m.details["JSD at (" + num(c.alpha) + "," + num(c.beta) + ")"] = num(c.jsd.estimate);
-                    }
-                    m.interval.n = cells.empty() ? 0 : cells[0].n;
-                    m.interval.method = "max of per-cell Student-t intervals (Bonferroni over 12 cells)";
-                    return m;
-                  },
-                  at_most([]<class T>(const McParams&, const Consts<T>&) { return T(kNegligibleJsd); }))
+      .experiment(
+          "grid", dcr(0.02, 0.10), kGridPathsPerUnit,
+          [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+            const auto cells = grid_cells(q, first, count, alpha);
+            McResult m;
+            m.name = "max over cells of the between-seed JSD";
+            m.interval.estimate = m.interval.lo = m.interval.hi = 0;
+            for (const auto& c : cells) {
+              m.interval.estimate = std::max(m.interval.estimate, c.jsd.estimate);
+              m.interval.lo = std::max(m.interval.lo, c.jsd.lo);
+              m.interval.hi = std::max(m.interval.hi, c.jsd.hi);
+              m.details["JSD at (" + num(c.alpha) + "," + num(c.beta) + ")"] = num(c.jsd.estimate);
+            }
+            m.interval.n = cells.empty() ? 0 : cells[0].n;
+            m.interval.method = "max of per-cell Student-t intervals (Bonferroni over 12 cells)";
+            double five = 0;
+            for (double al : alpha_grid())
+              for (double be : beta_grid()) {
+                const auto f = five_of(params_like(q, study_c(al, be)));
+                five = std::max(five, mean_of(values_of(*f, [&](const PathSummary& p) {
+                                  return js_divergence(p.p_final, (*f)[0].p_final, app_j_universe().S);
+                                })));
+              }
+            note_paper(m, q, "a unique terminal distribution (negligible JSD)",
+                       "largest mean JSD to seed 101's final policy " + num(five));
+            return m;
+          },
+          at_most([]<class T>(const McParams&, const Consts<T>&) { return T(kNegligibleJsd); }))
       .method("ensemble engine, App. J DCR replicator over the (alpha, beta) grid");
 }
 
@@ -168,14 +236,22 @@ DCRV_CLAIM(claim_simplex_dcr_interior) {
           R"(DCR trajectories converge to an interior point of the cluster simplex that keeps all three clusters, the same for every seed: at $(\alpha,\beta)=(0.05,0.10)$ and $(0.05,0.50)$ no run ends with a cluster mass below $0.05$, and the between-seed JSD of final policies is at most $10^{-3}$)")
       .experiment("alpha=0.05 beta=0.10 coverage", dcr(0.05, 0.10), kPathsPerUnit,
                   ensemble_measure([](const JData& d) {
-                    return fraction_stat(d, "fraction of runs losing a cluster", "interior, three clusters",
-                                         [](const PathSummary& p) { return final_min_cluster(p) < kRetained; });
+                    McResult m =
+                        fraction_stat(d, "fraction of runs losing a cluster", "interior, three clusters",
+                                      [](const PathSummary& p) { return final_min_cluster(p) < kRetained; });
+                    add_simplex_figure(
+                        m, d.r, d.c, "sx_",
+                        "DCR on the cluster simplex (fig:strategy-simplex), $(\\alpha,\\beta)=(0.05,0.10)$: "
+                        "the mean cluster masses over " +
+                            std::to_string(d.r.paths.size()) + " seeds and four single runs");
+                    return m;
                   }),
                   equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .experiment("alpha=0.05 beta=0.50 coverage", dcr(0.05, 0.50), kPathsPerUnit,
                   ensemble_measure([](const JData& d) {
-                    return fraction_stat(d, "fraction of runs losing a cluster", "interior, three clusters",
-                                         [](const PathSummary& p) { return final_min_cluster(p) < kRetained; });
+                    return fraction_stat(
+                        d, "fraction of runs losing a cluster", "interior, three clusters",
+                        [](const PathSummary& p) { return final_min_cluster(p) < kRetained; });
                   }),
                   equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .experiment("alpha=0.05 beta=0.50 uniqueness", dcr(0.05, 0.50), kPathsPerUnit,
@@ -183,8 +259,10 @@ DCRV_CLAIM(claim_simplex_dcr_interior) {
                     McResult m;
                     m.name = "between-seed JSD of final policies";
                     m.interval = between_seed_jsd(d.r.paths, d.alpha);
-                    m.details["paper beside dcrv"] = paper_beside("unique interior point",
-                                                                  values_of(d.five, final_min_cluster), m.interval);
+                    note_paper(m, d.q, "unique interior point",
+                               "JSD of seeds 101/202 and 303/404: " +
+                                   num(js_divergence(d.five[0].p_final, d.five[1].p_final, d.c.u.S)) + ", " +
+                                   num(js_divergence(d.five[2].p_final, d.five[3].p_final, d.c.u.S)));
                     return m;
                   }),
                   at_most([]<class T>(const McParams&, const Consts<T>&) { return T(kNegligibleJsd); }))
@@ -228,21 +306,94 @@ std::function<McParams(const Context&)> arm_params(const std::string& name) {
   return [name](const Context& ctx) { return params_for(arm(name), ctx); };
 }
 /// Mean of f over the `other` arm minus its mean over DCR (Welch), the five seeds beside.
-template <class F> McMeasure arm_difference(std::string other, std::string what, F f) {
-  return [other, what, f](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+template <class F> McMeasure arm_difference(std::string other, std::string what, std::string paper, F f) {
+  return [other, what, paper, f](const McParams& q, std::uint64_t, long first, long count, double alpha) {
     const McParams qo = params_like(q, arm(other));
     const auto ro = ensemble_of(qo, first, count), rd = ensemble_of(q, first, count);
     const auto xo = values_of(ro->paths, f), xd = values_of(rd->paths, f);
     McResult m;
     m.name = "mean " + what + ": " + other + " minus DCR";
     m.interval = paired_or_welch(qo, q, xo, xd, alpha);
-    const auto fo = run_seeds(arm(other), paper_seeds()), fd = run_seeds(decode(q), paper_seeds());
-    m.details["paper beside dcrv"] = "dcrv seeds 101..505: " + other + " " + num(mean_of(values_of(fo, f))) +
-                                     ", DCR " + num(mean_of(values_of(fd, f))) + "; dcrv over " +
-                                     std::to_string(xd.size()) + " seeds: " + num(mean_of(xo)) + " vs " +
-                                     num(mean_of(xd));
+    const auto fo = five_of(qo), fd = five_of(q);
+    note_paper(m, q, paper,
+               other + " " + num(mean_of(values_of(*fo, f))) + ", DCR " + num(mean_of(values_of(*fd, f))) +
+                   " (means; over all seeds " + num(mean_of(xo)) + " vs " + num(mean_of(xd)) + ")");
     return m;
   };
+}
+} // namespace
+
+namespace {
+/// fig:ablations: per arm at (α, β) = (0.05, 0.10), the mean ± 1 sd over the seeds of log10 M_inc(T),
+/// coverage, kernel energy p(T)ᵀK_eff p(T), ΔJ_p and the final safety margin (literal, and with the arm's own
+/// kernel), from the arms' ensembles (those the ablation claims read).
+void add_ablation_figure(McResult& m, const JData& d) {
+  struct Bar {
+    std::string col, title, ylabel;
+    std::function<double(const PathSummary&)> f;
+  };
+  const std::vector<Bar> bars = {
+      {"lginc", "incorrect mass", "$\\log_{10}M_{\\mathrm{inc}}(T)$",
+       [](const PathSummary& p) { return std::log10(std::max(p.final_metric[metric_incorrect], 1e-300)); }},
+      {"cov", "coverage", "clusters with $m_k(T)\\ge0.05$",
+       [](const PathSummary& p) { return static_cast<double>(coverage_of(p, kRetained)); }},
+      {"energy", "kernel energy", "$p^\\top K_{\\mathrm{eff}}p$ at $T$",
+       [](const PathSummary& p) { return p.final_metric[metric_energy]; }},
+      {"djp", "objective gain", "$\\Delta J_p=J_p(T)-J_p(0)$",
+       [](const PathSummary& p) {
+         return p.final_metric[metric_objective] - p.initial_metric[metric_objective];
+       }},
+      {"safety", "safety margin ($K_{\\mathrm{eff}}$)", "final safety margin",
+       [](const PathSummary& p) { return p.final_safety[safety_worst]; }},
+      {"safetyarm", "safety margin (arm's kernel)", "final safety margin",
+       [](const PathSummary& p) { return p.final_safety[safety_arm_kernel]; }}};
+  const std::vector<std::pair<std::string, std::string>> arms = {
+      {"dcr", "DCR"},
+      {"entropy-only", "Entropy-only"},
+      {"ungated", "Ungated (literal)"},
+      {"ungated-incorrect-cluster", "Ungated (incorrect cluster)"},
+      {"ungated-self", "Ungated (self-similar)"},
+      {"ungated-all-ones", "Ungated ($\\mathbf 1\\mathbf 1^\\top$)"}};
+  if (!m.series.is_object())
+    m.series = nlohmann::json::object();
+  nlohmann::json idx = nlohmann::json::array(), labels = nlohmann::json::array();
+  std::vector<nlohmann::json> mean(bars.size(), nlohmann::json::array()),
+      sd(bars.size(), nlohmann::json::array());
+  for (std::size_t a = 0; a < arms.size(); ++a) {
+    const auto r =
+        ensemble_of(params_like(d.q, arm(arms[a].first)), d.r.first, static_cast<long>(d.r.paths.size()));
+    idx.push_back(a), labels.push_back(arms[a].second);
+    for (std::size_t b = 0; b < bars.size(); ++b) {
+      const auto x = values_of(r->paths, bars[b].f);
+      const double mu = mean_of(x);
+      double ss = 0;
+      for (double v : x)
+        ss += (v - mu) * (v - mu);
+      mean[b].push_back(mu),
+          sd[b].push_back(x.size() > 1 ? std::sqrt(ss / static_cast<double>(x.size() - 1)) : 0.0);
+    }
+  }
+  m.series["ab_arm"] = idx;
+  nlohmann::json panels = nlohmann::json::array();
+  for (std::size_t b = 0; b < bars.size(); ++b) {
+    m.series["ab_" + bars[b].col] = mean[b];
+    m.series["ab_" + bars[b].col + "_sd"] = sd[b];
+    panels.push_back({{"title", bars[b].title},
+                      {"y", {"ab_" + bars[b].col}},
+                      {"err", {"ab_" + bars[b].col + "_sd"}},
+                      {"ylabel", bars[b].ylabel}});
+  }
+  m.series["figures"].push_back(
+      {{"title",
+        "DCR against its ablations at $(\\alpha,\\beta)=(0.05,0.10)$ (fig:ablations): markers are means, "
+        "whiskers $\\pm1$ sd over " +
+            std::to_string(d.r.paths.size()) + " seeds per arm"},
+       {"x", "ab_arm"},
+       {"xlabel", ""},
+       {"style", "marks"},
+       {"xticklabels", labels},
+       {"columns", 3},
+       {"panels", panels}});
 }
 } // namespace
 
@@ -253,21 +404,25 @@ DCRV_CLAIM(claim_ablation_coverage_3) {
       .statement(
           R"(Coverage (clusters with final mass $\ge0.05$) equals $c=3$ in every run of DCR, Entropy-only and every reading of Ungated, at $(\alpha,\beta)=(0.05,0.10)$: the fraction of runs with coverage $<c$ is $0$)")
       .constant("coverage", 3, Role::lower, "clusters retained (all three)");
-  for (const std::string name : {"dcr", "entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self",
-                                 "ungated-all-ones"})
-    s.experiment(name,
-                 [name](const Context& ctx) {
-                   McParams q = params_for(arm(name), ctx);
-                   q.set("s_coverage", ctx.constant("coverage"));
-                   return q;
-                 },
-                 kPathsPerUnit,
-                 ensemble_measure([](const JData& d) {
-                   const double need = d.q("s_coverage");
-                   return fraction_stat(d, "fraction of runs with coverage < c", "coverage 3",
-                                        [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
-                 }),
-                 equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+  for (const std::string name :
+       {"dcr", "entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self", "ungated-all-ones"})
+    s.experiment(
+        name,
+        [name](const Context& ctx) {
+          McParams q = params_for(arm(name), ctx);
+          q.set("s_coverage", ctx.constant("coverage"));
+          return q;
+        },
+        kPathsPerUnit, ensemble_measure([name](const JData& d) {
+          const double need = d.q("s_coverage");
+          McResult m =
+              fraction_stat(d, "fraction of runs with coverage < c", "coverage 3",
+                            [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
+          if (name == "dcr")
+            add_ablation_figure(m, d);
+          return m;
+        }),
+        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J DCR replicator and ablations");
 }
 
@@ -277,14 +432,15 @@ DCRV_CLAIM(claim_ablation_dcr_lower_kernel_energy) {
   s.where("App. J §Study C (fig:ablations and caption)")
       .statement(
           R"(DCR attains lower kernel energy $p^\top K_{\mathrm{eff}}p$ at $T$ than each ablation: the mean final energy of the ablation minus DCR's is $>0$, at $(\alpha,\beta)=(0.05,0.10)$, for Entropy-only and every reading of Ungated)");
-  for (const std::string name : {"entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self",
-                                 "ungated-all-ones"})
+  for (const std::string name :
+       {"entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self", "ungated-all-ones"})
     s.experiment(name + " vs dcr", arm_params("dcr"), kPathsPerUnit,
-                 arm_difference(name, "final kernel energy",
+                 arm_difference(name, "final kernel energy", "DCR reduces kernel energy",
                                 [](const PathSummary& p) { return p.final_metric[metric_energy]; }),
                  at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }));
-  return s.method("ensemble engine; Welch intervals of differences of means (a strict inequality: an interval "
-                  "containing 0 is inconclusive)");
+  return s.method(
+      "ensemble engine; Welch intervals of differences of means (a strict inequality: an interval "
+      "containing 0 is inconclusive)");
 }
 
 // App. J §Study C: "DCR … maintains large positive safety margins".
@@ -294,19 +450,19 @@ DCRV_CLAIM(claim_ablation_dcr_safety_positive) {
       .statement(
           R"(DCR keeps large positive safety margins: at $(\alpha,\beta)=(0.05,0.10)$ no run's minimum over training of the safety margin $\min_{c\in\mathcal C}[1-2\lambda\beta(K_{\mathrm{eff}}p)_c]$ falls to $s=0.5$ or below)")
       .constant("large", 0.5, Role::lower, "safety margin that counts as 'large'")
-      .experiment("dcr",
-                  [](const Context& ctx) {
-                    McParams q = params_for(arm("dcr"), ctx);
-                    q.set("s_large", ctx.constant("large"));
-                    return q;
-                  },
-                  kPathsPerUnit,
-                  ensemble_measure([](const JData& d) {
-                    const double s = d.q("s_large");
-                    return fraction_stat(d, "fraction of runs with min_t safety <= s", "large positive",
-                                         [s](const PathSummary& p) { return !(p.min_safety[safety_worst] > s); });
-                  }),
-                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment(
+          "dcr",
+          [](const Context& ctx) {
+            McParams q = params_for(arm("dcr"), ctx);
+            q.set("s_large", ctx.constant("large"));
+            return q;
+          },
+          kPathsPerUnit, ensemble_measure([](const JData& d) {
+            const double s = d.q("s_large");
+            return fraction_stat(d, "fraction of runs with min_t safety <= s", "large positive",
+                                 [s](const PathSummary& p) { return !(p.min_safety[safety_worst] > s); });
+          }),
+          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine; Clopper-Pearson interval of the fraction");
 }
 
@@ -320,12 +476,14 @@ DCRV_CLAIM(claim_ablation_entropy_only_no_distinctiveness) {
           R"(Entropy-only keeps breadth but no kernel-driven distinctiveness among correct clusters: its final cluster Gini exceeds DCR's (mean difference $>0$) while it keeps all three clusters, at $(\alpha,\beta)=(0.05,0.10)$)")
       .experiment("entropy-only vs dcr gini", arm_params("dcr"), kPathsPerUnit,
                   arm_difference("entropy-only", "final cluster Gini",
+                                 "Entropy-only lacks targeted distinctiveness",
                                  [](const PathSummary& p) { return p.final_metric[metric_gini]; }),
                   at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }))
       .experiment("entropy-only breadth", arm_params("entropy-only"), kPathsPerUnit,
                   ensemble_measure([](const JData& d) {
-                    return fraction_stat(d, "fraction of runs losing a cluster", "breadth preserved",
-                                         [](const PathSummary& p) { return final_min_cluster(p) < kRetained; });
+                    return fraction_stat(
+                        d, "fraction of runs losing a cluster", "breadth preserved",
+                        [](const PathSummary& p) { return final_min_cluster(p) < kRetained; });
                   }),
                   equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine; Welch interval of the difference, Clopper-Pearson of the fraction");
@@ -340,19 +498,23 @@ Claim ungated_lower_safety(const std::string& id, const std::string& reading, in
   if (!reading.empty())
     s.reading(reading);
   for (const auto& name : ungated_arms())
-    s.experiment(name, arm_params(name), kPathsPerUnit,
-                 [name, safety](const McParams& q, std::uint64_t, long first, long count, double alpha) {
-                   const McParams qd = params_like(q, arm("dcr"));
-                   const auto ru = ensemble_of(q, first, count), rd = ensemble_of(qd, first, count);
-                   const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
-                   McResult m;
-                   m.name = "mean final safety: DCR minus " + name;
-                   m.interval = paired_or_welch(qd, q, values_of(rd->paths, f), values_of(ru->paths, f), alpha);
-                   m.details["means"] = "DCR " + num(mean_of(values_of(rd->paths, f))) + ", " + name + " " +
-                                        num(mean_of(values_of(ru->paths, f)));
-                   return m;
-                 },
-                 at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }));
+    s.experiment(
+        name, arm_params(name), kPathsPerUnit,
+        [name, safety](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+          const McParams qd = params_like(q, arm("dcr"));
+          const auto ru = ensemble_of(q, first, count), rd = ensemble_of(qd, first, count);
+          const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
+          McResult m;
+          m.name = "mean final safety: DCR minus " + name;
+          m.interval = paired_or_welch(qd, q, values_of(rd->paths, f), values_of(ru->paths, f), alpha);
+          note_paper(m, q, "Ungated degrades safety (DCR about 0.93, Ungated about 0.48)",
+                     "DCR " + num(mean_of(values_of(*five_of(qd), f))) + ", " + name + " " +
+                         num(mean_of(values_of(*five_of(q), f))) + " (means; over all seeds " +
+                         num(mean_of(values_of(rd->paths, f))) + " vs " +
+                         num(mean_of(values_of(ru->paths, f))) + ")");
+          return m;
+        },
+        at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }));
   return s.method("ensemble engine; Welch intervals of differences of means");
 }
 } // namespace
@@ -374,15 +536,50 @@ DCRV_CLAIM(claim_ablation_ungated_larger_proxy_gain) {
           R"(Ungated obtains a larger objective-proxy gain than DCR: the mean of $\Delta J_p=J_p(T)-J_p(0)$, $J_p=\sum_{\mathcal C}p_i+\lambda\alpha H[p]-\lambda\beta p^\top K_{\mathrm{eff}}p$, of Ungated minus DCR's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)");
   for (const auto& name : ungated_arms())
     s.experiment(name + " vs dcr", arm_params("dcr"), kPathsPerUnit,
-                 arm_difference(name, "objective gain Delta J_p",
+                 arm_difference(name, "objective gain Delta J_p", "Ungated: larger proxy gains",
                                 [](const PathSummary& p) {
-                                  return p.final_metric[metric_objective] - p.initial_metric[metric_objective];
+                                  return p.final_metric[metric_objective] -
+                                         p.initial_metric[metric_objective];
                                 }),
                  at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }));
   return s.method("ensemble engine; Welch intervals of differences of means");
 }
 
 namespace {
+/// fig:objective-overlay: J_p and the safety margin (literal: worst correct trace, K_eff) against steps, mean
+/// ± 1 sd over the seeds, for DCR, Entropy-only and Ungated (literal and all-ones readings) at the ablation
+/// point.
+void add_overlay_figure(McResult& m, const JData& d) {
+  const std::vector<std::pair<std::string, std::string>> arms = {
+      {"dcr", "DCR"},
+      {"entropy-only", "Entropy-only"},
+      {"ungated", "Ungated (literal)"},
+      {"ungated-all-ones", "Ungated ($\\mathbf 1\\mathbf 1^\\top$)"}};
+  if (!m.series.is_object())
+    m.series = nlohmann::json::object();
+  std::vector<std::string> jp, sf, legend;
+  for (std::size_t a = 0; a < arms.size(); ++a) {
+    const McParams qa = params_like(d.q, arm(arms[a].first));
+    const auto r = ensemble_of(qa, d.r.first, static_cast<long>(d.r.paths.size()));
+    const std::string p = "ov" + std::to_string(a) + "_";
+    if (!add_moment_columns(m.series, *r, decode(qa), p, metric_objective, "Jp") ||
+        !add_moment_columns(m.series, *r, decode(qa), p, metric_safety, "safety"))
+      return;
+    jp.push_back(p + "Jp"), sf.push_back(p + "safety"), legend.push_back(arms[a].second);
+  }
+  m.series["figures"].push_back(
+      {{"title",
+        "Objective proxy and safety margin against steps (fig:objective-overlay), "
+        "$(\\alpha,\\beta)=(0.05,0.10)$: "
+        "mean $\\pm1$ sd over " +
+            std::to_string(d.r.paths.size()) +
+            " seeds per arm; $J_p$ and the safety margin with $K_{\\mathrm{eff}}$ (literal readings)"},
+       {"columns", 2},
+       {"panels",
+        {ribbon_axis("objective proxy", "ov0_t", jp, legend, "step", "$J_p$"),
+         ribbon_axis("safety margin", "ov0_t", sf, legend, "step",
+                     "$\\min_c[1-2\\lambda\\beta(K_{\\mathrm{eff}}p)_c]$")}}});
+}
 /// Mean final safety of an arm against a reported value ± about.
 Claim safety_value(const std::string& id, const std::string& reading, const std::string& arm_name, int safety,
                    double value, const char* statement, bool at_least_value) {
@@ -393,17 +590,24 @@ Claim safety_value(const std::string& id, const std::string& reading, const std:
       .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)");
   if (!reading.empty())
     s.reading(reading);
-  const auto measure = ensemble_measure([safety](const JData& d) {
-    return mean_stat(d, "mean final safety margin", "see statement",
-                     [safety](const PathSummary& p) { return final_safety(p, safety); });
+  const std::string paper = (at_least_value ? "safety >~ " : "safety about ") + num(value);
+  const bool overlay = reading.empty() && arm_name == "dcr";
+  const auto measure = ensemble_measure([safety, paper, overlay](const JData& d) {
+    McResult m = mean_stat(d, "mean final safety margin", paper,
+                           [safety](const PathSummary& p) { return final_safety(p, safety); });
+    if (overlay)
+      add_overlay_figure(m, d);
+    return m;
   });
   if (at_least_value)
-    s.experiment(arm_name, arm_params(arm_name), kPathsPerUnit, measure,
-                 at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); }));
+    s.experiment(
+        arm_name, arm_params(arm_name), kPathsPerUnit, measure,
+        at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); }));
   else
-    s.experiment(arm_name, arm_params(arm_name), kPathsPerUnit, measure,
-                 between([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); },
-                         []<class T>(const McParams&, const Consts<T>& k) { return k("safety") + k("about"); }));
+    s.experiment(
+        arm_name, arm_params(arm_name), kPathsPerUnit, measure,
+        between([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); },
+                []<class T>(const McParams&, const Consts<T>& k) { return k("safety") + k("about"); }));
   return s.method("ensemble engine; Student-t interval of the mean");
 }
 } // namespace
@@ -423,22 +627,21 @@ DCRV_CLAIM(claim_traj_entropy_only_safety_1) {
       .statement(
           R"(For Entropy-only ($\beta=0$) the safety margin is identically $s=1$: the fraction of runs whose safety margin ever differs from $1$ (minimum over training $<1$, or final value $\ne1$) is $0$)")
       .constant("one", 1, Role::exact, "the safety margin without kernel")
-      .experiment("entropy-only",
-                  [](const Context& ctx) {
-                    McParams q = params_for(arm("entropy-only"), ctx);
-                    q.set("s_one", ctx.constant("one"));
-                    return q;
-                  },
-                  kPathsPerUnit,
-                  ensemble_measure([](const JData& d) {
-                    const double one = d.q("s_one");
-                    return fraction_stat(d, "fraction of runs whose safety margin differs from s", "1",
-                                         [one](const PathSummary& p) {
-                                           return p.min_safety[safety_worst] != one ||
-                                                  p.final_safety[safety_worst] != one;
-                                         });
-                  }),
-                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment(
+          "entropy-only",
+          [](const Context& ctx) {
+            McParams q = params_for(arm("entropy-only"), ctx);
+            q.set("s_one", ctx.constant("one"));
+            return q;
+          },
+          kPathsPerUnit, ensemble_measure([](const JData& d) {
+            const double one = d.q("s_one");
+            return fraction_stat(
+                d, "fraction of runs whose safety margin differs from s", "1", [one](const PathSummary& p) {
+                  return p.min_safety[safety_worst] != one || p.final_safety[safety_worst] != one;
+                });
+          }),
+          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine; Clopper-Pearson interval of the fraction");
 }
 
@@ -450,25 +653,88 @@ DCRV_CLAIM(claim_traj_ungated_safety_048) {
       false);
 }
 DCRV_CLAIM(claim_traj_ungated_safety_048_ic) {
-  return safety_value("J.traj-ungated-safety-048~incorrect-cluster", "Ungated: the incorrect traces mutually similar",
-                      "ungated-incorrect-cluster", safety_arm_kernel, 0.48,
-                      R"(As J.traj-ungated-safety-048, Ungated kernel with the incorrect traces as a fourth cluster, safety with the arm's kernel)",
-                      false);
+  return safety_value(
+      "J.traj-ungated-safety-048~incorrect-cluster", "Ungated: the incorrect traces mutually similar",
+      "ungated-incorrect-cluster", safety_arm_kernel, 0.48,
+      R"(As J.traj-ungated-safety-048, Ungated kernel with the incorrect traces as a fourth cluster, safety with the arm's kernel)",
+      false);
 }
 DCRV_CLAIM(claim_traj_ungated_safety_048_self) {
-  return safety_value("J.traj-ungated-safety-048~self-similar", "Ungated: each incorrect trace similar to itself",
-                      "ungated-self", safety_arm_kernel, 0.48,
-                      R"(As J.traj-ungated-safety-048, Ungated kernel with $K(i,i)=1$ on $\mathcal I$, safety with the arm's kernel)",
-                      false);
+  return safety_value(
+      "J.traj-ungated-safety-048~self-similar", "Ungated: each incorrect trace similar to itself",
+      "ungated-self", safety_arm_kernel, 0.48,
+      R"(As J.traj-ungated-safety-048, Ungated kernel with $K(i,i)=1$ on $\mathcal I$, safety with the arm's kernel)",
+      false);
 }
 DCRV_CLAIM(claim_traj_ungated_safety_048_all) {
-  return safety_value("J.traj-ungated-safety-048~all-ones", "Ungated: K = 11^T, safety with the arm's kernel",
-                      "ungated-all-ones", safety_arm_kernel, 0.48,
-                      R"(As J.traj-ungated-safety-048, Ungated kernel $K=\mathbf 1\mathbf 1^\top$, safety with the arm's kernel)",
-                      false);
+  return safety_value(
+      "J.traj-ungated-safety-048~all-ones", "Ungated: K = 11^T, safety with the arm's kernel",
+      "ungated-all-ones", safety_arm_kernel, 0.48,
+      R"(As J.traj-ungated-safety-048, Ungated kernel $K=\mathbf 1\mathbf 1^\top$, safety with the arm's kernel)",
+      false);
 }
 
 namespace {
+/// The paper's seeds over the grid (12 × 5 runs): the smallest per-run minimum of a safety reading.
+double five_grid_min_safety(const McParams& q, int reading) {
+  double worst = 1e300;
+  for (double al : alpha_grid())
+    for (double be : beta_grid())
+      for (const auto& p : *five_of(params_like(q, study_c(al, be))))
+        worst = std::min(worst, p.min_safety[reading]);
+  return worst;
+}
+/// fig:safety-hist: the histogram of the per-run minimum safety margin over the grid's runs, the paper's
+/// worst case and dcrv's 1/60-quantile marked, and per cell the smallest per-run minimum (the paper's inset).
+void add_safety_figure(McResult& m, const McParams& q, long first, long count, int reading,
+                       double paper_worst) {
+  std::vector<double> x;
+  nlohmann::json al = nlohmann::json::array(), be = al, worst = al, mean = al;
+  for (double a : alpha_grid())
+    for (double b : beta_grid()) {
+      const auto r = ensemble_of(params_like(q, study_c(a, b)), first, count);
+      double w = 1e300;
+      for (const auto& p : r->paths) {
+        x.push_back(p.min_safety[reading]);
+        w = std::min(w, p.min_safety[reading]);
+      }
+      al.push_back(a), be.push_back(b), worst.push_back(w);
+      mean.push_back(
+          mean_of(values_of(r->paths, [reading](const PathSummary& p) { return p.min_safety[reading]; })));
+    }
+  if (x.empty())
+    return;
+  const double lo = std::min(0.0, std::floor(*std::min_element(x.begin(), x.end()) * 20) / 20);
+  const double hi = std::max(1.0, std::ceil(*std::max_element(x.begin(), x.end()) * 20) / 20);
+  if (!m.series.is_object())
+    m.series = nlohmann::json::object();
+  add_histogram_columns(m.series, x, lo, hi, 50, "sh_");
+  m.series["sh_alpha"] = al, m.series["sh_beta"] = be, m.series["sh_worst"] = worst,
+  m.series["sh_mean"] = mean;
+  nlohmann::json edge_lo = nlohmann::json::array(), edge_hi = edge_lo; // the bins' edges
+  for (int b = 0; b < 50; ++b)
+    edge_lo.push_back(lo + b * (hi - lo) / 50), edge_hi.push_back(lo + (b + 1) * (hi - lo) / 50);
+  m.series["sh_edge_lo"] = edge_lo, m.series["sh_edge_hi"] = edge_hi;
+  nlohmann::json hist = {{"title", "all runs of the 12 cells"},
+                         {"x", "sh_x"},
+                         {"y", {"sh_n"}},
+                         {"legend", {"runs"}},
+                         {"style", "histogram"},
+                         {"xlabel", "minimum over training of the safety margin"},
+                         {"ylabel", "runs"},
+                         {"vlines",
+                          {{{"at", paper_worst}, {"label", "paper's worst case"}},
+                           {{"at", m.interval.estimate}, {"label", "dcrv: 1/60-quantile"}}}}};
+  nlohmann::json cells = {{"kind", "heatmap"},    {"title", "smallest per-run minimum per cell"},
+                          {"x", "sh_beta"},       {"y", "sh_alpha"},
+                          {"z", "sh_worst"},      {"zlabel", "min safety"},
+                          {"xlabel", "$\\beta$"}, {"ylabel", "$\\alpha$"}};
+  m.series["figures"].push_back(
+      {{"title", "Minimum safety margin per run within the DCR band (fig:safety-hist): " +
+                     std::to_string(x.size()) + " runs over the 12 cells"},
+       {"columns", 2},
+       {"panels", {hist, cells}}});
+}
 /// Every run of every grid cell: the per-run minimum over training of a safety reading.
 std::vector<double> grid_min_safety(const McParams& q, long first, long count, int reading) {
   std::vector<double> x;
@@ -490,29 +756,33 @@ DCRV_CLAIM(claim_safety_min_positive) {
       .statement(
           R"(Within the DCR band (the 12 grid cells) the minimum over training of the safety margin is $>s_0=0$ for every run: the fraction of runs with $\min_t$ safety $\le s_0$ is $0$)")
       .constant("floor", 0, Role::lower, "the lower bound of the per-run minimum safety margin")
-      .experiment("grid",
-                  [](const Context& ctx) {
-                    McParams q = params_for(study_c(0.02, 0.10), ctx);
-                    q.set("s_floor", ctx.constant("floor"));
-                    return q;
-                  },
-                  kGridPathsPerUnit,
-                  [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
-                    const auto x = grid_min_safety(q, first, count, safety_worst);
-                    const double s0 = q("s_floor");
-                    long k = 0;
-                    double worst = 1e300;
-                    for (double v : x) {
-                      k += !(v > s0);
-                      worst = std::min(worst, v);
-                    }
-                    McResult m;
-                    m.name = "fraction of runs (all cells) with min_t safety <= s0";
-                    m.interval = proportion(k, static_cast<long>(x.size()), alpha);
-                    m.details["smallest per-run minimum"] = num(worst);
-                    return m;
-                  },
-                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment(
+          "grid",
+          [](const Context& ctx) {
+            McParams q = params_for(study_c(0.02, 0.10), ctx);
+            q.set("s_floor", ctx.constant("floor"));
+            return q;
+          },
+          kGridPathsPerUnit,
+          [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+            const auto x = grid_min_safety(q, first, count, safety_worst);
+            const double s0 = q("s_floor");
+            long k = 0;
+            double worst = 1e300;
+            for (double v : x) {
+              k += !(v > s0);
+              worst = std::min(worst, v);
+            }
+            McResult m;
+            m.name = "fraction of runs (all cells) with min_t safety <= s0";
+            m.interval = proportion(k, static_cast<long>(x.size()), alpha);
+            m.details["smallest per-run minimum"] = num(worst);
+            note_paper(m, q, "all runs strictly positive (worst about 0.267)",
+                       "smallest per-run minimum over the 12 x 5 runs " +
+                           num(five_grid_min_safety(q, safety_worst)));
+            return m;
+          },
+          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine over the (alpha, beta) grid; Clopper-Pearson interval of the fraction");
 }
 
@@ -526,15 +796,20 @@ Claim safety_min_value(const std::string& id, const std::string& reading, int sa
       .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)");
   if (!reading.empty())
     s.reading(reading);
-  s.experiment("grid", [](const Context& ctx) { return params_for(study_c(0.02, 0.10), ctx); }, kGridPathsPerUnit,
-               [safety](const McParams& q, std::uint64_t, long first, long count, double alpha) {
-                 McResult m;
-                 m.name = "1/60-quantile of the per-run minimum safety (all cells)";
-                 m.interval = quantile_interval(grid_min_safety(q, first, count, safety), 1.0 / 60, alpha);
-                 return m;
-               },
-               between([]<class T>(const McParams&, const Consts<T>& k) { return k("worst") - k("about"); },
-                       []<class T>(const McParams&, const Consts<T>& k) { return k("worst") + k("about"); }));
+  s.experiment(
+      "grid", [](const Context& ctx) { return params_for(study_c(0.02, 0.10), ctx); }, kGridPathsPerUnit,
+      [safety, reading](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+        McResult m;
+        m.name = "1/60-quantile of the per-run minimum safety (all cells)";
+        m.interval = quantile_interval(grid_min_safety(q, first, count, safety), 1.0 / 60, alpha);
+        note_paper(m, q, "worst of 60 runs about 0.267",
+                   "worst of the 12 x 5 runs " + num(five_grid_min_safety(q, safety)));
+        if (reading.empty())
+          add_safety_figure(m, q, first, count, safety, 0.267);
+        return m;
+      },
+      between([]<class T>(const McParams&, const Consts<T>& k) { return k("worst") - k("about"); },
+              []<class T>(const McParams&, const Consts<T>& k) { return k("worst") + k("about"); }));
   return s.method("ensemble engine over the (alpha, beta) grid; quantile by order statistics");
 }
 } // namespace
@@ -544,17 +819,18 @@ DCRV_CLAIM(claim_safety_min_0267) {
   return safety_min_value("J.safety-min-0267", "", safety_worst);
 }
 DCRV_CLAIM(claim_safety_min_0267_batch) {
-  return safety_min_value("J.safety-min-0267~batch", "safety margin with the batch frequencies phat instead of p",
-                          safety_batch);
+  return safety_min_value("J.safety-min-0267~batch",
+                          "safety margin with the batch frequencies phat instead of p", safety_batch);
 }
 DCRV_CLAIM(claim_safety_min_0267_gap) {
-  return safety_min_value("J.safety-min-0267~gap-0.8",
-                          "safety margin with the Study-B utility gap 0.8: [0.8 - 2 lambda beta (K_eff p)_c]/0.8",
-                          safety_gap08);
+  return safety_min_value(
+      "J.safety-min-0267~gap-0.8",
+      "safety margin with the Study-B utility gap 0.8: [0.8 - 2 lambda beta (K_eff p)_c]/0.8", safety_gap08);
 }
 DCRV_CLAIM(claim_safety_min_0267_weighted) {
   return safety_min_value("J.safety-min-0267~mass-weighted",
-                          "safety margin averaged over correct traces with weights p_c / rho", safety_mass_weighted);
+                          "safety margin averaged over correct traces with weights p_c / rho",
+                          safety_mass_weighted);
 }
 
 } // namespace dcrv

@@ -1,13 +1,14 @@
-// Appendix J §Study A and §Strategy-simplex overview (appendix_J_aistats.tex, fig:studyA, fig:strategy-simplex):
-// the theory tracks of STaR, GRPO and DPO on the 12-trace universe — multiplicative weights with the batch
-// frequencies p̂ = n/B, n ~ Multinomial(B, p), η = 0.15, barrier ε ∈ {0, 3·10⁻⁴}, T = 5000 — re-run on the
-// ensemble engine (dcrv/ensemble/) over many seeds, the paper's five seeds {101, …, 505} reported beside.
-// The initial policy is uniform over the 12 traces (App. J does not give it; J.replicator-step). Event times
-// use the literal detector (trailing 50-step window, first t ≥ 200; J.event-detection), censored at T + 1.
+// Appendix J §Study A and §Strategy-simplex overview (appendix_J_aistats.tex, fig:studyA,
+// fig:strategy-simplex): the theory tracks of STaR, GRPO and DPO on the 12-trace universe — multiplicative
+// weights with the batch frequencies p̂ = n/B, n ~ Multinomial(B, p), η = 0.15, barrier ε ∈ {0, 3·10⁻⁴}, T =
+// 5000 — re-run on the ensemble engine (dcrv/ensemble/) over many seeds, the paper's five seeds {101, …, 505}
+// reported beside. The initial policy is uniform over the 12 traces (App. J does not give it;
+// J.replicator-step). Event times use the literal detector (trailing 50-step window, first t ≥ 200;
+// J.event-detection), censored at T + 1.
 //
 // GRPO's theory fitness as written, φ_i = 1{i ∈ 𝒞}, contains no batch statistic: from the uniform start the
-// update is deterministic and keeps the correct traces exactly equal, so no GRPO run can fixate and there is no
-// drift. The readings that inject batch noise (importance-weighted φ_i = U_i p̂_i/p_i; only correct traces
+// update is deterministic and keeps the correct traces exactly equal, so no GRPO run can fixate and there is
+// no drift. The readings that inject batch noise (importance-weighted φ_i = U_i p̂_i/p_i; only correct traces
 // present in the batch reinforced) are registered beside the literal claims.
 #include <algorithm>
 #include <cmath>
@@ -38,23 +39,77 @@ double homog_time(const PathSummary& p, int T) {
   return censored(p.homog[event_trailing], T);
 }
 
+/// fig:studyA, the row of `method`: entropy, Fix, cluster Gini and log10 incorrect mass against steps, the
+/// mean ± 1 sd over the seeds of the B = 16 and B = 64 ensembles at ε = 0 — the ensembles the Study A claims
+/// read (cached: no extra runs in a full run). Added to the experiment at B = 16, ε = 0 of the hosting claim.
+void add_study_a_figure(McResult& m, const JData& d, Method method, const std::string& name) {
+  if (!(d.c.B == 16 && d.c.eps == 0 && d.c.start == Start::uniform))
+    return;
+  if (!m.series.is_object())
+    m.series = nlohmann::json::object();
+  nlohmann::json& s = m.series;
+  std::vector<std::string> legend;
+  for (int B : {16, 64}) {
+    const McParams qb = params_like(d.q, study_a(method, B, 0));
+    const Config c = decode(qb);
+    const auto r = ensemble_of(qb, d.r.first, static_cast<long>(d.r.paths.size())); // cached
+    const std::string p = "sa" + std::to_string(B) + "_";
+    if (!(add_moment_columns(s, *r, c, p, metric_entropy, "H") &&
+          add_moment_columns(s, *r, c, p, metric_fix, "Fix") &&
+          add_moment_columns(s, *r, c, p, metric_gini, "Gini") &&
+          add_moment_columns(s, *r, c, p, metric_incorrect, "lgMinc", true)))
+      return;
+    legend.push_back("$B=" + std::to_string(B) + "$");
+  }
+  auto panel = [&](const std::string& col, const std::string& title, const std::string& ylabel) {
+    nlohmann::json a = ribbon_axis(title, "sa16_t", {"sa16_" + col, "sa64_" + col}, legend, "step", ylabel);
+    a["logx"] =
+        true; // the collapse of STaR and the early homogenization of DPO happen in the first 100 steps
+    return a;
+  };
+  s["figures"].push_back(
+      {{"title", name + " theory track (fig:studyA): mean $\\pm1$ sd over " +
+                     std::to_string(d.r.paths.size()) +
+                     " seeds per batch size, $\\varepsilon=0$, uniform start; steps on a log axis from "
+                     "$t=25$, the incorrect "
+                     "mass as $\\log_{10}$, floored at $10^{-300}$"},
+       {"columns", 2},
+       {"panels",
+        {panel("H", "entropy", "$H[p]$"), panel("Fix", "fixation index", "$\\mathrm{Fix}=\\sum_i p_i^2$"),
+         panel("Gini", "cluster Gini", "Gini$(m_A,m_B,m_C)$"),
+         panel("lgMinc", "incorrect mass", "$\\log_{10}M_{\\mathrm{inc}}$")}}});
+}
+/// fig:strategy-simplex for the ensemble of d at B = 16, ε = 0.
+void add_simplex_b16(McResult& m, const JData& d, const std::string& name) {
+  if (d.c.B == 16 && d.c.eps == 0)
+    add_simplex_figure(
+        m, d.r, d.c, "sx_",
+        name +
+            " on the cluster simplex (fig:strategy-simplex), $B=16$, $\\varepsilon=0$: the mean "
+            "cluster masses over " +
+            std::to_string(d.r.paths.size()) + " seeds and four single runs");
+}
+
 /// Median fixation time of STaR against floor + close (one smoothing window by default).
 Claim star_collapse(const std::string& id, const std::string& reading, Method m) {
   Stochastic s(id, Kind::empirical);
   s.where(kStudyA)
       .statement(
           R"(Under the STaR theory update the fixation event (smoothed $\max_i p_i\ge0.75$ and $\max_k m_k\ge0.9$) comes at or close to the 200-step floor: the median fixation time over seeds is at most $200+c$, $c=50$ steps (one smoothing window), for $B\in\{16,64\}$, $\varepsilon\in\{0,3\cdot10^{-4}\}$, $T=5000$, uniform start)")
-      .constant("close", 50, Role::upper, "steps after the 200-step floor that count as 'at or close to the floor'");
+      .constant("close", 50, Role::upper,
+                "steps after the 200-step floor that count as 'at or close to the floor'");
   if (!reading.empty())
     s.reading(reading);
   for (int B : {16, 64})
     for (double eps : {0.0, study_a_barrier()})
-      s.experiment(case_label(B, eps), study(m, B, eps), kPathsPerUnit,
-                   ensemble_measure([](const JData& d) {
-                     return quantile_stat(d, "median fixation time", "at or close to 200", 0.5,
-                                          [&](const PathSummary& p) { return fix_time(p, d.c.T); });
-                   }),
-                   at_most([]<class T>(const McParams& q, const Consts<T>& k) { return T(q("floor")) + k("close"); }));
+      s.experiment(
+          case_label(B, eps), study(m, B, eps), kPathsPerUnit, ensemble_measure([m](const JData& d) {
+            McResult r = quantile_stat(d, "median fixation time", "at or close to 200 (H -> 0, Fix -> 1)",
+                                       0.5, [&](const PathSummary& p) { return fix_time(p, d.c.T); });
+            add_study_a_figure(r, d, m, "STaR");
+            return r;
+          }),
+          at_most([]<class T>(const McParams& q, const Consts<T>& k) { return T(q("floor")) + k("close"); }));
   return s.method("ensemble engine (cpu/cuda backend), App. J theory STaR, exact multinomial batches");
 }
 } // namespace
@@ -74,7 +129,8 @@ DCRV_CLAIM(claim_star_always_fixates) {
     for (double eps : {0.0, study_a_barrier()})
       s.experiment(case_label(B, eps), study(Method::star, B, eps), kPathsPerUnit,
                    ensemble_measure([](const JData& d) {
-                     return fraction_stat(d, "fraction of runs without fixation by T", "0 (every seed fixates)",
+                     return fraction_stat(d, "fraction of runs without fixation by T",
+                                          "0 (every seed fixates)",
                                           [](const PathSummary& p) { return p.fix[event_trailing] < 0; });
                    }),
                    equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
@@ -95,11 +151,14 @@ Claim grpo_median(const std::string& id, const std::string& reading, Method m) {
     s.reading(reading);
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(case_label(16, eps), study(m, 16, eps), kPathsPerUnit,
-                 ensemble_measure([](const JData& d) {
-                   return quantile_stat(d, "median fixation time (censored at T+1)", "about 4700", 0.5,
-                                        [&](const PathSummary& p) { return fix_time(p, d.c.T); });
+                 ensemble_measure([m, reading](const JData& d) {
+                   McResult r = quantile_stat(d, "median fixation time (censored at T+1)", "about 4700", 0.5,
+                                              [&](const PathSummary& p) { return fix_time(p, d.c.T); });
+                   add_study_a_figure(r, d, m, reading.empty() ? "GRPO" : "GRPO (the reading of this ID)");
+                   return r;
                  }),
-                 between([]<class T>(const McParams&, const Consts<T>& k) { return k("median") * (T(1) - k("about")); },
+                 between([]<class T>(const McParams&,
+                                     const Consts<T>& k) { return k("median") * (T(1) - k("about")); },
                          []<class T>(const McParams& q, const Consts<T>& k) {
                            const T hi = k("median") * (T(1) + k("about"));
                            return hi < T(q("T")) ? hi : T(q("T"));
@@ -114,12 +173,14 @@ DCRV_CLAIM(claim_grpo_median_fix_b16) {
 }
 DCRV_CLAIM(claim_grpo_median_fix_b16_iw) {
   return grpo_median("J.grpo-median-fix-b16~importance-weighted",
-                     "GRPO fitness phi_i = U_i phat_i / p_i (importance-weighted, unbiased for U_i)", Method::grpo_iw);
+                     "GRPO fitness phi_i = U_i phat_i / p_i (importance-weighted, unbiased for U_i)",
+                     Method::grpo_iw);
 }
 DCRV_CLAIM(claim_grpo_median_fix_b16_present) {
-  return grpo_median("J.grpo-median-fix-b16~present-only",
-                     "GRPO fitness phi_i = U_i 1{n_i > 0}: only correct traces present in the batch are reinforced",
-                     Method::grpo_present);
+  return grpo_median(
+      "J.grpo-median-fix-b16~present-only",
+      "GRPO fitness phi_i = U_i 1{n_i > 0}: only correct traces present in the batch are reinforced",
+      Method::grpo_present);
 }
 
 namespace {
@@ -130,8 +191,7 @@ Claim grpo_nofix(const std::string& id, const std::string& reading, Method m) {
   if (!reading.empty())
     s.reading(reading);
   for (double eps : {0.0, study_a_barrier()})
-    s.experiment(case_label(64, eps), study(m, 64, eps), kPathsPerUnit,
-                 ensemble_measure([](const JData& d) {
+    s.experiment(case_label(64, eps), study(m, 64, eps), kPathsPerUnit, ensemble_measure([](const JData& d) {
                    return fraction_stat(d, "fraction of runs that fixate by T", "0 (no fixation by 5k)",
                                         [](const PathSummary& p) { return p.fix[event_trailing] >= 0; });
                  }),
@@ -145,10 +205,12 @@ DCRV_CLAIM(claim_grpo_nofix_b64) {
   return grpo_nofix("J.grpo-nofix-b64", "", Method::grpo);
 }
 DCRV_CLAIM(claim_grpo_nofix_b64_iw) {
-  return grpo_nofix("J.grpo-nofix-b64~importance-weighted", "GRPO fitness phi_i = U_i phat_i / p_i", Method::grpo_iw);
+  return grpo_nofix("J.grpo-nofix-b64~importance-weighted", "GRPO fitness phi_i = U_i phat_i / p_i",
+                    Method::grpo_iw);
 }
 DCRV_CLAIM(claim_grpo_nofix_b64_present) {
-  return grpo_nofix("J.grpo-nofix-b64~present-only", "GRPO fitness phi_i = U_i 1{n_i > 0}", Method::grpo_present);
+  return grpo_nofix("J.grpo-nofix-b64~present-only", "GRPO fitness phi_i = U_i 1{n_i > 0}",
+                    Method::grpo_present);
 }
 
 namespace {
@@ -164,11 +226,10 @@ McResult drift_difference(const McParams& q, long first, long count, double alph
   m.name = "mean within-correct drift |q_T - q_200|_1 at B=16 minus at B=64";
   m.interval = stats::difference_interval(d16, d64, alpha);
   const auto f16 = run_seeds(decode(q), paper_seeds()), f64 = run_seeds(decode(q64), paper_seeds());
-  m.details["paper beside dcrv"] = "paper (5 seeds): faster drift at smaller B; dcrv seeds 101..505: mean drift " +
-                                   num(mean_of(values_of(f16, correct_drift))) + " (B=16) vs " +
-                                   num(mean_of(values_of(f64, correct_drift))) + " (B=64); dcrv over " +
-                                   std::to_string(d16.size()) + " seeds: " + num(mean_of(d16)) + " vs " +
-                                   num(mean_of(d64));
+  note_paper(m, q, "slow drift, faster at smaller B",
+             "mean drift " + num(mean_of(values_of(f16, correct_drift))) + " (B=16) vs " +
+                 num(mean_of(values_of(f64, correct_drift))) + " (B=64); over all seeds " +
+                 num(mean_of(d16)) + " vs " + num(mean_of(d64)));
   return m;
 }
 Claim grpo_drift(const std::string& id, const std::string& reading, Method m) {
@@ -195,8 +256,8 @@ DCRV_CLAIM(claim_grpo_batch_dependent_drift) {
   return grpo_drift("J.grpo-batch-dependent-drift", "", Method::grpo);
 }
 DCRV_CLAIM(claim_grpo_batch_dependent_drift_iw) {
-  return grpo_drift("J.grpo-batch-dependent-drift~importance-weighted", "GRPO fitness phi_i = U_i phat_i / p_i",
-                    Method::grpo_iw);
+  return grpo_drift("J.grpo-batch-dependent-drift~importance-weighted",
+                    "GRPO fitness phi_i = U_i phat_i / p_i", Method::grpo_iw);
 }
 DCRV_CLAIM(claim_grpo_batch_dependent_drift_present) {
   return grpo_drift("J.grpo-batch-dependent-drift~present-only", "GRPO fitness phi_i = U_i 1{n_i > 0}",
@@ -214,18 +275,18 @@ Claim dpo_early(const std::string& id, const std::string& reading, Method m, Sta
     s.reading(reading);
   for (int B : {16, 64})
     for (double eps : {0.0, study_a_barrier()})
-      s.experiment(case_label(B, eps),
-                   [=](const Context& ctx) {
-                     Config c = study_a(m, B, eps);
-                     c.start = start;
-                     return params_for(c, ctx);
-                   },
-                   kPathsPerUnit,
-                   ensemble_measure([](const JData& d) {
-                     return quantile_stat(d, "median homogenization time", "near the start", 0.5,
-                                          [&](const PathSummary& p) { return homog_time(p, d.c.T); });
-                   }),
-                   at_most([]<class T>(const McParams& q, const Consts<T>& k) { return T(q("floor")) + k("close"); }));
+      s.experiment(
+          case_label(B, eps),
+          [=](const Context& ctx) {
+            Config c = study_a(m, B, eps);
+            c.start = start;
+            return params_for(c, ctx);
+          },
+          kPathsPerUnit, ensemble_measure([](const JData& d) {
+            return quantile_stat(d, "median homogenization time", "near the start", 0.5,
+                                 [&](const PathSummary& p) { return homog_time(p, d.c.T); });
+          }),
+          at_most([]<class T>(const McParams& q, const Consts<T>& k) { return T(q("floor")) + k("close"); }));
   return s.method("ensemble engine, App. J theory DPO; median by order statistics");
 }
 } // namespace
@@ -237,8 +298,8 @@ DCRV_CLAIM(claim_dpo_homogenizes_early) {
   return dpo_early("J.dpo-homogenizes-early", "", Method::dpo, Start::uniform);
 }
 DCRV_CLAIM(claim_dpo_homogenizes_early_random_start) {
-  return dpo_early("J.dpo-homogenizes-early~random-start", "initial policy Dirichlet(1,...,1) per seed", Method::dpo,
-                   Start::dirichlet);
+  return dpo_early("J.dpo-homogenizes-early~random-start", "initial policy Dirichlet(1,...,1) per seed",
+                   Method::dpo, Start::dirichlet);
 }
 DCRV_CLAIM(claim_dpo_homogenizes_early_sampled) {
   return dpo_early("J.dpo-homogenizes-early~sampled-only",
@@ -255,28 +316,31 @@ DCRV_CLAIM(claim_dpo_zero_incorrect) {
       .constant("tol", 1e-6, Role::upper, "incorrect mass that counts as numerically zero");
   for (int B : {16, 64})
     for (double eps : {0.0, study_a_barrier()})
-      s.experiment(case_label(B, eps),
-                   [=](const Context& ctx) {
-                     McParams q = params_for(study_a(Method::dpo, B, eps), ctx);
-                     q.set("s_tol", ctx.constant("tol"));
-                     return q;
-                   },
-                   kPathsPerUnit,
-                   ensemble_measure([](const JData& d) {
-                     const double tol = d.q("s_tol");
-                     McResult m = fraction_stat(d, "fraction of runs with sup_{t>=200} M_inc > tol", "0",
-                                                [tol](const PathSummary& p) { return !(p.max_incorrect_after_floor <= tol); });
-                     double worst = 0;
-                     for (const auto& p : d.r.paths)
-                       worst = std::max(worst, p.max_incorrect_after_floor);
-                     m.details["largest sup_{t>=200} M_inc"] = num(worst);
-                     return m;
-                   }),
-                   equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+      s.experiment(
+          case_label(B, eps),
+          [=](const Context& ctx) {
+            McParams q = params_for(study_a(Method::dpo, B, eps), ctx);
+            q.set("s_tol", ctx.constant("tol"));
+            return q;
+          },
+          kPathsPerUnit, ensemble_measure([](const JData& d) {
+            const double tol = d.q("s_tol");
+            McResult m =
+                fraction_stat(d, "fraction of runs with sup_{t>=200} M_inc > tol", "0",
+                              [tol](const PathSummary& p) { return !(p.max_incorrect_after_floor <= tol); });
+            double worst = 0;
+            for (const auto& p : d.r.paths)
+              worst = std::max(worst, p.max_incorrect_after_floor);
+            m.details["largest sup_{t>=200} M_inc"] = num(worst);
+            add_study_a_figure(m, d, Method::dpo, "DPO");
+            return m;
+          }),
+          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J theory DPO; Clopper-Pearson interval of the fraction");
 }
 
-// App. J §Strategy-simplex: "STaR collapses to a vertex" — the final largest cluster mass ≥ 1 − tol in every run.
+// App. J §Strategy-simplex: "STaR collapses to a vertex" — the final largest cluster mass ≥ 1 − tol in every
+// run.
 DCRV_CLAIM(claim_simplex_star_vertex) {
   Stochastic s("J.simplex-star-vertex", Kind::empirical);
   s.where(kSimplex)
@@ -284,19 +348,22 @@ DCRV_CLAIM(claim_simplex_star_vertex) {
           R"(STaR trajectories on the cluster simplex go to a vertex: the fraction of runs whose final largest cluster mass is below $1-\tau$, $\tau=0.01$, is $0$ ($B\in\{16,64\}$, $\varepsilon=0$))")
       .constant("tol", 0.01, Role::upper, "distance from the vertex that counts as reaching it");
   for (int B : {16, 64})
-    s.experiment(case_label(B, 0),
-                 [=](const Context& ctx) {
-                   McParams q = params_for(study_a(Method::star, B, 0), ctx);
-                   q.set("s_tol", ctx.constant("tol"));
-                   return q;
-                 },
-                 kPathsPerUnit,
-                 ensemble_measure([](const JData& d) {
-                   const double tol = d.q("s_tol");
-                   return fraction_stat(d, "fraction of runs with max_k m_k(T) < 1 - tol", "vertex (monoculture)",
-                                        [tol](const PathSummary& p) { return !(final_max_cluster(p) >= 1 - tol); });
-                 }),
-                 equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+    s.experiment(
+        case_label(B, 0),
+        [=](const Context& ctx) {
+          McParams q = params_for(study_a(Method::star, B, 0), ctx);
+          q.set("s_tol", ctx.constant("tol"));
+          return q;
+        },
+        kPathsPerUnit, ensemble_measure([](const JData& d) {
+          const double tol = d.q("s_tol");
+          McResult m =
+              fraction_stat(d, "fraction of runs with max_k m_k(T) < 1 - tol", "vertex (monoculture)",
+                            [tol](const PathSummary& p) { return !(final_max_cluster(p) >= 1 - tol); });
+          add_simplex_b16(m, d, "STaR");
+          return m;
+        }),
+        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J theory STaR; Clopper-Pearson interval of the fraction");
 }
 
@@ -307,14 +374,14 @@ Claim grpo_face(const std::string& id, const std::string& reading, Method m) {
       R"(GRPO trajectories wander along the face of correct traces before a noise-driven fixation: at $B=16$, $\varepsilon=0$, most runs (fraction $\ge1/2$) reach the fixation event by $T=5000$, and the within-correct drift after step 200 is positive in most runs)");
   if (!reading.empty())
     s.reading(reading);
-  s.experiment("B=16 fixation", study(m, 16, 0), kPathsPerUnit,
-               ensemble_measure([](const JData& d) {
-                 return fraction_stat(d, "fraction of runs that fixate by T", "noise-driven fixation",
-                                      [](const PathSummary& p) { return p.fix[event_trailing] >= 0; });
+  s.experiment("B=16 fixation", study(m, 16, 0), kPathsPerUnit, ensemble_measure([reading](const JData& d) {
+                 McResult r = fraction_stat(d, "fraction of runs that fixate by T", "noise-driven fixation",
+                                            [](const PathSummary& p) { return p.fix[event_trailing] >= 0; });
+                 add_simplex_b16(r, d, reading.empty() ? "GRPO" : "GRPO (the reading of this ID)");
+                 return r;
                }),
                at_least([]<class T>(const McParams&, const Consts<T>&) { return T(1) / T(2); }));
-  s.experiment("B=16 drift", study(m, 16, 0), kPathsPerUnit,
-               ensemble_measure([](const JData& d) {
+  s.experiment("B=16 drift", study(m, 16, 0), kPathsPerUnit, ensemble_measure([](const JData& d) {
                  return fraction_stat(d, "fraction of runs with within-correct drift > 0 after step 200",
                                       "wanders along the face",
                                       [](const PathSummary& p) { return correct_drift(p) > 0; });
@@ -329,8 +396,8 @@ DCRV_CLAIM(claim_simplex_grpo_drift_fixation) {
   return grpo_face("J.simplex-grpo-drift-fixation", "", Method::grpo);
 }
 DCRV_CLAIM(claim_simplex_grpo_drift_fixation_iw) {
-  return grpo_face("J.simplex-grpo-drift-fixation~importance-weighted", "GRPO fitness phi_i = U_i phat_i / p_i",
-                   Method::grpo_iw);
+  return grpo_face("J.simplex-grpo-drift-fixation~importance-weighted",
+                   "GRPO fitness phi_i = U_i phat_i / p_i", Method::grpo_iw);
 }
 DCRV_CLAIM(claim_simplex_grpo_drift_fixation_present) {
   return grpo_face("J.simplex-grpo-drift-fixation~present-only", "GRPO fitness phi_i = U_i 1{n_i > 0}",
@@ -344,12 +411,15 @@ DCRV_CLAIM(claim_simplex_dpo_equalize) {
   s.where(kSimplex)
       .statement(
           R"(DPO trajectories equalize mass within the correct set: the mean final cluster Gini is at most $g=0.10$ (the homogenization threshold), at $B=16$ and at $B=64$ ($\varepsilon=0$))")
-      .constant("gini", 0.10, Role::upper, "cluster Gini that counts as equalized (App. J's homogenization threshold)");
+      .constant("gini", 0.10, Role::upper,
+                "cluster Gini that counts as equalized (App. J's homogenization threshold)");
   for (int B : {16, 64})
     s.experiment(case_label(B, 0), study(Method::dpo, B, 0), kPathsPerUnit,
                  ensemble_measure([](const JData& d) {
-                   return mean_stat(d, "mean final cluster Gini", "equalized on the face",
-                                    [](const PathSummary& p) { return p.final_metric[metric_gini]; });
+                   McResult m = mean_stat(d, "mean final cluster Gini", "equalized on the face",
+                                          [](const PathSummary& p) { return p.final_metric[metric_gini]; });
+                   add_simplex_b16(m, d, "DPO");
+                   return m;
                  }),
                  at_most([]<class T>(const McParams&, const Consts<T>& k) { return k("gini"); }));
   return s.method("ensemble engine, App. J theory DPO; Student-t interval of the mean");

@@ -1,14 +1,16 @@
 // properties/domains/ensemble.hpp — how an App. J experiment is read as a run of the ensemble engine
 // (dcrv/ensemble/), shared by the claim files J_*.cpp:
-//   * the configurations of the studies (Study A theory track, Study A⁺ procedural track with its calibration,
-//     Study C DCR cells and ablations), encoded in McParams so that a stored witness replays them;
+//   * the configurations of the studies (Study A theory track, Study A⁺ procedural track with its
+//     calibration, Study C DCR cells and ablations), encoded in McParams so that a stored witness replays
+//     them;
 //   * a process-wide cache of ensembles: every claim that reads a configuration reads the same paths (the
 //     streams are keyed by (run seed, configuration), not by the claim), computed once per process even when
 //     claims run in parallel (--jobs): results are pure functions of the key;
 //   * statistics of ensembles: event times with censoring at T (T + 1 = "no event by T"), quantile intervals
 //     from order statistics (exact binomial ranks), proportions (Clopper–Pearson), the paper's five seeds
 //     beside the N-seed statistic;
-//   * figures (the report's pgfplots): seed means with ±1 sd bands, cluster-simplex trajectories, bars.
+//   * figures (the report's pgfplots, reports/claim_figures.hpp): columns of the ensembles' per-checkpoint
+//     means ± 1 sd, cluster-simplex trajectories, histograms; the paper's five seeds beside dcrv's statistic.
 #pragma once
 
 #include <boost/math/distributions/binomial.hpp>
@@ -38,6 +40,11 @@ using namespace dcrv::ensemble;
 /// Paths per budget unit of the App. J experiments: × Context::sizes().paths = 128 (smoke), 1024 (standard),
 /// 16384 (deep) seeds per configuration.
 inline constexpr double kPathsPerUnit = 16;
+/// Checkpoint spacing of the App. J runs (steps): every ensemble carries the per-checkpoint mean and sd of
+/// its metrics over all its paths (the report's ribbons) and the trajectories of its first kStoredPaths paths
+/// (the cluster-simplex figures). Observation only: the paths themselves do not depend on it.
+inline constexpr int kLogEvery = 25;
+inline constexpr long kStoredPaths = 4;
 /// A strict inequality between two measured means ("lower", "larger") is decided against this resolution:
 /// a difference whose interval lies within [−10⁻¹², 10⁻¹²] (e.g. two arms that coincide exactly) does not
 /// count as a difference.
@@ -166,6 +173,7 @@ inline Config base_config() {
   c.u = app_j_universe();
   c.eta = 0.15;
   c.T = 5000;
+  c.log_every = kLogEvery;
   c.metrics.eff = c.metrics.arm = c.fit.kernel = make_kernel(c.u, KernelKind::gated);
   return c;
 }
@@ -186,8 +194,8 @@ inline Config study_a(Method m, int B, double eps) {
 }
 /// Study C (the paper's "Study B" of the implementation section): DCR at (α, β), λ = 1, B = 128, η = 0.15,
 /// ε = ε_barrier + λα, the arm's kernel (gated K_eff for DCR; β = 0 for Entropy-only).
-inline Config study_c(double alpha, double beta, KernelKind kernel = KernelKind::gated, double eps_barrier = study_c_barrier(),
-                      double lambda = 1, int B = 128) {
+inline Config study_c(double alpha, double beta, KernelKind kernel = KernelKind::gated,
+                      double eps_barrier = study_c_barrier(), double lambda = 1, int B = 128) {
   Config c = base_config();
   c.fit.method = Method::dcr;
   c.B = B;
@@ -244,8 +252,8 @@ inline Calibration calibration_of(const Config& proc, std::uint64_t run_seed) {
 // The ensemble cache
 // ---------------------------------------------------------------------------------------------------------
 
-/// The backend of the J experiments: "cuda" when the run resolved --backend to cuda (Context::backend, carried
-/// in the parameters as backend_cuda), else "cpu".
+/// The backend of the J experiments: "cuda" when the run resolved --backend to cuda (Context::backend,
+/// carried in the parameters as backend_cuda), else "cpu".
 inline std::string ensemble_backend(const McParams& q) {
   return q.has("backend_cuda") && q("backend_cuda") != 0 ? "cuda" : "cpu";
 }
@@ -264,13 +272,12 @@ inline McParams params_like(const McParams& q, const Config& c) {
   return r;
 }
 
-/// Paths [first, first + count) of the configuration encoded in q (streams: stream_seed(q)), computed once per
-/// process. Thread-safe; concurrent requests for the same key wait for one computation.
-inline std::shared_ptr<const EnsembleResult> ensemble_of(const McParams& q, long first, long count) {
-  using Ptr = std::shared_ptr<const EnsembleResult>;
+/// The value computed under `key`, once per process: thread-safe; concurrent requests for the same key wait
+/// for one computation; a failed computation is not remembered.
+template <class T, class F> std::shared_ptr<const T> cached_value(const std::string& key, F compute) {
+  using Ptr = std::shared_ptr<const T>;
   static std::mutex mu;
   static std::map<std::string, std::shared_future<Ptr>> cache;
-  const std::string key = key_of(q, first, count);
   std::promise<Ptr> promise;
   std::shared_future<Ptr> fut;
   bool mine = false;
@@ -287,21 +294,29 @@ inline std::shared_ptr<const EnsembleResult> ensemble_of(const McParams& q, long
   }
   if (mine) {
     try {
-      auto r = std::make_shared<EnsembleResult>(
-          run_ensemble(decode(q), stream_seed(q), first, count, ensemble_backend(q), default_threads()));
-      promise.set_value(r);
+      promise.set_value(std::make_shared<const T>(compute()));
     } catch (...) {
       promise.set_exception(std::current_exception());
       std::lock_guard<std::mutex> lock(mu);
-      cache.erase(key); // a failed run is not remembered
+      cache.erase(key);
       throw;
     }
   }
   return fut.get();
 }
-/// The paper's five seeds {101, …, 505} under dcrv's streams (path 0 of each seed): the "paper column".
-inline std::vector<PathSummary> paper_seed_runs(const McParams& q, std::vector<double>* series = nullptr) {
-  return run_seeds(decode(q), paper_seeds(), series);
+/// Paths [first, first + count) of the configuration encoded in q (streams: stream_seed(q)), computed once
+/// per process (the per-checkpoint moments over all paths and the first kStoredPaths trajectories kept).
+inline std::shared_ptr<const EnsembleResult> ensemble_of(const McParams& q, long first, long count) {
+  return cached_value<EnsembleResult>(key_of(q, first, count), [&] {
+    return run_ensemble(decode(q), stream_seed(q), first, count, ensemble_backend(q), default_threads(),
+                        kStoredPaths);
+  });
+}
+/// The paper's five seeds {101, …, 505} under dcrv's streams (path 0 of each seed): the "paper column",
+/// computed once per process and configuration.
+inline std::shared_ptr<const std::vector<PathSummary>> five_of(const McParams& q) {
+  return cached_value<std::vector<PathSummary>>("five;" + key_of(q, 0, 0),
+                                                [&] { return run_seeds(decode(q), paper_seeds()); });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -355,7 +370,8 @@ inline stats::Interval median_interval(std::vector<double> x, double alpha) {
 inline stats::Interval proportion(long k, long n, double alpha) {
   return stats::clopper_pearson(k, n, alpha);
 }
-template <class F> stats::Interval proportion_where(const std::vector<PathSummary>& ps, double alpha, F pred) {
+template <class F>
+stats::Interval proportion_where(const std::vector<PathSummary>& ps, double alpha, F pred) {
   long k = 0;
   for (const auto& p : ps)
     k += pred(p) ? 1 : 0;
@@ -377,8 +393,8 @@ template <class F> std::string runs_where(const EnsembleResult& r, F pred, int m
   if (total == 0)
     return "none";
   std::ostringstream out;
-  out << total << " run(s), paths " << s.str() << (total > listed ? ", ..." : "") << " (stream seed " << r.seed
-      << ")";
+  out << total << " run(s), paths " << s.str() << (total > listed ? ", ..." : "") << " (stream seed "
+      << r.seed << ")";
   return out.str();
 }
 template <class F> std::vector<double> values_of(const std::vector<PathSummary>& ps, F f) {
@@ -403,16 +419,34 @@ inline std::string interval_text(const stats::Interval& iv) {
   return num(iv.estimate) + " [" + num(iv.lo) + ", " + num(iv.hi) + "] (" + iv.method + ", " +
          std::to_string(iv.n) + " seeds)";
 }
-/// "paper (5 seeds): …; dcrv, seeds 101..505: …; dcrv, N seeds: estimate [lo, hi]" — the line the report shows
-/// beside each empirical verdict.
-inline std::string paper_beside(const std::string& paper_value, const std::vector<double>& five,
-                                const stats::Interval& iv) {
-  std::ostringstream s;
-  s << "paper (5 seeds): " << paper_value << "; dcrv with seeds 101..505:";
-  for (double v : five)
-    s << ' ' << num(v);
-  s << "; dcrv over " << iv.n << " seeds: " << interval_text(iv);
-  return s.str();
+/// The paper's five seeds as text: "v1 v2 v3 v4 v5".
+inline std::string five_text(const std::vector<double>& five) {
+  std::string s;
+  for (double v : five) {
+    if (!s.empty())
+      s += ' ';
+    s += num(v);
+  }
+  return s;
+}
+/// Records the paper's value beside dcrv's for a measurement m of the configuration q: the detail "paper
+/// beside dcrv" of the experiment's evidence line and a row of the report's table "the paper's value beside
+/// dcrv's" (series key "paper_beside/…", reports/claim_figures.hpp): the paper's (five-seed) value, dcrv's
+/// value on the seeds 101..505 (`five`, as text) and dcrv's estimate over all the seeds with its interval.
+inline void note_paper(McResult& m, const McParams& q, const std::string& paper, const std::string& five) {
+  const std::string text = "paper (5 seeds): " + paper + "; dcrv with seeds 101..505: " + five +
+                           "; dcrv over " + std::to_string(m.interval.n) +
+                           " seeds: " + interval_text(m.interval);
+  m.details["paper beside dcrv"] = text;
+  if (!m.series.is_object())
+    m.series = nlohmann::json::object();
+  m.series["paper_beside/" + m.name + "/" + std::to_string(stream_seed(q))] = {
+      {"statistic", m.name},
+      {"paper", paper},
+      {"five", five},
+      {"dcrv", num(m.interval.estimate) + " [" + num(m.interval.lo) + ", " + num(m.interval.hi) + "], " +
+                   std::to_string(m.interval.n) + " seeds"},
+      {"line", text}};
 }
 
 /// Mean pairwise Jensen–Shannon divergence over disjoint pairs (2k, 2k+1) of final policies, with its
@@ -453,18 +487,19 @@ inline McMeasure ensemble_measure(JStat f) {
   return [f](const McParams& q, std::uint64_t, long first, long count, double alpha) {
     const auto r = ensemble_of(q, first, count);
     const Config c = decode(q);
-    const auto five = run_seeds(c, paper_seeds());
-    return f(JData{*r, five, c, q, alpha});
+    const auto five = five_of(q);
+    return f(JData{*r, *five, c, q, alpha});
   };
 }
 /// The fraction of runs where pred holds (Clopper–Pearson), the paper's five seeds beside it, and the runs
 /// where it holds (replayable: path numbers under the stream seed).
-template <class F> McResult fraction_stat(const JData& d, std::string name, const std::string& paper, F pred) {
+template <class F>
+McResult fraction_stat(const JData& d, std::string name, const std::string& paper, F pred) {
   McResult m;
   m.name = std::move(name);
   m.interval = proportion_where(d.r.paths, d.alpha, pred);
-  m.details["paper beside dcrv"] =
-      paper_beside(paper, values_of(d.five, [&](const PathSummary& p) { return pred(p) ? 1.0 : 0.0; }), m.interval);
+  note_paper(m, d.q, paper,
+             five_text(values_of(d.five, [&](const PathSummary& p) { return pred(p) ? 1.0 : 0.0; })));
   m.details["runs where it holds"] = runs_where(d.r, pred);
   return m;
 }
@@ -474,7 +509,7 @@ McResult quantile_stat(const JData& d, std::string name, const std::string& pape
   McResult m;
   m.name = std::move(name);
   m.interval = quantile_interval(values_of(d.r.paths, value), qtl, d.alpha);
-  m.details["paper beside dcrv"] = paper_beside(paper, values_of(d.five, value), m.interval);
+  note_paper(m, d.q, paper, five_text(values_of(d.five, value)));
   return m;
 }
 /// The mean of a per-run value (Student t), the paper's five seeds beside it.
@@ -482,15 +517,17 @@ template <class F> McResult mean_stat(const JData& d, std::string name, const st
   McResult m;
   m.name = std::move(name);
   m.interval = stats::mean_interval(values_of(d.r.paths, value), d.alpha);
-  m.details["paper beside dcrv"] = paper_beside(paper, values_of(d.five, value), m.interval);
+  note_paper(m, d.q, paper, five_text(values_of(d.five, value)));
   return m;
 }
 /// Cluster masses of the final policy and their minimum / maximum.
 inline double final_min_cluster(const PathSummary& p) {
-  return std::min({p.final_metric[metric_mass_a], p.final_metric[metric_mass_b], p.final_metric[metric_mass_c]});
+  return std::min(
+      {p.final_metric[metric_mass_a], p.final_metric[metric_mass_b], p.final_metric[metric_mass_c]});
 }
 inline double final_max_cluster(const PathSummary& p) {
-  return std::max({p.final_metric[metric_mass_a], p.final_metric[metric_mass_b], p.final_metric[metric_mass_c]});
+  return std::max(
+      {p.final_metric[metric_mass_a], p.final_metric[metric_mass_b], p.final_metric[metric_mass_c]});
 }
 /// ‖q_T − q_floor‖₁ of the distribution within the correct set, q = p|_𝒞 / ρ: the drift among correct traces
 /// after the event floor.
@@ -512,49 +549,116 @@ inline double correct_drift(const PathSummary& p) {
 // Figures (reports/claim_figures.hpp)
 // ---------------------------------------------------------------------------------------------------------
 
-/// Seed means ± 1 sd of metrics against steps, from a result with series: columns "<prefix>t",
-/// "<prefix><metric>", "<prefix><metric>_lo", "<prefix><metric>_hi".
-inline void add_mean_sd_columns(nlohmann::json& series, const EnsembleResult& r, const Config& c,
-                                const std::string& prefix, const std::vector<std::pair<int, std::string>>& metrics) {
+/// Columns of an ensemble's checkpoint moments (EnsembleResult::series_mean / series_sd, over all its paths):
+/// "<prefix>t" (steps) and, for `metric`, "<prefix><name>" (mean), "<prefix><name>_lo" and
+/// "<prefix><name>_hi" (mean ∓ 1 sd); log10: the moments of log10 of the metric. False (nothing added) when
+/// the ensemble has no moments.
+inline bool add_moment_columns(nlohmann::json& series, const EnsembleResult& r, const Config& c,
+                               const std::string& prefix, int metric, const std::string& name,
+                               bool log10 = false) {
   const int cp = checkpoints(c);
-  const std::size_t n = r.paths.size();
-  if (cp == 0 || n == 0 || r.series.size() != n * cp * kMetrics)
-    return;
-  nlohmann::json t = nlohmann::json::array();
-  for (int j = 0; j < cp; ++j)
+  const auto& mean = log10 ? r.series_log_mean : r.series_mean;
+  const auto& sd = log10 ? r.series_log_sd : r.series_sd;
+  if (cp == 0 || mean.size() != static_cast<std::size_t>(cp) * kMetrics || sd.size() != mean.size())
+    return false;
+  nlohmann::json t = nlohmann::json::array(), mu = nlohmann::json::array(), lo = nlohmann::json::array(),
+                 hi = nlohmann::json::array();
+  for (int j = 0; j < cp; ++j) {
+    const double m = mean[static_cast<std::size_t>(j) * kMetrics + metric],
+                 s = sd[static_cast<std::size_t>(j) * kMetrics + metric];
     t.push_back(j * c.log_every);
-  series[prefix + "t"] = t;
-  for (const auto& [m, name] : metrics) {
-    nlohmann::json mu = nlohmann::json::array(), lo = nlohmann::json::array(), hi = nlohmann::json::array();
-    for (int j = 0; j < cp; ++j) {
-      double s = 0, s2 = 0;
-      for (std::size_t k = 0; k < n; ++k) {
-        const double v = r.series[(k * cp + j) * kMetrics + m];
-        s += v, s2 += v * v;
-      }
-      const double mean = s / n, var = std::max(0.0, s2 / n - mean * mean), sd = std::sqrt(var);
-      mu.push_back(mean), lo.push_back(mean - sd), hi.push_back(mean + sd);
-    }
-    series[prefix + name] = mu;
-    series[prefix + name + "_lo"] = lo;
-    series[prefix + name + "_hi"] = hi;
+    mu.push_back(m), lo.push_back(m - s), hi.push_back(m + s);
   }
+  series[prefix + "t"] = t;
+  series[prefix + name] = mu;
+  series[prefix + name + "_lo"] = lo;
+  series[prefix + name + "_hi"] = hi;
+  return true;
 }
-inline nlohmann::json line_figure(const std::string& title, const std::string& x, const std::string& y,
-                                  const std::string& legend, const std::string& xlabel, const std::string& ylabel,
-                                  bool band = true, bool logy = false) {
-  nlohmann::json f = {{"title", title}, {"x", x},          {"y", {y}},       {"legend", {legend}},
-                      {"xlabel", xlabel}, {"ylabel", ylabel}, {"style", "line"}, {"logy", logy}};
-  if (band)
-    f["band"] = {{"lo", y + "_lo"}, {"hi", y + "_hi"}};
-  return f;
+/// One axis of lines y[j] against x with their ±1 sd ribbons (columns y_lo, y_hi as add_moment_columns
+/// writes).
+inline nlohmann::json ribbon_axis(const std::string& title, const std::string& x,
+                                  const std::vector<std::string>& ys, const std::vector<std::string>& legend,
+                                  const std::string& xlabel, const std::string& ylabel) {
+  nlohmann::json bands = nlohmann::json::array();
+  for (const auto& y : ys)
+    bands.push_back({{"lo", y + "_lo"}, {"hi", y + "_hi"}});
+  return {{"title", title},   {"x", x},           {"y", ys},         {"legend", legend},
+          {"xlabel", xlabel}, {"ylabel", ylabel}, {"style", "line"}, {"bands", bands}};
 }
-/// The cluster simplex (m_A, m_B, m_C)/Σm projected to 2-D: x = m_B + m_C/2, y = (√3/2) m_C.
-inline std::pair<double, double> ternary(double a, double b, double c) {
-  const double s = a + b + c;
-  if (!(s > 0))
-    return {0.5, std::sqrt(3.0) / 6};
-  return {(b + 0.5 * c) / s, 0.5 * std::sqrt(3.0) * c / s};
+/// Columns of the cluster-mass trajectories for a ternary (cluster-simplex) axis: the ensemble's mean masses
+/// ("<prefix>mean_a/b/c") and its stored paths ("<prefix>a<k>", …, k < kStoredPaths), at the checkpoints.
+/// Returns the legend entries (empty when the ensemble has no series).
+inline std::vector<std::string> add_simplex_columns(nlohmann::json& series, const EnsembleResult& r,
+                                                    const Config& c, const std::string& prefix) {
+  const int cp = checkpoints(c);
+  const std::size_t per_path = static_cast<std::size_t>(cp) * kMetrics;
+  std::vector<std::string> legend;
+  if (cp == 0 || r.series_mean.size() != per_path)
+    return legend;
+  const char* abc[3] = {"a", "b", "c"};
+  auto column = [&](const double* x, int k) {
+    nlohmann::json col = nlohmann::json::array();
+    for (int j = 0; j < cp; ++j)
+      col.push_back(x[static_cast<std::size_t>(j) * kMetrics + metric_mass_a + k]);
+    return col;
+  };
+  for (int k = 0; k < 3; ++k)
+    series[prefix + "mean_" + abc[k]] = column(r.series_mean.data(), k);
+  legend.push_back("mean masses (" + std::to_string(r.paths.size()) + " seeds)");
+  const long stored =
+      std::min<long>(r.series_paths, static_cast<long>(r.series.size() / std::max<std::size_t>(1, per_path)));
+  for (long p = 0; p < stored; ++p) {
+    for (int k = 0; k < 3; ++k)
+      series[prefix + abc[k] + std::to_string(p)] = column(r.series.data() + p * per_path, k);
+    legend.push_back("path " + std::to_string(r.first + p));
+  }
+  return legend;
 }
-
+/// The ternary axis over the columns add_simplex_columns wrote (n = its legend's size), the event floor and
+/// the horizon marked.
+inline nlohmann::json simplex_axis(const std::string& title, const std::string& prefix,
+                                   const std::vector<std::string>& legend, const Config& c) {
+  nlohmann::json a = nlohmann::json::array(), b = nlohmann::json::array(), cc = nlohmann::json::array();
+  a.push_back(prefix + "mean_a"), b.push_back(prefix + "mean_b"), cc.push_back(prefix + "mean_c");
+  for (std::size_t p = 0; p + 1 < legend.size(); ++p) {
+    a.push_back(prefix + "a" + std::to_string(p));
+    b.push_back(prefix + "b" + std::to_string(p));
+    cc.push_back(prefix + "c" + std::to_string(p));
+  }
+  const int last = checkpoints(c) - 1;
+  return {{"kind", "ternary"},
+          {"title", title},
+          {"a", a},
+          {"b", b},
+          {"c", cc},
+          {"legend", legend},
+          {"corners", {"$A$", "$B$", "$C$"}},
+          {"mark_rows", {c.events.floor / c.log_every, last}},
+          {"mark_legend",
+           {"step " + std::to_string(c.events.floor), "step " + std::to_string(last * c.log_every)}}};
+}
+/// The cluster-simplex figure of an ensemble (fig:strategy-simplex): its mean masses and stored paths.
+inline void add_simplex_figure(McResult& m, const EnsembleResult& r, const Config& c,
+                               const std::string& prefix, const std::string& title) {
+  if (!m.series.is_object())
+    m.series = nlohmann::json::object();
+  const auto legend = add_simplex_columns(m.series, r, c, prefix);
+  if (!legend.empty())
+    m.series["figures"].push_back(simplex_axis(title, prefix, legend, c));
+}
+/// Equal-width histogram of x over [lo, hi]: columns "<prefix>x" (bin centres) and "<prefix>n" (counts).
+inline void add_histogram_columns(nlohmann::json& series, const std::vector<double>& x, double lo, double hi,
+                                  int bins, const std::string& prefix) {
+  std::vector<double> n(static_cast<std::size_t>(bins), 0.0);
+  nlohmann::json centre = nlohmann::json::array();
+  const double w = (hi - lo) / bins;
+  for (double v : x)
+    if (std::isfinite(v))
+      n[static_cast<std::size_t>(std::clamp(static_cast<int>((v - lo) / w), 0, bins - 1))] += 1;
+  for (int b = 0; b < bins; ++b)
+    centre.push_back(lo + (b + 0.5) * w);
+  series[prefix + "x"] = centre;
+  series[prefix + "n"] = n;
+}
 } // namespace dcrv::j_ensemble
