@@ -164,7 +164,7 @@ DCRV_CLAIM(claim_phase_band) {
       .constant("broad", 6, Role::lower, "cells of the grid that make a 'broad' band (half the grid)")
       .experiment(
           "grid", dcr(0.02, 0.10), kGridPathsPerUnit,
-          [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+          [](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
             const auto cells = grid_cells(q, first, count, alpha);
             std::vector<bool> sure, maybe;
             std::ostringstream table;
@@ -183,7 +183,7 @@ DCRV_CLAIM(claim_phase_band) {
             m.interval.method = "cells surely / possibly in the band (Bonferroni over 12 cells)";
             m.details["cells"] = table.str();
             add_phase_figure(m, cells);
-            note_paper(m, q, "a broad contiguous band", five_grid_text(q));
+            note_paper(m, experiment, "a broad contiguous band", five_grid_text(q));
             return m;
           },
           at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("broad"); }))
@@ -199,7 +199,7 @@ DCRV_CLAIM(claim_phase_unique_equilibrium) {
           R"(Within the band the terminal distribution is the same across seeds: the largest over the 12 grid cells of the mean Jensen--Shannon divergence between final policies of independent seeds is at most $10^{-3}$ (dcrv's 'negligible'))")
       .experiment(
           "grid", dcr(0.02, 0.10), kGridPathsPerUnit,
-          [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+          [](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
             const auto cells = grid_cells(q, first, count, alpha);
             McResult m;
             m.name = "max over cells of the between-seed JSD";
@@ -220,7 +220,7 @@ DCRV_CLAIM(claim_phase_unique_equilibrium) {
                                   return js_divergence(p.p_final, (*f)[0].p_final, app_j_universe().S);
                                 })));
               }
-            note_paper(m, q, "a unique terminal distribution (negligible JSD)",
+            note_paper(m, experiment, "a unique terminal distribution (negligible JSD)",
                        "largest mean JSD to seed 101's final policy " + num(five));
             return m;
           },
@@ -259,7 +259,7 @@ DCRV_CLAIM(claim_simplex_dcr_interior) {
                     McResult m;
                     m.name = "between-seed JSD of final policies";
                     m.interval = between_seed_jsd(d.r.paths, d.alpha);
-                    note_paper(m, d.q, "unique interior point",
+                    note_paper(m, d.experiment, "unique interior point",
                                "JSD of seeds 101/202 and 303/404: " +
                                    num(js_divergence(d.five[0].p_final, d.five[1].p_final, d.c.u.S)) + ", " +
                                    num(js_divergence(d.five[2].p_final, d.five[3].p_final, d.c.u.S)));
@@ -307,7 +307,8 @@ std::function<McParams(const Context&)> arm_params(const std::string& name) {
 }
 /// Mean of f over the `other` arm minus its mean over DCR (Welch), the five seeds beside.
 template <class F> McMeasure arm_difference(std::string other, std::string what, std::string paper, F f) {
-  return [other, what, paper, f](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+  return [other, what, paper, f](const McParams& q, std::uint64_t experiment, long first, long count,
+                                 double alpha) {
     const McParams qo = params_like(q, arm(other));
     const auto ro = ensemble_of(qo, first, count), rd = ensemble_of(q, first, count);
     const auto xo = values_of(ro->paths, f), xd = values_of(rd->paths, f);
@@ -315,7 +316,7 @@ template <class F> McMeasure arm_difference(std::string other, std::string what,
     m.name = "mean " + what + ": " + other + " minus DCR";
     m.interval = paired_or_welch(qo, q, xo, xd, alpha);
     const auto fo = five_of(qo), fd = five_of(q);
-    note_paper(m, q, paper,
+    note_paper(m, experiment, paper,
                other + " " + num(mean_of(values_of(*fo, f))) + ", DCR " + num(mean_of(values_of(*fd, f))) +
                    " (means; over all seeds " + num(mean_of(xo)) + " vs " + num(mean_of(xd)) + ")");
     return m;
@@ -500,14 +501,14 @@ Claim ungated_lower_safety(const std::string& id, const std::string& reading, in
   for (const auto& name : ungated_arms())
     s.experiment(
         name, arm_params(name), kPathsPerUnit,
-        [name, safety](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+        [name, safety](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
           const McParams qd = params_like(q, arm("dcr"));
           const auto ru = ensemble_of(q, first, count), rd = ensemble_of(qd, first, count);
           const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
           McResult m;
           m.name = "mean final safety: DCR minus " + name;
           m.interval = paired_or_welch(qd, q, values_of(rd->paths, f), values_of(ru->paths, f), alpha);
-          note_paper(m, q, "Ungated degrades safety (DCR about 0.93, Ungated about 0.48)",
+          note_paper(m, experiment, "Ungated degrades safety (DCR about 0.93, Ungated about 0.48)",
                      "DCR " + num(mean_of(values_of(*five_of(qd), f))) + ", " + name + " " +
                          num(mean_of(values_of(*five_of(q), f))) + " (means; over all seeds " +
                          num(mean_of(values_of(rd->paths, f))) + " vs " +
@@ -764,7 +765,7 @@ DCRV_CLAIM(claim_safety_min_positive) {
             return q;
           },
           kGridPathsPerUnit,
-          [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+          [](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
             const auto x = grid_min_safety(q, first, count, safety_worst);
             const double s0 = q("s_floor");
             long k = 0;
@@ -777,7 +778,7 @@ DCRV_CLAIM(claim_safety_min_positive) {
             m.name = "fraction of runs (all cells) with min_t safety <= s0";
             m.interval = proportion(k, static_cast<long>(x.size()), alpha);
             m.details["smallest per-run minimum"] = num(worst);
-            note_paper(m, q, "all runs strictly positive (worst about 0.267)",
+            note_paper(m, experiment, "all runs strictly positive (worst about 0.267)",
                        "smallest per-run minimum over the 12 x 5 runs " +
                            num(five_grid_min_safety(q, safety_worst)));
             return m;
@@ -798,11 +799,11 @@ Claim safety_min_value(const std::string& id, const std::string& reading, int sa
     s.reading(reading);
   s.experiment(
       "grid", [](const Context& ctx) { return params_for(study_c(0.02, 0.10), ctx); }, kGridPathsPerUnit,
-      [safety, reading](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+      [safety, reading](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
         McResult m;
         m.name = "1/60-quantile of the per-run minimum safety (all cells)";
         m.interval = quantile_interval(grid_min_safety(q, first, count, safety), 1.0 / 60, alpha);
-        note_paper(m, q, "worst of 60 runs about 0.267",
+        note_paper(m, experiment, "worst of 60 runs about 0.267",
                    "worst of the 12 x 5 runs " + num(five_grid_min_safety(q, safety)));
         if (reading.empty())
           add_safety_figure(m, q, first, count, safety, 0.267);

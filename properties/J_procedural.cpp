@@ -78,7 +78,8 @@ void add_overlay_figure(McResult& m, const McParams& q, const EnsembleResult& rp
 /// figure of the two tracks under that name.
 template <class F>
 McMeasure proc_minus_theory(std::string what, std::string paper, F f, std::string overlay = "") {
-  return [what, paper, f, overlay](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+  return [what, paper, f, overlay](const McParams& q, std::uint64_t experiment, long first, long count,
+                                   double alpha) {
     const auto rp = ensemble_of(q, first, count);
     const McParams qt = params_like(q, theory_companion(decode(q)));
     const auto rt = ensemble_of(qt, first, count);
@@ -86,7 +87,7 @@ McMeasure proc_minus_theory(std::string what, std::string paper, F f, std::strin
     McResult m;
     m.name = "mean " + what + ": procedural minus theory";
     m.interval = stats::difference_interval(xp, xt, alpha);
-    note_paper(m, q, paper,
+    note_paper(m, experiment, paper,
                "procedural " + num(mean_of(values_of(*five_of(q), f))) + ", theory " +
                    num(mean_of(values_of(*five_of(qt), f))) + " (means; over all seeds " + num(mean_of(xp)) +
                    " vs " + num(mean_of(xt)) + ")");
@@ -172,7 +173,7 @@ DCRV_CLAIM(claim_overlay_dpo_events_entropy_global) {
 namespace {
 /// Mean per-step Euclidean cosine of method `other` minus DPO's (both at B = 64): > 0.
 McMeasure cosine_gap(Method other, bool norm) {
-  return [other, norm](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+  return [other, norm](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
     const auto rd = ensemble_of(q, first, count);
     const McParams qo =
         params_like(q, calibrated_proc(other, 64, norm, static_cast<std::uint64_t>(q("run_seed"))));
@@ -181,7 +182,7 @@ McMeasure cosine_gap(Method other, bool norm) {
     McResult m;
     m.name = "mean per-step cosine of Delta p: other method minus DPO";
     m.interval = stats::difference_interval(values_of(ro->paths, f), values_of(rd->paths, f), alpha);
-    note_paper(m, q, "directions differ most for DPO",
+    note_paper(m, experiment, "directions differ most for DPO",
                "other " + num(mean_of(values_of(*five_of(qo), f))) + ", DPO " +
                    num(mean_of(values_of(*five_of(q), f))) + " (means; over all seeds " +
                    num(mean_of(values_of(ro->paths, f))) + " vs " + num(mean_of(values_of(rd->paths, f))) +
@@ -303,8 +304,8 @@ void add_align_figure(McResult& m, const std::vector<const EnsembleResult*>& rs,
 }
 /// A DPO alignment statistic at B = 64 minus at B = 16 (Welch).
 McMeasure dpo_trend(std::string what, std::string paper, double PathSummary::*field, bool norm, bool figure) {
-  return [what, paper, field, norm, figure](const McParams& q, std::uint64_t, long first, long count,
-                                            double alpha) {
+  return [what, paper, field, norm, figure](const McParams& q, std::uint64_t experiment, long first,
+                                            long count, double alpha) {
     const auto r64 = ensemble_of(q, first, count);
     const McParams q16 = params_like(
         q, calibrated_proc(Method::proc_dpo, 16, norm, static_cast<std::uint64_t>(q("run_seed"))));
@@ -313,7 +314,7 @@ McMeasure dpo_trend(std::string what, std::string paper, double PathSummary::*fi
     McResult m;
     m.name = "mean per-step " + what + " at B=64 minus at B=16";
     m.interval = stats::difference_interval(values_of(r64->paths, f), values_of(r16->paths, f), alpha);
-    note_paper(m, q, paper,
+    note_paper(m, experiment, paper,
                "B=64 " + num(mean_of(values_of(*five_of(q), f))) + ", B=16 " +
                    num(mean_of(values_of(*five_of(q16), f))) + " (means; over all seeds " +
                    num(mean_of(values_of(r64->paths, f))) + " vs " + num(mean_of(values_of(r16->paths, f))) +

@@ -216,7 +216,7 @@ DCRV_CLAIM(claim_grpo_nofix_b64_present) {
 namespace {
 /// Drift among correct traces after the floor, ‖q_T − q_200‖₁ of the within-correct distribution: its mean at
 /// B = 16 exceeds its mean at B = 64 by more than the resolution (Welch interval of the difference).
-McResult drift_difference(const McParams& q, long first, long count, double alpha) {
+McResult drift_difference(const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
   McParams q64 = q;
   q64.set("B", 64);
   const auto r16 = ensemble_of(q, first, count);
@@ -226,7 +226,7 @@ McResult drift_difference(const McParams& q, long first, long count, double alph
   m.name = "mean within-correct drift |q_T - q_200|_1 at B=16 minus at B=64";
   m.interval = stats::difference_interval(d16, d64, alpha);
   const auto f16 = run_seeds(decode(q), paper_seeds()), f64 = run_seeds(decode(q64), paper_seeds());
-  note_paper(m, q, "slow drift, faster at smaller B",
+  note_paper(m, experiment, "slow drift, faster at smaller B",
              "mean drift " + num(mean_of(values_of(f16, correct_drift))) + " (B=16) vs " +
                  num(mean_of(values_of(f64, correct_drift))) + " (B=64); over all seeds " +
                  num(mean_of(d16)) + " vs " + num(mean_of(d64)));
@@ -243,8 +243,8 @@ Claim grpo_drift(const std::string& id, const std::string& reading, Method m) {
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(
         case_label(16, eps) + " vs B=64", study(m, 16, eps), kPathsPerUnit,
-        [](const McParams& q, std::uint64_t, long first, long count, double alpha) {
-          return drift_difference(q, first, count, alpha);
+        [](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
+          return drift_difference(q, experiment, first, count, alpha);
         },
         at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("resolution"); }));
   return s.method("ensemble engine, App. J theory GRPO; Welch interval of the difference of mean drifts");

@@ -429,18 +429,20 @@ inline std::string five_text(const std::vector<double>& five) {
   }
   return s;
 }
-/// Records the paper's value beside dcrv's for a measurement m of the configuration q: the detail "paper
-/// beside dcrv" of the experiment's evidence line and a row of the report's table "the paper's value beside
-/// dcrv's" (series key "paper_beside/…", reports/claim_figures.hpp): the paper's (five-seed) value, dcrv's
-/// value on the seeds 101..505 (`five`, as text) and dcrv's estimate over all the seeds with its interval.
-inline void note_paper(McResult& m, const McParams& q, const std::string& paper, const std::string& five) {
+/// Records the paper's value beside dcrv's for a measurement m: the detail "paper beside dcrv" of the
+/// experiment's evidence line and a row of the report's table "the paper's value beside dcrv's" (series key
+/// "paper_beside/…", reports/claim_figures.hpp): the paper's (five-seed) value, dcrv's value on the seeds
+/// 101..505 (`five`, as text) and dcrv's estimate over all the seeds with its interval. `experiment`: the
+/// seed the engine gives the experiment (one per claim and experiment label), which keys the row.
+inline void note_paper(McResult& m, std::uint64_t experiment, const std::string& paper,
+                       const std::string& five) {
   const std::string text = "paper (5 seeds): " + paper + "; dcrv with seeds 101..505: " + five +
                            "; dcrv over " + std::to_string(m.interval.n) +
                            " seeds: " + interval_text(m.interval);
   m.details["paper beside dcrv"] = text;
   if (!m.series.is_object())
     m.series = nlohmann::json::object();
-  m.series["paper_beside/" + m.name + "/" + std::to_string(stream_seed(q))] = {
+  m.series["paper_beside/" + std::to_string(experiment)] = {
       {"statistic", m.name},
       {"paper", paper},
       {"five", five},
@@ -471,24 +473,27 @@ inline int coverage_of(const PathSummary& p, double threshold) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// What a J statistic reads: the N-seed ensemble, the paper's five seeds (path 0 of seeds 101..505), the
-/// decoded configuration, the parameters (statistic parameters "s_*" included) and the level.
+/// decoded configuration, the parameters (statistic parameters "s_*" included), the level and the engine's
+/// seed of the experiment (which names its records, not its paths).
 struct JData {
   const EnsembleResult& r;
   const std::vector<PathSummary>& five;
   const Config& c;
   const McParams& q;
   double alpha;
+  std::uint64_t experiment;
 };
 using JStat = std::function<McResult(const JData&)>;
-/// A McMeasure from a statistic of the configuration's ensemble (the seed argument of the engine is not used:
-/// the streams are keyed by the run seed stored in the parameters and by the configuration, so every claim
-/// reading a configuration reads the same paths, and a stored witness replays them).
+/// A McMeasure from a statistic of the configuration's ensemble (the seed argument of the engine does not
+/// seed the paths: the streams are keyed by the run seed stored in the parameters and by the configuration,
+/// so every claim reading a configuration reads the same paths, and a stored witness replays them; it only
+/// keys the experiment's records, JData::experiment).
 inline McMeasure ensemble_measure(JStat f) {
-  return [f](const McParams& q, std::uint64_t, long first, long count, double alpha) {
+  return [f](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
     const auto r = ensemble_of(q, first, count);
     const Config c = decode(q);
     const auto five = five_of(q);
-    return f(JData{*r, *five, c, q, alpha});
+    return f(JData{*r, *five, c, q, alpha, experiment});
   };
 }
 /// The fraction of runs where pred holds (Clopper–Pearson), the paper's five seeds beside it, and the runs
@@ -498,7 +503,7 @@ McResult fraction_stat(const JData& d, std::string name, const std::string& pape
   McResult m;
   m.name = std::move(name);
   m.interval = proportion_where(d.r.paths, d.alpha, pred);
-  note_paper(m, d.q, paper,
+  note_paper(m, d.experiment, paper,
              five_text(values_of(d.five, [&](const PathSummary& p) { return pred(p) ? 1.0 : 0.0; })));
   m.details["runs where it holds"] = runs_where(d.r, pred);
   return m;
@@ -509,7 +514,7 @@ McResult quantile_stat(const JData& d, std::string name, const std::string& pape
   McResult m;
   m.name = std::move(name);
   m.interval = quantile_interval(values_of(d.r.paths, value), qtl, d.alpha);
-  note_paper(m, d.q, paper, five_text(values_of(d.five, value)));
+  note_paper(m, d.experiment, paper, five_text(values_of(d.five, value)));
   return m;
 }
 /// The mean of a per-run value (Student t), the paper's five seeds beside it.
@@ -517,7 +522,7 @@ template <class F> McResult mean_stat(const JData& d, std::string name, const st
   McResult m;
   m.name = std::move(name);
   m.interval = stats::mean_interval(values_of(d.r.paths, value), d.alpha);
-  note_paper(m, d.q, paper, five_text(values_of(d.five, value)));
+  note_paper(m, d.experiment, paper, five_text(values_of(d.five, value)));
   return m;
 }
 /// Cluster masses of the final policy and their minimum / maximum.
