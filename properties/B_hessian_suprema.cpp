@@ -49,6 +49,9 @@ template <class T> T a_plus_exact() {
 /// The paper's two global constants: sup‖H_kℓ‖₂ = 1/√54 and sup‖H_kℓ‖₁ = 1/(3√3) (thm:B-Hessian-suprema).
 constexpr auto kSupL2 = [](auto one) { return one / sqrt(54 * one); };
 constexpr auto kSupL1 = [](auto one) { return one / (3 * sqrt(3 * one)); };
+/// The remainder coefficients of eq. (B-remainders): 1/(6√3) and 1/(2√54).
+constexpr auto kInvSixRootThree = [](auto one) { return one / (6 * sqrt(3 * one)); };
+constexpr auto kInvTwoRoot54 = [](auto one) { return one / (2 * sqrt(54 * one)); };
 constexpr double kAplus = 0.78867513459481287;
 constexpr double kAminus = 0.21132486540518713;
 
@@ -807,10 +810,13 @@ Domain remainder_domain(bool sparse) {
 
 /// eq. (B-remainders): ‖R_{θ,η}‖_n ≤ c η² size(g), R computed exactly (remainder_exact); size = ‖g‖₁² or, for
 /// the sparse line, √s ‖g‖₂² with g restricted to its first s = support + 1 coordinates.
-ForAll remainder_claim(const char* id, const char* where, const char* statement, Norm n, bool sparse) {
+template <class C>
+ForAll remainder_claim(const char* id, const char* where, const char* statement, Norm n, bool sparse, C c) {
   return forall(id, Kind::bound)
       .where(where)
       .statement(statement)
+      .constant("c", Role::upper,
+                sparse ? "coefficient of eta^2 sqrt(s) ||g||_2^2" : "coefficient of eta^2 ||g||_1^2", c)
       .over(remainder_domain(sparse))
       .holds([n, sparse]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> g = sparse ? sparsify<T>(a.vec("g"), a.index("support") + 1) : Vec<T>(a.vec("g"));
@@ -825,41 +831,33 @@ ForAll remainder_claim(const char* id, const char* where, const char* statement,
 // App. B, boxed eq. (B-remainders), line 1: ‖R‖₁ ≤ η²/(6√3) ‖g‖₁².
 DCRV_CLAIM(claim_remainder_l1) {
   return remainder_claim(
-             "B.remainder-l1", "App. B §B.6, eq. (B-remainders), line 1",
-             R"(\|R_{\theta,\eta}\|_1\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0$ ($R$ computed exactly, without the integral))",
-             Norm::l1, false)
-      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2",
-                [](auto one) { return one / (6 * sqrt(3 * one)); });
+      "B.remainder-l1", "App. B §B.6, eq. (B-remainders), line 1",
+      R"(\|R_{\theta,\eta}\|_1\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0$ ($R$ computed exactly, without the integral))",
+      Norm::l1, false, kInvSixRootThree);
 }
 
 // App. B, boxed eq. (B-remainders), line 2 (first part): ‖R‖₂ ≤ η²/(2√54) ‖g‖₁².
 DCRV_CLAIM(claim_remainder_l2) {
   return remainder_claim(
-             "B.remainder-l2", "App. B §B.6, eq. (B-remainders), line 2",
-             R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\|g\|_1^2$, $c=1/(2\sqrt{54})$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)",
-             Norm::l2, false)
-      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2",
-                [](auto one) { return one / (2 * sqrt(54 * one)); });
+      "B.remainder-l2", "App. B §B.6, eq. (B-remainders), line 2",
+      R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\|g\|_1^2$, $c=1/(2\sqrt{54})$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)",
+      Norm::l2, false, kInvTwoRoot54);
 }
 
 // App. B, boxed eq. (B-remainders), line 2 (second part): ‖R‖_∞ ≤ η²/(6√3) ‖g‖₁².
 DCRV_CLAIM(claim_remainder_linf) {
   return remainder_claim(
-             "B.remainder-linf", "App. B §B.6, eq. (B-remainders), line 2",
-             R"(\|R_{\theta,\eta}\|_\infty\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)",
-             Norm::linf, false)
-      .constant("c", Role::upper, "coefficient of eta^2 ||g||_1^2",
-                [](auto one) { return one / (6 * sqrt(3 * one)); });
+      "B.remainder-linf", "App. B §B.6, eq. (B-remainders), line 2",
+      R"(\|R_{\theta,\eta}\|_\infty\le c\,\eta^2\|g\|_1^2$, $c=1/(6\sqrt3)$, for all $\theta,g\in\mathbb R^S$, $\eta\ge0)",
+      Norm::linf, false, kInvSixRootThree);
 }
 
 // App. B, boxed eq. (B-remainders), line 3: ‖R‖₂ ≤ η²/(6√3) √s ‖g‖₂², s = ‖g‖₀.
 DCRV_CLAIM(claim_remainder_l2_sparse) {
   return remainder_claim(
-             "B.remainder-l2-sparse", "App. B §B.6, eq. (B-remainders), line 3",
-             R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\sqrt s\,\|g\|_2^2$, $c=1/(6\sqrt3)$, $s=\|g\|_0$, for all $\theta,g\in\mathbb R^S$ (every support size $s$), $\eta\ge0)",
-             Norm::l2, true)
-      .constant("c", Role::upper, "coefficient of eta^2 sqrt(s) ||g||_2^2",
-                [](auto one) { return one / (6 * sqrt(3 * one)); });
+      "B.remainder-l2-sparse", "App. B §B.6, eq. (B-remainders), line 3",
+      R"(\|R_{\theta,\eta}\|_2\le c\,\eta^2\sqrt s\,\|g\|_2^2$, $c=1/(6\sqrt3)$, $s=\|g\|_0$, for all $\theta,g\in\mathbb R^S$ (every support size $s$), $\eta\ge0)",
+      Norm::l2, true, kInvSixRootThree);
 }
 
 // App. B §δ-interior refinements, boxed eq. (B-Xi): the "mass-under-a-floor" maximum in closed form.

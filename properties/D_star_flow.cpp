@@ -128,9 +128,9 @@ template <class T> T facet_gap(const Vec<T>& p, const T& delta) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// κ(p) = (−φ_i(p))₊ L_K(δ)/Gap_i(p) at the facet point p_i = δ: ε L_K(δ) ≥ κ(p) ⟺ F_i(p) ≥ 0.
-double facet_kappa(const Vec<double>& p, int i, const StarPartition& part, double delta) {
-  const double phi_i = star_score(p, part)(i);
-  return std::max(0.0, -phi_i) * entropy_face_gap(part.size(), delta) / facet_gap(p, delta);
+template <class T> T facet_kappa(const Vec<T>& p, int i, const StarPartition& part, const T& delta) {
+  const T phi_i = star_score(p, part)(i);
+  return std::max(T(0), T(-phi_i)) * entropy_face_gap(part.size(), delta) / facet_gap(p, delta);
 }
 
 /// max over the facet {p ∈ Δ_δ : p_i = δ} of κ(p), i = the first correct (i_correct) or incorrect index:
@@ -229,9 +229,13 @@ void add_threshold_table(Outcome& out, const std::string& claimed_label,
                 {"eps_observed", eps_observed}};
 }
 
-/// Wraps a ForAll-built claim so that its outcome carries the threshold table.
-Claim with_threshold_table(Claim c, std::string claimed_label,
-                           std::function<double(const Context&, int K)> kappa) {
+/// Wraps a ForAll-built claim so that its outcome carries the threshold table; κ_claimed(K) is the claim's
+/// constant c unless given.
+Claim with_threshold_table(
+    Claim c, std::string claimed_label,
+    std::function<double(const Context&, int K)> kappa = [](const Context& ctx, int) {
+      return ctx.constant("c");
+    }) {
   const CheckFn inner = c.check;
   c.check = [inner, claimed_label, kappa](const Context& ctx) {
     Outcome out = inner(ctx);
@@ -712,8 +716,7 @@ DCRV_CLAIM(bd_sufficient_invariance) {
                      })
           .effort(0.3)
           .build();
-  return with_threshold_table(std::move(c), "eps L_K(delta) >= 1 (kappa_claimed = 1)",
-                              [](const Context& ctx, int) { return ctx.constant("c"); });
+  return with_threshold_table(std::move(c), "eps L_K(delta) >= 1 (kappa_claimed = 1)");
 }
 
 // App. D §Forward invariance ("the sharp sufficient condition"): the constant 1 cannot be lowered.
@@ -730,9 +733,7 @@ DCRV_CLAIM(bd_sharp) {
             const StarPartition part = partition_of(a);
             const int i = a.index("i");
             const T delta = a.real("delta");
-            const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta);
-            const T neg_phi = std::max(T(0), T(-star_score(p, part)(i)));
-            return le<T>(neg_phi * entropy_face_gap(a.S(), delta) / facet_gap(p, delta), k("c"));
+            return le<T>(facet_kappa<T>(facet_point<T>(a.simplex("q"), i, delta), i, part, delta), k("c"));
           })
           .and_holds("approached for K = 2, delta -> 0", Domain().dims(2, 2).real("delta", 1e-12, 0.5, true),
                      []<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -746,8 +747,7 @@ DCRV_CLAIM(bd_sharp) {
                        return le<T>(k("c") - kappa, T(2) * delta, delta);
                      })
           .build();
-  return with_threshold_table(std::move(c), "eps L_K(delta) >= 1 claimed sharp (kappa_claimed = 1)",
-                              [](const Context& ctx, int) { return ctx.constant("c"); });
+  return with_threshold_table(std::move(c), "eps L_K(delta) >= 1 claimed sharp (kappa_claimed = 1)");
 }
 
 // Reading: "sharp" = the condition is also necessary for every (K, M, δ).
@@ -771,8 +771,7 @@ DCRV_CLAIM(bd_sharp_necessary) {
                        return le<T>(k("c"), eps * entropy_face_gap(a.S(), delta));
                      })
           .build();
-  return with_threshold_table(std::move(c), "necessity of eps L_K(delta) >= 1 (kappa_claimed = 1)",
-                              [](const Context& ctx, int) { return ctx.constant("c"); });
+  return with_threshold_table(std::move(c), "necessity of eps L_K(delta) >= 1 (kappa_claimed = 1)");
 }
 
 // Reading: "sharp" = the sharper (less demanding) of the two stated sufficient conditions. Checked as both

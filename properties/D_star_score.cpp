@@ -65,9 +65,43 @@ Pts score_points(int K, const std::string& name = "p") {
   return out;
 }
 
+/// A sample of the mass claims (closed simplex allowed): its partition, p and the correct mass ρ(p).
+template <class T> struct MassSample {
+  StarPartition part;
+  Vec<T> p;
+  T rho;
+};
+template <class T> MassSample<T> mass_sample(const Args<T>& a) {
+  StarPartition part = partition_of(a);
+  Vec<T> p = a.simplex("p");
+  const T rho = star_correct_mass(p, part);
+  return {std::move(part), std::move(p), rho};
+}
+/// A sample of the score claims: its partition, p and the STaR score φ(p) (star_score).
+template <class T> struct ScoreSample {
+  StarPartition part;
+  Vec<T> p, phi;
+};
+template <class T> ScoreSample<T> score_sample(const Args<T>& a) {
+  StarPartition part = partition_of(a);
+  Vec<T> p = a.simplex("p");
+  Vec<T> phi = star_score(p, part);
+  return {std::move(part), std::move(p), std::move(phi)};
+}
+
 /// Points p of the open (or closed) simplex with the partition fields and score_points as edge cases.
 Domain score_domain(bool closed) {
   return partitioned().simplex("p", closed).points([](int K) { return score_points(K); });
+}
+
+/// A boxed componentwise bound of App. D §Componentwise and norm bounds on the open simplex (every
+/// partition): check(s) on the score sample s.
+template <class F> ForAll componentwise_bound(const char* id, const char* statement, F check) {
+  return forall(id, Kind::bound)
+      .where("App. D §Componentwise and norm bounds (boxed)")
+      .statement(statement)
+      .over(score_domain(false))
+      .holds([check]<class T>(const Args<T>& a, const Consts<T>&) { return check(score_sample(a)); });
 }
 
 /// min / max of v over the coordinates in `idx` (non-empty).
@@ -194,9 +228,7 @@ DCRV_CLAIM(centering) {
           R"(\sum_{k=1}^Kp_k\phi^{\mathrm{STaR}}_k(p)=0$ for every $p\in\operatorname{int}\Delta^{K-1}$ and every partition with $M\ge1$ (relative to the size $2S^{(2)}/\rho$ of the terms))")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> phi = star_score(p, part);
+        const auto [part, p, phi] = score_sample(a);
         // Relative to the size of the terms, Σ_k p_k(p_k/ρ 1{k∈C} + S⁽²⁾/ρ) = 2S⁽²⁾/ρ (φ itself may vanish).
         return eq<T>(p.dot(phi), T(0), T(2) * star_correct_square_sum(p, part) / star_correct_mass(p, part));
       });
@@ -210,9 +242,7 @@ DCRV_CLAIM(s2_lower) {
           R"(S^{(2)}(p)\ge\rho(p)^2/M$ for every $p\in\Delta^{K-1}$ (closed simplex) and every partition)")
       .over(score_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T rho = star_correct_mass(p, part);
+        const auto [part, p, rho] = mass_sample(a);
         return le<T>(rho * rho / T(part.num_correct()), star_correct_square_sum(p, part));
       });
 }
@@ -225,9 +255,7 @@ DCRV_CLAIM(s2_upper) {
           R"(S^{(2)}(p)\le\rho(p)^2$ and $p_j\le\rho(p)$ for all $j\in\mathcal C$, every $p\in\Delta^{K-1}$ (closed) and partition)")
       .over(score_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T rho = star_correct_mass(p, part);
+        const auto [part, p, rho] = mass_sample(a);
         return worst(le<T>(star_correct_square_sum(p, part), rho * rho),
                      le<T>(p(star_top_correct(p, part)), rho));
       });
@@ -235,67 +263,48 @@ DCRV_CLAIM(s2_upper) {
 
 // App. D §Componentwise and norm bounds (boxed): φ_c ≥ −ρ.
 DCRV_CLAIM(phi_c_lower) {
-  return forall("D.phi-c-lower", Kind::bound)
-      .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(
-          R"(-\phi_c(p)\le\rho(p)$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition with $M\ge1$ (worst $c$))")
-      .over(score_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> phi = star_score(p, part);
-        return le<T>(-min_over(phi, part.correct_indices()), star_correct_mass(p, part));
+  return componentwise_bound(
+      "D.phi-c-lower",
+      R"(-\phi_c(p)\le\rho(p)$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition with $M\ge1$ (worst $c$))",
+      []<class T>(const ScoreSample<T>& s) -> Ineq<T> {
+        return le<T>(-min_over(s.phi, s.part.correct_indices()), star_correct_mass(s.p, s.part));
       });
 }
 
 // App. D §Componentwise and norm bounds (boxed): φ_c ≤ 1 − ρ/M.
 DCRV_CLAIM(phi_c_upper) {
-  return forall("D.phi-c-upper", Kind::bound)
-      .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(
-          R"(\phi_c(p)\le1-\rho(p)/M$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition (worst $c$; the right side is evaluated as $(1-\rho)+\rho(M-1)/M$ with $1-\rho$ summed over $\mathcal I$))")
-      .over(score_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> phi = star_score(p, part);
-        const int M = part.num_correct();
-        const T top = max_over(phi, part.correct_indices());
-        const T rho = star_correct_mass(p, part);
-        return le<T>(top, star_incorrect_mass(p, part) + rho * T(M - 1) / T(M));
+  return componentwise_bound(
+      "D.phi-c-upper",
+      R"(\phi_c(p)\le1-\rho(p)/M$ for every $c\in\mathcal C$ and $p\in\operatorname{int}\Delta^{K-1}$, every partition (worst $c$; the right side is evaluated as $(1-\rho)+\rho(M-1)/M$ with $1-\rho$ summed over $\mathcal I$))",
+      []<class T>(const ScoreSample<T>& s) -> Ineq<T> {
+        const int M = s.part.num_correct();
+        const T top = max_over(s.phi, s.part.correct_indices());
+        const T rho = star_correct_mass(s.p, s.part);
+        return le<T>(top, star_incorrect_mass(s.p, s.part) + rho * T(M - 1) / T(M));
       });
 }
 
 // App. D §Componentwise and norm bounds (boxed): φ_i = −S⁽²⁾/ρ ≥ −ρ for i ∈ I.
 DCRV_CLAIM(phi_i_lower) {
-  return forall("D.phi-i-lower", Kind::bound)
-      .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(
-          R"(-\phi_i(p)=S^{(2)}(p)/\rho(p)\le\rho(p)$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$, $\phi_i$ from the score field))")
-      .over(score_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0)
+  return componentwise_bound(
+      "D.phi-i-lower",
+      R"(-\phi_i(p)=S^{(2)}(p)/\rho(p)\le\rho(p)$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$, $\phi_i$ from the score field))",
+      []<class T>(const ScoreSample<T>& s) -> Ineq<T> {
+        if (s.part.num_incorrect() == 0)
           return skip<T>();
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> phi = star_score(p, part);
-        return le<T>(-min_over(phi, part.incorrect_indices()), star_correct_mass(p, part));
+        return le<T>(-min_over(s.phi, s.part.incorrect_indices()), star_correct_mass(s.p, s.part));
       });
 }
 
 // App. D §Componentwise and norm bounds (boxed): φ_i ≤ 0 for i ∈ I.
 DCRV_CLAIM(phi_i_upper) {
-  return forall("D.phi-i-upper", Kind::bound)
-      .where("App. D §Componentwise and norm bounds (boxed)")
-      .statement(
-          R"(\phi_i(p)\le0$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$))")
-      .over(score_domain(false))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0)
+  return componentwise_bound(
+      "D.phi-i-upper",
+      R"(\phi_i(p)\le0$ for every $i\in\mathcal I$ and $p\in\operatorname{int}\Delta^{K-1}$, partitions with $1\le M<K$ (worst $i$))",
+      []<class T>(const ScoreSample<T>& s) -> Ineq<T> {
+        if (s.part.num_incorrect() == 0)
           return skip<T>();
-        const Vec<T> phi = star_score(a.simplex("p"), part);
-        return le<T>(max_over(phi, part.incorrect_indices()), T(0));
+        return le<T>(max_over(s.phi, s.part.incorrect_indices()), T(0));
       });
 }
 
@@ -609,11 +618,9 @@ DCRV_CLAIM(scorediff_cc) {
           R"(\phi_a(p)-\phi_b(p)=(p_a-p_b)/\rho(p)$ for all $a\ne b\in\mathcal C$, $p\in\operatorname{int}\Delta^{K-1}$, $M\ge2$ (all pairs, relative to the size $(p_a+p_b+2S^{(2)})/\rho$ of the terms))")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p, phi] = score_sample(a);
         if (part.num_correct() < 2)
           return skip<T>();
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> phi = star_score(p, part);
         const T rho = star_correct_mass(p, part);
         Ineq<T> w = skip<T>();
         for (int i : part.correct_indices())
@@ -634,11 +641,9 @@ DCRV_CLAIM(scorediff_ci) {
           R"(\phi_c(p)-\phi_i(p)=p_c/\rho(p)$ for all $c\in\mathcal C$, $i\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, $1\le M<K$ (all pairs))")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p, phi] = score_sample(a);
         if (part.num_incorrect() == 0)
           return skip<T>();
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> phi = star_score(p, part);
         const T rho = star_correct_mass(p, part);
         Ineq<T> w = skip<T>();
         for (int c : part.correct_indices())

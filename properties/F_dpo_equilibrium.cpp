@@ -871,65 +871,65 @@ std::vector<Assign> zstar_points(int) {
           {{"M", {100.0}}, {"N", {1.0}}, {"beta", {100.0}}, {"ell0", {-std::log(101.0)}}, {"eta", {1e-6}}}};
 }
 
+/// A bound of lem:zstar on the two-level root z⋆ under SC, over zstar_domain with zstar_points: check(m, M,
+/// N, k) for the SC model m and the class sizes M, N.
+template <class F> ForAll zstar_bound(const char* id, const char* statement, F check) {
+  return forall(id, Kind::bound)
+      .statement(statement)
+      .over(zstar_domain().points(zstar_points))
+      .holds([check]<class T>(const Args<T>& a, const Consts<T>& k) {
+        const auto [M, N] = class_sizes(a);
+        return check(sc_model(a), M, N, k);
+      });
+}
+
 // App. F, lem:zstar: z⋆ ≥ 2g(0)/ε.
 DCRV_CLAIM(zstar_lower_2g0) {
-  return forall("F.zstar-lower-2g0", Kind::bound)
-      .statement(
-          R"(Under SC ($\varepsilon=\tfrac\beta4(1+\eta)$): $z_\star\ge c\,g_\beta(0)/\varepsilon$, $c=2$ ($z_\star$ by bisection in the working precision); $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)")
-      .constant("c", 2.0, Role::lower, "coefficient of g(0)/eps")
-      .over(zstar_domain().points(zstar_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [M, N] = class_sizes(a);
-        const DpoModel<T> m = sc_model(a);
-        return ge<T>(m.two_level_root(M, N), k("c") * m.g(T(0)) / m.eps);
-      });
+  return zstar_bound(
+             "F.zstar-lower-2g0",
+             R"(Under SC ($\varepsilon=\tfrac\beta4(1+\eta)$): $z_\star\ge c\,g_\beta(0)/\varepsilon$, $c=2$ ($z_\star$ by bisection in the working precision); $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)",
+             []<class T>(const DpoModel<T>& m, const T& M, const T& N, const Consts<T>& k) {
+               return ge<T>(m.two_level_root(M, N), k("c") * m.g(T(0)) / m.eps);
+             })
+      .constant("c", 2.0, Role::lower, "coefficient of g(0)/eps");
 }
 
 // App. F, lem:zstar: z⋆ ≤ 2/ε.
 DCRV_CLAIM(zstar_upper_2eps) {
-  return forall("F.zstar-upper-2eps", Kind::bound)
-      .statement(
-          R"(Under SC: $z_\star\le c/\varepsilon$, $c=2$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)")
-      .constant("c", 2.0, Role::upper, "numerator of c/eps")
-      .over(zstar_domain().points(zstar_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [M, N] = class_sizes(a);
-        const DpoModel<T> m = sc_model(a);
-        return le<T>(m.two_level_root(M, N), k("c") / m.eps);
-      });
+  return zstar_bound(
+             "F.zstar-upper-2eps",
+             R"(Under SC: $z_\star\le c/\varepsilon$, $c=2$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)",
+             []<class T>(const DpoModel<T>& m, const T& M, const T& N, const Consts<T>& k) {
+               return le<T>(m.two_level_root(M, N), k("c") / m.eps);
+             })
+      .constant("c", 2.0, Role::upper, "numerator of c/eps");
 }
 
 // App. F, lem:zstar: z⋆ ≥ h(0)/(ε + β/4).
 DCRV_CLAIM(zstar_lower_h0) {
-  return forall("F.zstar-lower-h0", Kind::bound)
-      .statement(
-          R"(Under SC: $z_\star\ge h(0)/(\varepsilon+c\beta)$, $c=\tfrac14$, $h(0)=2g_\beta(\log\tfrac1K)$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)")
-      .constant("c", 0.25, Role::upper, "coefficient of beta in the denominator")
-      .over(zstar_domain().points(zstar_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [M, N] = class_sizes(a);
-        const DpoModel<T> m = sc_model(a);
-        const T h0 = T(2) * m.g(T(-log(T(M + N))));
-        return ge<T>(m.two_level_root(M, N), h0 / (m.eps + k("c") * m.beta));
-      });
+  return zstar_bound(
+             "F.zstar-lower-h0",
+             R"(Under SC: $z_\star\ge h(0)/(\varepsilon+c\beta)$, $c=\tfrac14$, $h(0)=2g_\beta(\log\tfrac1K)$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)",
+             []<class T>(const DpoModel<T>& m, const T& M, const T& N, const Consts<T>& k) {
+               const T h0 = T(2) * m.g(T(-log(T(M + N))));
+               return ge<T>(m.two_level_root(M, N), h0 / (m.eps + k("c") * m.beta));
+             })
+      .constant("c", 0.25, Role::upper, "coefficient of beta in the denominator");
 }
 
 // App. F, lem:zstar: z⋆ ≤ h(0)/(ε − β/4).
 DCRV_CLAIM(zstar_upper_h0) {
-  return forall("F.zstar-upper-h0", Kind::bound)
-      .statement(
-          R"(Under SC: $z_\star\le h(0)/(\varepsilon-c\beta)$, $c=\tfrac14$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)")
-      .constant("c", 0.25, Role::upper, "coefficient of beta in the denominator")
-      .over(zstar_domain().points(zstar_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [M, N] = class_sizes(a);
-        const DpoModel<T> m = sc_model(a);
-        const T h0 = T(2) * m.g(T(-log(T(M + N))));
-        const T denominator = m.eps - k("c") * m.beta;
-        if (!(denominator > 0))
-          return le<T>(T(1), T(0)); // the bound is not even finite
-        return le<T>(m.two_level_root(M, N), h0 / denominator);
-      });
+  return zstar_bound(
+             "F.zstar-upper-h0",
+             R"(Under SC: $z_\star\le h(0)/(\varepsilon-c\beta)$, $c=\tfrac14$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)",
+             []<class T>(const DpoModel<T>& m, const T& M, const T& N, const Consts<T>& k) {
+               const T h0 = T(2) * m.g(T(-log(T(M + N))));
+               const T denominator = m.eps - k("c") * m.beta;
+               if (!(denominator > 0))
+                 return le<T>(T(1), T(0)); // the bound is not even finite
+               return le<T>(m.two_level_root(M, N), h0 / denominator);
+             })
+      .constant("c", 0.25, Role::upper, "coefficient of beta in the denominator");
 }
 
 // ---------------------------------------------------------------------------------------------------------

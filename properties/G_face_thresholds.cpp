@@ -214,46 +214,48 @@ template <class T> Ineq<T> emin_formula(const Args<T>& a, bool incorrect_face, b
   return worst(ge<T>(face_gap_at_point(pr, delta), E, scale), eq<T>(face_gap_at_point(pu, delta), E, scale));
 }
 
+/// The claim of one face (incorrect_face: k ∈ 𝓘, else k ∈ 𝒞) in the literal reading (ρ over the band) or the
+/// reading ~nonempty (ρ where the face slice is nonempty).
+ForAll emin_formula_claim(const char* id, bool incorrect_face, bool literal, const char* statement) {
+  ForAll f = forall(id, Kind::identity);
+  f.where(incorrect_face ? "App. G §Open problems, face-wise entropy minima (incorrect face)"
+                         : "App. G §Open problems, face-wise entropy minima (correct face)")
+      .statement(statement)
+      .over(threshold_domain())
+      .holds([incorrect_face, literal]<class T>(const Args<T>& a, const Consts<T>&) {
+        return emin_formula(a, incorrect_face, literal);
+      });
+  if (!literal)
+    f.reading("rho restricted to the values at which the face slice is nonempty");
+  return f;
+}
+
 /// Points where a slice is nonempty only at one ρ (K_I = 1: v = 1; K_C = 0 (incorrect face): v = 0; K_C = 1
 /// (correct face): v = 0; K_I = 0: v = 1) are among threshold_domain's points (v ∈ {0, ½, 1} for every
 /// split).
 
 // App. G "Face-wise entropy minima", incorrect face (literal: ρ over the band).
 DCRV_CLAIM(claim_emin_i_formula) {
-  return forall("G.emin-i-formula", Kind::identity)
-      .where("App. G §Open problems, face-wise entropy minima (incorrect face)")
-      .statement(
-          R"(For $k\in\mathcal I$ and every $\rho$ of the band $[K_C\delta,1-K_I\delta]$ (literal): $\min\{\langle\log p\rangle-\log\delta:p\in\Delta_\delta,p_k=\delta,\sum_{\mathcal C}p=\rho\}=E^{(\mathcal I)}_{\min}(\rho)$, attained by uniform allocation within each class; $K\ge2$, $0\le K_C\le K-1$, $\delta\in(0,1/K)$. Checked as: the slice is nonempty (else the minimum is $+\infty$; the witness's lhs is the distance from $\rho$ to the nonempty slices), $\langle\log p\rangle-\log\delta\ge E^{(\mathcal I)}_{\min}$ at random slice points, and $=$ at the uniform allocation. The slice is empty for $\rho<1-\delta$ when $K_I=1$ and for $\rho>0$ when $K_C=0$)")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return emin_formula(a, true, true); });
+  return emin_formula_claim(
+      "G.emin-i-formula", true, true,
+      R"(For $k\in\mathcal I$ and every $\rho$ of the band $[K_C\delta,1-K_I\delta]$ (literal): $\min\{\langle\log p\rangle-\log\delta:p\in\Delta_\delta,p_k=\delta,\sum_{\mathcal C}p=\rho\}=E^{(\mathcal I)}_{\min}(\rho)$, attained by uniform allocation within each class; $K\ge2$, $0\le K_C\le K-1$, $\delta\in(0,1/K)$. Checked as: the slice is nonempty (else the minimum is $+\infty$; the witness's lhs is the distance from $\rho$ to the nonempty slices), $\langle\log p\rangle-\log\delta\ge E^{(\mathcal I)}_{\min}$ at random slice points, and $=$ at the uniform allocation. The slice is empty for $\rho<1-\delta$ when $K_I=1$ and for $\rho>0$ when $K_C=0$)");
 }
 DCRV_CLAIM(claim_emin_i_formula_nonempty) {
-  return forall("G.emin-i-formula~nonempty", Kind::identity)
-      .where("App. G §Open problems, face-wise entropy minima (incorrect face)")
-      .reading("rho restricted to the values at which the face slice is nonempty")
-      .statement(
-          R"(As G.emin-i-formula for the $\rho$ at which the slice is nonempty (the band when $K_C\ge1$, $K_I\ge2$; $\rho=1-\delta$ when $K_I=1$; $\rho=0$ when $K_C=0$): $\ge$ at random slice points, $=$ at the uniform allocation)")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return emin_formula(a, true, false); });
+  return emin_formula_claim(
+      "G.emin-i-formula~nonempty", true, false,
+      R"(As G.emin-i-formula for the $\rho$ at which the slice is nonempty (the band when $K_C\ge1$, $K_I\ge2$; $\rho=1-\delta$ when $K_I=1$; $\rho=0$ when $K_C=0$): $\ge$ at random slice points, $=$ at the uniform allocation)");
 }
 
 // App. G "Face-wise entropy minima", correct face.
 DCRV_CLAIM(claim_emin_c_formula) {
-  return forall("G.emin-c-formula", Kind::identity)
-      .where("App. G §Open problems, face-wise entropy minima (correct face)")
-      .statement(
-          R"(For $k\in\mathcal C$ and every $\rho$ of the band (literal): the minimum of $\langle\log p\rangle-\log\delta$ over $\{p\in\Delta_\delta:p_k=\delta,\sum_{\mathcal C}p=\rho\}$ is $E^{(\mathcal C)}_{\min}(\rho)$, attained by uniform allocation; $K\ge2$, $1\le K_C\le K$, $\delta\in(0,1/K)$; checked as G.emin-i-formula. The slice is empty for $\rho>\delta$ when $K_C=1$ and for $\rho<1$ when $K_I=0$)")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return emin_formula(a, false, true); });
+  return emin_formula_claim(
+      "G.emin-c-formula", false, true,
+      R"(For $k\in\mathcal C$ and every $\rho$ of the band (literal): the minimum of $\langle\log p\rangle-\log\delta$ over $\{p\in\Delta_\delta:p_k=\delta,\sum_{\mathcal C}p=\rho\}$ is $E^{(\mathcal C)}_{\min}(\rho)$, attained by uniform allocation; $K\ge2$, $1\le K_C\le K$, $\delta\in(0,1/K)$; checked as G.emin-i-formula. The slice is empty for $\rho>\delta$ when $K_C=1$ and for $\rho<1$ when $K_I=0$)");
 }
 DCRV_CLAIM(claim_emin_c_formula_nonempty) {
-  return forall("G.emin-c-formula~nonempty", Kind::identity)
-      .where("App. G §Open problems, face-wise entropy minima (correct face)")
-      .reading("rho restricted to the values at which the face slice is nonempty")
-      .statement(
-          R"(As G.emin-c-formula for the $\rho$ at which the slice is nonempty (the band when $K_C\ge2$, $K_I\ge1$; $\rho=\delta$ when $K_C=1$; $\rho=1$ when $K_I=0$))")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) { return emin_formula(a, false, false); });
+  return emin_formula_claim(
+      "G.emin-c-formula~nonempty", false, false,
+      R"(As G.emin-c-formula for the $\rho$ at which the slice is nonempty (the band when $K_C\ge2$, $K_I\ge1$; $\rho=\delta$ when $K_C=1$; $\rho=1$ when $K_I=0$))");
 }
 
 /// E_min^(·)(ρ) ≥ c L_K(δ) for both face types that exist (K_I ≥ 1, resp. K_C ≥ 1), over the band (literal)
@@ -403,6 +405,33 @@ Ineq<T> star_face_inward(const Args<T>& a, bool incorrect_face, const T& eps, co
   return inward(phi_k, eps, face_gap_at_point(p, delta));
 }
 
+/// At ε = ε_suf of the face type (incorrect_face: ε_suf^(ℐ) over the band; else ε_suf^(𝒞) over the band, or
+/// over the nonempty slices): the STaR flow points inward (star_face_inward).
+template <class T> Ineq<T> star_suf_inward(const Args<T>& a, bool incorrect_face, bool nonempty_only) {
+  const auto [KC, KI] = incorrect_face ? class_split(a, 1, 1) : class_split(a, 1, 0);
+  const auto m =
+      incorrect_face ? eps_suf_i(KC, KI, delta_of(a)) : eps_suf_c(KC, KI, delta_of(a), nonempty_only);
+  if (!is_finite(m.value))
+    return skip<T>();
+  return star_face_inward(a, incorrect_face, m.value, m.arg);
+}
+
+/// The claim "the STaR flow is inward at ε_suf" of one face type (star_suf_inward); ~nonempty-slices: the max
+/// over the ρ of nonempty correct slices.
+ForAll star_suf_claim(const char* id, bool incorrect_face, bool nonempty_only, const char* statement) {
+  ForAll f = forall(id, Kind::bound);
+  f.where(incorrect_face ? "App. G §Open problems, OP1 (STaR), boxed eps_suf^(I)"
+                         : "App. G §Open problems, OP1 (STaR), boxed eps_suf^(C)")
+      .statement(statement)
+      .over(threshold_domain())
+      .holds([incorrect_face, nonempty_only]<class T>(const Args<T>& a, const Consts<T>&) {
+        return star_suf_inward(a, incorrect_face, nonempty_only);
+      });
+  if (nonempty_only)
+    f.reading("the max over rho taken over the values at which the correct face slice is nonempty");
+  return f;
+}
+
 // App. G OP1 (STaR), incorrect faces: φ_k = −S⁽²⁾/ρ ≥ −ρ.
 DCRV_CLAIM(claim_op1_star_phii_bound) {
   return forall("G.op1-star-phii-bound", Kind::bound)
@@ -423,18 +452,9 @@ DCRV_CLAIM(claim_op1_star_phii_bound) {
 
 // App. G OP1 (STaR), boxed ε_suf^(ℐ).
 DCRV_CLAIM(claim_op1_star_suf_i) {
-  return forall("G.op1-star-suf-i", Kind::bound)
-      .where("App. G §Open problems, OP1 (STaR), boxed eps_suf^(I)")
-      .statement(
-          R"(With $\varepsilon=\varepsilon^{(\mathcal I)}_{\rm suf}=\max_{\rho\in[K_C\delta,1-K_I\delta]}\rho/E^{(\mathcal I)}_{\min}(\rho)$ (maximised in the working precision): $\phi_k+\varepsilon(\langle\log p\rangle-\log\delta)\ge0$, i.e.\ $\dot p_k\ge0$, at every point of every incorrect face of $\Delta_\delta$ (random face points and the uniform allocation at the maximiser), STaR flow, $K\ge2$, $1\le K_C\le K-1$, $\delta\in(0,1/K)$)")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [KC, KI] = class_split(a, 1, 1);
-        const auto m = eps_suf_i(KC, KI, delta_of(a));
-        if (!is_finite(m.value))
-          return skip<T>();
-        return star_face_inward(a, true, m.value, m.arg);
-      });
+  return star_suf_claim(
+      "G.op1-star-suf-i", true, false,
+      R"(With $\varepsilon=\varepsilon^{(\mathcal I)}_{\rm suf}=\max_{\rho\in[K_C\delta,1-K_I\delta]}\rho/E^{(\mathcal I)}_{\min}(\rho)$ (maximised in the working precision): $\phi_k+\varepsilon(\langle\log p\rangle-\log\delta)\ge0$, i.e.\ $\dot p_k\ge0$, at every point of every incorrect face of $\Delta_\delta$ (random face points and the uniform allocation at the maximiser), STaR flow, $K\ge2$, $1\le K_C\le K-1$, $\delta\in(0,1/K)$)");
 }
 
 // App. G OP1 (STaR), correct faces: φ_k ≥ (δ − S⁽²⁾_max)/ρ.
@@ -457,33 +477,14 @@ DCRV_CLAIM(claim_op1_star_phic_bound) {
 
 // App. G OP1 (STaR), boxed ε_suf^(𝒞) (literal: max over the band).
 DCRV_CLAIM(claim_op1_star_suf_c) {
-  return forall("G.op1-star-suf-c", Kind::bound)
-      .where("App. G §Open problems, OP1 (STaR), boxed eps_suf^(C)")
-      .statement(
-          R"(With $\varepsilon=\varepsilon^{(\mathcal C)}_{\rm suf}=\max_\rho\max\{0,S^{(2)}_{\max}(\rho,\delta)-\delta\}/(\rho E^{(\mathcal C)}_{\min}(\rho))$, the max over the band $[K_C\delta,1-K_I\delta]$: $\dot p_k\ge0$ at every point of every correct face of $\Delta_\delta$ (random face points, the uniform allocation at the maximiser), $K\ge2$, $1\le K_C\le K$, $\delta\in(0,1/K)$)")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [KC, KI] = class_split(a, 1, 0);
-        const auto m = eps_suf_c(KC, KI, delta_of(a));
-        if (!is_finite(m.value))
-          return skip<T>();
-        return star_face_inward(a, false, m.value, m.arg);
-      });
+  return star_suf_claim(
+      "G.op1-star-suf-c", false, false,
+      R"(With $\varepsilon=\varepsilon^{(\mathcal C)}_{\rm suf}=\max_\rho\max\{0,S^{(2)}_{\max}(\rho,\delta)-\delta\}/(\rho E^{(\mathcal C)}_{\min}(\rho))$, the max over the band $[K_C\delta,1-K_I\delta]$: $\dot p_k\ge0$ at every point of every correct face of $\Delta_\delta$ (random face points, the uniform allocation at the maximiser), $K\ge2$, $1\le K_C\le K$, $\delta\in(0,1/K)$)");
 }
 DCRV_CLAIM(claim_op1_star_suf_c_nonempty) {
-  return forall("G.op1-star-suf-c~nonempty-slices", Kind::bound)
-      .where("App. G §Open problems, OP1 (STaR), boxed eps_suf^(C)")
-      .reading("the max over rho taken over the values at which the correct face slice is nonempty")
-      .statement(
-          R"(As G.op1-star-suf-c with the max over the $\rho$ of nonempty correct slices ($\rho=\delta$ when $K_C=1$, $\rho=1$ when $K_I=0$, the band otherwise))")
-      .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [KC, KI] = class_split(a, 1, 0);
-        const auto m = eps_suf_c(KC, KI, delta_of(a), true);
-        if (!is_finite(m.value))
-          return skip<T>();
-        return star_face_inward(a, false, m.value, m.arg);
-      });
+  return star_suf_claim(
+      "G.op1-star-suf-c~nonempty-slices", false, true,
+      R"(As G.op1-star-suf-c with the max over the $\rho$ of nonempty correct slices ($\rho=\delta$ when $K_C=1$, $\rho=1$ when $K_I=0$, the band otherwise))");
 }
 
 // App. G OP1 (STaR), uniform threshold.

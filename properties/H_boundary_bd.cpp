@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dcrv/minibatch.hpp"
@@ -348,21 +349,38 @@ constexpr const char* kBandSkips =
     "instances without a band (drift margin mu_band <= 0 or eta_0 <= 0 for the sampled "
     "floor, bias and noise) are outside the theorem's hypotheses";
 
-Claim band_exact(const char* id, const char* reading = nullptr) {
+/// hit(b) ≤ exp(−c μ_band(Y₀ − δ)/σ²_max) on the band samples (`hit` the probability, generic in the scalar).
+template <class Hit> ForAll band_exact_part(const char* id, Hit hit) {
   ForAll f = forall(id, Kind::stochastic);
-  f.skips(kBandSkips);
-  if (reading)
-    f.reading(reading);
-  return f.constant("c", 2.0, Role::lower, "factor 2 in the exponent")
+  f.skips(kBandSkips)
       .over(band_domain())
       .effort(0.25)
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
+      .holds([hit]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Band<T> b = band_of(a);
         if (!b.valid)
           return skip<T>();
-        return le<T>(band_hit(b), band_bound(b, k("c")));
-      })
-      .build();
+        return le<T>(hit(b), band_bound(b, k("c")));
+      });
+  return f;
+}
+Claim band_exact(const char* id, const char* reading = nullptr) {
+  ForAll f = band_exact_part(id, [](const auto& b) { return band_hit(b); });
+  if (reading)
+    f.reading(reading);
+  return f.constant("c", 2.0, Role::lower, "factor 2 in the exponent").build();
+}
+
+/// A K = 2 reading of thm:band checked exactly (band_exact, labelled `exact_reading`) with the theorem's
+/// constant c = 2.
+Stochastic exact_band_reading(const char* id, const char* exact_reading, const char* reading,
+                              const char* where, const char* statement) {
+  return stochastic(id, Kind::stochastic)
+      .reading(reading)
+      .where(where)
+      .statement(statement)
+      .constant("c", 2.0, Role::lower, "factor 2 in the exponent")
+      .exact(band_exact(id, exact_reading))
+      .method("exact (scale function, adaptive Gauss-Legendre in MPFR)");
 }
 /// The K = 3 experiment of thm:band (φ extended to the whole simplex, M_φ its sup there).
 McParams band3_params(double delta, double eta0, double u, double gamma, double v) {
@@ -476,14 +494,11 @@ DCRV_CLAIM(claim_band_confinement) {
 // Reading ~K2 of H.band-confinement: the statement restricted to K = 2 (where p_i is a one-dimensional
 // diffusion that stays in Δ_δ⋆ while in the band).
 DCRV_CLAIM(claim_band_confinement_k2) {
-  return stochastic("H.band-confinement~K2", Kind::stochastic)
-      .reading("the theorem restricted to K = 2, where the band keeps the whole state in Delta_delta")
-      .where("App. H, Theorem thm:band (bandwise high-probability confinement, unreflected)")
-      .statement(
-          R"(K=2$: $P_{Y_0}(p_1\text{ hits }\delta_\star\text{ before }y_{\max})\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$, checked exactly by the scale function in MPFR over $\delta_\star\in[10^{-3},0.45]$, $\eta_0\in(0,1-2\delta_\star]$, $v\in[10^{-3},10]$, $\gamma\in[10^{-3},1]$, $Y_0$ across the band)")
-      .constant("c", 2.0, Role::lower, "factor 2 in the exponent")
-      .exact(band_exact("H.band-confinement~K2", "the theorem restricted to K = 2"))
-      .method("exact (scale function, adaptive Gauss-Legendre in MPFR)");
+  return exact_band_reading(
+      "H.band-confinement~K2", "the theorem restricted to K = 2",
+      "the theorem restricted to K = 2, where the band keeps the whole state in Delta_delta",
+      "App. H, Theorem thm:band (bandwise high-probability confinement, unreflected)",
+      R"(K=2$: $P_{Y_0}(p_1\text{ hits }\delta_\star\text{ before }y_{\max})\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$, checked exactly by the scale function in MPFR over $\delta_\star\in[10^{-3},0.45]$, $\eta_0\in(0,1-2\delta_\star]$, $v\in[10^{-3},10]$, $\gamma\in[10^{-3},1]$, $Y_0$ across the band)");
 }
 
 // App. H, Theorem thm:band, last sentence; literal reading (a): over the infinite horizon.
@@ -493,32 +508,22 @@ DCRV_CLAIM(claim_band_ever_touch) {
       .statement(
           R"(\text{Literal reading (infinite horizon): }P_{Y_0}(p_1\text{ ever touches }\delta_\star)\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$ (the theorem's exponentially small quantity), $K=2$, from interior starts $Y_0$ in the band. Exact: the unreflected (WF) is absorbed at a face in finite time (both faces are exit boundaries: $\Phi$ is bounded, $\int_0e^{-\Phi}<\infty$), so $P(\text{ever touch }\delta_\star)=P(\text{hit }\delta_\star\text{ before }1)=\int_{Y_0}^1e^{-\Phi}/\int_{\delta_\star}^1e^{-\Phi}$ (scale function, MPFR); parameters as H.band-confinement)")
       .constant("c", 2.0, Role::lower, "factor 2 in the exponent")
-      .exact(forall("H.band-ever-touch", Kind::stochastic)
-                 .skips(kBandSkips)
-                 .over(band_domain())
-                 .effort(0.25)
-                 .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-                   const Band<T> b = band_of(a);
-                   if (!b.valid)
-                     return skip<T>();
-                   const T ever = wf2_hit_lower_first<T>(b.dw, b.eps, b.gamma, b.delta, b.y0, T(1));
-                   return le<T>(ever, band_bound(b, k("c")));
-                 })
+      .exact(band_exact_part("H.band-ever-touch",
+                             []<class T>(const Band<T>& b) {
+                               return wf2_hit_lower_first<T>(b.dw, b.eps, b.gamma, b.delta, b.y0, T(1));
+                             })
                  .build())
       .method("exact (scale function to the absorbing face, adaptive Gauss-Legendre in MPFR)");
 }
 
 // Reading ~excursion of H.band-ever-touch: a single excursion (hit δ⋆ before y_max) — the displayed bound.
 DCRV_CLAIM(claim_band_ever_touch_excursion) {
-  return stochastic("H.band-ever-touch~excursion", Kind::stochastic)
-      .reading("'ever touching' during a single excursion from the band: hit delta before y_max (the "
-               "displayed bound)")
-      .where("App. H, Theorem thm:band, last sentence (strong Markov property)")
-      .statement(
-          R"(K=2$: $P_{Y_0}(\text{hit }\delta_\star\text{ before }y_{\max})\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$ — exponentially small in $\eta_0$ and $\gamma^{-1}$ for starts $Y_0-\delta_\star$ of the order of $\eta_0$; exact, scale function in MPFR)")
-      .constant("c", 2.0, Role::lower, "factor 2 in the exponent")
-      .exact(band_exact("H.band-ever-touch~excursion", "a single excursion from the band"))
-      .method("exact (scale function, adaptive Gauss-Legendre in MPFR)");
+  return exact_band_reading(
+      "H.band-ever-touch~excursion", "a single excursion from the band",
+      "'ever touching' during a single excursion from the band: hit delta before y_max "
+      "(the displayed bound)",
+      "App. H, Theorem thm:band, last sentence (strong Markov property)",
+      R"(K=2$: $P_{Y_0}(\text{hit }\delta_\star\text{ before }y_{\max})\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$ — exponentially small in $\eta_0$ and $\gamma^{-1}$ for starts $Y_0-\delta_\star$ of the order of $\eta_0$; exact, scale function in MPFR)");
 }
 
 // Reading ~finite-horizon of H.band-ever-touch: P(touch δ⋆ within [0, T]) from the drift equilibrium decays
@@ -588,73 +593,48 @@ DCRV_CLAIM(claim_band_ever_touch_finite) {
 // The reflected model
 // ============================================================================================================
 
+namespace {
+/// The reflected model's measure: the fraction of the states of the reflected Euler scheme (h = 10⁻², 500
+/// steps from the uniform point, linear drift w_i = 0.3i, 0.1) that lie outside Δ_δ.
+McResult reflected_states_outside(const McParams& q, std::uint64_t seed, long first, long count,
+                                  double alpha) {
+  const int K = q.integer("K");
+  std::vector<double> w(K, 0.0);
+  for (int i = 0; i < K; ++i)
+    w[i] = 0.3 * i;
+  const LinearDrift d = linear_array_drift(w, 0.1);
+  long outside = 0, states = 0;
+  for (long j = first; j < first + count; ++j) {
+    double p[kMaxCategories];
+    for (int i = 0; i < K; ++i)
+      p[i] = 1.0 / K;
+    run_wf_reflected_path(seed, static_cast<std::uint64_t>(j), d, q("gamma"), 1e-2, q("delta"), p, K, 500,
+                          [&](long, const double* x) {
+                            ++states;
+                            outside += !in_trimmed(x, K, q("delta"));
+                            return true;
+                          });
+  }
+  return McResult{
+      "fraction of states outside Delta_delta", stats::clopper_pearson(outside, states, alpha), {}, {}};
+}
+} // namespace
+
 // App. H §Unreflected vs. reflected diffusions (reflected model).
 DCRV_CLAIM(claim_reflected_invariance) {
-  return stochastic("H.reflected-invariance", Kind::structural)
-      .where("App. H §Unreflected vs. reflected diffusions (reflected model)")
+  Stochastic c = stochastic("H.reflected-invariance", Kind::structural);
+  c.where("App. H §Unreflected vs. reflected diffusions (reflected model)")
       .statement(
-          R"(\text{With orthogonal, mass-preserving reflection on the faces of }\Delta_{\delta_\star}$ the solutions of (WF) stay in $\Delta_{\delta_\star}$: every state of every path of the reflected Euler scheme (Euler--Maruyama followed by the Euclidean projection onto $\Delta_{\delta_\star}$, orthogonal within $\{\sum p=1\}$) lies in $\Delta_{\delta_\star}$ ($\min_ip_i\ge\delta_\star$, $\sum_ip_i=1$ to $10^{-12}$); $K=3$ and $6$, $\delta_\star=0.05$, $\gamma=0.5$ (noise-dominated), $h=10^{-2}$, 500 steps; the fraction of states outside must be $0$)")
-      .experiment(
-          "K=3",
-          [](const Context&) {
-            return McParams{{"K", 3}, {"delta", 0.05}, {"gamma", 0.5}};
-          },
-          40,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const int K = q.integer("K");
-            std::vector<double> w(K, 0.0);
-            for (int i = 0; i < K; ++i)
-              w[i] = 0.3 * i;
-            const LinearDrift d = linear_array_drift(w, 0.1);
-            long outside = 0, states = 0;
-            for (long j = first; j < first + count; ++j) {
-              double p[kMaxCategories];
-              for (int i = 0; i < K; ++i)
-                p[i] = 1.0 / K;
-              run_wf_reflected_path(seed, static_cast<std::uint64_t>(j), d, q("gamma"), 1e-2, q("delta"), p,
-                                    K, 500, [&](long, const double* x) {
-                                      ++states;
-                                      outside += !in_trimmed(x, K, q("delta"));
-                                      return true;
-                                    });
-            }
-            return McResult{"fraction of states outside Delta_delta",
-                            stats::clopper_pearson(outside, states, alpha),
-                            {},
-                            {}};
-          },
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
-      .experiment(
-          "K=6",
-          [](const Context&) {
-            return McParams{{"K", 6}, {"delta", 0.05}, {"gamma", 0.5}};
-          },
-          20,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const int K = q.integer("K");
-            std::vector<double> w(K, 0.0);
-            for (int i = 0; i < K; ++i)
-              w[i] = 0.3 * i;
-            const LinearDrift d = linear_array_drift(w, 0.1);
-            long outside = 0, states = 0;
-            for (long j = first; j < first + count; ++j) {
-              double p[kMaxCategories];
-              for (int i = 0; i < K; ++i)
-                p[i] = 1.0 / K;
-              run_wf_reflected_path(seed, static_cast<std::uint64_t>(j), d, q("gamma"), 1e-2, q("delta"), p,
-                                    K, 500, [&](long, const double* x) {
-                                      ++states;
-                                      outside += !in_trimmed(x, K, q("delta"));
-                                      return true;
-                                    });
-            }
-            return McResult{"fraction of states outside Delta_delta",
-                            stats::clopper_pearson(outside, states, alpha),
-                            {},
-                            {}};
-          },
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
-      .method("reflected Euler-Maruyama (projection onto the trimmed simplex)");
+          R"(\text{With orthogonal, mass-preserving reflection on the faces of }\Delta_{\delta_\star}$ the solutions of (WF) stay in $\Delta_{\delta_\star}$: every state of every path of the reflected Euler scheme (Euler--Maruyama followed by the Euclidean projection onto $\Delta_{\delta_\star}$, orthogonal within $\{\sum p=1\}$) lies in $\Delta_{\delta_\star}$ ($\min_ip_i\ge\delta_\star$, $\sum_ip_i=1$ to $10^{-12}$); $K=3$ and $6$, $\delta_\star=0.05$, $\gamma=0.5$ (noise-dominated), $h=10^{-2}$, 500 steps; the fraction of states outside must be $0$)");
+  for (const auto& [label, K, paths] : {std::tuple{"K=3", 3, 40}, std::tuple{"K=6", 6, 20}})
+    c.experiment(
+        label,
+        [K = K](const Context&) {
+          return McParams{{"K", K}, {"delta", 0.05}, {"gamma", 0.5}};
+        },
+        paths, reflected_states_outside,
+        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+  return c.method("reflected Euler-Maruyama (projection onto the trimmed simplex)");
 }
 
 // App. H, Remark "no fixation under a positive floor".

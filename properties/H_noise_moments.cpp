@@ -52,6 +52,26 @@ int batch_of(double x) {
   return static_cast<int>(std::clamp<long>(std::lround(x), 1, 8));
 }
 
+/// Calls f(ξ, prob) for the noise ξ = n/B − p of every outcome n of Multinomial(B, p).
+template <class T, class F> void for_each_noise(int B, const Vec<T>& p, const F& f) {
+  Vec<T> xi(p.size());
+  for_each_outcome<T>(B, p, [&](const std::vector<int>& n, const T& pr) {
+    for (Eigen::Index i = 0; i < p.size(); ++i)
+      xi(i) = T(n[static_cast<std::size_t>(i)]) / T(B) - p(i);
+    f(xi, pr);
+  });
+}
+
+/// The exact part of a moment claim: `moment(p, B)` for every p in the closed simplex, K = 2..4, B = 1..8
+/// (the moments by enumeration, in MPFR).
+template <class F> Claim enumerated(const char* id, F moment) {
+  return forall(id, Kind::stochastic)
+      .over(Domain().dims(2, 4).simplex("p", true).real("B", 1, 8))
+      .holds([moment]<class T>(const Args<T>& a, const Consts<T>&) {
+        return moment.template operator()<T>(a.simplex("p"), batch_of(to_double(a.real("B"))));
+      });
+}
+
 /// The noise moments of a sampler experiment: K, B, a fixed p (geometric weights), n draws.
 struct Draws {
   std::vector<double> xi1, sq;
@@ -87,106 +107,84 @@ Draws draw_noise(const McParams& q, std::uint64_t seed, long first, long count) 
 McParams sampler_case(int K, double B, double ratio) {
   return McParams{{"K", K}, {"B", B}, {"ratio", ratio}};
 }
+
+/// ‖p‖² of the sampler's geometric p ∝ (1, r, …, r^{K−1}).
+template <class T> T geometric_sq_norm(const McParams& q) {
+  const int K = q.integer("K");
+  T t(0), s(0);
+  for (int i = 0; i < K; ++i)
+    t += pow(T(q("ratio")), i);
+  for (int i = 0; i < K; ++i)
+    s += pow(T(q("ratio")), i) * pow(T(q("ratio")), i) / (t * t);
+  return s;
+}
+
+/// The Monte-Carlo part of Lemma lem:noise: dcrv's exact sampler at K = 12, B = 64 (as in App. J) and K = 3,
+/// B = 10⁶; the interval of the sample mean of `moment` (ξ₁ or ‖ξ‖², labelled `label`) must contain `exact`.
+template <class Exact>
+Stochastic& with_sampler_experiments(Stochastic& c, const char* label, std::vector<double> Draws::*moment,
+                                     Exact exact) {
+  const auto measure = [label, moment](const McParams& q, std::uint64_t seed, long first, long count,
+                                       double alpha) {
+    const Draws d = draw_noise(q, seed, first, count);
+    return McResult{label, stats::mean_interval(d.*moment, alpha), {}, {}};
+  };
+  c.experiment(
+      "sampler K=12 B=64", [](const Context&) { return sampler_case(12, 64, 0.8); }, 20000, measure,
+      equals(exact));
+  c.experiment(
+      "sampler K=3 B=1e6", [](const Context&) { return sampler_case(3, 1e6, 0.5); }, 2000, measure,
+      equals(exact));
+  return c.method(
+      "exact enumeration in MPFR (K = 2..4, B = 1..8) and Monte Carlo of the exact multinomial sampler");
+}
 } // namespace
 
 // App. H, Lemma lem:noise, first part: E[ξ | p] = 0, ξ ∈ T almost surely.
 DCRV_CLAIM(claim_noise_mean) {
-  return stochastic("H.noise-mean", Kind::stochastic)
-      .where("App. H §Discrete mini-batch updates, Lemma lem:noise (first part)")
+  Stochastic c = stochastic("H.noise-mean", Kind::stochastic);
+  c.where("App. H §Discrete mini-batch updates, Lemma lem:noise (first part)")
       .statement(
           R"(\mathbb E[\xi\mid p]=0$ and $\sum_i\xi_i=0$ for every outcome, $\xi=N/B-p$, $N\sim\mathrm{Multinomial}(B,p)$: exactly, by enumerating every outcome with its probability in MPFR, for $K=2,3,4$, $B=1,\dots,8$, all $p$ in the closed simplex; and by Monte Carlo with dcrv's exact sampler, $K=12$, $B=64$ and $K=3$, $B=10^6$ (interval of $\mathbb E\xi_1$ at level $1-10^{-6}$ must contain $0$))")
-      .exact(forall("H.noise-mean", Kind::stochastic)
-                 .over(Domain().dims(2, 4).simplex("p", true).real("B", 1, 8))
-                 .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-                   const Vec<T> p = a.simplex("p");
-                   const int B = batch_of(to_double(a.real("B")));
-                   Vec<T> mean = Vec<T>::Zero(p.size());
-                   T total(0), worst_sum(0);
-                   for_each_outcome<T>(B, p, [&](const std::vector<int>& n, const T& pr) {
-                     T s(0);
-                     for (Eigen::Index i = 0; i < p.size(); ++i) {
-                       const T xi = T(n[i]) / T(B) - p(i);
-                       mean(i) += pr * xi;
-                       s += xi;
-                     }
-                     total += pr;
-                     worst_sum = std::max<T>(worst_sum, abs(s));
-                   });
-                   return worst(worst(eq<T>(mean, Vec<T>::Zero(p.size()), T(1)), eq<T>(total, T(1))),
-                                le<T>(worst_sum, T(0), T(1)));
-                 }))
-      .experiment(
-          "sampler K=12 B=64", [](const Context&) { return sampler_case(12, 64, 0.8); }, 20000,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const Draws d = draw_noise(q, seed, first, count);
-            return McResult{"E xi_1", stats::mean_interval(d.xi1, alpha), {}, {}};
-          },
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
-      .experiment(
-          "sampler K=3 B=1e6", [](const Context&) { return sampler_case(3, 1e6, 0.5); }, 2000,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const Draws d = draw_noise(q, seed, first, count);
-            return McResult{"E xi_1", stats::mean_interval(d.xi1, alpha), {}, {}};
-          },
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
-      .method(
-          "exact enumeration in MPFR (K = 2..4, B = 1..8) and Monte Carlo of the exact multinomial sampler");
+      .exact(enumerated("H.noise-mean", []<class T>(const Vec<T>& p, int B) {
+        Vec<T> mean = Vec<T>::Zero(p.size());
+        T total(0), worst_sum(0);
+        for_each_noise<T>(B, p, [&](const Vec<T>& xi, const T& pr) {
+          T s(0);
+          for (Eigen::Index i = 0; i < p.size(); ++i) {
+            mean(i) += pr * xi(i);
+            s += xi(i);
+          }
+          total += pr;
+          worst_sum = std::max<T>(worst_sum, abs(s));
+        });
+        return worst(worst(eq<T>(mean, Vec<T>::Zero(p.size()), T(1)), eq<T>(total, T(1))),
+                     le<T>(worst_sum, T(0), T(1)));
+      }));
+  return with_sampler_experiments(c, "E xi_1", &Draws::xi1,
+                                  []<class T>(const McParams&, const Consts<T>&) { return T(0); });
 }
 
 // App. H, Lemma lem:noise, equality E‖ξ‖² = (1 − ‖p‖²)/B.
 DCRV_CLAIM(claim_noise_second_moment) {
-  return stochastic("H.noise-second-moment", Kind::stochastic)
-      .where("App. H §Discrete mini-batch updates, Lemma lem:noise (equality)")
+  Stochastic c = stochastic("H.noise-second-moment", Kind::stochastic);
+  c.where("App. H §Discrete mini-batch updates, Lemma lem:noise (equality)")
       .statement(
           R"(\mathbb E[\|\xi\|_2^2\mid p]=(1-\|p\|_2^2)/B$: exactly, by enumeration in MPFR ($K=2,3,4$, $B=1,\dots,8$, all $p$ in the closed simplex), and by Monte Carlo with dcrv's exact sampler ($K=12$, $B=64$; $K=3$, $B=10^6$; the interval must contain the value))")
-      .exact(forall("H.noise-second-moment", Kind::stochastic)
-                 .over(Domain().dims(2, 4).simplex("p", true).real("B", 1, 8))
-                 .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-                   const Vec<T> p = a.simplex("p");
-                   const int B = batch_of(to_double(a.real("B")));
-                   T m2(0);
-                   for_each_outcome<T>(B, p, [&](const std::vector<int>& n, const T& pr) {
-                     T s(0);
-                     for (Eigen::Index i = 0; i < p.size(); ++i) {
-                       const T xi = T(n[i]) / T(B) - p(i);
-                       s += xi * xi;
-                     }
-                     m2 += pr * s;
-                   });
-                   return eq<T>(m2, (T(1) - p.squaredNorm()) / T(B), T(1) / T(B));
-                 }))
-      .experiment(
-          "sampler K=12 B=64", [](const Context&) { return sampler_case(12, 64, 0.8); }, 20000,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const Draws d = draw_noise(q, seed, first, count);
-            return McResult{"E |xi|^2", stats::mean_interval(d.sq, alpha), {}, {}};
-          },
-          equals([]<class T>(const McParams& q, const Consts<T>&) {
-            const int K = q.integer("K");
-            T t(0), s(0);
-            for (int i = 0; i < K; ++i)
-              t += pow(T(q("ratio")), i);
-            for (int i = 0; i < K; ++i)
-              s += pow(T(q("ratio")), i) * pow(T(q("ratio")), i) / (t * t);
-            return (T(1) - s) / T(q("B"));
-          }))
-      .experiment(
-          "sampler K=3 B=1e6", [](const Context&) { return sampler_case(3, 1e6, 0.5); }, 2000,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const Draws d = draw_noise(q, seed, first, count);
-            return McResult{"E |xi|^2", stats::mean_interval(d.sq, alpha), {}, {}};
-          },
-          equals([]<class T>(const McParams& q, const Consts<T>&) {
-            const int K = q.integer("K");
-            T t(0), s(0);
-            for (int i = 0; i < K; ++i)
-              t += pow(T(q("ratio")), i);
-            for (int i = 0; i < K; ++i)
-              s += pow(T(q("ratio")), i) * pow(T(q("ratio")), i) / (t * t);
-            return (T(1) - s) / T(q("B"));
-          }))
-      .method(
-          "exact enumeration in MPFR (K = 2..4, B = 1..8) and Monte Carlo of the exact multinomial sampler");
+      .exact(enumerated("H.noise-second-moment", []<class T>(const Vec<T>& p, int B) {
+        T m2(0);
+        for_each_noise<T>(B, p, [&](const Vec<T>& xi, const T& pr) {
+          T s(0);
+          for (Eigen::Index i = 0; i < p.size(); ++i)
+            s += xi(i) * xi(i);
+          m2 += pr * s;
+        });
+        return eq<T>(m2, (T(1) - p.squaredNorm()) / T(B), T(1) / T(B));
+      }));
+  return with_sampler_experiments(c, "E |xi|^2", &Draws::sq,
+                                  []<class T>(const McParams& q, const Consts<T>&) {
+                                    return (T(1) - geometric_sq_norm<T>(q)) / T(q("B"));
+                                  });
 }
 
 // App. H, Lemma lem:noise, inequalities (1 − ‖p‖²)/B ≤ (K−1)/(BK) < 1/B.

@@ -142,6 +142,43 @@ McSide lattice_side() {
     return T(lattice_E_p1(q("eps"), q("gamma"), q("delta")).first);
   });
 }
+/// K = 2 proxy of ergodicity: the spectral gap of the reflected generator (Sturm–Liouville with Neumann
+/// conditions, finite volumes on 400 and 800 cells; the interval spans both).
+McResult reflected_gap(const McParams& q, std::uint64_t, long, long, double) {
+  const auto logm = [&](double y) {
+    return stats::wf2_log_speed_density<double>(y, q("dw"), q("eps"), q("gamma"));
+  };
+  const auto var = [&](double y) { return q("gamma") * y * (1 - y); };
+  const double g1 = stats::reflected_gap_1d(logm, var, q("delta"), 1 - q("delta"), 400);
+  const double g2 = stats::reflected_gap_1d(logm, var, q("delta"), 1 - q("delta"), 800);
+  const double d = std::abs(g1 - g2);
+  return McResult{"spectral gap of the reflected generator",
+                  {g2, std::min(g1, g2) - d, std::max(g1, g2) + d, 0, "finite volumes, 400 and 800 cells"},
+                  {},
+                  {}};
+}
+McSide positive_gap() {
+  return at_least([]<class T>(const McParams&, const Consts<T>&) { return T(1e-9); });
+}
+/// K = 3 start-independence: E p_1(T) from the trim vertex e_1 minus from e_3, reflected Euler with step h
+/// and the linear drift w; both starts use the same increments (common random numbers: paired differences).
+McResult paired_start_difference(const McParams& q, std::uint64_t seed, long first, long count, double alpha,
+                                 const std::vector<double>& w, double h, const char* label) {
+  const LinearDrift d = linear_array_drift(w, q("eps"));
+  const double dl = q("delta");
+  const long steps = std::lround(q("T") / h);
+  const auto a = reflected_finals(seed, first, count, d, q("gamma"), h, dl, {1 - 2 * dl, dl, dl}, steps);
+  const auto b = reflected_finals(seed, first, count, d, q("gamma"), h, dl, {dl, dl, 1 - 2 * dl}, steps);
+  std::vector<double> x;
+  for (long j = 0; j < count; ++j)
+    x.push_back(a[3 * j] - b[3 * j]);
+  return McResult{label, stats::mean_interval(x, alpha), {}, {}};
+}
+/// The two starts' laws agree: the difference lies in [−0.02, 0.02].
+McSide within_two_hundredths() {
+  return between([]<class T>(const McParams&, const Consts<T>&) { return T(-0.02); },
+                 []<class T>(const McParams&, const Consts<T>&) { return T(0.02); });
+}
 } // namespace
 
 // ============================================================================================================
@@ -159,43 +196,13 @@ DCRV_CLAIM(claim_reflected_ergodic) {
           [](const Context&) {
             return McParams{{"K", 2}, {"dw", 1}, {"eps", 0.5}, {"gamma", 0.1}, {"delta", 0.05}};
           },
-          0,
-          [](const McParams& q, std::uint64_t, long, long, double) {
-            const auto logm = [&](double y) {
-              return stats::wf2_log_speed_density<double>(y, q("dw"), q("eps"), q("gamma"));
-            };
-            const auto var = [&](double y) { return q("gamma") * y * (1 - y); };
-            const double g1 = stats::reflected_gap_1d(logm, var, q("delta"), 1 - q("delta"), 400);
-            const double g2 = stats::reflected_gap_1d(logm, var, q("delta"), 1 - q("delta"), 800);
-            const double d = std::abs(g1 - g2);
-            return McResult{
-                "spectral gap of the reflected generator",
-                {g2, std::min(g1, g2) - d, std::max(g1, g2) + d, 0, "finite volumes, 400 and 800 cells"},
-                {},
-                {}};
-          },
-          at_least([]<class T>(const McParams&, const Consts<T>&) { return T(1e-9); }))
+          0, reflected_gap, positive_gap())
       .experiment(
           "K=2 gap, dw=0 eps=0.01 gamma=0.01 delta=0.01",
           [](const Context&) {
             return McParams{{"K", 2}, {"dw", 0}, {"eps", 0.01}, {"gamma", 0.01}, {"delta", 0.01}};
           },
-          0,
-          [](const McParams& q, std::uint64_t, long, long, double) {
-            const auto logm = [&](double y) {
-              return stats::wf2_log_speed_density<double>(y, q("dw"), q("eps"), q("gamma"));
-            };
-            const auto var = [&](double y) { return q("gamma") * y * (1 - y); };
-            const double g1 = stats::reflected_gap_1d(logm, var, q("delta"), 1 - q("delta"), 400);
-            const double g2 = stats::reflected_gap_1d(logm, var, q("delta"), 1 - q("delta"), 800);
-            const double d = std::abs(g1 - g2);
-            return McResult{
-                "spectral gap of the reflected generator",
-                {g2, std::min(g1, g2) - d, std::max(g1, g2) + d, 0, "finite volumes, 400 and 800 cells"},
-                {},
-                {}};
-          },
-          at_least([]<class T>(const McParams&, const Consts<T>&) { return T(1e-9); }))
+          0, reflected_gap, positive_gap())
       .experiment(
           "K=3 two starts, T=10",
           [](const Context&) {
@@ -203,24 +210,10 @@ DCRV_CLAIM(claim_reflected_ergodic) {
           },
           12,
           [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const LinearDrift d = linear_array_drift({0.5, 0.0, -0.5}, q("eps"));
-            const double dl = q("delta"), h = 1e-2;
-            const long steps = std::lround(q("T") / h);
-            // common random numbers: both starts use the same increments (paired differences)
-            const auto a =
-                reflected_finals(seed, first, count, d, q("gamma"), h, dl, {1 - 2 * dl, dl, dl}, steps);
-            const auto b =
-                reflected_finals(seed, first, count, d, q("gamma"), h, dl, {dl, dl, 1 - 2 * dl}, steps);
-            std::vector<double> x;
-            for (long j = 0; j < count; ++j)
-              x.push_back(a[3 * j] - b[3 * j]);
-            return McResult{"E p_1(T) from the vertex e_1 minus from the vertex e_3 (paired)",
-                            stats::mean_interval(x, alpha),
-                            {},
-                            {}};
+            return paired_start_difference(q, seed, first, count, alpha, {0.5, 0.0, -0.5}, 1e-2,
+                                           "E p_1(T) from the vertex e_1 minus from the vertex e_3 (paired)");
           },
-          between([]<class T>(const McParams&, const Consts<T>&) { return T(-0.02); },
-                  []<class T>(const McParams&, const Consts<T>&) { return T(0.02); }))
+          within_two_hundredths())
       .method("K = 2 spectral gap (finite volumes); K = 3 reflected Euler from two starts");
 }
 
@@ -292,21 +285,10 @@ DCRV_CLAIM(claim_gradient_fp_neumann_adjoint) {
           },
           12,
           [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const LinearDrift d = linear_array_drift({1.0, 0.0, -1.0}, q("eps"));
-            const double dl = q("delta"), h = 5e-3;
-            const long steps = std::lround(q("T") / h);
-            const auto a =
-                reflected_finals(seed, first, count, d, q("gamma"), h, dl, {1 - 2 * dl, dl, dl}, steps);
-            const auto b =
-                reflected_finals(seed, first, count, d, q("gamma"), h, dl, {dl, dl, 1 - 2 * dl}, steps);
-            std::vector<double> x;
-            for (long j = 0; j < count; ++j)
-              x.push_back(a[3 * j] - b[3 * j]);
-            return McResult{
-                "E p_1(T) from e_1 minus from e_3 (paired)", stats::mean_interval(x, alpha), {}, {}};
+            return paired_start_difference(q, seed, first, count, alpha, {1.0, 0.0, -1.0}, 5e-3,
+                                           "E p_1(T) from e_1 minus from e_3 (paired)");
           },
-          between([]<class T>(const McParams&, const Consts<T>&) { return T(-0.02); },
-                  []<class T>(const McParams&, const Consts<T>&) { return T(0.02); }))
+          within_two_hundredths())
       .method("reflected Euler-Maruyama from two starts (common random numbers)");
 }
 

@@ -706,7 +706,7 @@ nlohmann::json vec_json(const Vec<double>& v) {
 
 /// A prediction check: runs `trial(start) -> (ok, measured figure)` over the starts and reports.
 template <class Trial>
-Outcome prediction_outcome(const Context& ctx, const std::string& method, int n, Trial trial) {
+Outcome prediction_outcome(const Context& ctx, const std::string& method, int n, const Trial& trial) {
   Outcome o;
   const TraceUniverse u = make_universe();
   double worst_fig = -std::numeric_limits<double>::infinity();
@@ -739,79 +739,78 @@ Claim prediction_claim(const char* id, const char* where, const char* statement,
   c.check = std::move(fn);
   return c;
 }
+/// A prediction about the deterministic flows: `trial(universe, start) -> (ok, figure)` from
+/// ctx.sizes().paths random interior starts (universe_starts), reported by prediction_outcome with `method`.
+template <class Trial>
+Claim flow_prediction(const char* id, const char* where, const char* statement, const char* method,
+                      Trial trial) {
+  return prediction_claim(id, where, statement, [method, trial](const Context& ctx) {
+    return prediction_outcome(ctx, method, ctx.sizes().paths, trial);
+  });
+}
 
 // main §7.1, prediction 1 (STaR): winner-takes-all fixation on a single successful strategy.
 DCRV_CLAIM(claim_pred_star_wta) {
-  return prediction_claim(
+  return flow_prediction(
       "M.pred-star-wta", "main §7.1 (Testable Predictions) 1, STaR",
       R"(On the App. J universe ($S=12$: correct clusters of sizes $3,3,2$, $4$ incorrect traces), the deterministic STaR SRCT flow with $\varepsilon=10^{-3}$ from random interior starts (log-masses $\mathcal N(0,1.5^2)$; 8 at smoke, 64 at standard budget) fixates on a single correct trace: at $t=300$, $\max_cp_c\ge0.99$ (mass of the winning trace) — checked in the deterministic theory track only; the mini-batch version is a stochastic claim)",
-      [](const Context& ctx) {
-        return prediction_outcome(
-            ctx, "STaR SRCT flow (dopri5, double) on the App. J universe; figure = 1 - max_c p_c(300)",
-            ctx.sizes().paths, [](const TraceUniverse& u, const Vec<double>& p0) {
-              const auto r = integrate_flow_from<double>(
-                  star_rate_field<double>(StarPartition{u.correct}, 1e-3), p0, 0.0, 300.0);
-              double best = 0;
-              for (int i = 0; i < u.size(); ++i)
-                if (u.correct[i])
-                  best = std::max(best, r.p(i));
-              return std::pair{r.completed && best >= 0.99, 1.0 - best};
-            });
+      "STaR SRCT flow (dopri5, double) on the App. J universe; figure = 1 - max_c p_c(300)",
+      [](const TraceUniverse& u, const Vec<double>& p0) {
+        const auto r = integrate_flow_from<double>(star_rate_field<double>(StarPartition{u.correct}, 1e-3),
+                                                   p0, 0.0, 300.0);
+        double best = 0;
+        for (int i = 0; i < u.size(); ++i)
+          if (u.correct[i])
+            best = std::max(best, r.p(i));
+        return std::pair{r.completed && best >= 0.99, 1.0 - best};
       });
 }
 
 // main §7.1, prediction 1 (GRPO): neutral drift among correct traces.
 DCRV_CLAIM(claim_pred_grpo_drift) {
-  return prediction_claim(
+  return flow_prediction(
       "M.pred-grpo-drift", "main §7.1, 1, GRPO",
       R"(On the App. J universe, the deterministic GRPO SRCT flow ($G=8$, $\varepsilon=0$) from random interior starts is neutral among correct traces: every correct log-ratio is unchanged at $t=50$ (to $10^{-6}$) while the incorrect mass falls below $10^{-6}$ — the neutral manifold on which mini-batch noise drifts; the stochastic erosion itself is a stochastic claim (M.sde-grpo-drift-fixation), not checked here)",
-      [](const Context& ctx) {
-        return prediction_outcome(
-            ctx,
-            "GRPO SRCT flow (dopri5, double), G = 8, eps = 0; figure = max_{a,b in C} |z_ab(50) - z_ab(0)|",
-            ctx.sizes().paths, [](const TraceUniverse& u, const Vec<double>& p0) {
-              const auto r = integrate_flow_from<double>(
-                  grpo::rate_field<double>(grpo::Partition{u.correct}, 8, 0.0), p0, 0.0, 50.0);
-              double drift = 0, inc = 0;
-              for (int i = 0; i < u.size(); ++i) {
-                if (!u.correct[i]) {
-                  inc += r.p(i);
-                  continue;
-                }
-                for (int j = 0; j < u.size(); ++j)
-                  if (u.correct[j])
-                    drift = std::max(drift, std::abs((r.log_p(i) - r.log_p(j)) - std::log(p0(i) / p0(j))));
-              }
-              return std::pair{r.completed && drift <= 1e-6 && inc <= 1e-6, drift};
-            });
+      "GRPO SRCT flow (dopri5, double), G = 8, eps = 0; figure = max_{a,b in C} |z_ab(50) - z_ab(0)|",
+      [](const TraceUniverse& u, const Vec<double>& p0) {
+        const auto r = integrate_flow_from<double>(
+            grpo::rate_field<double>(grpo::Partition{u.correct}, 8, 0.0), p0, 0.0, 50.0);
+        double drift = 0, inc = 0;
+        for (int i = 0; i < u.size(); ++i) {
+          if (!u.correct[i]) {
+            inc += r.p(i);
+            continue;
+          }
+          for (int j = 0; j < u.size(); ++j)
+            if (u.correct[j])
+              drift = std::max(drift, std::abs((r.log_p(i) - r.log_p(j)) - std::log(p0(i) / p0(j))));
+        }
+        return std::pair{r.completed && drift <= 1e-6 && inc <= 1e-6, drift};
       });
 }
 
 // main §7.1, prediction 1 (DPO): entropy equaliser across preferred traces.
 DCRV_CLAIM(claim_pred_dpo_equalizer) {
-  return prediction_claim(
+  return flow_prediction(
       "M.pred-dpo-equalizer", "main §7.1, 1, DPO",
       R"(On the App. J universe, the deterministic DPO SRCT flow ($\beta=1$, $\ell_0=-1$, $\varepsilon=10^{-3}$) from random interior starts equalises the correct traces: at $t=300$ the entropy of the within-correct distribution $p_{\mathcal C}/\rho$ is within $10^{-3}$ of its maximum $\log|\mathcal C|=\log8$, across the three semantic clusters alike)",
-      [](const Context& ctx) {
-        return prediction_outcome(
-            ctx, "DPO SRCT flow (dopri5, double); figure = log 8 - H(p_C / rho) at t = 300",
-            ctx.sizes().paths, [](const TraceUniverse& u, const Vec<double>& p0) {
-              DpoModel<double> d;
-              d.beta = 1, d.ell0 = -1, d.eps = 1e-3;
-              for (bool c : u.correct)
-                d.labels.push_back(c ? 1 : -1);
-              const auto r = integrate_flow_from<double>(dpo_flow<double>(d), p0, 0.0, 300.0);
-              std::vector<double> pc;
-              double rho = 0;
-              for (int i = 0; i < u.size(); ++i)
-                if (u.correct[i])
-                  pc.push_back(r.p(i)), rho += r.p(i);
-              double h = 0;
-              for (double x : pc)
-                h -= (x / rho) * std::log(x / rho);
-              const double deficit = std::log(static_cast<double>(pc.size())) - h;
-              return std::pair{r.completed && deficit <= 1e-3, deficit};
-            });
+      "DPO SRCT flow (dopri5, double); figure = log 8 - H(p_C / rho) at t = 300",
+      [](const TraceUniverse& u, const Vec<double>& p0) {
+        DpoModel<double> d;
+        d.beta = 1, d.ell0 = -1, d.eps = 1e-3;
+        for (bool c : u.correct)
+          d.labels.push_back(c ? 1 : -1);
+        const auto r = integrate_flow_from<double>(dpo_flow<double>(d), p0, 0.0, 300.0);
+        std::vector<double> pc;
+        double rho = 0;
+        for (int i = 0; i < u.size(); ++i)
+          if (u.correct[i])
+            pc.push_back(r.p(i)), rho += r.p(i);
+        double h = 0;
+        for (double x : pc)
+          h -= (x / rho) * std::log(x / rho);
+        const double deficit = std::log(static_cast<double>(pc.size())) - h;
+        return std::pair{r.completed && deficit <= 1e-3, deficit};
       });
 }
 
