@@ -1228,21 +1228,29 @@ void write_measured(std::ostream& t, const Results& r) {
     std::vector<std::pair<std::string, std::string>> figures;
     for (const auto& [k, v] : c.outcome.evidence.details)
       if (interesting(k)) figures.emplace_back(k, v);
+    // A table of the series' columns: arrays of numbers (or strings, or nulls). Arrays of objects — the figure
+    // specifications and the paper-beside rows of the empirical claims — have their own sections.
     const json& series = c.outcome.series;
-    const bool has_series = series.is_object() && !series.empty();
-    if (figures.empty() && !has_series) continue;
+    auto tabular_column = [](const json& v) {
+      if (!v.is_array() || v.empty()) return false;
+      for (const json& x : v)
+        if (!x.is_number() && !x.is_string() && !x.is_null()) return false;
+      return true;
+    };
+    std::vector<std::string> cols;
+    std::size_t rows = 0;
+    if (series.is_object())
+      for (auto it = series.begin(); it != series.end(); ++it)
+        if (tabular_column(it.value())) {
+          cols.push_back(it.key());
+          rows = std::max(rows, it.value().size());
+        }
+    const bool has_table = !cols.empty() && cols.size() <= 8;
+    if (figures.empty() && !has_table) continue;
     body << "\\item[" << id_tex(c.id) << "]\\mbox{}"; // \mbox{}: a line to end even with no figures
     for (const auto& [k, v] : figures) body << " \\texttt{" << latex_escape(k) << "} = " << latex_escape(v) << ";";
     body << "\\\\\n";
-    if (!has_series) continue;
-    std::vector<std::string> cols;
-    std::size_t rows = 0;
-    for (auto it = series.begin(); it != series.end(); ++it)
-      if (it.value().is_array()) {
-        cols.push_back(it.key());
-        rows = std::max(rows, it.value().size());
-      }
-    if (cols.empty() || cols.size() > 8) continue;
+    if (!has_table) continue;
     const std::size_t shown = std::min<std::size_t>(rows, 40);
     body << "{\\footnotesize\\begin{tabular}{" << std::string(cols.size(), 'r') << "}\\toprule\n";
     for (std::size_t j = 0; j < cols.size(); ++j)
