@@ -25,7 +25,9 @@ struct FlowOptions {
   long max_steps = 1000000;
   double initial_dt = 1e-3;
   /// > 0: stop early, as completed and `converged`, once the velocity is that small after an accepted step,
-  /// max_i |ṗ_i| = max_i p_i |r_i(p)| ≤ converged_tol ("for all t" claims are followed until convergence).
+  /// max_i |ṗ_i| = max_i p_i |r_i(p)| ≤ converged_tol, and no coordinate grows, max_i r_i(p) ≤ √converged_tol
+  /// (near a vertex the velocity is small even where the flow leaves it) ("for all t" claims are followed
+  /// until convergence).
   double converged_tol = 0;
 };
 
