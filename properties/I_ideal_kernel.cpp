@@ -841,9 +841,18 @@ DCRV_CLAIM(claim_lyapunov_identity) {
           if (pdot(i) != 0)
             lim = std::min<T>(lim, T(p(i) / abs(pdot(i))));
         h *= lim;
-        const T dJ = first_difference<T>([&](const T& s) { return objective(in, Vec<T>(p + s * pdot)); }, h);
-        const T scale = T(1e-3) * (T(1) + abs(objective(in, p))) * pdot.cwiseAbs().maxCoeff() / lim;
-        return worst(eq<T>(dJ, diss, scale), ge<T>(diss, p.minCoeff() * av.squaredNorm()));
+        const auto along = [&](const T& s) { return objective(in, Vec<T>(p + s * pdot)); };
+        const T dJ = first_difference<T>(along, h);
+        // The quotient's truncation error O(h⁶) (measured: |dJ_h − dJ_{h/2}|, ×10) is allowed on top of the
+        // identity tolerance: at 50 digits h⁶ ~ 1e-43 left a 4.5e-30 relative residual at a point near
+        // equilibrium (standard budget; it shrinks to 1e-55 at 80 digits, so it is truncation, not the
+        // identity).
+        const T truncation = T(10) * abs(T(dJ - first_difference<T>(along, T(h / 2))));
+        const T scale =
+            std::max<T>({T(T(1e-3) * (T(1) + abs(objective(in, p))) * pdot.cwiseAbs().maxCoeff() / lim),
+                         T(abs(dJ)), T(abs(diss))});
+        return worst(le<T>(T(abs(T(dJ - diss))), truncation, scale),
+                     ge<T>(diss, p.minCoeff() * av.squaredNorm()));
       });
 }
 

@@ -2,9 +2,12 @@
 // figures, compilation) and the paper fingerprints.
 #include <algorithm>
 #include <catch2/catch.hpp>
+
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <unistd.h>
 
@@ -36,9 +39,13 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-void spit(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
+void spit(const fs::path& p, const std::string& s) {
+  std::ofstream(p, std::ios::binary) << s;
+}
 
-bool on_path(const std::string& tool) { return std::system(("command -v " + tool + " > /dev/null 2>&1").c_str()) == 0; }
+bool on_path(const std::string& tool) {
+  return std::system(("command -v " + tool + " > /dev/null 2>&1").c_str()) == 0;
+}
 
 ClaimResult claim(const std::string& id, Status s, const std::string& kind = "bound") {
   ClaimResult c;
@@ -98,16 +105,29 @@ Results sample_results() {
   r.claims.back().statement.clear();
   // A stochastic claim: its deciding statistic, and a figure with a confidence ribbon on log axes.
   ClaimResult st = claim("H.limits-diffusion", Status::verified, "stochastic");
-  st.outcome.evidence.statistic = Statistic{"weak-error slope", 1.02, 0.95, 1.09, 1 - 1e-6, 20000,
-                                            "slope in [0.9, 1.1]", "least squares, CLT interval", 0};
+  st.outcome.evidence.statistic = Statistic{"weak-error slope",
+                                            1.02,
+                                            0.95,
+                                            1.09,
+                                            1 - 1e-6,
+                                            20000,
+                                            "slope in [0.9, 1.1]",
+                                            "least squares, CLT interval",
+                                            0};
   st.outcome.series = {{"eta", {0.1, 0.05, 0.025}},
                        {"err", {0.02, 0.0101, 0.005}},
                        {"lo", {0.018, 0.009, nullptr}},
                        {"hi", {0.022, 0.011, 0.0055}},
-                       {"figures", {{{"title", "weak error against $\\eta$"}, {"x", "eta"}, {"y", {"err"}},
-                                     {"legend", {"$|\\mathbb E f(p_T)-\\mathbb E f(X_T)|$"}},
-                                     {"xlabel", "$\\eta$"}, {"ylabel", "weak error"}, {"logx", true},
-                                     {"logy", true}, {"band", {{"lo", "lo"}, {"hi", "hi"}}}}}}};
+                       {"figures",
+                        {{{"title", "weak error against $\\eta$"},
+                          {"x", "eta"},
+                          {"y", {"err"}},
+                          {"legend", {"$|\\mathbb E f(p_T)-\\mathbb E f(X_T)|$"}},
+                          {"xlabel", "$\\eta$"},
+                          {"ylabel", "weak error"},
+                          {"logx", true},
+                          {"logy", true},
+                          {"band", {{"lo", "lo"}, {"hi", "hi"}}}}}}};
   r.claims.push_back(st);
   return r;
 }
@@ -116,7 +136,8 @@ Results sample_results() {
 Results hostile_results() {
   Results r = sample_results();
   ClaimResult h = claim("a_b~c%&$#{}\\", Status::falsified);
-  h.outcome.message = "msg: 100% & $x$ #1 {a} \\end{document} ~ ^ _ < > | \" ' ` -- \n\n\t\x01 \u2016\u03b8\u2016 \U0001F642 \xff";
+  h.outcome.message = "msg: 100% & $x$ #1 {a} \\end{document} ~ ^ _ < > | \" ' ` -- \n\n\t\x01 "
+                      "\u2016\u03b8\u2016 \U0001F642 \xff";
   h.where = "\u00a7B.2 \u201cquoted\u201d J\u0303 \u2264 \u00bd";
   h.reading = "reading with %, & and \\par";
   h.constants.push_back({"c_%&", 1.5, 2.0, "upper", true, "meaning with _ and ^ and %"});
@@ -126,13 +147,14 @@ Results hostile_results() {
                        {"odd key_%", {{"nested", "\\x"}}}};
   r.claims.push_back(h);
   ClaimResult prose = claim("B.prose-first", Status::falsified);
-  prose.statement = R"((i) The map $p\mapsto q$ is onto $\Delta_\delta$ for \texttt{face\_gap}; (ii) $\|x\|_2\le1)";
+  prose.statement =
+      R"((i) The map $p\mapsto q$ is onto $\Delta_\delta$ for \texttt{face\_gap}; (ii) $\|x\|_2\le1)";
   r.claims.push_back(prose);
   ClaimResult badfig = claim("H.bad-figure", Status::verified, "stochastic");
   badfig.outcome.series = {{"x", {1, 2}}, {"y", {1}}, {"figures", {{{"x", "x"}, {"y", {"y", "missing"}}}}}};
   r.claims.push_back(badfig);
   ClaimResult bad = claim("B.bad-statement", Status::falsified);
-  bad.statement = "x \\le {y$ unbalanced";  // shown as source, must not break the document
+  bad.statement = "x \\le {y$ unbalanced"; // shown as source, must not break the document
   r.claims.push_back(bad);
   return r;
 }
@@ -154,6 +176,26 @@ TEST_CASE("results JSON round trip: to_json -> results_from_json -> to_json is t
   CHECK(to_json(read_results((dir / "r.json").string())) == j);
 }
 
+TEST_CASE("a statistic that could not be estimated (NaN, stored as null) reads back", "[reports]") {
+  // A Welch interval of two zero-variance samples has no estimate: the writer stores NaN as null, and a
+  // results file holding one must still load (replay, report and diff read the whole file).
+  Results r = sample_results();
+  ClaimResult st =
+      claim("J.grpo-batch-dependent-drift~importance-weighted", Status::inconclusive, "empirical");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  st.outcome.evidence.statistic = Statistic{
+      "mean drift difference", nan, nan, nan, 1 - 5e-7, 2048, ">= 1e-06", "Welch (difference of means)", 0};
+  r.claims.push_back(st);
+  const json j = json::parse(to_json(r).dump()); // as written to results.json
+  CHECK(j["claims"].back()["evidence"]["statistic"]["estimate"].is_null());
+  const Results back = results_from_json(j, "mem");
+  const Statistic& s = *back.claims.back().outcome.evidence.statistic;
+  CHECK(std::isnan(s.estimate));
+  CHECK(std::isnan(s.lo));
+  CHECK(std::isnan(s.hi));
+  CHECK(s.paths == 2048);
+}
+
 TEST_CASE("malformed JSON gives a SchemaError with line and column", "[reports][errors]") {
   const fs::path p = scratch("malformed") / "bad.json";
   spit(p, "{\n  \"schema\": \"dcrv-results/1\",\n  \"run\": {,}\n}\n");
@@ -168,7 +210,8 @@ TEST_CASE("malformed JSON gives a SchemaError with line and column", "[reports][
   }
 }
 
-TEST_CASE("a wrong schema or a missing key gives a SchemaError naming the JSON pointer", "[reports][errors]") {
+TEST_CASE("a wrong schema or a missing key gives a SchemaError naming the JSON pointer",
+          "[reports][errors]") {
   json j = to_json(sample_results());
   SECTION("wrong schema string") {
     j["schema"] = "dcrv-results/0";
@@ -205,15 +248,18 @@ TEST_CASE("diff flags a status regression and reports improvements", "[reports]"
   const Results base = sample_results();
   Results now = base;
   for (auto& c : now.claims) {
-    if (c.id == "B.loewner-lower") c.outcome.status = Status::falsified;      // verified -> falsified
-    if (c.id == "B.lipJ-l2") c.outcome.status = Status::verified;             // inconclusive -> verified
+    if (c.id == "B.loewner-lower")
+      c.outcome.status = Status::falsified; // verified -> falsified
+    if (c.id == "B.lipJ-l2")
+      c.outcome.status = Status::verified; // inconclusive -> verified
   }
   const DiffResult d = diff_results(base, now);
   CHECK(d.regressions == 1);
   CHECK(d.improvements == 1);
   bool flagged = false;
   for (const auto& e : d.changes)
-    if (e.id == "B.loewner-lower") flagged = e.regression && e.base_status == "verified" && e.new_status == "falsified";
+    if (e.id == "B.loewner-lower")
+      flagged = e.regression && e.base_status == "verified" && e.new_status == "falsified";
   CHECK(flagged);
   std::ostringstream os;
   print_diff(d, os);
@@ -252,7 +298,7 @@ TEST_CASE("a check's figures become .dat tables and pgfplots axes; malformed spe
   std::stringstream ts;
   ts << tex.rdbuf();
   CHECK(ts.str().find("Figures of the checks") != std::string::npos);
-  CHECK(ts.str().find("densely dashed") != std::string::npos); // the interval's edges
+  CHECK(ts.str().find("densely dashed") != std::string::npos);     // the interval's edges
   CHECK(ts.str().find("figure 1 not drawn") != std::string::npos); // H.bad-figure
   CHECK(figure_spec_problem(json{{"a", {1, 2}}}, json{{"x", "a"}, {"y", {"a"}}}).empty());
   CHECK(figure_spec_problem(json{{"a", {1, 2}}, {"b", {1}}}, json{{"x", "a"}, {"y", {"b"}}}) ==
@@ -260,20 +306,21 @@ TEST_CASE("a check's figures become .dat tables and pgfplots axes; malformed spe
 }
 
 TEST_CASE("latex_escape escapes every special character", "[reports][latex]") {
-  CHECK(latex_escape("a_b~c%&$#{}\\") ==
-        "a\\_b\\textasciitilde{}c\\%\\&\\$\\#\\{\\}\\textbackslash{}");
-  CHECK(latex_escape("x^2 <y> |z|") == "x\\textasciicircum{}2 \\textless{}y\\textgreater{} \\textbar{}z\\textbar{}");
-  CHECK(latex_escape("--from") == "-{}-from");                 // no en-dash ligature
-  CHECK(latex_escape("a\n\nb") == "a  b");                      // no paragraph break inside a cell
-  CHECK(latex_escape("\x01") == "");                            // control characters dropped
+  CHECK(latex_escape("a_b~c%&$#{}\\") == "a\\_b\\textasciitilde{}c\\%\\&\\$\\#\\{\\}\\textbackslash{}");
+  CHECK(latex_escape("x^2 <y> |z|") ==
+        "x\\textasciicircum{}2 \\textless{}y\\textgreater{} \\textbar{}z\\textbar{}");
+  CHECK(latex_escape("--from") == "-{}-from"); // no en-dash ligature
+  CHECK(latex_escape("a\n\nb") == "a  b");     // no paragraph break inside a cell
+  CHECK(latex_escape("\x01") == "");           // control characters dropped
   CHECK(latex_escape("\u2016\u03b8\u2016") == "\\ensuremath{\\|}\\ensuremath{\\theta}\\ensuremath{\\|}");
   CHECK(latex_escape("\u00a72") == "\\S{}2");
-  CHECK(latex_escape("J\u0303") == "\\ensuremath{\\tilde{J}}");  // combining tilde
-  CHECK(latex_escape("\U0001F642") == "[U+1F642]");            // unknown: named, not passed to pdflatex
+  CHECK(latex_escape("J\u0303") == "\\ensuremath{\\tilde{J}}"); // combining tilde
+  CHECK(latex_escape("\U0001F642") == "[U+1F642]");             // unknown: named, not passed to pdflatex
   CHECK(latex_escape("\xff") == "[U+FFFD]");                    // invalid UTF-8
 }
 
-TEST_CASE("write_report writes the fragment, the standalone document and the .dat tables", "[reports][latex]") {
+TEST_CASE("write_report writes the fragment, the standalone document and the .dat tables",
+          "[reports][latex]") {
   const fs::path dir = scratch("report");
   ReportOptions o;
   o.out_dir = (dir / "out").string();
@@ -298,11 +345,11 @@ TEST_CASE("write_report writes the fragment, the standalone document and the .da
   CHECK(frag.find("Falsified claims") != std::string::npos);
   CHECK(frag.find("dcrv replay B.loewner-upper -{}-from results.json") != std::string::npos);
   CHECK(frag.find("(override)") != std::string::npos);
-  CHECK(frag.find("0.9024999999") != std::string::npos);  // long MPFR digits get break points
+  CHECK(frag.find("0.9024999999") != std::string::npos); // long MPFR digits get break points
   CHECK(frag.find("NaN at S=7") != std::string::npos);
   CHECK(frag.find("qualitative; proxy") != std::string::npos);
   CHECK(frag.find("How to read this report") != std::string::npos);
-  CHECK(frag.find("\\(v^\\top J_\\theta v") != std::string::npos);  // statement typeset as math
+  CHECK(frag.find("\\(v^\\top J_\\theta v") != std::string::npos); // statement typeset as math
   // Tightness with six significant digits; the reading right below its claim.
   CHECK(frag.find("1.02041") != std::string::npos);
   const auto row = frag.find("\\texttt{B.\\allowbreak{}loewner-\\allowbreak{}upper}");
@@ -324,7 +371,8 @@ TEST_CASE("write_report writes the fragment, the standalone document and the .da
   int rows = 0;
   bool header = false;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
+    if (line.empty() || line[0] == '#')
+      continue;
     if (line.rfind("index tightness part", 0) == 0) {
       header = true;
       continue;
@@ -333,7 +381,8 @@ TEST_CASE("write_report writes the fragment, the standalone document and the .da
   }
   CHECK(header);
   int finite = 0;
-  for (const auto& c : r.claims) finite += c.outcome.evidence.tightness.has_value();
+  for (const auto& c : r.claims)
+    finite += c.outcome.evidence.tightness.has_value();
   CHECK(rows == finite);
   CHECK(frag.find("{\\dcrvdir tightness.dat}") != std::string::npos);
   CHECK(frag.find("\\providecommand{\\dcrvdir}{}") != std::string::npos);
@@ -372,26 +421,29 @@ TEST_CASE("hostile IDs, messages and witnesses are escaped in the report", "[rep
   CHECK(bad == frag.end());
 }
 
-TEST_CASE("statements are typeset in the right mode, and unsafe ones are shown as source", "[reports][latex]") {
+TEST_CASE("statements are typeset in the right mode, and unsafe ones are shown as source",
+          "[reports][latex]") {
   Results r;
   auto add = [&](const std::string& id, const std::string& statement) {
     ClaimResult c = claim(id, Status::falsified);
     c.statement = statement;
     r.claims.push_back(c);
   };
-  add("B.math-open", R"(\partial_x f\le\left(1\right)$ for all $x)");             // the convention: math first
-  add("B.prose-first", R"((i) The map is onto $\Delta$, see \texttt{face\_gap})");  // starts with prose
-  add("B.ends-in-text", R"(x\le1$ for every \S-section)");                          // odd number of $
-  add("B.shell", R"(x\input{/etc/passwd})");                                        // file access
+  add("B.math-open", R"(\partial_x f\le\left(1\right)$ for all $x)"); // the convention: math first
+  add("B.prose-first", R"((i) The map is onto $\Delta$, see \texttt{face\_gap})"); // starts with prose
+  add("B.ends-in-text", R"(x\le1$ for every \S-section)");                         // odd number of $
+  add("B.shell", R"(x\input{/etc/passwd})");                                       // file access
   add("B.unbalanced", R"(x^{2)");
   const fs::path dir = scratch("statements");
   ReportOptions o;
   o.out_dir = dir.string();
   const std::string frag = slurp(write_report(r, o).fragment);
-  CHECK(frag.find(R"(\textbf{Statement.} \(\partial_x f\le\left(1\right)$ for all $x\))") != std::string::npos);
-  CHECK(frag.find(R"(\textbf{Statement.} (i) The map is onto $\Delta$, see \texttt{face\_gap})" "\n") !=
+  CHECK(frag.find(R"(\textbf{Statement.} \(\partial_x f\le\left(1\right)$ for all $x\))") !=
         std::string::npos);
-  CHECK(frag.find(R"(\textbf{Statement.} \(x\le1$ for every \S-section)" "\n") != std::string::npos);
+  CHECK(frag.find(R"(\textbf{Statement.} (i) The map is onto $\Delta$, see \texttt{face\_gap})"
+                  "\n") != std::string::npos);
+  CHECK(frag.find(R"(\textbf{Statement.} \(x\le1$ for every \S-section)"
+                  "\n") != std::string::npos);
   CHECK(frag.find("\\input{/etc/passwd}") == std::string::npos);
   CHECK(frag.find("x^{2)") == std::string::npos);
 }
@@ -413,7 +465,7 @@ TEST_CASE("the standalone report compiles to a PDF", "[reports][latex][pdf]") {
 
   SECTION("a LaTeX error is reported with the log's first error line") {
     Results r = sample_results();
-    REQUIRE(r.claims[1].outcome.status == Status::falsified);  // statements are typeset for falsified claims
+    REQUIRE(r.claims[1].outcome.status == Status::falsified); // statements are typeset for falsified claims
     r.claims[1].statement = "x \\undefinedcontrolsequencefordcrv y";
     const fs::path bad = scratch("pdf-error");
     ReportOptions ob = o;
@@ -421,13 +473,13 @@ TEST_CASE("the standalone report compiles to a PDF", "[reports][latex][pdf]") {
     const ReportFiles g = write_report(r, ob);
     CHECK(g.pdf.empty());
     CHECK(g.pdf_message.find("Undefined control sequence") != std::string::npos);
-    CHECK(fs::exists(g.fragment));  // the .tex files are still there
+    CHECK(fs::exists(g.fragment)); // the .tex files are still there
   }
 }
 
 TEST_CASE("without LaTeX tools the .tex files are still written", "[reports][latex]") {
   const fs::path dir = scratch("notools");
-  struct PathGuard {  // restores PATH even when an assertion aborts the test
+  struct PathGuard { // restores PATH even when an assertion aborts the test
     std::string saved = std::getenv("PATH") ? std::getenv("PATH") : "";
     ~PathGuard() { ::setenv("PATH", saved.c_str(), 1); }
   } guard;
@@ -446,7 +498,9 @@ TEST_CASE("without LaTeX tools the .tex files are still written", "[reports][lat
 // --- fingerprints -----------------------------------------------------------------------------------------
 
 namespace {
-fs::path paper_dir() { return fs::path(DCRV_SOURCE_DIR) / ".." / "shared" / "paper"; }
+fs::path paper_dir() {
+  return fs::path(DCRV_SOURCE_DIR) / ".." / "shared" / "paper";
+}
 } // namespace
 
 TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source", "[reports][fingerprint]") {
@@ -470,7 +524,7 @@ TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source
   CHECK(fp["claims"]["B.stepsize-guidance"]["match"] == "section");
   // Most claims are located.
   CHECK(fp["summary"]["unmatched"].get<int>() * 10 < static_cast<int>(reg.claims().size()));
-  CHECK(fingerprint_paper(paper_dir().string(), reg.claims()) == fp);  // deterministic
+  CHECK(fingerprint_paper(paper_dir().string(), reg.claims()) == fp); // deterministic
 
   SECTION("editing one lemma changes that claim's hash only") {
     const fs::path copy = scratch("paper");
@@ -496,7 +550,8 @@ TEST_CASE("fingerprint_paper locates claims in the paper and hashes their source
 
 TEST_CASE("fingerprint_paper refuses a directory without main.tex", "[reports][fingerprint][errors]") {
   const fs::path empty = scratch("nopaper");
-  CHECK_THROWS_WITH(fingerprint_paper(empty.string(), Registry::instance().claims()), Catch::Contains("main.tex"));
+  CHECK_THROWS_WITH(fingerprint_paper(empty.string(), Registry::instance().claims()),
+                    Catch::Contains("main.tex"));
 }
 
 TEST_CASE("figure panels: ribbons, error bars, histograms, ternary and heatmap axes become .dat tables and "
@@ -504,34 +559,47 @@ TEST_CASE("figure panels: ribbons, error bars, histograms, ternary and heatmap a
           "[reports][latex][figures]") {
   Results r = sample_results();
   ClaimResult c = claim("J.fig-kinds", Status::falsified, "empirical");
-  json s = {{"t", {0, 25, 50}},
-            {"m", {1.0, 0.5, 0.25}},
+  json s = {{"t", {0, 25, 50}},           {"m", {1.0, 0.5, 0.25}},
             {"m_lo", {0.9, 0.3, -0.1}}, // an edge <= 0: drawn at the smallest positive y on a log axis
-            {"m_hi", {1.1, 0.7, 0.6}},
-            {"arm", {0, 1}},
-            {"bar", {2.0, 3.0}},
-            {"bar_sd", {0.5, 0.25}},
-            {"hx", {0.1, 0.3, 0.5}},
-            {"hn", {3, 7, 1}},
-            {"ma", {1.0, 0.5, 0.2}},
-            {"mb", {0.0, 0.3, 0.4}},
-            {"mc", {0.0, 0.2, 0.4}},
-            {"al", {0.02, 0.02, 0.05, 0.05}},
-            {"be", {0.1, 0.5, 0.1, 0.5}},
-            {"z", {1e-8, 1e-6, 1e-9, 1e-7}}};
+            {"m_hi", {1.1, 0.7, 0.6}},    {"arm", {0, 1}},
+            {"bar", {2.0, 3.0}},          {"bar_sd", {0.5, 0.25}},
+            {"hx", {0.1, 0.3, 0.5}},      {"hn", {3, 7, 1}},
+            {"ma", {1.0, 0.5, 0.2}},      {"mb", {0.0, 0.3, 0.4}},
+            {"mc", {0.0, 0.2, 0.4}},      {"al", {0.02, 0.02, 0.05, 0.05}},
+            {"be", {0.1, 0.5, 0.1, 0.5}}, {"z", {1e-8, 1e-6, 1e-9, 1e-7}}};
   s["figures"] = json::array(
       {{{"title", "panels of every kind"},
         {"columns", 3},
         {"panels",
-         {{{"x", "t"}, {"y", {"m"}}, {"legend", {"mean"}}, {"bands", {{{"lo", "m_lo"}, {"hi", "m_hi"}}}}, {"logy", true},
+         {{{"x", "t"},
+           {"y", {"m"}},
+           {"legend", {"mean"}},
+           {"bands", {{{"lo", "m_lo"}, {"hi", "m_hi"}}}},
+           {"logy", true},
            {"title", "ribbon"}},
-          {{"x", "arm"}, {"y", {"bar"}}, {"err", {"bar_sd"}}, {"style", "bars"}, {"xticklabels", {"DCR", "Ungated"}}},
-          {{"x", "hx"}, {"y", {"hn"}}, {"style", "histogram"}, {"vlines", {{{"at", 0.267}, {"label", "paper"}}}}},
-          {{"kind", "ternary"}, {"a", {"ma"}}, {"b", {"mb"}}, {"c", {"mc"}}, {"legend", {"path 0"}},
-           {"corners", {"$A$", "$B$", "$C$"}}, {"mark_rows", {1, 2}}, {"mark_legend", {"step 200", "step 5000"}}},
+          {{"x", "arm"},
+           {"y", {"bar"}},
+           {"err", {"bar_sd"}},
+           {"style", "bars"},
+           {"xticklabels", {"DCR", "Ungated"}}},
+          {{"x", "hx"},
+           {"y", {"hn"}},
+           {"style", "histogram"},
+           {"vlines", {{{"at", 0.267}, {"label", "paper"}}}}},
+          {{"kind", "ternary"},
+           {"a", {"ma"}},
+           {"b", {"mb"}},
+           {"c", {"mc"}},
+           {"legend", {"path 0"}},
+           {"corners", {"$A$", "$B$", "$C$"}},
+           {"mark_rows", {1, 2}},
+           {"mark_legend", {"step 200", "step 5000"}}},
           {{"kind", "heatmap"}, {"x", "be"}, {"y", "al"}, {"z", "z"}, {"logz", true}, {"zlabel", "$M$"}}}}}});
-  s["paper_beside/x"] = {{"statistic", "median fixation time"}, {"paper", "about 4700"}, {"five", "5001 5001"},
-                         {"dcrv", "5001 [5001, 5001]"}, {"line", "paper (5 seeds): about 4700; tail"}};
+  s["paper_beside/x"] = {{"statistic", "median fixation time"},
+                         {"paper", "about 4700"},
+                         {"five", "5001 5001"},
+                         {"dcrv", "5001 [5001, 5001]"},
+                         {"line", "paper (5 seeds): about 4700; tail"}};
   c.outcome.series = s;
   c.outcome.evidence.details["experiment B=16, eps=0"] =
       "5001 in [5001, 5001] (order statistics, 128 paths, level 1-1e-06); claim in [4230, 5000]: falsified; "
@@ -552,10 +620,10 @@ TEST_CASE("figure panels: ribbons, error bars, histograms, ternary and heatmap a
   const std::string ribbon = slurp(dir / "fig-Jxfigxkinds-1-1-ribbon.dat");
   CHECK(ribbon.find("c0 c1\n0 1.1\n25 0.7\n50 0.6\n50 0.25\n25 0.3\n0 0.9\n") != std::string::npos);
   CHECK(frag.find("-- cycle") != std::string::npos);
-  CHECK(frag.find("y error=c2") != std::string::npos);                 // the bars' sd
+  CHECK(frag.find("y error=c2") != std::string::npos); // the bars' sd
   CHECK(frag.find("xticklabels={{DCR},{Ungated}}") != std::string::npos);
-  CHECK(frag.find("bar width=0.18") != std::string::npos);             // histogram: 0.9 of the bin spacing
-  CHECK(frag.find("rel axis cs:0,1") != std::string::npos);            // the vline
+  CHECK(frag.find("bar width=0.18") != std::string::npos);  // histogram: 0.9 of the bin spacing
+  CHECK(frag.find("rel axis cs:0,1") != std::string::npos); // the vline
   // ternary: (1, 0, 0) is corner A at the origin, (0.2, 0.4, 0.4) at x = 0.6, y = 0.4 * sqrt(3)/2
   const std::string tern = slurp(dir / "fig-Jxfigxkinds-1-4.dat");
   CHECK(tern.find("c0 c1\n0 0\n") != std::string::npos);
@@ -563,7 +631,8 @@ TEST_CASE("figure panels: ribbons, error bars, histograms, ternary and heatmap a
   CHECK(frag.find("axis equal image") != std::string::npos);
   // heatmap: rows in grid order (x varies fastest), column and row indices, log10 z
   const std::string heat = slurp(dir / "fig-Jxfigxkinds-1-5.dat");
-  CHECK(heat.find("0.1 0.02 1e-08 0 0 -8\n0.5 0.02 1e-06 1 0 -6\n0.1 0.05 1e-09 0 1 -9\n") != std::string::npos);
+  CHECK(heat.find("0.1 0.02 1e-08 0 0 -8\n0.5 0.02 1e-06 1 0 -6\n0.1 0.05 1e-09 0 1 -9\n") !=
+        std::string::npos);
   CHECK(frag.find("rectangle (axis cs:1.5,1.5)") != std::string::npos); // the last cell
   CHECK(frag.find("colorbar, point meta min=-9, point meta max=-6") != std::string::npos);
   // the paper beside dcrv, with the experiment's label and verdict
