@@ -1,0 +1,105 @@
+// Interval certificates of App. F, BD (boxed) (properties/F_dpo_thresholds.cpp).
+//
+// F.lk-positive: L_K(δ) = (1−δ) log((1−δ)/((K−1)δ)) > 0, checked by the claim at δ = u/K for integer
+// K ∈ [2, 10⁶] and u ∈ [10⁻³⁰⁰, 1 − 10⁻¹²], evaluated as (1−δ) log1p((1−Kδ)/((K−1)δ)) (dcrv/simplex.hpp
+// face_gap). With δ = u/K the argument of log1p is K(1−u)/((K−1)u) exactly; the score reads it in that form
+// (u and K each appear once in it, so the enclosure over a box has no dependency blow-up) and treats K as a
+// real in [2, 10¹²], which covers every integer K of the claim and more.
+//
+// F.h-range ("Two-level equilibrium"): 0 < h(z) < c = 2 with h = g_β(log L_𝒞) + g_β(log L_ℐ), g_β(ℓ) =
+// σ(−β(ℓ − ℓ₀)), L_ℐ = 1/(N + Me^z), L_𝒞 = e^z L_ℐ (dcrv/scores/dpo.hpp). As in the claim, c − h is read as
+// (c − 2) + (1 − g(log L_𝒞)) + (1 − g(log L_ℐ)) with 1 − g_β(ℓ) = σ(β(ℓ − ℓ₀)), and the logarithms as in
+// DpoModel::two_level_logs for z ≥ 0: log L_𝒞 = −log M − log1p(Ne^{−z}/M), log L_ℐ = log L_𝒞 − z. M and N are
+// reals in [1, 100] (the claim rounds them to integers).
+#include <array>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+/// The raw box (K, u) of the face-gap certificates: K ∈ [2, 10¹²], u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³] (the largest
+/// double below 1: it contains the claim's u ≤ 1 − 10⁻¹²).
+Box face_gap_box() {
+  return {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)};
+}
+
+// App. F, BD (boxed): L_K(δ) > 0 for δ ∈ (0, 1/K): score −L_K(u/K) < 0 (strict).
+DCRV_CERTIFICATE(lk_positive) {
+  Certificate c;
+  c.claim = "F.lk-positive";
+  c.domain = "every real K in [2, 10^12] (so every integer K in [2, 10^6] of the claim) and delta = u/K with "
+             "u in [10^-300, 1 - 2^-53] (contains the claim's u in [10^-300, 1 - 10^-12]); no exclusion";
+  c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (the claim's log1p form with "
+             "K delta = u substituted exactly), K a real interval; strict";
+  Piece piece;
+  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
+  piece.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto& K = x[0];
+    const auto& u = x[1];
+    return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
+  });
+  piece.roots = {face_gap_box()};
+  piece.strict = true;
+  c.pieces = {piece};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. F, "Two-level equilibrium": 0 < h(z) < c on z ∈ [0, 700].
+// ---------------------------------------------------------------------------------------------------------
+
+/// σ(x) = 1/(1 + e^{−x}).
+template <class X> X sigmoid(const X& x) {
+  return 1 / (1 + exp(-x));
+}
+/// (log L_𝒞, log L_ℐ) at raw (z, M, N) for z ≥ 0.
+template <class X> std::array<X, 2> two_level_logs(const X& z, const X& M, const X& N) {
+  const X lc = -(log(M) + log1p(N * exp(-z) / M));
+  return {lc, lc - z};
+}
+
+/// The raw box (z, M, N, β, ℓ₀) of the claim's domain.
+Box two_level_box() {
+  return {Interval(0.0, 700.0), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
+          Interval(-40.0, 20.0)};
+}
+
+DCRV_CERTIFICATE(h_range) {
+  Certificate c;
+  c.claim = "F.h-range";
+  c.domain = "z in [0, 700], real M, N in [1, 100] (every integer M, N of the claim), beta in [10^-3, 10^3], "
+             "ell0 in [-40, 20]: the claim's whole domain; no exclusion";
+  c.method =
+      "two strict pieces: -h < 0 and -((c - 2) + sigma(beta(log L_C - ell0)) + sigma(beta(log L_I - "
+      "ell0))) < 0 (the claim's cancellation-free form of c - h), logs as in two_level_logs for z >= 0";
+  c.constants = {{"c", [] { return Interval(2); }}};
+  Piece positive;
+  positive.label = "0 < h(z)";
+  positive.score = make_score<5>([](const auto& x, const Constants&) {
+    const auto& beta = x[3];
+    const auto& ell0 = x[4];
+    const auto l = two_level_logs(x[0], x[1], x[2]);
+    return -(sigmoid(-(beta * (l[0] - ell0))) + sigmoid(-(beta * (l[1] - ell0))));
+  });
+  positive.roots = {two_level_box()};
+  positive.strict = true;
+  Piece below;
+  below.label = "h(z) < c";
+  below.score = make_score<5>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto& beta = x[3];
+    const auto& ell0 = x[4];
+    const auto l = two_level_logs(x[0], x[1], x[2]);
+    return -(X(k("c") - 2) + sigmoid(beta * (l[0] - ell0)) + sigmoid(beta * (l[1] - ell0)));
+  });
+  below.roots = {two_level_box()};
+  below.strict = true;
+  c.pieces = {positive, below};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

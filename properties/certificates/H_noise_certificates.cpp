@@ -1,0 +1,180 @@
+// Interval certificates of App. H (properties/H_boundary_bd.cpp, properties/H_noise_moments.cpp).
+//
+// H.LK-positive: L_K(δ) = (1−δ) log((1−δ)/((K−1)δ)) > 0 on δ ∈ (0, 1/K); the certificate covers the compact
+// part δ = u/K, u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³] for every real K ∈ [2, 10¹²] (L_K → 0⁺ as δ → 1/K: the open end is
+// not compact, so a stated margin 2⁻⁵³ in u is left out).
+//
+// H.noise-variance-bound (Lemma lem:noise): (1 − ‖p‖²)/B ≤ c (K−1)/(BK) < 1/B for p in the closed simplex,
+// B ≥ 1. Both sides are multiplied by B > 0 (B cancels, so every real B > 0 is covered), and p is read in the
+// chart p_i = (1 + a_i)/K (i < K), p_K = (1 − Σa)/K, a ∈ [−1, K−1]^{K−1}: a box containing the closed simplex
+// (p_i ≥ 0 ⇔ a_i ≥ −1, Σa ≤ 1) inside the plane Σp = 1, where the bound holds as well. In the chart
+// 1 − ‖p‖² = (K−1)/K − ‖p − 1/K‖² exactly (Σp = 1), with ‖p − 1/K‖² = (Σ a_i² + (Σa)²)/K²: the uniform
+// point, where the bound is attained, is a = 0, where the enclosure is exact.
+//
+// H.ellipticity-upper (eq. (eq:elliptic), Popoviciu): vᵀQ(p)v ≤ cγ‖v‖², Q = γ(diag p − ppᵀ), p ∈ Δ_δ, v ∈ T.
+// γ > 0 cancels; the certificate proves vᵀ(diag p − ppᵀ)v − c‖v‖² ≤ 0 on the closed simplex (⊇ Δ_δ for every
+// δ), p by stick-breaking. The form is homogeneous of degree 2 in v, so it suffices to take one v per
+// direction of T up to sign: v = w for S = 2 (w = (1, −1)); for S = 3, v = a w₁ + b w₂ (w₁ = (1, −1, 0), w₂ =
+// (1, 1, −2)) with (a, b) on the half boundary of the square, (1, t) or (s, 1), t, s ∈ [−1, 1]. The bound ½
+// is attained at p = (½, ½) (S = 2) and at the edge mid-points with v = e_i − e_j (S = 3): dyadic raw points,
+// closed by the second-order test.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+// App. H §Boundary behavior: L_K(δ) > 0 for δ ∈ (0, 1/K): score −L_K(u/K) < 0 (strict).
+DCRV_CERTIFICATE(h_lk_positive) {
+  Certificate c;
+  c.claim = "H.LK-positive";
+  c.domain = "every real K in [2, 10^12] (so every integer K >= 2 up to 10^12) and delta = u/K with u in "
+             "[10^-300, 1 - 2^-53] (delta in [10^-300/K, (1 - 2^-53)/K]); the open ends delta -> 0 and "
+             "delta -> 1/K are not covered";
+  c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) "
+             "= log1p((1 - K delta)/((K-1)delta)), K delta = u), K a real interval; strict";
+  Piece piece;
+  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
+  piece.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto& K = x[0];
+    const auto& u = x[1];
+    return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
+  });
+  piece.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)}};
+  piece.strict = true;
+  c.pieces = {piece};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lemma lem:noise: (1 − ‖p‖²)/B ≤ c (K−1)/(BK) < 1/B.
+// ---------------------------------------------------------------------------------------------------------
+
+/// ‖p − 1/K‖² = (Σ_{i<K} a_i² + (Σ_{i<K} a_i)²)/K² in the chart of the header.
+template <std::size_t K, class X> X distance_to_uniform_sq(const std::array<X, K - 1>& a) {
+  X sum(0), sq(0);
+  for (const auto& ai : a) {
+    sum += ai;
+    sq += square(ai);
+  }
+  return (sq + square(sum)) / X(int(K * K));
+}
+
+template <std::size_t K> Box uniform_chart_box() {
+  return Box(K - 1, Interval(-1.0, double(K - 1)));
+}
+
+/// (1 − ‖p‖²) ≤ c (K−1)/K, i.e. (1 − c)(K−1)/K − ‖p − 1/K‖² ≤ 0 (times B > 0); attained at a = 0.
+template <std::size_t K> Piece noise_variance_piece() {
+  Piece piece;
+  piece.label = "K = " + std::to_string(K) + ", (1 - |p|^2)/B <= c(K-1)/(BK)";
+  piece.score = make_score<K - 1>([](const auto& a, const Constants& k) {
+    using X = std::decay_t<decltype(a[0])>;
+    const Interval km1_over_k = Interval(int(K - 1)) / Interval(int(K));
+    return X((1 - k("c")) * km1_over_k) - distance_to_uniform_sq<K>(a);
+  });
+  piece.roots = {uniform_chart_box<K>()};
+  piece.attained = {std::vector<double>(K - 1, 0.0)};
+  return piece;
+}
+
+/// (K−1)/(BK) < 1/B, i.e. (K−1)/K − 1 < 0 (times B > 0); no variable: a one-point check per K.
+template <std::size_t K> Piece noise_mid_piece() {
+  Piece piece;
+  piece.label = "K = " + std::to_string(K) + ", (K-1)/(BK) < 1/B";
+  piece.score = make_score<1>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    return (X(int(K)) - 1) / X(int(K)) - 1 + 0 * x[0];
+  });
+  piece.roots = {{Interval(0.0)}};
+  piece.strict = true;
+  return piece;
+}
+
+DCRV_CERTIFICATE(noise_variance_bound) {
+  Certificate c;
+  c.claim = "H.noise-variance-bound";
+  c.domain = "K = 2, ..., 8; every p in the closed simplex (indeed every p of the plane sum p = 1 with "
+             "p_i in [0, 1] for i < K: the chart box a in [-1, K-1]^(K-1)); every real B > 0 (B cancels); no "
+             "exclusion";
+  c.method = "both sides times B > 0; 1 - |p|^2 = (K-1)/K - |p - 1/K|^2 on sum p = 1 (exact identity), "
+             "p_i = (1 + a_i)/K, p_K = (1 - sum a)/K; the first bound is attained at the uniform point a = 0 "
+             "(exact enclosure there), the second is strict";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {noise_variance_piece<2>(), noise_variance_piece<3>(), noise_variance_piece<4>(),
+              noise_variance_piece<5>(), noise_variance_piece<6>(), noise_variance_piece<7>(),
+              noise_variance_piece<8>(), noise_mid_piece<2>(),      noise_mid_piece<3>(),
+              noise_mid_piece<4>(),      noise_mid_piece<5>(),      noise_mid_piece<6>(),
+              noise_mid_piece<7>(),      noise_mid_piece<8>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// eq. (eq:elliptic), upper bound: vᵀ(diag p − ppᵀ)v ≤ c‖v‖² on T (γ > 0 cancels).
+// ---------------------------------------------------------------------------------------------------------
+
+/// vᵀ(diag p − ppᵀ)v − c‖v‖² = Σ p_i v_i² − (pᵀv)² − c‖v‖² (the claim's quadratic form).
+template <class X, std::size_t S>
+X ellipticity_upper_score(const std::array<X, S>& p, const std::array<X, S>& v, const Interval& c) {
+  X quad(0), pv(0), norm2(0);
+  for (std::size_t i = 0; i < S; ++i) {
+    quad += p[i] * square(v[i]);
+    pv += p[i] * v[i];
+    norm2 += square(v[i]);
+  }
+  return quad - square(pv) - X(c) * norm2;
+}
+
+Piece ellipticity_upper_piece_2() {
+  Piece piece;
+  piece.label = "S = 2, v = (1, -1)";
+  piece.score = make_score<1>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<2>(x);
+    return ellipticity_upper_score<X, 2>(p, {X(1), X(-1)}, k("c"));
+  });
+  piece.roots = {unit_box(1)};
+  piece.attained = {{0.5}};
+  return piece;
+}
+
+/// S = 3, raw (u₁, u₂, t): v = w₁ + t w₂ (chart 0) or v = t w₁ + w₂ (chart 1), t ∈ [−1, 1].
+Piece ellipticity_upper_piece_3(int chart) {
+  Piece piece;
+  piece.label = chart == 0 ? "S = 3, v = w1 + t w2" : "S = 3, v = s w1 + w2";
+  piece.score = make_score<3>([chart](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<3>(x);
+    const X a = chart == 0 ? X(1) : x[2], b = chart == 0 ? x[2] : X(1);
+    return ellipticity_upper_score<X, 3>(p, {a + b, b - a, -2 * b}, k("c"));
+  });
+  piece.roots = {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(-1.0, 1.0)}};
+  // p = (½, ½, 0) (u = (½, 1)) with v ∥ w₁; p = (½, 0, ½) (u = (½, 0)) with v ∥ (1, 0, −1) = (w₁ + w₂)/2;
+  // p = (0, ½, ½) (u = (0, ½)) with v ∥ (0, 1, −1) = (w₂ − w₁)/2
+  if (chart == 0)
+    piece.attained = {{0.5, 1.0, 0.0}, {0.5, 0.0, 1.0}, {0.0, 0.5, -1.0}};
+  else
+    piece.attained = {{0.5, 0.0, 1.0}, {0.0, 0.5, -1.0}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(ellipticity_upper) {
+  Certificate c;
+  c.claim = "H.ellipticity-upper";
+  c.domain =
+      "K = 2, 3; every p in the closed simplex (so in Delta_delta for every delta), every v in T, every "
+      "gamma > 0 (gamma cancels); no exclusion";
+  c.method =
+      "v^T (diag p - p p^T) v - c |v|^2 <= 0, p by stick-breaking, v one representative per direction "
+      "of T up to sign (K = 3: v = a w1 + b w2, (a, b) = (1, t) or (s, 1), t, s in [-1, 1]); the bound is "
+      "attained at p = (1/2, 1/2[, 0]) and the edge mid-points: second-order test";
+  c.constants = {{"c", [] { return Interval(0.5); }}};
+  c.pieces = {ellipticity_upper_piece_2(), ellipticity_upper_piece_3(0), ellipticity_upper_piece_3(1)};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

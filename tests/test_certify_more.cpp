@@ -1,0 +1,249 @@
+// Specification of the certificates of properties/certificates/{A_face_gap,D_star,E_grpo,F_face_gap,H_noise}
+// _certificates.cpp,
+// independent of which claim files a build compiles: each score is the claim's own quantity (checked against
+// the library's formulas at sample points), each certificate proves at the paper's constants, and a constant
+// 1 % stronger gives an interval proof of a violation.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/scores/dpo.hpp"
+#include "dcrv/scores/grpo.hpp"
+#include "dcrv/scores/star.hpp"
+#include "dcrv/simplex.hpp"
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+BnbOptions budget() {
+  BnbOptions o;
+  o.max_boxes = 400000;
+  o.seconds = 120;
+  return o;
+}
+const Certificate& certificate_of(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper_constants(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+Box point(const std::vector<double>& x) {
+  Box b;
+  for (double v : x)
+    b.push_back(Interval(v));
+  return b;
+}
+/// The certificates of this file, with the 1 %-stronger value of each constant (all are upper bounds).
+const std::map<std::string, std::map<std::string, double>>& new_certificates() {
+  static const std::map<std::string, std::map<std::string, double>> m{
+      {"A.LS-upper-bound", {{"c", 0.99}}},
+      {"A.LS-lower-bound", {{"c", 0.99}}},
+      {"D.phi-sup-norm", {{"c", 0.99}}},
+      {"E.hG-upper", {{"c", 0.99}}},
+      {"F.lk-positive", {}},
+      {"F.h-range", {{"c", 2.0 * 0.99}}},
+      {"H.LK-positive", {}},
+      {"H.noise-variance-bound", {{"c", 0.99}}},
+      {"H.ellipticity-upper", {{"c", 0.5 * 0.99}}},
+  };
+  return m;
+}
+const Piece& piece_labelled(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.pieces)
+    if (p.label == label)
+      return p;
+  FAIL("no piece " << label);
+  return c.pieces.front();
+}
+} // namespace
+
+TEST_CASE("the L_S certificates of App. A read L_S and u = log(1/((S-1)delta)) as dcrv::face_gap does",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &up = certificate_of("A.LS-upper-bound"), &lo = certificate_of("A.LS-lower-bound");
+  const Constants k = paper_constants(up);
+  for (int S : {2, 3, 10, 1000})
+    for (double v : {1e-30, 1e-6, 0.3, 1.0}) {
+      const mpfr delta = mpfr(v) / S, L = face_gap<mpfr>(S, delta), u = log(1 / ((S - 1) * delta));
+      INFO("S = " << S << " v = " << v);
+      const Box x = point({double(S), v});
+      // upper: L − u at raw (S, v)
+      CHECK(abs(up.pieces[0].score.value(x, k).mid() - (L - u)) < mpfr(1e-40) * u);
+      // lower: u − (1 + u)δ − L at raw v, in the piece of S (S = 2, …, 16)
+      if (S <= 16)
+        CHECK(abs(lo.pieces[static_cast<std::size_t>(S - 2)].score.value(point({v}), k).mid() -
+                  (u - (1 + u) * delta - L)) < mpfr(1e-40) * u);
+    }
+}
+
+TEST_CASE("the D.phi-sup-norm scores are the components of phi^STaR in the chart (rho, p_C/rho)",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("D.phi-sup-norm");
+  const Constants k = paper_constants(c);
+  StarPartition part;
+  part.correct = {false, true, false, true, true, false}; // K = 6, M = 3, C = {2, 4, 5} (1-based)
+  const std::vector<double> w{0.05, 0.3, 0.1, 0.2, 0.15, 0.2};
+  Vec<mpfr> p(6);
+  for (int i = 0; i < 6; ++i)
+    p(i) = w[static_cast<std::size_t>(i)];
+  const Vec<mpfr> phi = star_score(p, part);
+  const mpfr rho = 0.65;
+  const double a1 = 0.3 / 0.65, a2 = 0.2 / 0.65;
+  const Box x = point({0.65, a1, a2 / (1 - a1)}); // stick-breaking of a = (0.3, 0.2, 0.15)/0.65
+  const std::vector<int> C{1, 3, 4};
+  for (std::size_t j = 0; j < 3; ++j) {
+    const Piece& pc = piece_labelled(c, "M = 3, correct c = " + std::to_string(j + 1) + ", +phi");
+    CHECK(abs(pc.score.value(x, k).mid() + 1 - phi(C[j])) < mpfr(1e-14)); // the raw point is a double
+  }
+  const Piece& pi = piece_labelled(c, "M = 3, incorrect, -phi");
+  CHECK(abs(pi.score.value(x, k).mid() + 1 + phi(0)) < mpfr(1e-14));
+}
+
+TEST_CASE("the E.hG-upper score is h_G(rho)/sqrt(G-1) - c with dcrv's h_G", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.hG-upper");
+  REQUIRE(c.pieces.size() == 255);
+  const Constants k = paper_constants(c);
+  for (int G : {2, 3, 4, 17, 256})
+    for (double rho : {0.0, 0.125, 0.5, 0.9, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      INFO("G = " << G << " rho = " << rho);
+      const mpfr expected = ch.h(mpfr(rho)) / ch.sqrt_m() - 1;
+      CHECK(abs(c.pieces[static_cast<std::size_t>(G - 2)].score.value(point({rho}), k).mid() - expected) <
+            mpfr(1e-40));
+    }
+}
+
+TEST_CASE("the H.ellipticity-upper score is v^T(diag p - pp^T)v - c|v|^2", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.ellipticity-upper");
+  REQUIRE(c.pieces.size() == 3);
+  const Constants k = paper_constants(c);
+  for (double u1 : {0.0, 0.3, 0.5})
+    for (double u2 : {0.25, 1.0})
+      for (double t : {-1.0, 0.0, 0.6}) {
+        const std::array<mpfr, 3> p{mpfr(u1), (1 - mpfr(u1)) * u2, (1 - mpfr(u1)) * (1 - mpfr(u2))};
+        for (int chart : {0, 1}) {
+          const mpfr a = chart == 0 ? mpfr(1) : mpfr(t), b = chart == 0 ? mpfr(t) : mpfr(1);
+          const std::array<mpfr, 3> v{a + b, b - a, -2 * b};
+          mpfr quad = 0, pv = 0, n2 = 0;
+          for (int i = 0; i < 3; ++i)
+            quad += p[i] * v[i] * v[i], pv += p[i] * v[i], n2 += v[i] * v[i];
+          INFO("chart " << chart << " u = (" << u1 << ", " << u2 << ") t = " << t);
+          CHECK(abs(c.pieces[static_cast<std::size_t>(1 + chart)].score.value(point({u1, u2, t}), k).mid() -
+                    (quad - pv * pv - n2 / 2)) < mpfr(1e-40));
+        }
+      }
+}
+
+TEST_CASE("the face-gap certificates read L_K(delta) as dcrv::face_gap does", "[certify]") {
+  set_working_digits(50);
+  for (const std::string id : {"F.lk-positive", "H.LK-positive"}) {
+    const Certificate& c = certificate_of(id);
+    REQUIRE(c.pieces.size() == 1);
+    for (int K : {2, 3, 7, 1000, 1000000})
+      for (double u : {1e-300, 1e-8, 0.25, 0.5, 0.9, 1 - 1e-12}) {
+        INFO(id << " K = " << K << " u = " << u);
+        const Interval g = c.pieces[0].score.value(point({double(K), u}), Constants());
+        const mpfr L = face_gap<mpfr>(K, mpfr(u) / K);
+        // face_gap forms 1 − Kδ from the rounded δ = u/K: near u = 1 it carries a relative error ~10⁻⁵⁰/(1 −
+        // u)
+        CHECK(abs(g.mid() + L) <= abs(L) * mpfr(1e-30));
+        CHECK(g.width() <= abs(L) * mpfr(1e-40));
+      }
+  }
+}
+
+TEST_CASE("the face-gap certificates do not prove positivity on a box reaching delta = 1/K, where L_K = 0",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("F.lk-positive");
+  BnbOptions o = budget();
+  o.strict = true;
+  o.max_boxes = 2000;
+  const auto r =
+      branch_and_bound(c.pieces[0].score, {{Interval(2.0, 10.0), Interval(0.5, 1.0)}}, Constants(), o);
+  CHECK(r.status != BnbResult::Status::proved);
+}
+
+TEST_CASE("the F.h-range score is h(z) and c - h(z) of DpoModel", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("F.h-range");
+  REQUIRE(c.pieces.size() == 2);
+  const Constants k = paper_constants(c);
+  for (double z : {0.0, 1e-3, 1.0, 30.0, 700.0})
+    for (double M : {1.0, 7.0, 100.0})
+      for (double beta : {1e-3, 1.0, 1e3})
+        for (double ell0 : {-40.0, -1.0, 0.0, 20.0}) {
+          const double N = 101 - M;
+          DpoModel<mpfr> m;
+          m.beta = beta;
+          m.ell0 = ell0;
+          const mpfr h = m.two_level_h(mpfr(z), mpfr(M), mpfr(N));
+          const auto [lc, li] = DpoModel<mpfr>::two_level_logs(mpfr(z), mpfr(M), mpfr(N));
+          const mpfr room = m.one_minus_g(lc) + m.one_minus_g(li);
+          const Box x = point({z, M, N, beta, ell0});
+          INFO("z = " << z << " M = " << M << " beta = " << beta << " ell0 = " << ell0);
+          const Interval g0 = c.pieces[0].score.value(x, k), g1 = c.pieces[1].score.value(x, k);
+          CHECK(abs(g0.mid() + h) <= h * mpfr(1e-30));
+          CHECK(abs(g1.mid() + room) <= room * mpfr(1e-30));
+        }
+}
+
+TEST_CASE("the H.noise-variance-bound score is 1 - |p|^2 - c(K-1)/K at the chart's point p", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.noise-variance-bound");
+  const Constants k = paper_constants(c);
+  // the pieces K = 2, ..., 8 of the first inequality come first
+  for (std::size_t K = 2; K <= 8; ++K) {
+    const Piece& piece = c.pieces[K - 2];
+    REQUIRE(piece.score.dim == K - 1);
+    for (int trial = 0; trial < 5; ++trial) {
+      std::vector<double> a(K - 1);
+      for (std::size_t i = 0; i + 1 < K; ++i)
+        a[i] = -1 + 0.37 * double((trial * 3 + i) % 5); // includes a_i = -1 (p_i = 0)
+      mpfr norm2 = 0, total = 0; // in MPFR from the raw doubles (as the score reads them)
+      for (double ai : a) {
+        const mpfr pi = (1 + mpfr(ai)) / K;
+        norm2 += pi * pi;
+        total += mpfr(ai);
+      }
+      const mpfr last = (1 - total) / K;
+      norm2 += last * last;
+      const mpfr expected = 1 - norm2 - mpfr(K - 1) / K;
+      INFO("K = " << K << " trial " << trial);
+      const Interval g = piece.score.value(point(a), k);
+      CHECK(abs(g.mid() - expected) < mpfr(1e-40));
+      CHECK(g.width() < mpfr(1e-40));
+    }
+  }
+}
+
+TEST_CASE(
+    "the certificates of A, D, E, F and H prove at the paper's constants and find a violation 1 % beyond",
+    "[certify]") {
+  set_working_digits(50);
+  for (const auto& [id, stronger] : new_certificates()) {
+    const Certificate& c = certificate_of(id);
+    const auto run = run_certificate(c, {}, budget());
+    INFO(id << ": " << run.message << " " << run.pieces.dump());
+    CHECK(run.proved());
+    for (const auto& [name, value] : stronger) {
+      INFO(name << " = " << value);
+      const auto bad = run_certificate(c, {{name, value}}, budget());
+      CHECK(bad.status == "violation");
+    }
+  }
+}
