@@ -236,6 +236,12 @@ TEST_CASE(
     "[certify]") {
   set_working_digits(50);
   for (const auto& [id, stronger] : new_certificates()) {
+#ifdef DCRV_SANITIZE_BUILD
+    // E.hG-upper's 62 831 boxes take 34 s in Release and ~4.5 min under ASan + UBSan (CI time); the Release
+    // test suite runs it, the sanitizer build checks the machinery on the other certificates.
+    if (id == "E.hG-upper")
+      continue;
+#endif
     const Certificate& c = certificate_of(id);
     const auto run = run_certificate(c, {}, budget());
     INFO(id << ": " << run.message << " " << run.pieces.dump());
