@@ -16,15 +16,10 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/face_gap_piece.hpp"
 
 namespace dcrv::certify {
 namespace {
-
-/// The raw box (K, u) of the face-gap certificates: K ∈ [2, 10¹²], u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³] (the largest
-/// double below 1: it contains the claim's u ≤ 1 − 10⁻¹²).
-Box face_gap_box() {
-  return {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)};
-}
 
 // App. F, BD (boxed): L_K(δ) > 0 for δ ∈ (0, 1/K): score −L_K(u/K) < 0 (strict).
 DCRV_CERTIFICATE(lk_positive) {
@@ -34,16 +29,7 @@ DCRV_CERTIFICATE(lk_positive) {
              "u in [10^-300, 1 - 2^-53] (contains the claim's u in [10^-300, 1 - 10^-12]); no exclusion";
   c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (the claim's log1p form with "
              "K delta = u substituted exactly), K a real interval; strict";
-  Piece piece;
-  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
-  piece.score = make_score<2>([](const auto& x, const Constants&) {
-    const auto& K = x[0];
-    const auto& u = x[1];
-    return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
-  });
-  piece.roots = {face_gap_box()};
-  piece.strict = true;
-  c.pieces = {piece};
+  c.pieces = {face_gap_positive_piece()};
   return c;
 }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/face_gap_piece.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -36,16 +37,7 @@ DCRV_CERTIFICATE(h_lk_positive) {
              "delta -> 1/K are not covered";
   c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) "
              "= log1p((1 - K delta)/((K-1)delta)), K delta = u), K a real interval; strict";
-  Piece piece;
-  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
-  piece.score = make_score<2>([](const auto& x, const Constants&) {
-    const auto& K = x[0];
-    const auto& u = x[1];
-    return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
-  });
-  piece.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)}};
-  piece.strict = true;
-  c.pieces = {piece};
+  c.pieces = {face_gap_positive_piece()};
   return c;
 }
 

@@ -1,0 +1,31 @@
+// properties/certificates/face_gap_piece.hpp — the interval piece "L_K(δ) > 0 for δ ∈ (0, 1/K)", shared by
+// the certificates of F.lk-positive and H.LK-positive (the same statement in App. F's BD test and App. H's
+// boundary behaviour).
+#pragma once
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+
+/// The raw box (K, u) of the face-gap certificates: K ∈ [2, 10¹²], u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³] (the largest
+/// double below 1: it contains the claims' u ≤ 1 − 10⁻¹²).
+inline Box face_gap_box() {
+  return {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)};
+}
+
+/// Score −L_K(u/K) < 0 (strict) with L_K(u/K) = (1 − u/K) log1p(K(1 − u)/((K − 1)u)): log((1 − δ)/((K − 1)δ))
+/// = log1p((1 − Kδ)/((K − 1)δ)) with Kδ = u substituted exactly, K a real interval.
+inline Piece face_gap_positive_piece() {
+  Piece piece;
+  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
+  piece.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto& K = x[0];
+    const auto& u = x[1];
+    return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
+  });
+  piece.roots = {face_gap_box()};
+  piece.strict = true;
+  return piece;
+}
+
+} // namespace dcrv::certify
