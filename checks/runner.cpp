@@ -18,53 +18,67 @@ namespace dcrv {
 namespace {
 std::string suggestions(const std::vector<std::string>& v) {
   std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  for (const auto& x : v)
+    s += (s.empty() ? "" : ", ") + x;
   return s.empty() ? "" : " (did you mean: " + s + "?)";
 }
-bool has_wildcard(const std::string& g) { return g.find_first_of("*?") != std::string::npos; }
+bool has_wildcard(const std::string& g) {
+  return g.find_first_of("*?") != std::string::npos;
+}
 } // namespace
 
 Override parse_override(const std::string& text, const Registry& reg) {
   const auto eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError("--set '" + text + "': expected ID.NAME=VALUE");
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError("--set '" + text + "': expected ID.NAME=VALUE");
   const std::string lhs = text.substr(0, eq), rhs = text.substr(eq + 1);
   const auto dot = lhs.rfind('.');
   if (dot == std::string::npos || dot == 0 || dot + 1 == lhs.size())
     throw UsageError("--set '" + text + "': expected ID.NAME=VALUE");
   Override o{lhs.substr(0, dot), lhs.substr(dot + 1), text, 0};
   const Claim* c = reg.find(o.id);
-  if (!c) throw UsageError("--set: unknown claim '" + o.id + "'" + suggestions(reg.near_matches(o.id)));
+  if (!c)
+    throw UsageError("--set: unknown claim '" + o.id + "'" + suggestions(reg.near_matches(o.id)));
   if (!c->find_constant(o.name)) {
     std::vector<std::pair<std::size_t, std::string>> d;
-    for (const auto& k : c->constants) d.emplace_back(edit_distance(o.name, k.name), k.name);
+    for (const auto& k : c->constants)
+      d.emplace_back(edit_distance(o.name, k.name), k.name);
     std::sort(d.begin(), d.end());
     std::vector<std::string> near;
-    for (const auto& x : d) near.push_back(x.second);
+    for (const auto& x : d)
+      near.push_back(x.second);
     throw UsageError("--set: claim " + o.id + " has no constant '" + o.name + "'" +
                      (c->constants.empty() ? std::string(" (it has no constants)") : suggestions(near)));
   }
   try {
     std::size_t used = 0;
     o.value = std::stod(rhs, &used);
-    if (used != rhs.size()) throw std::invalid_argument("trailing characters");
+    if (used != rhs.size())
+      throw std::invalid_argument("trailing characters");
   } catch (const std::exception&) {
     throw UsageError("--set '" + text + "': '" + rhs + "' is not a number");
   }
-  if (!std::isfinite(o.value)) throw UsageError("--set '" + text + "': value must be finite");
+  if (!std::isfinite(o.value))
+    throw UsageError("--set '" + text + "': value must be finite");
   return o;
 }
 
 void validate_overrides(const std::vector<const Claim*>& claims, const std::vector<Override>& overrides) {
   for (const Claim* c : claims) {
-    if (!c->validate) continue;
+    if (!c->validate)
+      continue;
     std::map<std::string, double> values;
     bool touched = false;
-    for (const auto& k : c->constants) values[k.name] = k.value;
+    for (const auto& k : c->constants)
+      values[k.name] = k.value;
     for (const auto& ov : overrides)
-      if (ov.id == c->id) values[ov.name] = ov.value, touched = true;
-    if (!touched) continue;
+      if (ov.id == c->id)
+        values[ov.name] = ov.value, touched = true;
+    if (!touched)
+      continue;
     const std::string why = c->validate(values);
-    if (!why.empty()) throw UsageError("--set for " + c->id + ": " + why);
+    if (!why.empty())
+      throw UsageError("--set for " + c->id + ": " + why);
   }
 }
 
@@ -76,12 +90,14 @@ std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, c
       throw UsageError("--filter '" + g + "' matches no claim" +
                        (has_wildcard(g) ? std::string() : suggestions(reg.near_matches(g))));
     for (const Claim* c : m)
-      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      if (std::find(out.begin(), out.end(), c) == out.end())
+        out.push_back(c);
   }
   // keep registry order
   std::vector<const Claim*> ordered;
   for (const auto& c : reg.claims())
-    if (std::find(out.begin(), out.end(), &c) != out.end()) ordered.push_back(&c);
+    if (std::find(out.begin(), out.end(), &c) != out.end())
+      ordered.push_back(&c);
   return ordered;
 }
 
@@ -130,7 +146,8 @@ Context make_context(const Claim& c, const RunOptions& o) {
   ctx.time_budget = o.time_budget_seconds;
   ctx.backend = o.backend;
   for (const auto& ov : o.overrides)
-    if (ov.id == c.id) ctx.overrides[ov.name] = ov.value;
+    if (ov.id == c.id)
+      ctx.overrides[ov.name] = ov.value;
   return ctx;
 }
 
@@ -185,9 +202,15 @@ ClaimResult run_one(const Claim& c, const Context& ctx) {
 certify::BnbOptions certify_budget(Budget b) {
   certify::BnbOptions o;
   switch (b) {
-  case Budget::smoke: o.max_boxes = 50000, o.seconds = 20; break;
-  case Budget::standard: o.max_boxes = 400000, o.seconds = 60; break;
-  case Budget::deep: o.max_boxes = 4000000, o.seconds = 600; break;
+  case Budget::smoke:
+    o.max_boxes = 50000, o.seconds = 20;
+    break;
+  case Budget::standard:
+    o.max_boxes = 400000, o.seconds = 60;
+    break;
+  case Budget::deep:
+    o.max_boxes = 4000000, o.seconds = 600;
+    break;
   }
   o.max_depth = 60;
   return o;
@@ -195,20 +218,28 @@ certify::BnbOptions certify_budget(Budget b) {
 
 void certify_result(ClaimResult& r, const Context& ctx) {
   const certify::Certificate* cert = certify::find_certificate(r.id);
-  if (!cert) return;
+  if (!cert)
+    return;
   if (r.outcome.status != Status::verified) {
     r.certificate = {{"status", "skipped"},
                      {"domain", cert->domain},
                      {"message", "not run: the check's status is " + to_string(r.outcome.status)}};
     return;
   }
-  const certify::CertificateRun run = certify::run_certificate(*cert, ctx.overrides, certify_budget(ctx.budget));
+  const certify::CertificateRun run =
+      certify::run_certificate(*cert, ctx.overrides, certify_budget(ctx.budget));
   r.certificate = run.to_json();
   std::ostringstream m;
   if (run.proved()) {
     r.outcome.status = Status::certified;
-    m << r.outcome.message << (r.outcome.message.empty() ? "" : "; ") << "certified on " << run.domain << " ("
-      << run.boxes << " boxes, depth " << run.depth << ", " << run.digits << " digits)";
+    m << r.outcome.message << (r.outcome.message.empty() ? "" : "; ") << "certified on " << run.domain
+      << " (";
+    if (run.boxes > 0)
+      m << run.boxes << " boxes, depth " << run.depth << ", " << run.digits << " digits"
+        << (run.points > 0 ? ", " : "");
+    if (run.points > 0)
+      m << run.points << " exact rational evaluations";
+    m << ")";
     r.outcome.message = m.str();
   } else if (run.status == "violation") {
     r.outcome.status = Status::inconclusive;
@@ -244,9 +275,11 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   res.run.digits = o.digits;
   res.run.jobs = o.jobs;
   std::string f;
-  for (const auto& g : o.filters) f += (f.empty() ? "" : ",") + g;
+  for (const auto& g : o.filters)
+    f += (f.empty() ? "" : ",") + g;
   res.run.filter = f;
-  for (const auto& ov : o.overrides) res.run.overrides.push_back(ov.text);
+  for (const auto& ov : o.overrides)
+    res.run.overrides.push_back(ov.text);
   res.run.build = build_description();
   res.run.backend = o.backend;
   res.run.shard = o.shard;
@@ -270,7 +303,8 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   auto snapshot = [&]() { // called under mu
     Results partial = res;
     for (std::size_t i = 0; i < slots.size(); ++i)
-      if (done[i]) partial.claims.push_back(slots[i]);
+      if (done[i])
+        partial.claims.push_back(slots[i]);
     partial.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     write_results(partial, o.json_path);
   };
@@ -278,7 +312,8 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   auto worker = [&] {
     for (;;) {
       const std::size_t i = next.fetch_add(1);
-      if (i >= claims.size()) return;
+      if (i >= claims.size())
+        return;
       const Context ctx = make_context(*claims[i], o);
       ClaimResult r = run_one(*claims[i], ctx);
       if (o.certify)
@@ -294,9 +329,9 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
       const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (o.progress && claims[i]->check) {
         const double eta = finished ? el / finished * (claims.size() - finished) : 0;
-        progress << "[" << finished << "/" << claims.size() << "] " << std::left << std::setw(44) << claims[i]->id
-                 << " " << std::setw(12) << to_string(slots[i].outcome.status) << std::fixed << std::setprecision(2)
-                 << slots[i].outcome.evidence.seconds << "s  falsified=" << falsified
+        progress << "[" << finished << "/" << claims.size() << "] " << std::left << std::setw(44)
+                 << claims[i]->id << " " << std::setw(12) << to_string(slots[i].outcome.status) << std::fixed
+                 << std::setprecision(2) << slots[i].outcome.evidence.seconds << "s  falsified=" << falsified
                  << " inconclusive=" << inconclusive << "  eta " << std::setprecision(0) << eta << "s\n"
                  << std::defaultfloat << std::flush;
       }
@@ -312,12 +347,15 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
     worker();
   } else {
     std::vector<std::thread> pool;
-    for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
+    for (int j = 0; j < jobs; ++j)
+      pool.emplace_back(worker);
+    for (auto& t : pool)
+      t.join();
   }
   res.claims = std::move(slots);
   res.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!o.json_path.empty()) write_results(res, o.json_path);
+  if (!o.json_path.empty())
+    write_results(res, o.json_path);
   return res;
 }
 

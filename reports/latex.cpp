@@ -7,9 +7,10 @@
 // * Everything that is not a statement is escaped with latex_escape(): IDs, messages, `where` texts, constant
 //   meanings and witness fields can hold any byte. Non-ASCII characters (θ, ‖, §, …) are mapped to LaTeX
 //   commands, because pdflatex without \DeclareUnicodeCharacter stops on them.
-// * Statements are LaTeX written by dcrv with math mode open at the start; they are wrapped in \( … \) after a
-//   sanity check (balanced braces and dollars, no file/shell primitives). One that fails the check is shown as
-//   escaped source instead of breaking the whole report.
+// * Statements are LaTeX written by dcrv with math mode open at the start; they are wrapped in \( … \) after
+// a
+//   sanity check (balanced braces and dollars, no file/shell primitives). One that fails the check is shown
+//   as escaped source instead of breaking the whole report.
 // * Output is a pure function of the results (no clock, no locale): the only run-dependent line is the
 //   "generated" comment, taken from run.started.
 #include "reports/latex.hpp"
@@ -40,81 +41,205 @@ namespace {
 
 struct UniMap {
   char32_t cp;
-  const char* math;  // math symbol (wrapped in \ensuremath) or nullptr
-  const char* text;  // text-mode replacement, or nullptr
+  const char* math; // math symbol (wrapped in \ensuremath) or nullptr
+  const char* text; // text-mode replacement, or nullptr
 };
 
 // Characters seen in the claims inventory, the paper and typical messages. Anything else becomes [U+XXXX].
 const UniMap kUnicode[] = {
     // Greek
-    {U'α', "\\alpha", nullptr}, {U'β', "\\beta", nullptr}, {U'γ', "\\gamma", nullptr},
-    {U'δ', "\\delta", nullptr}, {U'ε', "\\varepsilon", nullptr}, {U'ϵ', "\\epsilon", nullptr},
-    {U'ζ', "\\zeta", nullptr}, {U'η', "\\eta", nullptr}, {U'θ', "\\theta", nullptr},
-    {U'ϑ', "\\vartheta", nullptr}, {U'ι', "\\iota", nullptr}, {U'κ', "\\kappa", nullptr},
-    {U'λ', "\\lambda", nullptr}, {U'μ', "\\mu", nullptr}, {U'ν', "\\nu", nullptr}, {U'ξ', "\\xi", nullptr},
-    {U'π', "\\pi", nullptr}, {U'ρ', "\\rho", nullptr}, {U'σ', "\\sigma", nullptr}, {U'τ', "\\tau", nullptr},
-    {U'υ', "\\upsilon", nullptr}, {U'φ', "\\varphi", nullptr}, {U'ϕ', "\\phi", nullptr},
-    {U'χ', "\\chi", nullptr}, {U'ψ', "\\psi", nullptr}, {U'ω', "\\omega", nullptr},
-    {U'Γ', "\\Gamma", nullptr}, {U'Δ', "\\Delta", nullptr}, {U'Θ', "\\Theta", nullptr},
-    {U'Λ', "\\Lambda", nullptr}, {U'Ξ', "\\Xi", nullptr}, {U'Π', "\\Pi", nullptr}, {U'Σ', "\\Sigma", nullptr},
-    {U'Φ', "\\Phi", nullptr}, {U'Ψ', "\\Psi", nullptr}, {U'Ω', "\\Omega", nullptr},
+    {U'α', "\\alpha", nullptr},
+    {U'β', "\\beta", nullptr},
+    {U'γ', "\\gamma", nullptr},
+    {U'δ', "\\delta", nullptr},
+    {U'ε', "\\varepsilon", nullptr},
+    {U'ϵ', "\\epsilon", nullptr},
+    {U'ζ', "\\zeta", nullptr},
+    {U'η', "\\eta", nullptr},
+    {U'θ', "\\theta", nullptr},
+    {U'ϑ', "\\vartheta", nullptr},
+    {U'ι', "\\iota", nullptr},
+    {U'κ', "\\kappa", nullptr},
+    {U'λ', "\\lambda", nullptr},
+    {U'μ', "\\mu", nullptr},
+    {U'ν', "\\nu", nullptr},
+    {U'ξ', "\\xi", nullptr},
+    {U'π', "\\pi", nullptr},
+    {U'ρ', "\\rho", nullptr},
+    {U'σ', "\\sigma", nullptr},
+    {U'τ', "\\tau", nullptr},
+    {U'υ', "\\upsilon", nullptr},
+    {U'φ', "\\varphi", nullptr},
+    {U'ϕ', "\\phi", nullptr},
+    {U'χ', "\\chi", nullptr},
+    {U'ψ', "\\psi", nullptr},
+    {U'ω', "\\omega", nullptr},
+    {U'Γ', "\\Gamma", nullptr},
+    {U'Δ', "\\Delta", nullptr},
+    {U'Θ', "\\Theta", nullptr},
+    {U'Λ', "\\Lambda", nullptr},
+    {U'Ξ', "\\Xi", nullptr},
+    {U'Π', "\\Pi", nullptr},
+    {U'Σ', "\\Sigma", nullptr},
+    {U'Φ', "\\Phi", nullptr},
+    {U'Ψ', "\\Psi", nullptr},
+    {U'Ω', "\\Omega", nullptr},
     // letter-like and math alphanumerics
-    {U'ℓ', "\\ell", nullptr}, {U'ℝ', "\\mathbb{R}", nullptr}, {U'ℕ', "\\mathbb{N}", nullptr},
-    {U'ℤ', "\\mathbb{Z}", nullptr}, {U'ℐ', "\\mathcal{I}", nullptr}, {U'𝒞', "\\mathcal{C}", nullptr},
-    {U'𝒟', "\\mathcal{D}", nullptr}, {U'𝒥', "\\mathcal{J}", nullptr}, {U'𝓛', "\\mathcal{L}", nullptr},
-    {U'ℒ', "\\mathcal{L}", nullptr}, {U'𝔼', "\\mathbb{E}", nullptr}, {U'𝟏', "\\mathbf{1}", nullptr},
-    {U'𝟙', "\\mathbf{1}", nullptr}, {U'∂', "\\partial", nullptr}, {U'∇', "\\nabla", nullptr},
-    {U'∅', "\\emptyset", nullptr}, {U'∞', "\\infty", nullptr}, {U'♯', "\\sharp", nullptr},
+    {U'ℓ', "\\ell", nullptr},
+    {U'ℝ', "\\mathbb{R}", nullptr},
+    {U'ℕ', "\\mathbb{N}", nullptr},
+    {U'ℤ', "\\mathbb{Z}", nullptr},
+    {U'ℐ', "\\mathcal{I}", nullptr},
+    {U'𝒞', "\\mathcal{C}", nullptr},
+    {U'𝒟', "\\mathcal{D}", nullptr},
+    {U'𝒥', "\\mathcal{J}", nullptr},
+    {U'𝓛', "\\mathcal{L}", nullptr},
+    {U'ℒ', "\\mathcal{L}", nullptr},
+    {U'𝔼', "\\mathbb{E}", nullptr},
+    {U'𝟏', "\\mathbf{1}", nullptr},
+    {U'𝟙', "\\mathbf{1}", nullptr},
+    {U'∂', "\\partial", nullptr},
+    {U'∇', "\\nabla", nullptr},
+    {U'∅', "\\emptyset", nullptr},
+    {U'∞', "\\infty", nullptr},
+    {U'♯', "\\sharp", nullptr},
     // precomposed accented math letters
-    {U'ṗ', "\\dot{p}", nullptr}, {U'ż', "\\dot{z}", nullptr}, {U'ẏ', "\\dot{y}", nullptr},
-    {U'Ẏ', "\\dot{Y}", nullptr}, {U'Ṁ', "\\dot{M}", nullptr}, {U'ḡ', "\\bar{g}", nullptr},
+    {U'ṗ', "\\dot{p}", nullptr},
+    {U'ż', "\\dot{z}", nullptr},
+    {U'ẏ', "\\dot{y}", nullptr},
+    {U'Ẏ', "\\dot{Y}", nullptr},
+    {U'Ṁ', "\\dot{M}", nullptr},
+    {U'ḡ', "\\bar{g}", nullptr},
     {U'Ḡ', "\\bar{G}", nullptr},
     // relations and operators
-    {U'≤', "\\le", nullptr}, {U'≥', "\\ge", nullptr}, {U'≠', "\\ne", nullptr}, {U'≈', "\\approx", nullptr},
-    {U'≡', "\\equiv", nullptr}, {U'≍', "\\asymp", nullptr}, {U'∼', "\\sim", nullptr}, {U'∝', "\\propto", nullptr},
-    {U'≪', "\\ll", nullptr}, {U'≫', "\\gg", nullptr}, {U'≼', "\\preccurlyeq", nullptr},
-    {U'≽', "\\succcurlyeq", nullptr}, {U'⪯', "\\preceq", nullptr}, {U'⪰', "\\succeq", nullptr},
-    {U'≻', "\\succ", nullptr}, {U'≺', "\\prec", nullptr}, {U'∈', "\\in", nullptr}, {U'∉', "\\notin", nullptr},
-    {U'⊂', "\\subset", nullptr}, {U'⊆', "\\subseteq", nullptr}, {U'∪', "\\cup", nullptr},
-    {U'∩', "\\cap", nullptr}, {U'∖', "\\setminus", nullptr}, {U'∧', "\\wedge", nullptr}, {U'∨', "\\vee", nullptr},
-    {U'∀', "\\forall", nullptr}, {U'∃', "\\exists", nullptr}, {U'¬', "\\neg", nullptr},
-    {U'→', "\\to", nullptr}, {U'←', "\\leftarrow", nullptr}, {U'↦', "\\mapsto", nullptr},
-    {U'⇒', "\\Rightarrow", nullptr}, {U'⇐', "\\Leftarrow", nullptr}, {U'⇔', "\\Leftrightarrow", nullptr},
-    {U'↑', "\\uparrow", nullptr}, {U'↓', "\\downarrow", nullptr}, {U'−', "-", nullptr},
-    {U'±', "\\pm", nullptr}, {U'∓', "\\mp", nullptr}, {U'×', "\\times", nullptr}, {U'·', "\\cdot", nullptr},
-    {U'∘', "\\circ", nullptr}, {U'⊙', "\\odot", nullptr}, {U'⊥', "\\perp", nullptr}, {U'√', "\\surd", nullptr},
-    {U'∑', "\\sum", nullptr}, {U'∫', "\\int", nullptr}, {U'⋆', "\\star", nullptr}, {U'′', "'", nullptr},
-    {U'‖', "\\|", nullptr}, {U'⟨', "\\langle", nullptr}, {U'⟩', "\\rangle", nullptr},
-    {U'⌊', "\\lfloor", nullptr}, {U'⌋', "\\rfloor", nullptr}, {U'⌈', "\\lceil", nullptr},
-    {U'⌉', "\\rceil", nullptr}, {U'°', "^{\\circ}", nullptr}, {U'½', "\\tfrac12", nullptr},
+    {U'≤', "\\le", nullptr},
+    {U'≥', "\\ge", nullptr},
+    {U'≠', "\\ne", nullptr},
+    {U'≈', "\\approx", nullptr},
+    {U'≡', "\\equiv", nullptr},
+    {U'≍', "\\asymp", nullptr},
+    {U'∼', "\\sim", nullptr},
+    {U'∝', "\\propto", nullptr},
+    {U'≪', "\\ll", nullptr},
+    {U'≫', "\\gg", nullptr},
+    {U'≼', "\\preccurlyeq", nullptr},
+    {U'≽', "\\succcurlyeq", nullptr},
+    {U'⪯', "\\preceq", nullptr},
+    {U'⪰', "\\succeq", nullptr},
+    {U'≻', "\\succ", nullptr},
+    {U'≺', "\\prec", nullptr},
+    {U'∈', "\\in", nullptr},
+    {U'∉', "\\notin", nullptr},
+    {U'⊂', "\\subset", nullptr},
+    {U'⊆', "\\subseteq", nullptr},
+    {U'∪', "\\cup", nullptr},
+    {U'∩', "\\cap", nullptr},
+    {U'∖', "\\setminus", nullptr},
+    {U'∧', "\\wedge", nullptr},
+    {U'∨', "\\vee", nullptr},
+    {U'∀', "\\forall", nullptr},
+    {U'∃', "\\exists", nullptr},
+    {U'¬', "\\neg", nullptr},
+    {U'→', "\\to", nullptr},
+    {U'←', "\\leftarrow", nullptr},
+    {U'↦', "\\mapsto", nullptr},
+    {U'⇒', "\\Rightarrow", nullptr},
+    {U'⇐', "\\Leftarrow", nullptr},
+    {U'⇔', "\\Leftrightarrow", nullptr},
+    {U'↑', "\\uparrow", nullptr},
+    {U'↓', "\\downarrow", nullptr},
+    {U'−', "-", nullptr},
+    {U'±', "\\pm", nullptr},
+    {U'∓', "\\mp", nullptr},
+    {U'×', "\\times", nullptr},
+    {U'·', "\\cdot", nullptr},
+    {U'∘', "\\circ", nullptr},
+    {U'⊙', "\\odot", nullptr},
+    {U'⊥', "\\perp", nullptr},
+    {U'√', "\\surd", nullptr},
+    {U'∑', "\\sum", nullptr},
+    {U'∫', "\\int", nullptr},
+    {U'⋆', "\\star", nullptr},
+    {U'′', "'", nullptr},
+    {U'‖', "\\|", nullptr},
+    {U'⟨', "\\langle", nullptr},
+    {U'⟩', "\\rangle", nullptr},
+    {U'⌊', "\\lfloor", nullptr},
+    {U'⌋', "\\rfloor", nullptr},
+    {U'⌈', "\\lceil", nullptr},
+    {U'⌉', "\\rceil", nullptr},
+    {U'°', "^{\\circ}", nullptr},
+    {U'½', "\\tfrac12", nullptr},
     // superscripts and subscripts
-    {U'⁰', "^{0}", nullptr}, {U'¹', "^{1}", nullptr}, {U'²', "^{2}", nullptr}, {U'³', "^{3}", nullptr},
-    {U'⁴', "^{4}", nullptr}, {U'⁵', "^{5}", nullptr}, {U'⁶', "^{6}", nullptr}, {U'⁷', "^{7}", nullptr},
-    {U'⁸', "^{8}", nullptr}, {U'⁹', "^{9}", nullptr}, {U'⁺', "^{+}", nullptr}, {U'⁻', "^{-}", nullptr},
-    {U'⁽', "^{(}", nullptr}, {U'⁾', "^{)}", nullptr}, {U'ᵀ', "^{\\top}", nullptr}, {U'ᵗ', "^{t}", nullptr},
-    {U'₀', "_{0}", nullptr}, {U'₁', "_{1}", nullptr}, {U'₂', "_{2}", nullptr}, {U'₃', "_{3}", nullptr},
-    {U'₄', "_{4}", nullptr}, {U'₊', "_{+}", nullptr}, {U'₋', "_{-}", nullptr},
+    {U'⁰', "^{0}", nullptr},
+    {U'¹', "^{1}", nullptr},
+    {U'²', "^{2}", nullptr},
+    {U'³', "^{3}", nullptr},
+    {U'⁴', "^{4}", nullptr},
+    {U'⁵', "^{5}", nullptr},
+    {U'⁶', "^{6}", nullptr},
+    {U'⁷', "^{7}", nullptr},
+    {U'⁸', "^{8}", nullptr},
+    {U'⁹', "^{9}", nullptr},
+    {U'⁺', "^{+}", nullptr},
+    {U'⁻', "^{-}", nullptr},
+    {U'⁽', "^{(}", nullptr},
+    {U'⁾', "^{)}", nullptr},
+    {U'ᵀ', "^{\\top}", nullptr},
+    {U'ᵗ', "^{t}", nullptr},
+    {U'₀', "_{0}", nullptr},
+    {U'₁', "_{1}", nullptr},
+    {U'₂', "_{2}", nullptr},
+    {U'₃', "_{3}", nullptr},
+    {U'₄', "_{4}", nullptr},
+    {U'₊', "_{+}", nullptr},
+    {U'₋', "_{-}", nullptr},
     // text
-    {U'§', nullptr, "\\S{}"}, {U'¶', nullptr, "\\P{}"}, {U'†', nullptr, "\\dag{}"}, {U'‡', nullptr, "\\ddag{}"},
-    {U'–', nullptr, "--"}, {U'—', nullptr, "---"}, {U'‐', nullptr, "-"}, {U'‑', nullptr, "-"},
-    {U'‘', nullptr, "`"}, {U'’', nullptr, "'"}, {U'“', nullptr, "``"}, {U'”', nullptr, "''"},
-    {U'…', nullptr, "\\ldots{}"}, {U'é', nullptr, "\\'e"}, {U'è', nullptr, "\\`e"}, {U'ô', nullptr, "\\^o"},
-    {U'ö', nullptr, "\\\"o"}, {U'ü', nullptr, "\\\"u"}, {U'ä', nullptr, "\\\"a"}, {U'Ł', nullptr, "\\L{}"},
-    {U'ł', nullptr, "\\l{}"}, {U'\u00A0', nullptr, "~"},
+    {U'§', nullptr, "\\S{}"},
+    {U'¶', nullptr, "\\P{}"},
+    {U'†', nullptr, "\\dag{}"},
+    {U'‡', nullptr, "\\ddag{}"},
+    {U'–', nullptr, "--"},
+    {U'—', nullptr, "---"},
+    {U'‐', nullptr, "-"},
+    {U'‑', nullptr, "-"},
+    {U'‘', nullptr, "`"},
+    {U'’', nullptr, "'"},
+    {U'“', nullptr, "``"},
+    {U'”', nullptr, "''"},
+    {U'…', nullptr, "\\ldots{}"},
+    {U'é', nullptr, "\\'e"},
+    {U'è', nullptr, "\\`e"},
+    {U'ô', nullptr, "\\^o"},
+    {U'ö', nullptr, "\\\"o"},
+    {U'ü', nullptr, "\\\"u"},
+    {U'ä', nullptr, "\\\"a"},
+    {U'Ł', nullptr, "\\L{}"},
+    {U'ł', nullptr, "\\l{}"},
+    {U'\u00A0', nullptr, "~"},
 };
 
 // Combining marks: applied to the preceding unit (J + U+0303 → \tilde{J}).
 const char* combining_accent(char32_t cp) {
   switch (cp) {
-  case 0x0300: return "\\grave";
-  case 0x0301: return "\\acute";
-  case 0x0302: return "\\hat";
-  case 0x0303: return "\\tilde";
-  case 0x0304: return "\\bar";
-  case 0x0307: return "\\dot";
-  case 0x0308: return "\\ddot";
-  case 0x0332: return "\\underline";
-  default: return nullptr;
+  case 0x0300:
+    return "\\grave";
+  case 0x0301:
+    return "\\acute";
+  case 0x0302:
+    return "\\hat";
+  case 0x0303:
+    return "\\tilde";
+  case 0x0304:
+    return "\\bar";
+  case 0x0307:
+    return "\\dot";
+  case 0x0308:
+    return "\\ddot";
+  case 0x0332:
+    return "\\underline";
+  default:
+    return nullptr;
   }
 }
 
@@ -149,7 +274,8 @@ std::string hex_code_point(char32_t cp) {
 std::string unicode_latex(char32_t cp, bool any_mode) {
   for (const auto& m : kUnicode)
     if (m.cp == cp) {
-      if (m.math) return std::string("\\ensuremath{") + m.math + "}";
+      if (m.math)
+        return std::string("\\ensuremath{") + m.math + "}";
       // Text symbols inside a statement may land in math mode: \text (amsmath) works in both.
       return any_mode ? std::string("\\text{") + m.text + "}" : std::string(m.text);
     }
@@ -159,8 +285,7 @@ std::string unicode_latex(char32_t cp, bool any_mode) {
 
 /// Shared walker: ASCII is passed through `ascii` (which escapes or not), non-ASCII is mapped, combining
 /// marks wrap the previous unit.
-template <class AsciiFn>
-std::string convert(const std::string& s, bool any_mode, AsciiFn ascii) {
+template <class AsciiFn> std::string convert(const std::string& s, bool any_mode, AsciiFn ascii) {
   std::vector<std::string> units;
   for (std::size_t i = 0; i < s.size();) {
     const char32_t cp = next_code_point(s, i);
@@ -170,31 +295,52 @@ std::string convert(const std::string& s, bool any_mode, AsciiFn ascii) {
       units.push_back(ascii(static_cast<char>(cp), next));
     } else if (const char* acc = combining_accent(cp)) {
       const std::string base = units.empty() ? std::string("{}") : units.back();
-      if (!units.empty()) units.pop_back();
+      if (!units.empty())
+        units.pop_back();
       units.push_back(std::string("\\ensuremath{") + acc + "{" + base + "}}");
     } else {
       units.push_back(unicode_latex(cp, any_mode));
     }
   }
   std::string out;
-  for (const auto& u : units) out += u;
+  for (const auto& u : units)
+    out += u;
   return out;
 }
 
 std::string escape_ascii(char c, char next) {
   switch (c) {
-  case '\\': return "\\textbackslash{}";
-  case '&': case '%': case '$': case '#': case '_': case '{': case '}': return std::string("\\") + c;
-  case '~': return "\\textasciitilde{}";
-  case '^': return "\\textasciicircum{}";
-  case '<': return "\\textless{}";   // OT1 would print ¡ and ¿ for < and >
-  case '>': return "\\textgreater{}";
-  case '|': return "\\textbar{}";
-  case '"': return "\\string\"";  // \textquotedbl does not exist in OT1; \string defeats babel shorthands
-  case '-': return next == '-' ? "-{}" : "-";  // no --/--- ligatures: "--from" stays two hyphens
-  case '\n': case '\r': case '\t': return " ";  // a blank line would be \par: fatal inside a table cell
+  case '\\':
+    return "\\textbackslash{}";
+  case '&':
+  case '%':
+  case '$':
+  case '#':
+  case '_':
+  case '{':
+  case '}':
+    return std::string("\\") + c;
+  case '~':
+    return "\\textasciitilde{}";
+  case '^':
+    return "\\textasciicircum{}";
+  case '<':
+    return "\\textless{}"; // OT1 would print ¡ and ¿ for < and >
+  case '>':
+    return "\\textgreater{}";
+  case '|':
+    return "\\textbar{}";
+  case '"':
+    return "\\string\""; // \textquotedbl does not exist in OT1; \string defeats babel shorthands
+  case '-':
+    return next == '-' ? "-{}" : "-"; // no --/--- ligatures: "--from" stays two hyphens
+  case '\n':
+  case '\r':
+  case '\t':
+    return " "; // a blank line would be \par: fatal inside a table cell
   default:
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return "";  // other control characters
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      return ""; // other control characters
     return std::string(1, c);
   }
 }
@@ -208,12 +354,15 @@ bool braces_balanced(const std::string& s, int& dollars) {
   dollars = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '\\') {
-      ++i;  // skip the escaped character (\{, \}, \$, \\)
+      ++i; // skip the escaped character (\{, \}, \$, \\)
       continue;
     }
-    if (s[i] == '{') ++depth;
-    if (s[i] == '}' && --depth < 0) return false;
-    if (s[i] == '$') ++dollars;
+    if (s[i] == '{')
+      ++depth;
+    if (s[i] == '}' && --depth < 0)
+      return false;
+    if (s[i] == '$')
+      ++dollars;
   }
   return depth == 0;
 }
@@ -223,30 +372,39 @@ bool braces_balanced(const std::string& s, int& dollars) {
 /// Control words are compared whole: \partial and \left are fine, \par and \let are not.
 bool latex_suspicious(const std::string& s) {
   static const std::set<std::string> bad_words = {
-      "input", "include", "includeonly", "write", "immediate", "openin", "openout", "read", "readline",
-      "catcode", "def", "edef", "gdef", "xdef", "let", "futurelet", "csname", "expandafter", "documentclass",
-      "usepackage", "special", "newcommand", "renewcommand", "providecommand", "DeclareRobustCommand", "par",
-      "section", "subsection", "verb", "makeatletter", "makeatother", "output", "shipout",
-      "everypar", "jobname", "endinput", "bye", "dump", "directlua", "pdfprimitive", "ShellEscape"};
+      "input",       "include",    "includeonly",  "write",          "immediate",
+      "openin",      "openout",    "read",         "readline",       "catcode",
+      "def",         "edef",       "gdef",         "xdef",           "let",
+      "futurelet",   "csname",     "expandafter",  "documentclass",  "usepackage",
+      "special",     "newcommand", "renewcommand", "providecommand", "DeclareRobustCommand",
+      "par",         "section",    "subsection",   "verb",           "makeatletter",
+      "makeatother", "output",     "shipout",      "everypar",       "jobname",
+      "endinput",    "bye",        "dump",         "directlua",      "pdfprimitive",
+      "ShellEscape"};
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\\' || i + 1 >= s.size()) continue;
+    if (s[i] != '\\' || i + 1 >= s.size())
+      continue;
     const char next = s[i + 1];
-    if (next == '(' || next == ')' || next == '[' || next == ']') return true;
+    if (next == '(' || next == ')' || next == '[' || next == ']')
+      return true;
     std::size_t j = i + 1;
-    while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
+    while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j])))
+      ++j;
     const std::string word = s.substr(i + 1, j - i - 1);
-    if (bad_words.count(word)) return true;
-    if (word == "begin" || word == "end") {  // only inner math environments (cases, matrices, aligned)
-      static const std::set<std::string> math_envs = {"cases",   "pmatrix", "bmatrix", "Bmatrix", "vmatrix",
-                                                      "Vmatrix", "matrix",  "smallmatrix", "aligned",
-                                                      "gathered", "split",  "array", "dcases"};
+    if (bad_words.count(word))
+      return true;
+    if (word == "begin" || word == "end") { // only inner math environments (cases, matrices, aligned)
+      static const std::set<std::string> math_envs = {
+          "cases",       "pmatrix", "bmatrix",  "Bmatrix", "vmatrix", "Vmatrix", "matrix",
+          "smallmatrix", "aligned", "gathered", "split",   "array",   "dcases"};
       const std::size_t open = s.find_first_not_of(' ', j);
       const std::size_t close = open == std::string::npos ? open : s.find('}', open);
       if (open == std::string::npos || s[open] != '{' || close == std::string::npos ||
           !math_envs.count(s.substr(open + 1, close - open - 1)))
         return true;
     }
-    if (next == '\\') ++i;  // "\\" is a line break, not the start of a control word
+    if (next == '\\')
+      ++i; // "\\" is a line break, not the start of a control word
   }
   return false;
 }
@@ -269,32 +427,171 @@ std::vector<std::string> dollar_segments(const std::string& s) {
 
 /// Material that stops pdflatex in text mode: sub/superscripts and math-only commands.
 bool needs_math(const std::string& seg) {
-  static const std::set<std::string> math_words = {
-      "frac", "tfrac", "dfrac", "le", "leq", "ge", "geq", "ne", "neq", "sum", "prod", "int", "in", "notin",
-      "mathbb", "mathcal", "mathbf", "mathrm", "mathsf", "mathit", "operatorname", "top", "infty", "cdot",
-      "cdots", "sqrt", "log", "exp", "min", "max", "sup", "inf", "lim", "liminf", "limsup", "to", "mapsto",
-      "partial", "nabla", "left", "right", "langle", "rangle", "lVert", "rVert", "lvert", "rvert", "tilde",
-      "hat", "bar", "dot", "ddot", "widetilde", "widehat", "overline", "approx", "sim", "subset", "subseteq",
-      "cup", "cap", "times", "pm", "mp", "ell", "preceq", "succeq", "preccurlyeq", "succcurlyeq", "boxed",
-      "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
-      "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi",
-      "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega",
-      "forall", "exists", "iff", "implies", "Rightarrow", "Leftarrow", "Leftrightarrow", "rightarrow",
-      "leftarrow", "uparrow", "downarrow", "downarrow", "equiv", "propto", "perp", "circ", "star", "ast",
-      "setminus", "emptyset", "det", "tr", "diag", "Var", "lfloor", "rfloor", "lceil", "rceil", "mid", "vee",
-      "wedge", "neg", "binom", "underbrace", "overbrace", "lesssim", "gtrsim", "ll", "gg", "asymp", "odot",
-      "otimes", "oplus"};
+  static const std::set<std::string> math_words = {"frac",
+                                                   "tfrac",
+                                                   "dfrac",
+                                                   "le",
+                                                   "leq",
+                                                   "ge",
+                                                   "geq",
+                                                   "ne",
+                                                   "neq",
+                                                   "sum",
+                                                   "prod",
+                                                   "int",
+                                                   "in",
+                                                   "notin",
+                                                   "mathbb",
+                                                   "mathcal",
+                                                   "mathbf",
+                                                   "mathrm",
+                                                   "mathsf",
+                                                   "mathit",
+                                                   "operatorname",
+                                                   "top",
+                                                   "infty",
+                                                   "cdot",
+                                                   "cdots",
+                                                   "sqrt",
+                                                   "log",
+                                                   "exp",
+                                                   "min",
+                                                   "max",
+                                                   "sup",
+                                                   "inf",
+                                                   "lim",
+                                                   "liminf",
+                                                   "limsup",
+                                                   "to",
+                                                   "mapsto",
+                                                   "partial",
+                                                   "nabla",
+                                                   "left",
+                                                   "right",
+                                                   "langle",
+                                                   "rangle",
+                                                   "lVert",
+                                                   "rVert",
+                                                   "lvert",
+                                                   "rvert",
+                                                   "tilde",
+                                                   "hat",
+                                                   "bar",
+                                                   "dot",
+                                                   "ddot",
+                                                   "widetilde",
+                                                   "widehat",
+                                                   "overline",
+                                                   "approx",
+                                                   "sim",
+                                                   "subset",
+                                                   "subseteq",
+                                                   "cup",
+                                                   "cap",
+                                                   "times",
+                                                   "pm",
+                                                   "mp",
+                                                   "ell",
+                                                   "preceq",
+                                                   "succeq",
+                                                   "preccurlyeq",
+                                                   "succcurlyeq",
+                                                   "boxed",
+                                                   "alpha",
+                                                   "beta",
+                                                   "gamma",
+                                                   "delta",
+                                                   "epsilon",
+                                                   "varepsilon",
+                                                   "zeta",
+                                                   "eta",
+                                                   "theta",
+                                                   "vartheta",
+                                                   "iota",
+                                                   "kappa",
+                                                   "lambda",
+                                                   "mu",
+                                                   "nu",
+                                                   "xi",
+                                                   "pi",
+                                                   "rho",
+                                                   "sigma",
+                                                   "tau",
+                                                   "upsilon",
+                                                   "phi",
+                                                   "varphi",
+                                                   "chi",
+                                                   "psi",
+                                                   "omega",
+                                                   "Gamma",
+                                                   "Delta",
+                                                   "Theta",
+                                                   "Lambda",
+                                                   "Xi",
+                                                   "Pi",
+                                                   "Sigma",
+                                                   "Phi",
+                                                   "Psi",
+                                                   "Omega",
+                                                   "forall",
+                                                   "exists",
+                                                   "iff",
+                                                   "implies",
+                                                   "Rightarrow",
+                                                   "Leftarrow",
+                                                   "Leftrightarrow",
+                                                   "rightarrow",
+                                                   "leftarrow",
+                                                   "uparrow",
+                                                   "downarrow",
+                                                   "downarrow",
+                                                   "equiv",
+                                                   "propto",
+                                                   "perp",
+                                                   "circ",
+                                                   "star",
+                                                   "ast",
+                                                   "setminus",
+                                                   "emptyset",
+                                                   "det",
+                                                   "tr",
+                                                   "diag",
+                                                   "Var",
+                                                   "lfloor",
+                                                   "rfloor",
+                                                   "lceil",
+                                                   "rceil",
+                                                   "mid",
+                                                   "vee",
+                                                   "wedge",
+                                                   "neg",
+                                                   "binom",
+                                                   "underbrace",
+                                                   "overbrace",
+                                                   "lesssim",
+                                                   "gtrsim",
+                                                   "ll",
+                                                   "gg",
+                                                   "asymp",
+                                                   "odot",
+                                                   "otimes",
+                                                   "oplus"};
   for (std::size_t i = 0; i < seg.size(); ++i) {
-    if (seg[i] == '^' || seg[i] == '_') return true;
-    if (seg[i] != '\\' || i + 1 >= seg.size()) continue;
-    if (seg[i + 1] == '|') return true;
-    if (!std::isalpha(static_cast<unsigned char>(seg[i + 1]))) {  // \_, \%, \{ … are text too
+    if (seg[i] == '^' || seg[i] == '_')
+      return true;
+    if (seg[i] != '\\' || i + 1 >= seg.size())
+      continue;
+    if (seg[i + 1] == '|')
+      return true;
+    if (!std::isalpha(static_cast<unsigned char>(seg[i + 1]))) { // \_, \%, \{ … are text too
       ++i;
       continue;
     }
     std::size_t j = i + 1;
-    while (j < seg.size() && std::isalpha(static_cast<unsigned char>(seg[j]))) ++j;
-    if (math_words.count(seg.substr(i + 1, j - i - 1))) return true;
+    while (j < seg.size() && std::isalpha(static_cast<unsigned char>(seg[j])))
+      ++j;
+    if (math_words.count(seg.substr(i + 1, j - i - 1)))
+      return true;
     i = j - 1;
   }
   return false;
@@ -311,30 +608,34 @@ bool looks_like_prose(const std::string& seg) {
 /// statements start with prose instead ("(i) The map … $…$"). The start mode is the one under which no
 /// text-mode piece holds math-only material; when both fit, prose at the start means text mode.
 std::string render_statement(const std::string& stmt) {
-  if (stmt.empty()) return "\\emph{(no statement recorded)}";
+  if (stmt.empty())
+    return "\\emph{(no statement recorded)}";
   std::string s;
   for (std::size_t i = 0; i < stmt.size(); ++i) {
     const char c = stmt[i];
     if (c == '\n' || c == '\r' || c == '\t') {
-      s += ' ';  // a blank line would end the paragraph inside math
+      s += ' '; // a blank line would end the paragraph inside math
     } else if (c == '%' && (i == 0 || stmt[i - 1] != '\\')) {
-      s += "\\%";  // a comment would swallow the closing \)
+      s += "\\%"; // a comment would swallow the closing \)
     } else {
       s += c;
     }
   }
-  const std::string as_source =
-      "\\texttt{\\small " + latex_escape(stmt) + "} \\emph{(statement shown as source: not well-formed LaTeX)}";
+  const std::string as_source = "\\texttt{\\small " + latex_escape(stmt) +
+                                "} \\emph{(statement shown as source: not well-formed LaTeX)}";
   int dollars = 0;
-  if (!braces_balanced(s, dollars) || latex_suspicious(s)) return as_source;
+  if (!braces_balanced(s, dollars) || latex_suspicious(s))
+    return as_source;
   const auto seg = dollar_segments(s);
-  auto fits = [&](bool math_start) {  // no text-mode piece needs math
+  auto fits = [&](bool math_start) { // no text-mode piece needs math
     for (std::size_t k = 0; k < seg.size(); ++k)
-      if ((k % 2 == 0) != math_start && needs_math(seg[k])) return false;
+      if ((k % 2 == 0) != math_start && needs_math(seg[k]))
+        return false;
     return true;
   };
   const bool math_ok = fits(true), text_ok = fits(false);
-  if (!math_ok && !text_ok) return as_source;
+  if (!math_ok && !text_ok)
+    return as_source;
   const bool math_start = math_ok && !(text_ok && looks_like_prose(seg[0]));
   // Non-ASCII characters become commands that work in math and in text mode.
   const std::string body = convert(s, true, [](char c, char) { return std::string(1, c); });
@@ -349,14 +650,18 @@ std::string render_statement(const std::string& stmt) {
 /// `v` with `sig` significant digits as inline math; scientific form as m\times10^{e}.
 /// `keep_zeros`: 1.00000 rather than 1 (tightness reports six significant digits).
 std::string fmt_num(double v, int sig, bool keep_zeros = false) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v > 0 ? "\\(\\infty\\)" : "\\(-\\infty\\)";
-  if (v == 0) v = 0;  // no "-0"
+  if (std::isnan(v))
+    return "NaN";
+  if (std::isinf(v))
+    return v > 0 ? "\\(\\infty\\)" : "\\(-\\infty\\)";
+  if (v == 0)
+    v = 0; // no "-0"
   char buf[64];
   std::snprintf(buf, sizeof buf, keep_zeros ? "%#.*g" : "%.*g", sig, v);
   std::string s = buf;
   const auto e = s.find('e');
-  if (e == std::string::npos) return "\\(" + s + "\\)";
+  if (e == std::string::npos)
+    return "\\(" + s + "\\)";
   std::string mant = s.substr(0, e);
   const int ex = std::stoi(s.substr(e + 1));
   return "\\(" + mant + "\\times10^{" + std::to_string(ex) + "}\\)";
@@ -370,14 +675,16 @@ std::string fmt_opt(const std::optional<double>& v, int sig, bool keep_zeros = f
 std::string fmt_count(long n) {
   std::string d = std::to_string(n < 0 ? -n : n), out;
   for (std::size_t i = 0; i < d.size(); ++i) {
-    if (i > 0 && (d.size() - i) % 3 == 0) out += "\\,";
+    if (i > 0 && (d.size() - i) % 3 == 0)
+      out += "\\,";
     out += d[i];
   }
   return (n < 0 ? "\\(-\\)" : "") + out;
 }
 
 std::string fmt_seconds(double s) {
-  if (!(s > 0) || !std::isfinite(s)) return "--";
+  if (!(s > 0) || !std::isfinite(s))
+    return "--";
   char buf[64];
   if (s < 1e-3)
     std::snprintf(buf, sizeof buf, "\\(<\\)1\\,ms");
@@ -392,7 +699,8 @@ std::string fmt_seconds(double s) {
 
 /// A double as it is stored (round-trippable), for witness coordinates: 17 significant digits, trimmed.
 std::string fmt_exact(double v) {
-  if (!std::isfinite(v)) return std::isnan(v) ? "NaN" : (v > 0 ? "inf" : "-inf");
+  if (!std::isfinite(v))
+    return std::isnan(v) ? "NaN" : (v > 0 ? "inf" : "-inf");
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.10g", v);
   return buf;
@@ -401,29 +709,37 @@ std::string fmt_exact(double v) {
 // ---------------------------------------------------------------------------------------------------------
 // Claims, parts and statuses.
 
-const Status kStatuses[] = {Status::certified, Status::verified,   Status::falsified,
+const Status kStatuses[] = {Status::certified,    Status::verified,  Status::falsified,
                             Status::inconclusive, Status::unchecked, Status::not_checkable};
 
 std::string status_color(Status s) {
   switch (s) {
-  case Status::certified: return "dcrvcertified";
-  case Status::verified: return "dcrvverified";
-  case Status::falsified: return "dcrvfalsified";
-  case Status::inconclusive: return "dcrvinconclusive";
-  case Status::unchecked: return "dcrvunchecked";
-  case Status::not_checkable: return "dcrvnotcheckable";
+  case Status::certified:
+    return "dcrvcertified";
+  case Status::verified:
+    return "dcrvverified";
+  case Status::falsified:
+    return "dcrvfalsified";
+  case Status::inconclusive:
+    return "dcrvinconclusive";
+  case Status::unchecked:
+    return "dcrvunchecked";
+  case Status::not_checkable:
+    return "dcrvnotcheckable";
   }
   return "black";
 }
 
 std::string status_tex(Status s) {
   const std::string name = to_string(s);
-  if (s == Status::falsified) return "\\textcolor{" + status_color(s) + "}{\\textbf{" + name + "}}";
+  if (s == Status::falsified)
+    return "\\textcolor{" + status_color(s) + "}{\\textbf{" + name + "}}";
   return "\\textcolor{" + status_color(s) + "}{" + name + "}";
 }
 
 bool has_override(const ClaimResult& c) {
-  return std::any_of(c.constants.begin(), c.constants.end(), [](const ConstantResult& k) { return k.overridden; });
+  return std::any_of(c.constants.begin(), c.constants.end(),
+                     [](const ConstantResult& k) { return k.overridden; });
 }
 
 /// The paper part: the ID prefix before the first '.' (M = main text, A..J appendices).
@@ -434,21 +750,29 @@ std::string part_of(const std::string& id) {
 }
 
 /// The claim an extra reading belongs to: "B.x~y" → "B.x".
-std::string base_of(const std::string& id) { return id.substr(0, id.find('~')); }
+std::string base_of(const std::string& id) {
+  return id.substr(0, id.find('~'));
+}
 
-bool is_reading(const std::string& id) { return id.find('~') != std::string::npos; }
+bool is_reading(const std::string& id) {
+  return id.find('~') != std::string::npos;
+}
 
 std::string part_title(const std::string& part) {
-  if (part == "M") return "Main text";
-  if (part.size() == 1 && part[0] >= 'A' && part[0] <= 'Z') return "Appendix " + part;
+  if (part == "M")
+    return "Main text";
+  if (part.size() == 1 && part[0] >= 'A' && part[0] <= 'Z')
+    return "Appendix " + part;
   return "Part " + latex_escape(part);
 }
 
 /// A part name usable as a pgfplots symbolic coordinate and as a .dat token (no spaces, no specials).
 std::string part_token(const std::string& part) {
-  if (part.empty() || part.size() > 8) return "other";
+  if (part.empty() || part.size() > 8)
+    return "other";
   for (char c : part)
-    if (!std::isalnum(static_cast<unsigned char>(c))) return "other";
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      return "other";
   return part;
 }
 
@@ -457,11 +781,14 @@ std::vector<std::string> parts_in_order(const Results& r) {
   std::vector<std::string> seen;
   for (const auto& c : r.claims) {
     const std::string p = part_of(c.id);
-    if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p);
+    if (std::find(seen.begin(), seen.end(), p) == seen.end())
+      seen.push_back(p);
   }
   auto rank = [](const std::string& p) {
-    if (p == "M") return 0;
-    if (p.size() == 1 && p[0] >= 'A' && p[0] <= 'Z') return 1 + (p[0] - 'A');
+    if (p == "M")
+      return 0;
+    if (p.size() == 1 && p[0] >= 'A' && p[0] <= 'Z')
+      return 1 + (p[0] - 'A');
     return 100;
   };
   std::stable_sort(seen.begin(), seen.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
@@ -473,15 +800,18 @@ std::vector<std::string> parts_in_order(const Results& r) {
 std::vector<const ClaimResult*> claims_of_part(const Results& r, const std::string& part) {
   std::vector<const ClaimResult*> bases, readings, out;
   for (const auto& c : r.claims)
-    if (part_of(c.id) == part) (is_reading(c.id) ? readings : bases).push_back(&c);
+    if (part_of(c.id) == part)
+      (is_reading(c.id) ? readings : bases).push_back(&c);
   std::set<const ClaimResult*> placed;
   for (const ClaimResult* b : bases) {
     out.push_back(b);
     for (const ClaimResult* x : readings)
-      if (base_of(x->id) == b->id && placed.insert(x).second) out.push_back(x);
+      if (base_of(x->id) == b->id && placed.insert(x).second)
+        out.push_back(x);
   }
   for (const ClaimResult* x : readings)
-    if (!placed.count(x)) out.push_back(x);
+    if (!placed.count(x))
+      out.push_back(x);
   return out;
 }
 
@@ -489,7 +819,8 @@ std::vector<const ClaimResult*> claims_of_part(const Results& r, const std::stri
 std::vector<const ClaimResult*> report_order(const Results& r) {
   std::vector<const ClaimResult*> out;
   for (const auto& p : parts_in_order(r))
-    for (const ClaimResult* c : claims_of_part(r, p)) out.push_back(c);
+    for (const ClaimResult* c : claims_of_part(r, p))
+      out.push_back(c);
   return out;
 }
 
@@ -506,7 +837,8 @@ std::string id_tex(const std::string& id) {
       continue;
     }
     out += escape_ascii(id[i], i + 1 < id.size() ? id[i + 1] : '\0');
-    if (id[i] == '.' || id[i] == '-' || id[i] == '~' || id[i] == '_') out += "\\allowbreak{}";
+    if (id[i] == '.' || id[i] == '-' || id[i] == '~' || id[i] == '_')
+      out += "\\allowbreak{}";
   }
   return "\\texttt{" + out + "}";
 }
@@ -519,9 +851,11 @@ std::string breakable(const std::string& escaped_plain, std::size_t every = 12) 
   for (std::size_t i = 0; i < escaped_plain.size(); ++i) {
     const char c = escaped_plain[i];
     out += c;
-    if (c == '{') ++depth;
-    if (c == '}') --depth;
-    if (c == '\\') {  // copy a control word whole
+    if (c == '{')
+      ++depth;
+    if (c == '}')
+      --depth;
+    if (c == '\\') { // copy a control word whole
       while (i + 1 < escaped_plain.size() && std::isalpha(static_cast<unsigned char>(escaped_plain[i + 1])))
         out += escaped_plain[++i];
       continue;
@@ -539,9 +873,11 @@ std::string shell_quote(const std::string& s) {
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || c == '/'))
       plain = false;
-  if (plain) return s;
+  if (plain)
+    return s;
   std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  for (char c : s)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
@@ -557,7 +893,8 @@ void write_preamble_comment(std::ostream& t, const Results& r) {
        "% Optional settings, defined BEFORE the \\input:\n"
        "%   \\newcommand{\\dcrvdir}{path/to/report/}  where the .dat tables are, relative to the directory\n"
        "%                                           LaTeX runs in, with a trailing slash (default: empty)\n"
-       "%   \\newcommand{\\dcrvsection}{\\subsection}   to demote the report's sections (default \\section);\n"
+       "%   \\newcommand{\\dcrvsection}{\\subsection}   to demote the report's sections (default "
+       "\\section);\n"
        "%   \\newcommand{\\dcrvsubsection}{\\subsubsection} likewise for its subsections.\n"
        "% In a two-column document the report switches to one column (longtable requires it) and back.\n"
        "% Generated by dcrv from a results file (schema "
@@ -575,16 +912,20 @@ void write_preamble_comment(std::ostream& t, const Results& r) {
        "\\definecolor{dcrvunchecked}{RGB}{128,128,128}\n"
        "\\definecolor{dcrvnotcheckable}{RGB}{30,80,200}\n"
        "\\makeatletter\n"
-       "\\if@twocolumn\\onecolumn\\let\\dcrvrestorecolumns\\twocolumn\\else\\let\\dcrvrestorecolumns\\relax\\fi\n"
+       "\\if@"
+       "twocolumn\\onecolumn\\let\\dcrvrestorecolumns\\twocolumn\\else\\let\\dcrvrestorecolumns\\relax\\fi\n"
        "\\makeatother\n\n";
 }
 
 void write_run_info(std::ostream& t, const Results& r) {
   const RunInfo& ri = r.run;
   t << "\\noindent Run: budget \\texttt{" << latex_escape(ri.budget) << "}, seed " << ri.seed
-    << ", MPFR confirmation at " << ri.digits << " digits, filter \\texttt{" << latex_escape(ri.filter) << "}";
-  if (!ri.build.empty()) t << ", build " << latex_escape(ri.build);
-  if (!ri.started.empty()) t << ", started " << latex_escape(ri.started);
+    << ", MPFR confirmation at " << ri.digits << " digits, filter \\texttt{" << latex_escape(ri.filter)
+    << "}";
+  if (!ri.build.empty())
+    t << ", build " << latex_escape(ri.build);
+  if (!ri.started.empty())
+    t << ", started " << latex_escape(ri.started);
   t << "; " << r.claims.size() << " claims.\n";
   if (!ri.overrides.empty()) {
     t << "\n\\medskip\\noindent\\textcolor{dcrvfalsified}{\\textbf{Paper constants overridden in this run}} "
@@ -599,22 +940,27 @@ void write_run_info(std::ostream& t, const Results& r) {
 
 void write_summary(std::ostream& t, const Results& r, const std::vector<std::string>& parts) {
   t << "\\begin{center}\n{\\small\\setlength{\\tabcolsep}{4pt}\n\\begin{tabular}{l";
-  for (std::size_t i = 0; i < std::size(kStatuses); ++i) t << "r";
+  for (std::size_t i = 0; i < std::size(kStatuses); ++i)
+    t << "r";
   t << "r}\n\\toprule\nPart";
-  for (Status s : kStatuses) t << " & " << status_tex(s);
+  for (Status s : kStatuses)
+    t << " & " << status_tex(s);
   t << " & total\\\\\n\\midrule\n";
   std::map<Status, int> total;
   for (const auto& p : parts) {
     std::map<Status, int> n;
     int all = 0;
     for (const auto& c : r.claims)
-      if (part_of(c.id) == p) ++n[c.outcome.status], ++total[c.outcome.status], ++all;
+      if (part_of(c.id) == p)
+        ++n[c.outcome.status], ++total[c.outcome.status], ++all;
     t << part_title(p);
-    for (Status s : kStatuses) t << " & " << (n[s] ? std::to_string(n[s]) : std::string("\\textcolor{dcrvunchecked}{0}"));
+    for (Status s : kStatuses)
+      t << " & " << (n[s] ? std::to_string(n[s]) : std::string("\\textcolor{dcrvunchecked}{0}"));
     t << " & " << all << "\\\\\n";
   }
   t << "\\midrule\nTotal";
-  for (Status s : kStatuses) t << " & \\textbf{" << total[s] << "}";
+  for (Status s : kStatuses)
+    t << " & \\textbf{" << total[s] << "}";
   t << " & \\textbf{" << r.claims.size() << "}\\\\\n\\bottomrule\n\\end{tabular}}\n\\end{center}\n\n";
 }
 
@@ -622,25 +968,37 @@ void write_how_to_read(std::ostream& t) {
   t << "\\paragraph{How to read this report.}\n"
        "Each claim of the paper has an inventory ID (the part before the first dot: M = main text, A--J = "
        "appendices) and one status. "
-    << status_tex(Status::certified) << ": proved on the stated domain by interval arithmetic or exact algebra. "
-    << status_tex(Status::verified) << ": no violation in the recorded evidence (random, edge-case and targeted "
+    << status_tex(Status::certified)
+    << ": proved on the stated domain by interval arithmetic or exact algebra. "
+    << status_tex(Status::verified)
+    << ": no violation in the recorded evidence (random, edge-case and targeted "
        "trials, trajectories, or a statistical test). "
-    << status_tex(Status::falsified) << ": a counterexample found in double precision and confirmed in MPFR at "
+    << status_tex(Status::falsified)
+    << ": a counterexample found in double precision and confirmed in MPFR at "
        "the stated digits; its witness is listed below and \\texttt{dcrv replay} reproduces it. "
-    << status_tex(Status::inconclusive) << ": numerical trouble, budget exhausted or statistics too weak (the "
+    << status_tex(Status::inconclusive)
+    << ": numerical trouble, budget exhausted or statistics too weak (the "
        "reason is listed). "
-    << status_tex(Status::unchecked) << ": no check yet. "
-    << status_tex(Status::not_checkable) << ": a qualitative statement (the reason is listed).\n"
-       "\\emph{Tightness} is \\(\\sup \\mathrm{LHS}/\\mathrm{RHS}\\) over the evidence for bounds (1 = the bound "
-       "is attained, 0.5 = twice as loose as needed wherever the search went, \\(>1\\) = violated) and the largest "
+    << status_tex(Status::unchecked) << ": no check yet. " << status_tex(Status::not_checkable)
+    << ": a qualitative statement (the reason is listed).\n"
+       "\\emph{Tightness} is \\(\\sup \\mathrm{LHS}/\\mathrm{RHS}\\) over the evidence for bounds (1 = the "
+       "bound "
+       "is attained, 0.5 = twice as loose as needed wherever the search went, \\(>1\\) = violated) and the "
+       "largest "
        "relative residual for identities. The \\emph{worst margin} is the smallest relative margin "
-       "\\((\\mathrm{RHS}-\\mathrm{LHS})/\\max(|\\mathrm{LHS}|,|\\mathrm{RHS}|,\\text{scale})\\) seen; negative "
-       "means a violation. \\emph{Used/skipped} counts the double-precision evaluations inside the claim's hypotheses "
+       "\\((\\mathrm{RHS}-\\mathrm{LHS})/\\max(|\\mathrm{LHS}|,|\\mathrm{RHS}|,\\text{scale})\\) seen; "
+       "negative "
+       "means a violation. \\emph{Used/skipped} counts the double-precision evaluations inside the claim's "
+       "hypotheses "
        "and those outside them; \\emph{MPFR} counts the evaluations at the run's MPFR precision (violation "
-       "candidates, a direct audit of identities, of the paper's points and of a stratified sample, the worst "
-       "point), \\emph{time} is the wall time of the check. A line under a row gives the deciding statistic of "
-       "a stochastic claim (estimate, confidence interval, level, paths) and notes on the evidence. Extra readings of an ambiguous "
-       "claim (IDs with \\texttt{\\textasciitilde}) follow their claim. A \\(^\\dagger\\) marks a claim checked "
+       "candidates, a direct audit of identities, of the paper's points and of a stratified sample, the "
+       "worst "
+       "point), \\emph{time} is the wall time of the check. A line under a row gives the deciding statistic "
+       "of "
+       "a stochastic claim (estimate, confidence interval, level, paths) and notes on the evidence. Extra "
+       "readings of an ambiguous "
+       "claim (IDs with \\texttt{\\textasciitilde}) follow their claim. A \\(^\\dagger\\) marks a claim "
+       "checked "
        "with an overridden paper constant.\n\n";
 }
 
@@ -664,17 +1022,19 @@ std::string source_cell(const ClaimResult& c) {
   return "";
 }
 
-/// The line under a claim's row: the statistic of a stochastic verdict, why samples were skipped (when more than
-/// 20 % were), a truncation by the time budget, unexamined candidates, a stated MPFR tolerance.
+/// The line under a claim's row: the statistic of a stochastic verdict, why samples were skipped (when more
+/// than 20 % were), a truncation by the time budget, unexamined candidates, a stated MPFR tolerance.
 std::string evidence_notes(const Evidence& e) {
   std::vector<std::string> n;
   if (e.statistic) {
     const Statistic& st = *e.statistic;
     std::ostringstream s;
-    s << latex_escape(st.name) << " \\(=\\) " << fmt_num(st.estimate, 4) << ", interval [" << fmt_num(st.lo, 4)
-      << ", " << fmt_num(st.hi, 4) << "] at confidence " << fmt_num(st.confidence, 8) << " from " << fmt_count(st.paths)
-      << " paths (" << latex_escape(st.method) << "); claim: " << latex_escape(st.claim);
-    if (st.paths_to_decide > 0) s << "; about " << fmt_count(st.paths_to_decide) << " paths would decide it";
+    s << latex_escape(st.name) << " \\(=\\) " << fmt_num(st.estimate, 4) << ", interval ["
+      << fmt_num(st.lo, 4) << ", " << fmt_num(st.hi, 4) << "] at confidence " << fmt_num(st.confidence, 8)
+      << " from " << fmt_count(st.paths) << " paths (" << latex_escape(st.method)
+      << "); claim: " << latex_escape(st.claim);
+    if (st.paths_to_decide > 0)
+      s << "; about " << fmt_count(st.paths_to_decide) << " paths would decide it";
     n.push_back(s.str());
   }
   if (e.trials > 0 && e.skipped * 5 > e.trials) {
@@ -683,12 +1043,15 @@ std::string evidence_notes(const Evidence& e) {
                 "\\,\\% of the samples skipped" +
                 (it != e.details.end() ? ": " + latex_escape(it->second) : std::string()));
   }
-  if (e.unexamined > 0) n.push_back(fmt_count(e.unexamined) + " violation candidate(s) not examined in MPFR");
-  if (e.truncated) n.push_back("evidence truncated by the claim's time budget");
+  if (e.unexamined > 0)
+    n.push_back(fmt_count(e.unexamined) + " violation candidate(s) not examined in MPFR");
+  if (e.truncated)
+    n.push_back("evidence truncated by the claim's time budget");
   if (auto it = e.details.find("mpfr_tolerance"); it != e.details.end())
     n.push_back("MPFR tolerance " + latex_escape(it->second));
   std::string out;
-  for (const auto& x : n) out += (out.empty() ? "" : "; ") + x;
+  for (const auto& x : n)
+    out += (out.empty() ? "" : "; ") + x;
   return out;
 }
 
@@ -696,11 +1059,13 @@ void write_part_table(std::ostream& t, const Results& r, const std::string& part
   const auto rows = claims_of_part(r, part);
   t << "\\dcrvsection{" << part_title(part) << "}\n";
   std::map<Status, int> n;
-  for (const ClaimResult* c : rows) ++n[c->outcome.status];
+  for (const ClaimResult* c : rows)
+    ++n[c->outcome.status];
   t << "\\noindent " << rows.size() << " claims:";
   bool first = true;
   for (Status s : kStatuses) {
-    if (!n[s]) continue;
+    if (!n[s])
+      continue;
     t << (first ? " " : ", ") << n[s] << " " << status_tex(s);
     first = false;
   }
@@ -735,13 +1100,19 @@ void write_part_table(std::ostream& t, const Results& r, const std::string& part
 }
 
 std::string witness_value(const json& v) {
-  if (v.is_string()) return "\\texttt{" + breakable(latex_escape(v.get<std::string>())) + "}";
-  if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number()) return "\\texttt{" + latex_escape(fmt_exact(v.get<double>())) + "}";
-  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_null()) return "null";
+  if (v.is_string())
+    return "\\texttt{" + breakable(latex_escape(v.get<std::string>())) + "}";
+  if (v.is_number_integer())
+    return std::to_string(v.get<long long>());
+  if (v.is_number())
+    return "\\texttt{" + latex_escape(fmt_exact(v.get<double>())) + "}";
+  if (v.is_boolean())
+    return v.get<bool>() ? "true" : "false";
+  if (v.is_null())
+    return "null";
   std::string d = v.dump();
-  if (d.size() > 1500) d = d.substr(0, 1500) + " ...";
+  if (d.size() > 1500)
+    d = d.substr(0, 1500) + " ...";
   return "\\texttt{" + breakable(latex_escape(d)) + "}";
 }
 
@@ -796,10 +1167,13 @@ void write_witness(std::ostream& t, const json& w) {
       t << "\\item Indices: " << witness_value(s["idx"]) << "\n";
     for (auto it = s.begin(); it != s.end(); ++it)
       if (it.key() != "S" && it.key() != "x" && it.key() != "idx")
-        t << "\\item \\texttt{sample." << latex_escape(it.key()) << "}: " << witness_value(it.value()) << "\n";
+        t << "\\item \\texttt{sample." << latex_escape(it.key()) << "}: " << witness_value(it.value())
+          << "\n";
   }
-  const std::pair<const char*, const char*> known[] = {
-      {"lhs", "LHS"}, {"rhs", "RHS"}, {"score", "Violation score (MPFR)"}, {"digits", "Digits of the confirmation"}};
+  const std::pair<const char*, const char*> known[] = {{"lhs", "LHS"},
+                                                       {"rhs", "RHS"},
+                                                       {"score", "Violation score (MPFR)"},
+                                                       {"digits", "Digits of the confirmation"}};
   for (const auto& [key, name] : known)
     if (w.contains(key)) {
       shown.insert(key);
@@ -812,7 +1186,8 @@ void write_witness(std::ostream& t, const json& w) {
 }
 
 void write_constants(std::ostream& t, const ClaimResult& c) {
-  if (c.constants.empty()) return;
+  if (c.constants.empty())
+    return;
   t << "\\par\\noindent\\textbf{Constants.}\\\\[2pt]\n{\\small\\begin{tabular}{@{}lllll@{}}\n\\toprule\n"
        "Name & Value used & Paper value & Role & Meaning\\\\\n\\midrule\n";
   for (const auto& k : c.constants) {
@@ -830,30 +1205,37 @@ void write_falsified(std::ostream& t, const Results& r) {
   bool any = false;
   for (const ClaimResult* cp : report_order(r)) {
     const ClaimResult& c = *cp;
-    if (c.outcome.status != Status::falsified) continue;
+    if (c.outcome.status != Status::falsified)
+      continue;
     any = true;
     const Outcome& o = c.outcome;
     // The PDF-string branch keeps bookmarks (hyperref) free of typesetting commands.
     std::string plain_id;
-    for (char ch : c.id) plain_id += std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' ? ch : ' ';
+    for (char ch : c.id)
+      plain_id += std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' ? ch : ' ';
     t << "\\dcrvsubsection{\\texorpdfstring{" << id_tex(c.id) << "}{" << plain_id << "}}\n";
     t << "\\noindent\\textbf{Statement.} " << render_statement(c.statement) << "\n\n";
-    if (!c.reading.empty()) t << "\\noindent\\textbf{Reading.} " << latex_escape(c.reading) << "\n\n";
+    if (!c.reading.empty())
+      t << "\\noindent\\textbf{Reading.} " << latex_escape(c.reading) << "\n\n";
     t << "\\noindent\\textbf{In the paper.} " << latex_escape(c.where) << " (kind: " << latex_escape(c.kind)
       << ").\n\n";
-    if (!o.message.empty()) t << "\\noindent\\textbf{Verdict.} " << latex_escape(o.message) << "\n\n";
+    if (!o.message.empty())
+      t << "\\noindent\\textbf{Verdict.} " << latex_escape(o.message) << "\n\n";
     if (!o.evidence.method.empty())
-      t << "\\noindent\\textbf{Method.} " << latex_escape(o.evidence.method) << "; " << fmt_count(o.evidence.trials)
-        << " trials, " << fmt_count(o.evidence.confirmations) << " MPFR confirmations.\n\n";
+      t << "\\noindent\\textbf{Method.} " << latex_escape(o.evidence.method) << "; "
+        << fmt_count(o.evidence.trials) << " trials, " << fmt_count(o.evidence.confirmations)
+        << " MPFR confirmations.\n\n";
     write_constants(t, c);
     if (has_override(c))
-      t << "\\smallskip\\noindent\\textcolor{dcrvfalsified}{This counterexample uses an overridden constant: it "
+      t << "\\smallskip\\noindent\\textcolor{dcrvfalsified}{This counterexample uses an overridden constant: "
+           "it "
            "falsifies the modified claim, not the paper's.}\n\n";
     write_witness(t, o.witness);
-    t << "\\par\\noindent\\textbf{Replay.} \\texttt{dcrv replay " << breakable(latex_escape(shell_quote(c.id)), 40)
-      << " -{}-from results.json}\n\n";
+    t << "\\par\\noindent\\textbf{Replay.} \\texttt{dcrv replay "
+      << breakable(latex_escape(shell_quote(c.id)), 40) << " -{}-from results.json}\n\n";
   }
-  if (!any) t << "No claim was falsified.\n\n";
+  if (!any)
+    t << "No claim was falsified.\n\n";
 }
 
 /// The interval certificates (dcrv certify / run --certify): per certified claim the certified domain, the
@@ -862,34 +1244,46 @@ void write_falsified(std::ostream& t, const Results& r) {
 void write_certificates(std::ostream& t, const Results& r) {
   std::vector<const ClaimResult*> ran;
   for (const ClaimResult* c : report_order(r))
-    if (c->certificate.is_object()) ran.push_back(c);
-  if (ran.empty()) return;
+    if (c->certificate.is_object())
+      ran.push_back(c);
+  if (ran.empty())
+    return;
   std::map<std::string, int> per_part;
   for (const ClaimResult* c : ran)
-    if (c->outcome.status == Status::certified) ++per_part[part_of(c->id)];
+    if (c->outcome.status == Status::certified)
+      ++per_part[part_of(c->id)];
   t << "\\dcrvsection{Interval certificates}\n"
        "A claim is \\emph{certified} when interval branch and bound (MPFI, outward rounding) proves its "
-       "inequality on every box of the stated domain; outside that domain it rests on the sampling evidence. "
+       "inequality on every box of the stated domain, or, for an identity, when exact rational evaluation on "
+       "a "
+       "product grid of (degree + 1) points per variable proves its cleared residual the zero polynomial; "
+       "outside the stated domain it rests on the sampling evidence. "
        "Certified per part:";
   bool first = true;
-  for (const auto& [part, n] : per_part) t << (first ? " " : ", ") << latex_escape(part) << ": " << n, first = false;
-  if (per_part.empty()) t << " none";
+  for (const auto& [part, n] : per_part)
+    t << (first ? " " : ", ") << latex_escape(part) << ": " << n, first = false;
+  if (per_part.empty())
+    t << " none";
   t << ".\n\\begin{description}\n";
   for (const ClaimResult* c : ran) {
     const auto& j = c->certificate;
     const std::string st = j.value("status", std::string());
     t << "\\item[" << id_tex(c->id) << "] ";
     if (c->outcome.status == Status::certified) {
-      t << status_tex(Status::certified) << " on " << latex_escape(j.value("domain", std::string())) << "; "
-        << fmt_count(j.value("boxes", 0L)) << " boxes, depth " << j.value("depth", 0) << ", "
-        << j.value("digits", 0) << " digits, " << fmt_num(j.value("seconds", 0.0), 3) << " s.";
+      t << status_tex(Status::certified) << " on " << latex_escape(j.value("domain", std::string())) << "; ";
+      if (j.value("boxes", 0L) > 0)
+        t << fmt_count(j.value("boxes", 0L)) << " boxes, depth " << j.value("depth", 0) << ", "
+          << j.value("digits", 0) << " digits, ";
+      if (j.value("points", 0L) > 0)
+        t << fmt_count(j.value("points", 0L)) << " exact rational evaluations, ";
+      t << fmt_num(j.value("seconds", 0.0), 3) << " s.";
     } else {
       t << "certificate " << latex_escape(st);
       if (st != "skipped")
-        t << " (" << fmt_num(100 * j.value("proved_fraction", 0.0), 4) << "\\,\\% of the domain's volume proved, "
-          << fmt_count(j.value("boxes", 0L)) << " boxes)";
-      t << ": " << latex_escape(j.value("message", std::string())) << ". Domain: "
-        << latex_escape(j.value("domain", std::string())) << ".";
+        t << " (" << fmt_num(100 * j.value("proved_fraction", 0.0), 4)
+          << "\\,\\% of the domain's volume proved, " << fmt_count(j.value("boxes", 0L)) << " boxes)";
+      t << ": " << latex_escape(j.value("message", std::string()))
+        << ". Domain: " << latex_escape(j.value("domain", std::string())) << ".";
     }
     if (j.contains("method") && !j["method"].get<std::string>().empty())
       t << " \\emph{Method:} " << latex_escape(j["method"].get<std::string>()) << ".";
@@ -906,12 +1300,15 @@ void write_message_section(std::ostream& t, const Results& r, Status s, const st
   bool any = false;
   for (const ClaimResult* cp : report_order(r)) {
     const ClaimResult& c = *cp;
-    if (c.outcome.status != s) continue;
-    if (!any) t << "\\begin{description}\\setlength{\\itemsep}{2pt}\n";
+    if (c.outcome.status != s)
+      continue;
+    if (!any)
+      t << "\\begin{description}\\setlength{\\itemsep}{2pt}\n";
     any = true;
-    t << "\\item[" << id_tex(c.id) << "] " << (c.outcome.message.empty() ? std::string("\\emph{(no message)}")
-                                                                        : latex_escape(c.outcome.message));
-    if (!c.outcome.evidence.method.empty()) t << "\\quad\\emph{Method:} " << latex_escape(c.outcome.evidence.method) << ".";
+    t << "\\item[" << id_tex(c.id) << "] "
+      << (c.outcome.message.empty() ? std::string("\\emph{(no message)}") : latex_escape(c.outcome.message));
+    if (!c.outcome.evidence.method.empty())
+      t << "\\quad\\emph{Method:} " << latex_escape(c.outcome.evidence.method) << ".";
     t << "\n";
   }
   if (any)
@@ -1219,7 +1616,8 @@ std::string slack_dat(const Results& r) {
 void write_measured(std::ostream& t, const Results& r) {
   auto interesting = [](const std::string& key) {
     for (const char* w : {"threshold", "rate", "measured", "observed", "claimed"})
-      if (key.find(w) != std::string::npos) return true;
+      if (key.find(w) != std::string::npos)
+        return true;
     return false;
   };
   std::ostringstream body;
@@ -1227,14 +1625,17 @@ void write_measured(std::ostream& t, const Results& r) {
     const ClaimResult& c = *cp;
     std::vector<std::pair<std::string, std::string>> figures;
     for (const auto& [k, v] : c.outcome.evidence.details)
-      if (interesting(k)) figures.emplace_back(k, v);
-    // A table of the series' columns: arrays of numbers (or strings, or nulls). Arrays of objects — the figure
-    // specifications and the paper-beside rows of the empirical claims — have their own sections.
+      if (interesting(k))
+        figures.emplace_back(k, v);
+    // A table of the series' columns: arrays of numbers (or strings, or nulls). Arrays of objects — the
+    // figure specifications and the paper-beside rows of the empirical claims — have their own sections.
     const json& series = c.outcome.series;
     auto tabular_column = [](const json& v) {
-      if (!v.is_array() || v.empty()) return false;
+      if (!v.is_array() || v.empty())
+        return false;
       for (const json& x : v)
-        if (!x.is_number() && !x.is_string() && !x.is_null()) return false;
+        if (!x.is_number() && !x.is_string() && !x.is_null())
+          return false;
       return true;
     };
     std::vector<std::string> cols;
@@ -1246,11 +1647,14 @@ void write_measured(std::ostream& t, const Results& r) {
           rows = std::max(rows, it.value().size());
         }
     const bool has_table = !cols.empty() && cols.size() <= 8;
-    if (figures.empty() && !has_table) continue;
+    if (figures.empty() && !has_table)
+      continue;
     body << "\\item[" << id_tex(c.id) << "]\\mbox{}"; // \mbox{}: a line to end even with no figures
-    for (const auto& [k, v] : figures) body << " \\texttt{" << latex_escape(k) << "} = " << latex_escape(v) << ";";
+    for (const auto& [k, v] : figures)
+      body << " \\texttt{" << latex_escape(k) << "} = " << latex_escape(v) << ";";
     body << "\\\\\n";
-    if (!has_table) continue;
+    if (!has_table)
+      continue;
     const std::size_t shown = std::min<std::size_t>(rows, 40);
     body << "{\\footnotesize\\begin{tabular}{" << std::string(cols.size(), 'r') << "}\\toprule\n";
     for (std::size_t j = 0; j < cols.size(); ++j)
@@ -1260,17 +1664,21 @@ void write_measured(std::ostream& t, const Results& r) {
       for (std::size_t j = 0; j < cols.size(); ++j) {
         const json& col = series[cols[j]];
         body << (j ? " & " : "");
-        if (i < col.size()) body << (col[i].is_number() ? fmt_num(col[i].get<double>(), 6) : latex_escape(col[i].dump()));
+        if (i < col.size())
+          body << (col[i].is_number() ? fmt_num(col[i].get<double>(), 6) : latex_escape(col[i].dump()));
       }
       body << "\\\\\n";
     }
     body << "\\bottomrule\\end{tabular}}";
-    if (shown < rows) body << " \\emph{(first " << shown << " of " << rows << " rows; all in results.json)}";
+    if (shown < rows)
+      body << " \\emph{(first " << shown << " of " << rows << " rows; all in results.json)}";
     body << "\n";
   }
-  if (body.str().empty()) return;
+  if (body.str().empty())
+    return;
   t << "\\dcrvsection{Measured thresholds, rates and tables}\n"
-       "Figures recorded by the checks beside their status: for Barrier--Dominance thresholds the claimed value "
+       "Figures recorded by the checks beside their status: for Barrier--Dominance thresholds the claimed "
+       "value "
        "next to the one at which invariance was observed, for rates the claimed and the measured rate.\n"
        "\\begin{description}\\setlength{\\itemsep}{4pt}\n"
     << body.str() << "\\end{description}\n\n";
@@ -1280,10 +1688,10 @@ void write_measured(std::ostream& t, const Results& r) {
 // pgfplots: data tables and figures.
 
 struct TightRow {
-  std::size_t index;  // position of the claim in the results (registry order), 1-based
+  std::size_t index; // position of the claim in the results (registry order), 1-based
   double tightness;
   std::string part, kind;
-  bool residual;      // identities: tightness is the largest relative residual
+  bool residual; // identities: tightness is the largest relative residual
   std::string id;
   double shown = 0; // bounds: the tightness clipped to the figure's range
   int clip = 2;     // bounds: 0 in range, 1 above (clipped to the top), -1 below; 2 not in the bounds figure
@@ -1311,8 +1719,9 @@ std::vector<TightRow> tightness_rows(const Results& r) {
   for (std::size_t i = 0; i < r.claims.size(); ++i) {
     const auto& c = r.claims[i];
     const auto& t = c.outcome.evidence.tightness;
-    if (!t || !std::isfinite(*t)) continue;
-    std::string kind = part_token(c.kind);  // kinds are plain words; anything odd becomes "other"
+    if (!t || !std::isfinite(*t))
+      continue;
+    std::string kind = part_token(c.kind); // kinds are plain words; anything odd becomes "other"
     rows.push_back({i + 1, *t, part_token(part_of(c.id)), kind, c.kind == "identity", c.id});
   }
   const TightRange range = tight_range(rows);
@@ -1349,27 +1758,30 @@ std::string tightness_dat(const std::vector<TightRow>& rows) {
 std::string status_counts_dat(const Results& r, const std::vector<std::string>& parts,
                               std::vector<std::string>& tokens) {
   std::map<std::string, std::map<Status, int>> counts;
-  for (const auto& c : r.claims) ++counts[part_token(part_of(c.id))][c.outcome.status];
+  for (const auto& c : r.claims)
+    ++counts[part_token(part_of(c.id))][c.outcome.status];
   std::ostringstream d;
   d << "# dcrv: number of claims per paper part and status\npart certified verified falsified inconclusive "
        "unchecked notcheckable\n";
   for (const auto& p : parts) {
     const std::string tok = part_token(p);
-    if (std::find(tokens.begin(), tokens.end(), tok) != tokens.end()) continue;  // "other" merged once
+    if (std::find(tokens.begin(), tokens.end(), tok) != tokens.end())
+      continue; // "other" merged once
     tokens.push_back(tok);
     d << tok;
-    for (Status s : kStatuses) d << " " << counts[tok][s];
+    for (Status s : kStatuses)
+      d << " " << counts[tok][s];
     d << "\n";
   }
   return d.str();
 }
 
 // Marks for the part classes of the scatter plot (colours from a fixed cycle: deterministic).
-const char* kPartColors[] = {"black",      "red!80!black", "blue!80!black", "green!50!black", "orange",
-                             "violet",     "cyan!70!black", "brown",        "magenta",        "teal",
-                             "olive",      "gray"};
-const char* kPartMarks[] = {"*", "square*", "triangle*", "diamond*", "pentagon*", "o", "square", "triangle",
-                            "diamond", "pentagon", "x", "+"};
+const char* kPartColors[] = {"black",   "red!80!black", "blue!80!black", "green!50!black",
+                             "orange",  "violet",       "cyan!70!black", "brown",
+                             "magenta", "teal",         "olive",         "gray"};
+const char* kPartMarks[] = {"*",      "square*",  "triangle*", "diamond*", "pentagon*", "o",
+                            "square", "triangle", "diamond",   "pentagon", "x",         "+"};
 
 std::string scatter_classes(const std::vector<std::string>& tokens) {
   std::string s = "scatter/classes={";
@@ -1382,7 +1794,8 @@ std::string scatter_classes(const std::vector<std::string>& tokens) {
 
 std::string legend_of(const std::vector<std::string>& tokens) {
   std::string s;
-  for (std::size_t i = 0; i < tokens.size(); ++i) s += (i ? "," : "") + tokens[i];
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    s += (i ? "," : "") + tokens[i];
   return s;
 }
 
@@ -1413,20 +1826,23 @@ void write_figures(std::ostream& t, const Results& r, const std::vector<TightRow
       ++zero_residuals;
       continue;
     }
-    if (!row.residual && !(row.tightness > 0)) ++nonpos_bounds;
-    if (std::find(v.begin(), v.end(), row.part) == v.end()) v.push_back(row.part);
+    if (!row.residual && !(row.tightness > 0))
+      ++nonpos_bounds;
+    if (std::find(v.begin(), v.end(), row.part) == v.end())
+      v.push_back(row.part);
   }
-  auto ordered = [&](std::vector<std::string> v) {  // legend in report order
+  auto ordered = [&](std::vector<std::string> v) { // legend in report order
     std::vector<std::string> out;
     for (const auto& p : count_tokens)
-      if (std::find(v.begin(), v.end(), p) != v.end()) out.push_back(p);
+      if (std::find(v.begin(), v.end(), p) != v.end())
+        out.push_back(p);
     return out;
   };
   bound_parts = ordered(bound_parts);
   resid_parts = ordered(resid_parts);
-  const std::string legend_style =
-      "legend style={font=\\scriptsize, at={(1.01,1)}, anchor=north west}, tick label style={font=\\footnotesize}, "
-      "label style={font=\\footnotesize}";
+  const std::string legend_style = "legend style={font=\\scriptsize, at={(1.01,1)}, anchor=north west}, tick "
+                                   "label style={font=\\footnotesize}, "
+                                   "label style={font=\\footnotesize}";
   const std::string xmax = std::to_string(std::max<std::size_t>(r.claims.size(), 1) + 1);
   if (!bound_parts.empty()) {
     const TightRange range = tight_range(rows);
@@ -1494,21 +1910,27 @@ void write_figures(std::ostream& t, const Results& r, const std::vector<TightRow
     t << "}\n\\label{fig:dcrv-tightness}\n\\end{figure}\n\n";
   }
   if (!resid_parts.empty()) {
-    t << "\\begin{figure}[!htbp]\n\\centering\n\\begin{tikzpicture}\n\\begin{semilogyaxis}[width=0.82\\linewidth, "
-         "height=5.5cm, xmin=0, xmax=" << xmax << ", xlabel={claim (position in the results)}, "
+    t << "\\begin{figure}[!htbp]\n\\centering\n\\begin{tikzpicture}\n\\begin{semilogyaxis}[width=0."
+         "82\\linewidth, "
+         "height=5.5cm, xmin=0, xmax="
+      << xmax
+      << ", xlabel={claim (position in the results)}, "
          "ylabel={max.\\ relative residual}, "
       << scatter_classes(resid_parts) << ", " << legend_style << "]\n"
       << "\\addplot[scatter, only marks, mark size=1.8pt, scatter src=explicit symbolic, "
          "restrict expr to domain={\\thisrow{residual}}{1:1}, unbounded coords=discard] "
          "table[x=index, y=tightness, meta=part] {\\dcrvdir tightness.dat};\n"
       << "\\legend{" << legend_of(resid_parts) << "}\n"
-      << "\\end{semilogyaxis}\n\\end{tikzpicture}\n\\caption{Largest relative residual of the identities (double "
+      << "\\end{semilogyaxis}\n\\end{tikzpicture}\n\\caption{Largest relative residual of the identities "
+         "(double "
          "search; identities are confirmed in MPFR).";
-    if (zero_residuals) t << " " << zero_residuals << " identit" << (zero_residuals == 1 ? "y has" : "ies have")
-                          << " residual exactly 0 (not shown).";
+    if (zero_residuals)
+      t << " " << zero_residuals << " identit" << (zero_residuals == 1 ? "y has" : "ies have")
+        << " residual exactly 0 (not shown).";
     t << "}\n\\label{fig:dcrv-residuals}\n\\end{figure}\n\n";
   }
-  if (rows.empty()) t << "\\noindent No claim has a finite tightness yet, so there is no tightness figure.\n\n";
+  if (rows.empty())
+    t << "\\noindent No claim has a finite tightness yet, so there is no tightness figure.\n\n";
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1532,10 +1954,12 @@ std::string first_latex_error(const std::string& log) {
   std::string line, err;
   while (std::getline(in, line)) {
     if (err.empty()) {
-      if (line.rfind("! ", 0) == 0) err = line;
+      if (line.rfind("! ", 0) == 0)
+        err = line;
       continue;
     }
-    if (line.rfind("l.", 0) == 0) return err + " [" + line + "]";
+    if (line.rfind("l.", 0) == 0)
+      return err + " [" + line + "]";
   }
   return err;
 }
@@ -1548,7 +1972,7 @@ void build_pdf(const fs::path& dir, ReportFiles& f) {
   const std::string tex = "dcrv-report-standalone.tex";
   const fs::path pdf = dir / "dcrv-report-standalone.pdf";
   std::error_code ec;
-  fs::remove(pdf, ec);  // never report a stale PDF from an earlier run
+  fs::remove(pdf, ec); // never report a stale PDF from an earlier run
   const std::string cd = "cd " + shell_quote(dir.string()) + " && ";
   const std::string quiet = " < /dev/null > dcrv-report-build.log 2>&1";
   int rc;
@@ -1565,20 +1989,24 @@ void build_pdf(const fs::path& dir, ReportFiles& f) {
     return;
   }
   std::string err = first_latex_error(read_text(dir / "dcrv-report-standalone.log"));
-  if (err.empty()) err = "LaTeX exited with status " + std::to_string(WIFEXITED(rc) ? WEXITSTATUS(rc) : rc);
+  if (err.empty())
+    err = "LaTeX exited with status " + std::to_string(WIFEXITED(rc) ? WEXITSTATUS(rc) : rc);
   f.pdf_message = "LaTeX failed: " + err + " (see " + (dir / "dcrv-report-standalone.log").string() + ")";
 }
 
 } // namespace
 
-std::string latex_escape(const std::string& s) { return convert(s, false, escape_ascii); }
+std::string latex_escape(const std::string& s) {
+  return convert(s, false, escape_ascii);
+}
 
 ReportFiles write_report(const Results& r, const ReportOptions& o) {
   const fs::path dir(o.out_dir);
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir))
-    throw std::runtime_error("cannot create the report directory " + o.out_dir + (ec ? ": " + ec.message() : ""));
+    throw std::runtime_error("cannot create the report directory " + o.out_dir +
+                             (ec ? ": " + ec.message() : ""));
   ReportFiles f;
   f.fragment = (dir / "dcrv-report.tex").string();
   f.standalone = (dir / "dcrv-report-standalone.tex").string();
@@ -1610,7 +2038,8 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
   write_figures(t, r, rows, count_tokens);
   // Flush the figures here: otherwise LaTeX defers them past the long tables, to the end of the report.
   t << "\\clearpage\n";
-  for (const auto& p : parts) write_part_table(t, r, p);
+  for (const auto& p : parts)
+    write_part_table(t, r, p);
   write_falsified(t, r);
   write_certificates(t, r);
   write_stale(t, r);
@@ -1638,7 +2067,8 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
     << "\\begin{document}\n\\maketitle\n\\input{dcrv-report.tex}\n\\end{document}\n";
   write_file_atomic(f.standalone, s.str());
 
-  if (o.pdf) build_pdf(dir, f);
+  if (o.pdf)
+    build_pdf(dir, f);
   return f;
 }
 

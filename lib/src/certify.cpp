@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -484,9 +485,11 @@ const Certificate* find_certificate(const std::string& claim) {
 }
 
 nlohmann::json CertificateRun::to_json() const {
-  return {{"status", status},       {"domain", domain},   {"method", method},
-          {"message", message},     {"boxes", boxes},     {"depth", depth},
-          {"digits", digits},       {"seconds", seconds}, {"proved_fraction", proved_fraction},
+  return {{"status", status},       {"domain", domain},
+          {"method", method},       {"message", message},
+          {"boxes", boxes},         {"depth", depth},
+          {"points", points},       {"digits", digits},
+          {"seconds", seconds},     {"proved_fraction", proved_fraction},
           {"constants", constants}, {"pieces", pieces}};
 }
 
@@ -534,12 +537,40 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
           run.status = "violation";
       }
     }
-    run.proved_fraction = c.pieces.empty() ? 0 : fraction / static_cast<double>(c.pieces.size());
+    if (!c.identities.empty()) {
+      RationalConstants q;
+      for (const auto& kc : c.constants) {
+        auto it = overrides.find(kc.name);
+        if (it != overrides.end())
+          q.set(kc.name, Rational(it->second)); // the double's exact value
+        else if (kc.exact)
+          q.set(kc.name, kc.exact());
+      }
+      for (const auto& piece : c.identities) {
+        const IdentityResult r = prove_identity(piece, q);
+        run.points += r.points;
+        fraction += r.status == "proved" ? 1.0 : 0.0;
+        run.pieces.push_back(r.to_json(piece.label));
+        if (r.status != "proved") {
+          all = false;
+          if (first_failure.empty())
+            first_failure = piece.label + ": " + r.message;
+          if (r.status == "violation")
+            run.status = "violation";
+          else if (run.status != "violation")
+            run.status = "error"; // an evaluation that could not be made proves nothing
+        }
+      }
+    }
+    all = all ||
+          (c.pieces.empty() && !c.identities.empty() && run.status != "violation" && first_failure.empty());
+    const std::size_t parts = c.pieces.size() + c.identities.size();
+    run.proved_fraction = parts == 0 ? 0 : fraction / static_cast<double>(parts);
     if (all) {
       run.status = "proved";
       run.message = "every piece proved";
     } else {
-      if (run.status != "violation")
+      if (run.status != "violation" && run.status != "error")
         run.status = "exhausted";
       run.message = first_failure;
     }
@@ -549,6 +580,129 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
   }
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return run;
+}
+
+} // namespace dcrv::certify
+
+// ---------------------------------------------------------------------------------------------------------
+// Exact identities (certify/exact_identity.hpp)
+// ---------------------------------------------------------------------------------------------------------
+
+namespace dcrv::certify {
+
+const Rational& RationalConstants::operator()(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end())
+    throw std::out_of_range("exact constant '" + name + "' has no rational value in this certificate");
+  return it->second;
+}
+
+Rational default_grid_value(std::size_t variables, int degree, int k) {
+  return Rational(k + 1) / Rational((degree + 2) * static_cast<long>(variables + 1));
+}
+
+namespace {
+std::string rational_text(const Rational& q) {
+  return q.str();
+}
+} // namespace
+
+nlohmann::json IdentityResult::to_json(const std::string& label) const {
+  nlohmann::json j{{"label", label},
+                   {"status", status},
+                   {"points", points},
+                   {"message", message},
+                   {"method", "exact rational evaluation on a product grid"}};
+  if (status == "violation") {
+    nlohmann::json w = nlohmann::json::array();
+    for (const auto& x : witness)
+      w.push_back(rational_text(x));
+    j["witness"] = w;
+    j["residual"] = rational_text(residual);
+  }
+  return j;
+}
+
+IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstants& k, long max_points,
+                              int guard_points) {
+  IdentityResult res;
+  const std::size_t n = piece.variables;
+  const int d = piece.degree;
+  if (n == 0 || d < 0 || !piece.residual) {
+    res.message = "an identity piece needs variables >= 1, degree >= 0 and a residual";
+    return res;
+  }
+  long total = 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    total *= d + 1;
+    if (total > max_points) {
+      res.message = "the product grid has more than " + std::to_string(max_points) + " points";
+      return res;
+    }
+  }
+  auto value = [&](std::size_t i, int kk) {
+    return piece.grid ? piece.grid(i, kk) : default_grid_value(n, d, kk);
+  };
+  std::vector<std::vector<Rational>> axis(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (int kk = 0; kk <= d; ++kk)
+      axis[i].push_back(value(i, kk));
+    for (int a = 0; a <= d; ++a) // the lemma needs d + 1 distinct values per variable
+      for (int b = a + 1; b <= d; ++b)
+        if (axis[i][a] == axis[i][b]) {
+          res.message = "grid values of variable " + std::to_string(i) + " repeat";
+          return res;
+        }
+  }
+  auto evaluate = [&](const std::vector<Rational>& x) -> bool {
+    ++res.points;
+    const Rational r = piece.residual(x, k);
+    if (r != 0) {
+      res.status = "violation";
+      res.witness = x;
+      res.residual = r;
+      res.message = "non-zero residual " + rational_text(r) + " at an exact point";
+      return false;
+    }
+    return true;
+  };
+  try {
+    std::vector<int> idx(n, 0);
+    std::vector<Rational> x(n);
+    for (long t = 0; t < total; ++t) {
+      for (std::size_t i = 0; i < n; ++i)
+        x[i] = axis[i][idx[i]];
+      if (!evaluate(x))
+        return res;
+      for (std::size_t i = 0; i < n; ++i) { // odometer
+        if (++idx[i] <= d)
+          break;
+        idx[i] = 0;
+      }
+    }
+    // guard points off the grid: x_i = a_i/(b (n + 1)) with a_i < b, distinct primes-ish b, deterministic
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    auto next = [&state] {
+      state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+      return state;
+    };
+    for (int g = 0; g < guard_points; ++g) {
+      const long b = 1009 + 2 * g;
+      for (std::size_t i = 0; i < n; ++i)
+        x[i] = Rational(static_cast<long>(1 + next() % (b - 1))) / Rational(b * static_cast<long>(n + 1));
+      if (!evaluate(x))
+        return res;
+    }
+  } catch (const std::exception& e) {
+    res.status = "error";
+    res.message = std::string("the residual threw: ") + e.what();
+    return res;
+  }
+  res.status = "proved";
+  res.message = "residual 0 at all " + std::to_string(total) +
+                " grid points (degree <= " + std::to_string(d) + " in each of " + std::to_string(n) +
+                " variables) and " + std::to_string(guard_points) + " guard points";
+  return res;
 }
 
 } // namespace dcrv::certify

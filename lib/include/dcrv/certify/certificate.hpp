@@ -2,9 +2,10 @@
 //
 // A certificate proves one registered claim on a stated compact domain (DESIGN.md "Certificates"): per piece
 // (an S value, a region) a violation score over a box of raw coordinates, proved ≤ 0 by branch and bound
-// (certify/branch_and_bound.hpp). Its constants carry the claim's constant names: the paper's value is an
-// enclosure of the exact value (1/(3√3) as an interval), a `--set` override is used as given, so a
-// strengthened constant is what the branch and bound then tries to prove. Certificates live in
+// (certify/branch_and_bound.hpp), and per identity piece an exact residual proved ≡ 0 by evaluation in
+// rationals on a product grid (certify/exact_identity.hpp). Its constants carry the claim's constant names:
+// the paper's value is an enclosure of the exact value (1/(3√3) as an interval), a `--set` override is used
+// as given, so a strengthened constant is what the branch and bound then tries to prove. Certificates live in
 // properties/certificates/<L>_*_certificates.cpp and register themselves with DCRV_CERTIFICATE; the runner
 // (checks/) upgrades a `verified` claim to `certified` when its certificate closes.
 #pragma once
@@ -16,13 +17,16 @@
 #include <vector>
 
 #include "dcrv/certify/branch_and_bound.hpp"
+#include "dcrv/certify/exact_identity.hpp"
 
 namespace dcrv::certify {
 
-/// A constant of a certificate: the claim's constant name and an enclosure of its exact paper value.
+/// A constant of a certificate: the claim's constant name and an enclosure of its exact paper value; for the
+/// identity pieces (exact rationals) also the exact value itself, when it is rational.
 struct CertConstant {
   std::string name;
   std::function<Interval()> paper;
+  std::function<Rational()> exact = {};
 };
 
 /// One piece of a certified domain: the score over the union of `roots`.
@@ -39,7 +43,8 @@ struct Certificate {
   std::string domain; // the certified domain in words (LaTeX text mode; S values, boxes, exclusions)
   std::string method; // how the score reads the claim (the parametrisation, an equivalent form used)
   std::vector<CertConstant> constants;
-  std::vector<Piece> pieces;
+  std::vector<Piece> pieces;             // bounds: interval branch and bound
+  std::vector<IdentityPiece> identities; // identities: exact rational evaluation (certify/exact_identity.hpp)
 };
 
 using CertificateFactory = Certificate (*)();
@@ -55,6 +60,7 @@ struct CertificateRun {
   std::string status = "exhausted"; // proved | violation | exhausted | error
   std::string claim, domain, method, message;
   long boxes = 0;
+  long points = 0; // exact evaluations of the identity pieces
   int depth = 0;
   unsigned digits = 0;
   double seconds = 0;

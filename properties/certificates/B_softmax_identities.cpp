@@ -1,0 +1,58 @@
+// Exact certificates of App. B identities (properties/B_softmax_jacobian.cpp), by exact rational evaluation
+// (certify/exact_identity.hpp).
+//
+// B.softmax-translation (Lemma lem:B-translation): softmax(θ + c1) = softmax(θ). With the exact substitution
+// Eᵢ = exp(θᵢ) > 0 and C = exp(c) > 0 the soft-max is the rational map pᵢ(E) = Eᵢ/ΣE, and the shift
+// multiplies every Eᵢ by C, so component i of the identity is the rational identity
+//   rᵢ(E, C) = CEᵢ/(CΣE) − Eᵢ/ΣE = 0   in the S + 1 positive variables (E, C).
+// Times D = C(ΣE)² (positive on the positive grid), rᵢD = CEᵢΣE − CEᵢΣE has degree ≤ 2 in each Eⱼ and ≤ 1 in
+// C: a (2 + 1)^(S+1) grid decides it. Every (E, C) in the positive orthant is some (exp θ, exp c), so the
+// certificate covers every θ ∈ ℝ^S and every real c (the claim's check samples c ∈ [−10³, 10³]).
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+/// pᵢ(E) = Eᵢ/ΣE: the soft-max in the exponentials Eᵢ = exp(θᵢ) (App. B §Soft-max map).
+Rational softmax_component(const std::vector<Rational>& e, std::size_t i) {
+  Rational sum(0);
+  for (const auto& ej : e)
+    sum += ej;
+  return e[i] / sum;
+}
+
+/// Component i of softmax(θ + c1) − softmax(θ) for S components; variables (E₁..E_S, C).
+IdentityPiece translation_piece(std::size_t S, std::size_t i) {
+  IdentityPiece piece;
+  piece.label = "S = " + std::to_string(S) + ", component " + std::to_string(i + 1);
+  piece.variables = S + 1;
+  piece.degree = 2;
+  piece.residual = [S, i](const std::vector<Rational>& x, const RationalConstants&) {
+    const std::vector<Rational> e(x.begin(), x.begin() + static_cast<long>(S));
+    std::vector<Rational> shifted = e;
+    for (auto& v : shifted)
+      v *= x[S]; // exp(θ_j + c) = E_j C
+    return softmax_component(shifted, i) - softmax_component(e, i);
+  };
+  return piece;
+}
+
+DCRV_CERTIFICATE(softmax_translation) {
+  Certificate c;
+  c.claim = "B.softmax-translation";
+  c.domain = "S = 1, ..., 6; every theta in R^S and every real c (the whole positive orthant of (exp theta, "
+             "exp c)); no exclusion";
+  c.method = "exact substitution E_i = exp(theta_i), C = exp(c): component i is the rational identity "
+             "C E_i/(C sum E) - E_i/sum E = 0; times C (sum E)^2 a polynomial of degree <= 2 in each E_j and "
+             "<= 1 in C, zero on a 3^(S+1) product grid of positive rationals, hence identically zero";
+  for (std::size_t S = 1; S <= 6; ++S)
+    for (std::size_t i = 0; i < S; ++i)
+      c.identities.push_back(translation_piece(S, i));
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify
