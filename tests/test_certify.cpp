@@ -201,18 +201,25 @@ BnbOptions claim_budget() {
 }
 } // namespace
 
-TEST_CASE("every registered certificate names a claim of this build and its constants, and proves it at the "
-          "paper's values",
-          "[certify]") {
-  set_working_digits(50);
-  const auto& reg = Registry::instance();
-  REQUIRE(!certificates().empty());
+namespace {
+/// The certificates of paper part `part` (the claim ID's letter) whose claim is in this build.
+std::vector<std::pair<const Certificate*, const Claim*>> certificates_of_part(char part) {
+  std::vector<std::pair<const Certificate*, const Claim*>> out;
   for (const auto& cert : certificates()) {
-    const Claim* claim = reg.find(cert.claim);
-    if (!claim || !claim->check)
-      continue; // a partial build without the claim's file
-    INFO(cert.claim);
-    for (const auto& kc : cert.constants) {
+    const Claim* claim = Registry::instance().find(cert.claim);
+    if (claim && claim->check && !cert.claim.empty() && cert.claim[0] == part)
+      out.emplace_back(&cert, claim);
+  }
+  return out;
+}
+
+/// Each certificate names a claim of this build and its constants, and proves it at the paper's values.
+void proves_at_paper_values(char part) {
+  set_working_digits(50);
+  REQUIRE(!certificates().empty());
+  for (const auto& [cert, claim] : certificates_of_part(part)) {
+    INFO(cert->claim);
+    for (const auto& kc : cert->constants) {
       const ConstantSpec* spec = claim->find_constant(kc.name);
       REQUIRE(spec);
       // the certificate's enclosure of the paper value contains the claim's default
@@ -221,53 +228,43 @@ TEST_CASE("every registered certificate names a claim of this build and its cons
       CHECK(v.upper() >= spec->value * (1 - 1e-15));
       CHECK(v.width() < 1e-40);
     }
-    const auto run = run_certificate(cert, {}, claim_budget());
+    const auto run = run_certificate(*cert, {}, claim_budget());
     INFO(run.message << " " << run.pieces.dump());
     CHECK(run.proved());
   }
 }
 
-TEST_CASE("a certificate with a constant 1 % stronger than the paper's is not proved", "[certify]") {
+/// A constant 1 % stronger than the paper's gives an interval (or exact) proof of a violation.
+void refuses_stronger_constants(char part) {
   set_working_digits(50);
-  const auto& reg = Registry::instance();
-  for (const auto& cert : certificates()) {
-    const Claim* claim = reg.find(cert.claim);
-    if (!claim || !claim->check)
-      continue;
-    for (const auto& kc : cert.constants) {
+  for (const auto& [cert, claim] : certificates_of_part(part))
+    for (const auto& kc : cert->constants) {
       const ConstantSpec* spec = claim->find_constant(kc.name);
       REQUIRE(spec);
       if (spec->role == Role::exact)
         continue;
       const double stronger = spec->role == Role::upper ? spec->value * 0.99 : spec->value * 1.01;
-      INFO(cert.claim << "." << kc.name << " = " << stronger);
-      const auto run = run_certificate(cert, {{kc.name, stronger}}, claim_budget());
+      INFO(cert->claim << "." << kc.name << " = " << stronger);
+      const auto run = run_certificate(*cert, {{kc.name, stronger}}, claim_budget());
       CHECK_FALSE(run.proved());
       CHECK(run.status == "violation");
     }
-  }
 }
 
-TEST_CASE("the certification stage makes a verified claim certified, and a 1 % stronger override falsified",
-          "[certify]") {
-  const auto& reg = Registry::instance();
-  int ran = 0;
-  for (const auto& cert : certificates()) {
-    const Claim* claim = reg.find(cert.claim);
-    if (!claim || !claim->check)
-      continue;
-    ++ran;
+/// The certification stage makes a verified claim certified, and a 1 % stronger override falsified.
+void certification_stage(char part) {
+  for (const auto& [cert, claim] : certificates_of_part(part)) {
     RunOptions o;
     o.budget = Budget::smoke;
     set_working_digits(o.digits);
     ClaimResult r = run_one(*claim, make_context(*claim, o));
     certify_result(r, make_context(*claim, o));
-    INFO(cert.claim << ": " << to_string(r.outcome.status) << " — " << r.outcome.message);
+    INFO(cert->claim << ": " << to_string(r.outcome.status) << " — " << r.outcome.message);
     CHECK(r.outcome.status == Status::certified);
     REQUIRE(r.certificate.is_object());
     CHECK(r.certificate["status"] == "proved");
-    CHECK(r.certificate["domain"] == cert.domain);
-    for (const auto& kc : cert.constants) {
+    CHECK(r.certificate["domain"] == cert->domain);
+    for (const auto& kc : cert->constants) {
       const ConstantSpec* spec = claim->find_constant(kc.name);
       if (spec->role == Role::exact)
         continue;
@@ -281,9 +278,36 @@ TEST_CASE("the certification stage makes a verified claim certified, and a 1 % s
       CHECK(rw.certificate["status"] == "skipped");
     }
   }
-  if (ran == 0)
-    WARN("no certified claim in this build");
 }
+} // namespace
+
+// One test case per paper part, so that ctest runs the parts' certificates in parallel.
+#define DCRV_CERTIFICATE_PART_TESTS(L)                                                                       \
+  TEST_CASE("the certificates of part " #L                                                                   \
+            " name claims of this build and prove them at the paper's values",                               \
+            "[certify]") {                                                                                   \
+    proves_at_paper_values(#L[0]);                                                                           \
+  }                                                                                                          \
+  TEST_CASE("the certificates of part " #L " are not proved with a constant 1 % stronger than the paper's",  \
+            "[certify]") {                                                                                   \
+    refuses_stronger_constants(#L[0]);                                                                       \
+  }                                                                                                          \
+  TEST_CASE("the certification stage makes the verified claims of part " #L                                  \
+            " certified, and a 1 % stronger override falsified",                                             \
+            "[certify]") {                                                                                   \
+    certification_stage(#L[0]);                                                                              \
+  }
+DCRV_CERTIFICATE_PART_TESTS(A)
+DCRV_CERTIFICATE_PART_TESTS(B)
+DCRV_CERTIFICATE_PART_TESTS(C)
+DCRV_CERTIFICATE_PART_TESTS(D)
+DCRV_CERTIFICATE_PART_TESTS(E)
+DCRV_CERTIFICATE_PART_TESTS(F)
+DCRV_CERTIFICATE_PART_TESTS(G)
+DCRV_CERTIFICATE_PART_TESTS(H)
+DCRV_CERTIFICATE_PART_TESTS(I)
+DCRV_CERTIFICATE_PART_TESTS(J)
+DCRV_CERTIFICATE_PART_TESTS(M)
 
 TEST_CASE("dcrv certify writes certified claims with their certificate records to results.json",
           "[certify][cli]") {
