@@ -1,0 +1,136 @@
+// Certificates of App. B §B.6 (quadratic approximation and Hessian suprema;
+// properties/B_hessian_suprema.cpp).
+//
+// B.hessian-formula: exact identity in the exponentials E = exp(θ) (substitutions of
+// B_jacobian_certificates.cpp's header), the left side by second-order jets over the rationals.
+// B.Xi-closed-form: the claim's bound Σx² ≤ Ξ_m(M; δ) at x = δ + (M − mδ)q, q ∈ Δ^{m−1}, is split into an
+// exact identity Ξ_m − Σx² = e²(1 − Σq²) (e = M − mδ; polynomial) and the interval bound Σq² ≤ 1 on the
+// closed simplex (branch and bound over the stick-breaking box); the attained point is a second exact
+// identity.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+using namespace softmax_exact;
+
+// ---------------------------------------------------------------------------------------------------------
+// B.hessian-formula (eq. B-Hessian-exact): ∂_{θ_ℓ}∂_{θ_k}p_i = p_i[(δ_iℓ − p_ℓ)(δ_ik − p_k) − p_k(δ_kℓ −
+// p_ℓ)].
+// ---------------------------------------------------------------------------------------------------------
+
+template <std::size_t S> IdentityPiece hessian_formula_piece() {
+  return identity_piece(s_label(S) + ", every i, k, l", S, 4, [](const RVec& x, const RationalConstants&) {
+    const auto pj = softmax_jets<S, 2>(x);
+    RVec p;
+    for (const auto& v : pj)
+      p.push_back(v.v);
+    auto delta = [](std::size_t a, std::size_t b) { return Rational(a == b ? 1 : 0); };
+    Rational r(0);
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t k = 0; k < S; ++k)
+        for (std::size_t l = 0; l < S; ++l) {
+          const Rational closed =
+              p[i] * ((delta(i, l) - p[l]) * (delta(i, k) - p[k]) - p[k] * (delta(k, l) - p[l]));
+          widen(r, pj[i].hess(k, l) - closed);
+        }
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(hessian_formula) {
+  Certificate c;
+  c.claim = "B.hessian-formula";
+  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant); every i, k, l";
+  c.method =
+      "exact second derivatives instead of the claim's Richardson difference quotient: with E_j = "
+      "exp(theta_j), second-order jets over the rationals (value E_j, gradient E_j e_j, Hessian "
+      "E_j e_j e_j^T) give d_l d_k p_i of p_i = E_i/sum E exactly; compared with the closed form "
+      "(dcrv's hessian_column); each difference times (sum E)^3 is a polynomial of degree <= 3 in each "
+      "E_j (grid of degree 4), zero on the grid hence identically";
+  c.identities = {hessian_formula_piece<2>(), hessian_formula_piece<3>(), hessian_formula_piece<4>(),
+                  hessian_formula_piece<5>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.Xi-closed-form (eq. B-Xi): Ξ_m(M; δ) = max{Σx_j² : Σx = M, x ≥ δ} = (M − (m−1)δ)² + (m−1)δ².
+// ---------------------------------------------------------------------------------------------------------
+
+/// (M − (m−1)δ)² + (m−1)δ² (the claim's xi_closed).
+Rational xi_closed(std::size_t m, const Rational& M, const Rational& delta) {
+  const Rational a = M - Rational(static_cast<long>(m) - 1) * delta;
+  return a * a + Rational(static_cast<long>(m) - 1) * delta * delta;
+}
+
+/// Variables (q₁..q_{m−1}, δ, e): q_m = 1 − Σq, M = mδ + e, x = δ + eq. Residual of
+/// Σx² − Ξ_m = −e²(1 − Σq²) and of the attained value Σx⋆² = Ξ_m at x⋆ = (M − (m−1)δ, δ, …, δ).
+IdentityPiece xi_identity_piece(std::size_t m) {
+  return identity_piece("m = " + std::to_string(m), m + 1, 3, [m](const RVec& v, const RationalConstants&) {
+    RVec q(m);
+    Rational rest(1);
+    for (std::size_t j = 0; j + 1 < m; ++j) {
+      q[j] = v[j];
+      rest -= v[j];
+    }
+    q[m - 1] = rest;
+    const Rational delta = v[m - 1], e = v[m];
+    const Rational M = Rational(static_cast<long>(m)) * delta + e;
+    Rational sum_x2(0), sum_q2(0);
+    for (const auto& qj : q) {
+      const Rational xj = delta + e * qj;
+      sum_x2 += xj * xj;
+      sum_q2 += qj * qj;
+    }
+    const Rational closed = xi_closed(m, M, delta);
+    Rational r(0);
+    widen(r, sum_x2 - closed + e * e * (Rational(1) - sum_q2));
+    Rational attained = (M - Rational(static_cast<long>(m) - 1) * delta);
+    attained *= attained;
+    attained += Rational(static_cast<long>(m) - 1) * delta * delta; // Σx⋆², the m − 1 entries δ
+    widen(r, attained - closed);
+    widen(r, (M - Rational(static_cast<long>(m) - 1) * delta) - delta - e); // x⋆₁ − δ = e ≥ 0: feasible
+    return r;
+  });
+}
+
+/// Σq_j² − 1 ≤ 0 on the closed simplex Δ^{m−1} (stick-breaking box).
+template <std::size_t m> Piece xi_simplex_piece() {
+  Piece piece;
+  piece.label = "m = " + std::to_string(m) + ": sum q^2 <= 1";
+  piece.score = make_score<m - 1>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto q = stick_breaking<m>(x);
+    X s(0);
+    for (const auto& qj : q)
+      s += square(qj);
+    return s - X(1);
+  });
+  piece.roots = {unit_box(m - 1)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(xi_closed_form) {
+  Certificate c;
+  c.claim = "B.Xi-closed-form";
+  c.domain = "m = 1, ..., 5; every delta > 0 and every M >= m delta (every feasible x = delta + (M - m "
+             "delta) q, q in the closed simplex)";
+  c.method =
+      "x = delta + e q with e = M - m delta >= 0 and q in the simplex: sum x^2 - Xi_m(M; delta) = "
+      "-e^2 (1 - sum q^2) is a polynomial identity (degree <= 2 in each variable, grid of degree 3; "
+      "exact), and sum q^2 <= 1 on the closed simplex is proved by interval branch and bound over the "
+      "stick-breaking box; the attained value at x* = (M - (m-1) delta, delta, ...) and its feasibility "
+      "x*_1 - delta = e >= 0 are exact identities of the same piece";
+  for (std::size_t m = 1; m <= 5; ++m)
+    c.identities.push_back(xi_identity_piece(m));
+  c.pieces = {xi_simplex_piece<2>(), xi_simplex_piece<3>(), xi_simplex_piece<4>(), xi_simplex_piece<5>()};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

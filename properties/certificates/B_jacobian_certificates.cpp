@@ -1,0 +1,531 @@
+// Certificates of App. B §B.1–B.3 (the soft-max map and its Jacobian; properties/B_softmax_jacobian.cpp):
+// exact identities (certify/exact_identity.hpp) and interval bounds (certify/branch_and_bound.hpp).
+//
+// Exact substitutions used by the identity pieces (certify/exact_identity.hpp, header comment):
+//  - Eᵢ = exp(θᵢ) > 0: p = softmax(θ) = E/ΣE is rational in E, and every E in the positive orthant is exp(θ)
+//    for some θ ∈ ℝ^S, so an identity in E covers every θ ∈ ℝ^S.
+//  - θ-derivatives: ∂_{θ_k}Eⱼ = δ_{jk}Eⱼ, so forward-mode jets over the rationals (certify/interval.hpp's
+//    Jet<Rational, S, Order>, seeded with value Eⱼ, gradient Eⱼeⱼ and Hessian Eⱼeⱼeⱼᵀ) give the exact first
+//    and second θ-derivatives of any rational expression in E at θ = log E.
+//  - log pᵢ = θᵢ − Λ with Λ = log ΣE (the logarithm of a quotient); exp(log pᵢ − m) = pᵢ·M with M = e^{−m} >
+//  0:
+//    the identities below hold with Λ and M as independent variables, hence for their actual values.
+// A piece's residual is the largest |component| of lhs − rhs: it vanishes on the grid iff every component
+// does, and each component times the stated denominator is a polynomial of the stated degree, so the lemma of
+// exact_identity.hpp applies to each component. Degree bounds are stated per piece (with one degree of margin
+// where noted; a polynomial of degree ≤ d is also of degree ≤ d + 1).
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+using namespace softmax_exact;
+
+// ---------------------------------------------------------------------------------------------------------
+// B.softmax-jacobian-formula (eq. softmax-J): ∂p_i/∂θ_k = p_i(δ_ik − p_k) = S(p)_ik.
+// ---------------------------------------------------------------------------------------------------------
+
+template <std::size_t S> IdentityPiece jacobian_formula_piece() {
+  return identity_piece(s_label(S), S, 3, [](const RVec& x, const RationalConstants&) {
+    const auto pj = softmax_jets<S, 1>(x);
+    std::vector<Rational> p;
+    for (const auto& q : pj)
+      p.push_back(q.v);
+    const auto cov = jacobian_of(p);
+    Rational r(0);
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t k = 0; k < S; ++k) {
+        const Rational formula = p[i] * (Rational(i == k ? 1 : 0) - p[k]);
+        widen(r, pj[i].g[k] - formula);
+        widen(r, pj[i].g[k] - cov[i][k]);
+      }
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(softmax_jacobian_formula) {
+  Certificate c;
+  c.claim = "B.softmax-jacobian-formula";
+  c.domain = "S = 1, ..., 6; every theta in R^S (the whole positive orthant of E = exp(theta)); every i, k";
+  c.method = "exact derivative instead of the claim's difference quotient: with E_j = exp(theta_j), "
+             "d_theta_k E_j = delta_jk E_j, forward-mode jets over the rationals give d p_i/d theta_k of "
+             "p_i = E_i/sum E exactly; compared with p_i(delta_ik - p_k) and with S(p)_ik = "
+             "(diag(p) - p p^T)_ik; each entry times (sum E)^2 is a polynomial of degree <= 2 in each E_j "
+             "(grid of degree 3), zero on the grid hence identically";
+  c.identities = {jacobian_formula_piece<1>(), jacobian_formula_piece<2>(), jacobian_formula_piece<3>(),
+                  jacobian_formula_piece<4>(), jacobian_formula_piece<5>(), jacobian_formula_piece<6>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.softmax-inverse (prop:B-diffeo): softmax(G(p)) = p on ri Δ and G(softmax θ) = θ on Θ, G = C log.
+// ---------------------------------------------------------------------------------------------------------
+
+/// softmax(G(p))_i − p_i with exp(G(p)_i) = p_i·M, M = exp(−⟨1, log p⟩/S) > 0 free; p = (x₁..x_{S−1}, 1 −
+/// Σx).
+IdentityPiece inverse_left_piece(std::size_t S) {
+  return identity_piece(s_label(S) + ", softmax(G(p)) = p", S, 2,
+                        [S](const RVec& x, const RationalConstants&) {
+                          const RVec p = tangent_from(x, 0, S); // last = −Σ; fix it to 1 − Σ below
+                          RVec q(p);
+                          q[S - 1] = Rational(1) + p[S - 1];
+                          const Rational M = x[S - 1];
+                          RVec e;
+                          for (const auto& qi : q)
+                            e.push_back(qi * M);
+                          const RVec s = normalise(e);
+                          Rational r(0);
+                          for (std::size_t i = 0; i < S; ++i)
+                            widen(r, s[i] - q[i]);
+                          return r;
+                        });
+}
+/// G(softmax θ) − θ on Θ: θ = (x₁..x_{S−1}, −Σx), log p_i = θ_i − Λ with Λ = log ΣE free.
+IdentityPiece inverse_right_piece(std::size_t S) {
+  return identity_piece(s_label(S) + ", G(softmax(theta)) = theta", S, 1,
+                        [S](const RVec& x, const RationalConstants&) {
+                          const RVec theta = tangent_from(x, 0, S);
+                          const Rational lambda = x[S - 1];
+                          Rational mean(0);
+                          for (const auto& t : theta)
+                            mean += t - lambda;
+                          mean /= Rational(static_cast<long>(S));
+                          Rational r(0);
+                          for (std::size_t i = 0; i < S; ++i)
+                            widen(r, (theta[i] - lambda) - mean - theta[i]);
+                          return r;
+                        });
+}
+
+DCRV_CERTIFICATE(softmax_inverse) {
+  Certificate c;
+  c.claim = "B.softmax-inverse";
+  c.domain = "S = 2, ..., 6; every p in ri Delta^{S-1} (chart p = (x, 1 - sum x), the identity holds as a "
+             "rational identity in x) and every theta in Theta; no exclusion";
+  c.method = "exact substitution: exp(G(p)_i) = p_i M with M = exp(-<1, log p>/S) > 0 taken as a free "
+             "variable, so softmax(G(p))_i - p_i = p_i M/(M sum p) - p_i (times M sum p: degree <= 2 in each "
+             "variable); on Theta, log p_i = theta_i - Lambda with Lambda = log sum exp(theta) free, so "
+             "G(softmax theta)_i - theta_i is linear (degree 1); both zero on their grids, hence identically";
+  for (std::size_t S = 2; S <= 6; ++S) {
+    c.identities.push_back(inverse_left_piece(S));
+    c.identities.push_back(inverse_right_piece(S));
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.log-ratio (cor:B-logratio): θ_i − θ_j = log(p_i/p_j).
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece log_ratio_piece(std::size_t S) {
+  return identity_piece(s_label(S) + ", every i != j", S, 3, [S](const RVec& x, const RationalConstants&) {
+    const RVec e(x.begin(), x.begin() + static_cast<long>(S));
+    const RVec p = normalise(e);
+    Rational r(0);
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t j = 0; j < S; ++j)
+        if (i != j)
+          widen(r, p[i] / p[j] - e[i] / e[j]);
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(log_ratio) {
+  Certificate c;
+  c.claim = "B.log-ratio";
+  c.domain = "S = 2, ..., 6; every theta in R^S (so in particular Theta) and every i != j; no exclusion";
+  c.method = "exact substitution E = exp(theta): p_i/p_j = E_i/E_j = exp(theta_i - theta_j) as the rational "
+             "identity (E_i/sum E)/(E_j/sum E) - E_i/E_j = 0 (times E_j sum E: degree <= 2 in each E_k, grid "
+             "of degree 3), then log(exp(theta_i - theta_j)) = theta_i - theta_j";
+  for (std::size_t S = 2; S <= 6; ++S)
+    c.identities.push_back(log_ratio_piece(S));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.gauge-uniqueness (cor:B-logratio): θ = G(softmax θ) + θ̄1 for every θ ∈ ℝ^S.
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece gauge_piece(std::size_t S) {
+  return identity_piece(s_label(S), S + 1, 1, [S](const RVec& x, const RationalConstants&) {
+    const Rational lambda = x[S];
+    Rational mean_log(0), mean_theta(0);
+    for (std::size_t j = 0; j < S; ++j) {
+      mean_log += x[j] - lambda;
+      mean_theta += x[j];
+    }
+    mean_log /= Rational(static_cast<long>(S));
+    mean_theta /= Rational(static_cast<long>(S));
+    Rational r(0);
+    for (std::size_t i = 0; i < S; ++i)
+      widen(r, (x[i] - lambda) - mean_log + mean_theta - x[i]);
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(gauge_uniqueness) {
+  Certificate c;
+  c.claim = "B.gauge-uniqueness";
+  c.domain = "S = 1, ..., 6; every theta in R^S (so every translate theta + c 1 the claim samples); no "
+             "exclusion";
+  c.method =
+      "log p_i = theta_i - Lambda with Lambda = log sum exp(theta) as a free variable: "
+      "G(softmax theta)_i + mean(theta) - theta_i is linear in (theta, Lambda) (degree 1), zero on the "
+      "grid hence identically";
+  for (std::size_t S = 1; S <= 6; ++S)
+    c.identities.push_back(gauge_piece(S));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.edge-case-s1 (rem:S1): S = 1.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(edge_case_s1) {
+  Certificate c;
+  c.claim = "B.edge-case-s1";
+  c.domain = "S = 1; every theta in R, every w > 0";
+  c.method =
+      "variables (theta, E = exp(theta), w): C theta = theta - theta, the normalisation w/w, "
+      "softmax(theta) = E/E and softmax(0) = 1/1 are rational; each residual (C theta, w/w - 1, E/E - 1, "
+      "1/1 - 1) times its denominator has degree <= 1 in each variable; zero on the grid";
+  c.identities.push_back(identity_piece("S = 1", 3, 1, [](const RVec& x, const RationalConstants&) {
+    Rational r(0);
+    widen(r, x[0] - x[0]);                   // C θ = θ − mean(θ)
+    widen(r, x[2] / x[2] - Rational(1));     // w/‖w‖₁
+    widen(r, x[1] / x[1] - Rational(1));     // softmax(θ) = E/E
+    widen(r, Rational(1) / Rational(1) - 1); // softmax(0) = e⁰/e⁰
+    return r;
+  }));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.jacobian-kernel-rank (lem:B-kernel-variance): J1 = 0 and C diag(1/p) J v = v on T.
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece kernel_rank_piece(std::size_t S) {
+  return identity_piece(s_label(S), 2 * S - 1, 2, [S](const RVec& x, const RationalConstants&) {
+    const RVec p = normalise(RVec(x.begin(), x.begin() + static_cast<long>(S)));
+    const RVec v = tangent_from(x, S, S);
+    const auto j = jacobian_of(p);
+    Rational r(0);
+    RVec back(S);
+    Rational mean(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      Rational kernel(0), jv(0);
+      for (std::size_t k = 0; k < S; ++k) {
+        kernel += j[i][k];
+        jv += j[i][k] * v[k];
+      }
+      widen(r, kernel);
+      back[i] = jv / p[i];
+      mean += back[i];
+    }
+    mean /= Rational(static_cast<long>(S));
+    for (std::size_t i = 0; i < S; ++i)
+      widen(r, back[i] - mean - v[i]);
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(jacobian_kernel_rank) {
+  Certificate c;
+  c.claim = "B.jacobian-kernel-rank";
+  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant) and every v in T";
+  c.method =
+      "exact substitution E = exp(theta), v = (x, -sum x) in T: (J 1)_i and (C diag(1/p) J v - v)_i "
+      "are rational; (J 1)_i times (sum E)^2 has degree <= 2 in each E_j, the second residual reduces to "
+      "v_i - <p, v> - mean - v_i with denominator sum E (degree <= 1 in each variable); grid of degree 2";
+  for (std::size_t S = 2; S <= 5; ++S)
+    c.identities.push_back(kernel_rank_piece(S));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.jacobian-variance-form: vᵀJv = Σpv² − (Σpv)² = c ΣΣ p_ip_j(v_i − v_j)² = Var_p(v), c = ½.
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece variance_form_piece(std::size_t S) {
+  return identity_piece(s_label(S), 2 * S - 1, 3, [S](const RVec& x, const RationalConstants& k) {
+    const RVec p = normalise(RVec(x.begin(), x.begin() + static_cast<long>(S)));
+    const RVec v = tangent_from(x, S, S);
+    const auto j = jacobian_of(p);
+    Rational quadratic(0), mean(0), second(0), pairwise(0), variance(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      for (std::size_t l = 0; l < S; ++l)
+        quadratic += v[i] * j[i][l] * v[l];
+      mean += p[i] * v[i];
+      second += p[i] * v[i] * v[i];
+    }
+    for (std::size_t i = 0; i < S; ++i) {
+      variance += p[i] * (v[i] - mean) * (v[i] - mean);
+      for (std::size_t l = 0; l < S; ++l)
+        pairwise += p[i] * p[l] * (v[i] - v[l]) * (v[i] - v[l]);
+    }
+    pairwise *= k("half");
+    const Rational moments = second - mean * mean;
+    Rational r(0);
+    widen(r, quadratic - moments);
+    widen(r, moments - pairwise);
+    widen(r, pairwise - variance);
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(jacobian_variance_form) {
+  Certificate c;
+  c.claim = "B.jacobian-variance-form";
+  c.domain = "S = 2, 3, 4; every theta in R^S (E = exp(theta) over the positive orthant) and every v in T";
+  c.method =
+      "exact substitution E = exp(theta), v = (x, -sum x): the four expressions are polynomials in "
+      "(p, v) with p = E/sum E; each difference times (sum E)^3 has degree <= 3 in each E_j and <= 2 in "
+      "each x_i (grid of degree 3); zero on the grid hence identically (with the exact constant c = 1/2)";
+  c.constants = {{"half", [] { return Interval(0.5); }, [] { return Rational(1, 2); }}};
+  for (std::size_t S = 2; S <= 4; ++S)
+    c.identities.push_back(variance_form_piece(S));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.percoord-dJ-block-formula (proof of lem:B-percoord): ∂_{θ₁}J = a N(a, b).
+// ---------------------------------------------------------------------------------------------------------
+
+template <std::size_t S> IdentityPiece block_formula_piece() {
+  return identity_piece(s_label(S), S, 4, [](const RVec& x, const RationalConstants& k) {
+    const auto pj = softmax_jets<S, 1>(x);
+    RVec p;
+    for (const auto& q : pj)
+      p.push_back(q.v);
+    const auto jac = jacobian_of(p);
+    // the claim's DJ[e₁] = diag(ṗ) − ṗpᵀ − pṗᵀ with ṗ = J e₁ (jacobian_directional)
+    RVec pd(S);
+    for (std::size_t i = 0; i < S; ++i)
+      pd[i] = jac[i][0];
+    // the exact θ₁-derivative of J's entries (jets)
+    const auto jj = jacobian_of(pj);
+    // a N(a, b): a = p₁, b = (p₂..p_S), 1 − a = Σb
+    const Rational a = p[0];
+    Rational one_minus_a(0);
+    for (std::size_t i = 1; i < S; ++i)
+      one_minus_a += p[i];
+    const Rational one_minus_2a = one_minus_a - a;
+    Rational r(0);
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t l = 0; l < S; ++l) {
+        Rational n;
+        if (i == 0 && l == 0)
+          n = one_minus_a * one_minus_2a;
+        else if (i == 0)
+          n = -one_minus_2a * p[l];
+        else if (l == 0)
+          n = -one_minus_2a * p[i];
+        else
+          n = k("two") * p[i] * p[l] - (i == l ? p[i] : Rational(0));
+        const Rational directional = (i == l ? pd[i] : Rational(0)) - pd[i] * p[l] - p[i] * pd[l];
+        widen(r, directional - a * n);
+        widen(r, jj[i][l].g[0] - a * n);
+      }
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(percoord_dJ_block_formula) {
+  Certificate c;
+  c.claim = "B.percoord-dJ-block-formula";
+  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant)";
+  c.method =
+      "exact substitution E = exp(theta): both the claim's d_1 J = diag(pdot) - pdot p^T - p pdot^T "
+      "(pdot = J e_1) and the exact theta_1-derivative of J (jets over the rationals) are compared with "
+      "a N(a, b) entrywise; each difference times (sum E)^3 is a polynomial of degree <= 3 in each E_j "
+      "(grid of degree 4); zero on the grid hence identically (with the exact constant 2)";
+  c.constants = {{"two", [] { return Interval(2); }, [] { return Rational(2); }}};
+  c.identities = {block_formula_piece<2>(), block_formula_piece<3>(), block_formula_piece<4>(),
+                  block_formula_piece<5>()};
+  return c;
+}
+
+// =========================================================================================================
+// Interval bounds (branch and bound over the stick-breaking box of the closed simplex; for S = 2 it is exact:
+// p = (u, 1 − u)). Every claim below is "for all θ ∈ ℝ^S"; through p = softmax(θ) it is a statement on the
+// open simplex, and the scores extend continuously to the closed simplex, which is compact.
+// =========================================================================================================
+
+/// J = diag(p) − ppᵀ with J_ii = p_i Σ_{k≠i} p_k (no cancellation), for interval scalars.
+/// (The same construction as B_softmax_certificates.cpp's `jacobian`, which is local to that file.)
+template <class X, std::size_t S>
+std::array<std::array<X, S>, S> interval_jacobian(const std::array<X, S>& p) {
+  std::array<std::array<X, S>, S> j;
+  for (std::size_t i = 0; i < S; ++i)
+    for (std::size_t k = 0; k < S; ++k) {
+      if (i != k) {
+        j[i][k] = -(p[i] * p[k]);
+        continue;
+      }
+      X rest(0);
+      for (std::size_t l = 0; l < S; ++l)
+        if (l != i)
+          rest += p[l];
+      j[i][i] = p[i] * rest;
+    }
+  return j;
+}
+
+/// uᵀAv for integer vectors u, v.
+template <class X, std::size_t S>
+X integer_form(const std::array<std::array<X, S>, S>& a, const std::array<int, S>& u,
+               const std::array<int, S>& v) {
+  X r(0);
+  for (std::size_t i = 0; i < S; ++i)
+    for (std::size_t l = 0; l < S; ++l)
+      if (u[i] != 0 && v[l] != 0)
+        r += X(u[i] * v[l]) * a[i][l];
+  return r;
+}
+
+/// 24·λ_max(J|_T) for S = 3 in the orthogonal integer basis w₁ = (1, −1, 0), w₂ = (1, 1, −2) of T (m_ij =
+/// w_iᵀJw_j, N = diag(2, 6)): 24λ_max = 6m₁₁ + 2m₂₂ + √((6m₁₁ − 2m₂₂)² + 48m₁₂²); for S = 2, 2λ = wᵀJw with
+/// w = (1, −1). (The closed form of B_softmax_certificates.cpp's `tangent_eigen_scaled`.)
+template <class X, std::size_t S> X scaled_lambda_max(const std::array<std::array<X, S>, S>& a) {
+  if constexpr (S == 2) {
+    return integer_form<X, 2>(a, {1, -1}, {1, -1});
+  } else {
+    static_assert(S == 3, "closed-form tangent eigenvalues for S = 2, 3");
+    const std::array<int, 3> w1{1, -1, 0}, w2{1, 1, -2};
+    const X m11 = integer_form<X, 3>(a, w1, w1), m22 = integer_form<X, 3>(a, w2, w2),
+            m12 = integer_form<X, 3>(a, w1, w2);
+    return X(6) * m11 + X(2) * m22 + sqrt(square(X(6) * m11 - X(2) * m22) + X(48) * square(m12));
+  }
+}
+template <std::size_t S> int lambda_scale() {
+  return S == 2 ? 2 : 24;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.jacobian-opnorm (cor:B-loewner): ‖J_θ‖_op ≤ ½.
+// ---------------------------------------------------------------------------------------------------------
+
+template <std::size_t S> Piece opnorm_piece() {
+  Piece piece;
+  piece.label = s_label(S);
+  piece.score = make_score<S - 1>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    return scaled_lambda_max<X, S>(interval_jacobian(p)) - X(lambda_scale<S>()) * k("c");
+  });
+  piece.roots = {unit_box(S - 1)};
+  // ‖J‖_op = ½ at p = (½, ½) (S = 2) and at (½, ½, 0), (½, 0, ½), (0, ½, ½) (S = 3)
+  if constexpr (S == 2)
+    piece.attained = {{0.5}};
+  else
+    piece.attained = {{0.5, 1.0}, {0.5, 0.0}, {0.0, 0.5}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(jacobian_opnorm) {
+  Certificate c;
+  c.claim = "B.jacobian-opnorm";
+  c.domain = "S = 2, 3; every theta in R^S (p over the closed simplex); no exclusion";
+  c.method =
+      "J is symmetric positive semi-definite with J 1 = 0, so R^S = T + span{1} splits it and ||J||_op = "
+      "max(lambda_max(J|_T), 0) = lambda_max(J|_T) (the claim's second part); lambda_max(J|_T) in closed "
+      "form in an orthogonal integer basis of T on the stick-breaking box; the bound is attained at p = "
+      "(1/2, 1/2[, 0]) and closed there by the second-order test";
+  c.constants = {{"c", [] { return Interval(0.5); }}};
+  c.pieces = {opnorm_piece<2>(), opnorm_piece<3>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// S = 2: T = span{w}, w = (1, −1), wᵀJw = 4p₁p₂, ‖w‖² = 2; every quadratic-form claim on T is homogeneous of
+// degree 2 in v, so it reads at v = w.
+// ---------------------------------------------------------------------------------------------------------
+
+template <class X> X form_on_w(const std::array<X, 2>& p) {
+  return integer_form<X, 2>(interval_jacobian(p), {1, -1}, {1, -1});
+}
+
+/// One S = 2 piece over u ∈ [0, 1], p = (u, 1 − u); `half`: over u ∈ [0, ½] only, for a score symmetric in
+/// (p₁, p₂) (u ↦ 1 − u swaps them), where min(p₁, p₂) = p₁ is decided (the jets' guarded min cannot decide
+/// it on boxes [½, ½ + ε], where p₁ = p₂ at the left end).
+template <class F> Piece pair_piece(F f, bool half = false) {
+  Piece piece;
+  piece.label = half ? "S = 2, u in [0, 1/2] (symmetry)" : "S = 2";
+  piece.score = make_score<1>(f);
+  piece.roots = {half ? Box{Interval(0.0, 0.5)} : unit_box(1)};
+  return piece;
+}
+
+// B.loewner-lower (cor:B-loewner, left): vᵀJv ≥ c p_min ‖v‖² on T.
+DCRV_CERTIFICATE(loewner_lower) {
+  Certificate c;
+  c.claim = "B.loewner-lower";
+  c.domain =
+      "S = 2 only; every theta in R^2 (p over the closed simplex); no exclusion (S = 3 is not closed: "
+      "the bound is attained along the whole boundary, where lambda_min(J|_T) - p_min vanishes to second "
+      "order)";
+  c.method = "for S = 2, T = span{(1, -1)} and the inequality is homogeneous in v: c p_min ||w||^2 - w^T J w "
+             "<= 0 at w = (1, -1), i.e. 2c min(p1, p2) - 4 p1 p2 <= 0, over p = (u, 1 - u); the score is "
+             "symmetric in (p1, p2), so u in [0, 1/2] covers the closed simplex; equality at u = 0 and 1/2 "
+             "(closed by the monotonicity test)";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {pair_piece(
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const auto p = stick_breaking<2>(x);
+        return X(2) * k("c") * min(p[0], p[1]) - form_on_w(p);
+      },
+      true)};
+  return c;
+}
+
+// B.jacobian-pd-on-T (lem:B-kernel-variance): vᵀJv ≥ 0 and vᵀJv ≥ S p_min² ‖v‖² on T.
+DCRV_CERTIFICATE(jacobian_pd_on_T) {
+  Certificate c;
+  c.claim = "B.jacobian-pd-on-T";
+  c.domain = "S = 2 only; every theta in R^2 (p over the closed simplex); no exclusion";
+  c.method =
+      "for S = 2, T = span{(1, -1)} and both inequalities are homogeneous in v: at w = (1, -1) the "
+      "score S p_min^2 ||w||^2 - w^T J w = 4 min(p1, p2)^2 - 4 p1 p2 <= 0 (which implies w^T J w >= 0, "
+      "the first part) over p = (u, 1 - u); the score is symmetric in (p1, p2), so u in [0, 1/2] covers the "
+      "closed "
+      "simplex; equality at u = 0 and 1/2 (closed by the monotonicity test)";
+  c.pieces = {pair_piece(
+      [](const auto& x, const Constants&) {
+        using X = std::decay_t<decltype(x[0])>;
+        const auto p = stick_breaking<2>(x);
+        // S p_min² ‖w‖² − wᵀJw; it dominates −wᵀJw (the first part), since p_min² ≥ 0
+        return X(4) * square(min(p[0], p[1])) - form_on_w(p);
+      },
+      true)};
+  return c;
+}
+
+// B.boundary-kappa-bound ("Boundary behavior"): κ(J|_T) = λ_max/λ_min ≤ c/p_min.
+DCRV_CERTIFICATE(boundary_kappa_bound) {
+  Certificate c;
+  c.claim = "B.boundary-kappa-bound";
+  c.domain = "S = 2 only; every theta in R^2 (p over the closed simplex); no exclusion";
+  c.method =
+      "for S = 2, J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so "
+      "kappa = 1; times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. "
+      "lambda (min(p1, p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1] (extended continuously to the "
+      "vertices); equality at u = 1/2";
+  c.constants = {{"c", [] { return Interval(0.5); }}};
+  c.pieces = {pair_piece([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<2>(x);
+    const X lambda = form_on_w(p) / X(2);
+    return lambda * (min(p[0], p[1]) - k("c"));
+  })};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

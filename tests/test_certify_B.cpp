@@ -1,0 +1,202 @@
+// Specification of the certificates of properties/certificates/B_{jacobian,clip,hessian}_certificates.cpp
+// (App. B), by point evaluations only (the proofs themselves run in tests/test_certify.cpp): the exact jets
+// over the rationals are dcrv's soft-max, Jacobian, Hessian and B(θ) at θ = log E; every identity piece
+// vanishes at rational points and, where it carries an exact constant, not with the constant 1 % off; every
+// bound score is the claim's quantity from the library at sample points.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/linalg.hpp"
+#include "dcrv/softmax.hpp"
+#include "properties/certificates/softmax_exact.hpp"
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+mpfr to_mpfr(const Rational& q) {
+  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
+}
+const Certificate& certificate_of(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper_constants(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+RationalConstants exact_constants(const Certificate& c) {
+  RationalConstants q;
+  for (const auto& kc : c.constants)
+    if (kc.exact)
+      q.set(kc.name, kc.exact());
+  return q;
+}
+Box point(const std::vector<double>& x) {
+  Box b;
+  for (double v : x)
+    b.push_back(Interval(v));
+  return b;
+}
+/// θ = log E in MPFR.
+Vec<mpfr> logits_of(const std::vector<Rational>& e) {
+  Vec<mpfr> theta(static_cast<Eigen::Index>(e.size()));
+  for (std::size_t i = 0; i < e.size(); ++i)
+    theta(static_cast<Eigen::Index>(i)) = log(to_mpfr(e[i]));
+  return theta;
+}
+const mpfr tol("1e-40");
+} // namespace
+
+TEST_CASE("the exact soft-max jets are dcrv's softmax, covariance_matrix and hessian_column at theta = log E",
+          "[certify]") {
+  set_working_digits(50);
+  const std::vector<Rational> e{Rational(1, 3), Rational(1, 2), Rational(2)};
+  const auto pj = softmax_exact::softmax_jets<3, 2>(e);
+  const Vec<mpfr> p = softmax(logits_of(e));
+  const Mat<mpfr> j = covariance_matrix(p);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(abs(to_mpfr(pj[i].v) - p(i)) < tol);
+    for (int k = 0; k < 3; ++k) {
+      CHECK(abs(to_mpfr(pj[i].g[k]) - j(i, k)) < tol);
+      for (int l = 0; l < 3; ++l)
+        CHECK(abs(to_mpfr(pj[i].hess(k, l)) - hessian_column(p, k, l)(i)) < tol);
+    }
+  }
+  // ∂_{θ₁}J by jets is dcrv's jacobian_derivative(p, 0)
+  const auto jj = softmax_exact::jacobian_of(softmax_exact::softmax_jets<3, 1>(e));
+  const Mat<mpfr> dj = jacobian_derivative(p, 0);
+  for (int i = 0; i < 3; ++i)
+    for (int l = 0; l < 3; ++l)
+      CHECK(abs(to_mpfr(jj[i][l].g[0]) - dj(i, l)) < tol);
+}
+
+TEST_CASE("the chain-B jets differentiate softmax(P(theta)) to dcrv's clipped_softmax_jacobian",
+          "[certify]") {
+  set_working_digits(50);
+  using J1 = Jet<Rational, 3, 1>;
+  const std::vector<Rational> e{Rational(1, 3), Rational(1, 2), Rational(2)};
+  const Rational ds(3, 20); // p ≈ (0.118, 0.176, 0.706): A = {2, 3}, coordinate 1 clipped
+  const auto pj = softmax_exact::softmax_jets<3, 1>(e);
+  std::vector<J1> m;
+  for (std::size_t i = 0; i < 3; ++i)
+    m.push_back(pj[i].v > ds ? pj[i] : J1(ds));
+  const auto qj = softmax_exact::normalise(m);
+  const Vec<mpfr> theta = logits_of(e);
+  const Mat<mpfr> b = clipped_softmax_jacobian(theta, to_mpfr(ds));
+  const Vec<mpfr> q = softmax(logit_lift(theta, to_mpfr(ds)));
+  for (int i = 0; i < 3; ++i) {
+    CHECK(abs(to_mpfr(qj[i].v) - q(i)) < tol);
+    for (int k = 0; k < 3; ++k)
+      CHECK(abs(to_mpfr(qj[i].g[k]) - b(i, k)) < tol);
+  }
+}
+
+TEST_CASE("the App. B identity pieces vanish at rational points, and not with an exact constant 1 % off",
+          "[certify]") {
+  const std::vector<std::string> ids{"B.softmax-jacobian-formula",
+                                     "B.softmax-inverse",
+                                     "B.log-ratio",
+                                     "B.gauge-uniqueness",
+                                     "B.edge-case-s1",
+                                     "B.jacobian-kernel-rank",
+                                     "B.jacobian-variance-form",
+                                     "B.percoord-dJ-block-formula",
+                                     "B.lift-normalization-cancel",
+                                     "B.lift-softmax-equals-clip",
+                                     "B.chain-B-factorization",
+                                     "B.hessian-formula",
+                                     "B.Xi-closed-form"};
+  for (const auto& id : ids) {
+    const Certificate& c = certificate_of(id);
+    REQUIRE(!c.identities.empty());
+    const RationalConstants k = exact_constants(c);
+    for (const auto& piece : c.identities) {
+      INFO(id << ": " << piece.label);
+      std::vector<Rational> x;
+      for (std::size_t i = 0; i < piece.variables; ++i)
+        x.push_back(Rational(static_cast<long>(2 * i + 3), static_cast<long>(7 * (piece.variables + 2))));
+      CHECK(piece.residual(x, k) == 0);
+      for (const auto& kc : c.constants) {
+        RationalConstants off = k;
+        off.set(kc.name, kc.exact() * Rational(101, 100));
+        CHECK(piece.residual(x, off) != 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("the B.jacobian-opnorm score is 2 or 24 times (||J||_op - c) with dcrv's spectral_norm",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("B.jacobian-opnorm");
+  REQUIRE(c.pieces.size() == 2);
+  const Constants k = paper_constants(c);
+  for (double u : {0.0, 0.2, 0.5, 0.9}) {
+    Vec<mpfr> p(2);
+    p << mpfr(u), 1 - mpfr(u);
+    CHECK(abs(c.pieces[0].score.value(point({u}), k).mid() / 2 -
+              (spectral_norm(covariance_matrix(p)) - 0.5)) < tol);
+  }
+  for (double u1 : {0.1, 0.5, 0.7})
+    for (double u2 : {0.0, 0.3, 1.0}) {
+      Vec<mpfr> p(3);
+      p << mpfr(u1), (1 - mpfr(u1)) * u2, (1 - mpfr(u1)) * (1 - mpfr(u2));
+      INFO("u = (" << u1 << ", " << u2 << ")");
+      CHECK(abs(c.pieces[1].score.value(point({u1, u2}), k).mid() / 24 -
+                (spectral_norm(covariance_matrix(p)) - 0.5)) < tol);
+    }
+}
+
+TEST_CASE(
+    "the S = 2 scores of B.loewner-lower, B.jacobian-pd-on-T and B.boundary-kappa-bound read the claims "
+    "at v = (1, -1)",
+    "[certify]") {
+  set_working_digits(50);
+  const Certificate &lower = certificate_of("B.loewner-lower"), &pd = certificate_of("B.jacobian-pd-on-T"),
+                    &kappa = certificate_of("B.boundary-kappa-bound");
+  const Constants kl = paper_constants(lower), kk = paper_constants(kappa);
+  Vec<mpfr> w(2);
+  w << 1, -1;
+  for (double u : {0.0, 0.1, 0.25, 0.5, 0.75, 1.0}) {
+    Vec<mpfr> p(2);
+    p << mpfr(u), 1 - mpfr(u);
+    const mpfr quad = w.dot(covariance_matrix(p) * w), pmin = p.minCoeff();
+    INFO("u = " << u);
+    if (u <= 0.5) { // the pieces run over u in [0, 1/2] (symmetry)
+      CHECK(abs(lower.pieces[0].score.value(point({u}), kl).mid() - (1 * pmin * w.squaredNorm() - quad)) <
+            tol);
+      CHECK(abs(pd.pieces[0].score.value(point({u}), Constants()).mid() -
+                (2 * pmin * pmin * w.squaredNorm() - quad)) < tol);
+    }
+    // κ ≤ c/p_min times λ_min p_min: λ_max p_min − c λ_min, eigenvalues on T from dcrv
+    const Vec<mpfr> ev = eigenvalues_on_tangent(covariance_matrix(p));
+    CHECK(abs(kappa.pieces[0].score.value(point({u}), kk).mid() - (ev(0) * pmin - mpfr(0.5) * ev(0))) < tol);
+  }
+}
+
+TEST_CASE("the B.Xi-closed-form bound piece is (sum x^2 - Xi_m)/e^2 at x = delta + e q", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("B.Xi-closed-form");
+  REQUIRE(c.pieces.size() == 4);
+  const mpfr delta("0.01"), e("2.5");
+  for (double u1 : {0.0, 0.3, 1.0})
+    for (double u2 : {0.2, 1.0}) {
+      const std::array<mpfr, 3> q{mpfr(u1), (1 - mpfr(u1)) * u2, (1 - mpfr(u1)) * (1 - mpfr(u2))};
+      const mpfr M = 3 * delta + e;
+      mpfr sum_x2 = 0;
+      for (const auto& qj : q)
+        sum_x2 += (delta + e * qj) * (delta + e * qj);
+      const mpfr xi = (M - 2 * delta) * (M - 2 * delta) + 2 * delta * delta; // the claim's xi_closed(3, M, δ)
+      INFO("u = (" << u1 << ", " << u2 << ")");
+      CHECK(abs(c.pieces[1].score.value(point({u1, u2}), Constants()).mid() - (sum_x2 - xi) / (e * e)) < tol);
+    }
+}
