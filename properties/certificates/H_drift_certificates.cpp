@@ -1,0 +1,504 @@
+// Certificates of App. H (properties/H_drift_envelopes.cpp, properties/H_boundary_bd.cpp): the drift's
+// identities, the size envelopes, the (WF) noise factorisation, the lower ellipticity bound, the choice of λ
+// and the entropy gap on a facet.
+//
+// Identities (certify/exact_identity.hpp) use these exact substitutions, each stated in its `method`:
+//   • log p_i = L_i as free variables (the identities hold with L free), p in the chart p_K = 1 − Σ_{i<K} p_i
+//     of the plane Σp = 1 (so Σp = 1 holds exactly at every grid point);
+//   • √p by the stereographic chart of the unit sphere: s(t) = (2t, 1 − |t|²)/(1 + |t|²), t ∈ ℝ^{K−1}, so
+//     Σ s_i² = 1 and p = s ⊙ s is a point of the plane Σp = 1 with s = √p wherever s ≥ 0; every point of the
+//     closed simplex has s = √p ≥ 0 on the sphere's closed positive orthant, which avoids the pole −e_K, so
+//     it is s(t) for some t. Every entry is a rational function of t with denominator a power of 1 + |t|²
+//     (≠ 0), and √γ = g a free positive variable (γ = g²).
+// A residual collects the components of a vector or matrix identity as max |component|: zero at a grid point
+// ⇔ every component is zero there, so each component (a polynomial of the stated degree after the
+// denominator) vanishes on the grid, hence identically.
+//
+// Bounds (certify/branch_and_bound.hpp) use exact rearrangements on the domain, stated in `method`:
+//   • H.neg-entropy-floor: −⟨p, log p⟩ + log δ = −Σ p_i log(p_i/δ) (Σp = 1), and p_i/δ = 1 + (1 − v)K q_i/v ≥
+//   1
+//     for p = trim(q, δ), δ = v/K: every term is ≤ 0;
+//   • H.ellipticity-lower: p = δ1 + t q (t = 1 − Kδ, q ∈ Δ), v ∈ T: vᵀ(diag p − ppᵀ)v = δ‖v‖² + t[½Σ_{ij}
+//     q_i q_j (v_i − v_j)² + (1 − t)(Σ q_i v_i)²] (Σq = 1, Σv = 0), a sum of non-negative terms beyond δ‖v‖²;
+//   • H.face-gap-at-floor / H.face-gap-formula: at p with p_i = y and q_j = p_j/(1 − y) (j ≠ i, Σq = 1),
+//     Σ_j p_j log p_j − log y − Γ(y) = (1 − y) Σ_{j≠i} f(q_j), f(x) = x log((K−1)x) − x + 1/(K−1) (the terms
+//     − x + 1/(K−1) sum to 0), and (K−1) f(x) = g(s), g(s) = (1 + s) log1p(s) − s, s = (K−1)x − 1 ≥ −1: the
+//     one-variable bound g ≥ 0 (attained at s = 0 only) gives the claim for every K at once.
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+using RVec = std::vector<Rational>;
+
+/// max(r, |x|): the running residual of a piece whose components must all vanish.
+void keep_largest(Rational& r, const Rational& x) {
+  const Rational a = x < 0 ? Rational(-x) : x;
+  if (a > r)
+    r = a;
+}
+
+IdentityPiece identity_of(std::string label, std::size_t variables, int degree,
+                          std::function<Rational(const RVec&, const RationalConstants&)> residual) {
+  IdentityPiece p;
+  p.label = std::move(label);
+  p.variables = variables;
+  p.degree = degree;
+  p.residual = std::move(residual);
+  return p;
+}
+
+/// p in the chart of the plane Σp = 1: p_i = x[offset + i] (i < K−1), p_K = 1 − Σ.
+RVec plane_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
+  RVec p(K);
+  Rational rest(1);
+  for (std::size_t i = 0; i + 1 < K; ++i) {
+    p[i] = x[offset + i];
+    rest -= p[i];
+  }
+  p[K - 1] = rest;
+  return p;
+}
+
+/// The stereographic point s(t) of the unit sphere in ℝ^K (header), t = x[offset .. offset + K − 2].
+RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
+  Rational n2(0);
+  for (std::size_t i = 0; i + 1 < K; ++i)
+    n2 += x[offset + i] * x[offset + i];
+  const Rational d = 1 + n2;
+  RVec s(K);
+  for (std::size_t i = 0; i + 1 < K; ++i)
+    s[i] = 2 * x[offset + i] / d;
+  s[K - 1] = (1 - n2) / d;
+  return s;
+}
+
+Rational dot(const RVec& a, const RVec& b) {
+  Rational r(0);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    r += a[i] * b[i];
+  return r;
+}
+
+/// The drift F_i = p_i[φ_i − ε(L_i − ⟨p, L⟩)] of the centred score φ = w − ⟨p, w⟩1 (properties/domains/
+/// noise.hpp linear_drift), with L_i = log p_i free.
+RVec drift(const RVec& w, const Rational& eps, const RVec& p, const RVec& L) {
+  const Rational mw = dot(p, w), ml = dot(p, L);
+  RVec F(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    F[i] = p[i] * ((w[i] - mw) - eps * (L[i] - ml));
+  return F;
+}
+
+/// The variables (p₁..p_{K−1}, w₁..w_K, ε, L₁..L_K) of the drift identities.
+struct DriftVars {
+  RVec p, w, L;
+  Rational eps;
+};
+DriftVars drift_vars(const RVec& x, std::size_t K) {
+  DriftVars v;
+  v.p = plane_point(x, K);
+  v.w.assign(x.begin() + static_cast<long>(K - 1), x.begin() + static_cast<long>(2 * K - 1));
+  v.eps = x[2 * K - 1];
+  v.L.assign(x.begin() + static_cast<long>(2 * K), x.begin() + static_cast<long>(3 * K));
+  return v;
+}
+
+std::string k_label(std::size_t K) {
+  return "K = " + std::to_string(K);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. H §Domain: Σ_i F_i(p) = 0.
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece drift_tangent_piece(std::size_t K) {
+  return identity_of(k_label(K), 3 * K, 2, [K](const RVec& x, const RationalConstants&) -> Rational {
+    const DriftVars v = drift_vars(x, K);
+    Rational s(0);
+    for (const auto& f : drift(v.w, v.eps, v.p, v.L))
+      s += f;
+    return s;
+  });
+}
+
+DCRV_CERTIFICATE(drift_tangent) {
+  Certificate c;
+  c.claim = "H.drift-tangent";
+  c.domain =
+      "K = 2, 3; every p of the plane sum p = 1 (so every p in Delta_delta, every delta), every real eps "
+      "and w in R^K; no exclusion";
+  c.method =
+      "log p_i = L_i as free variables (the identity holds with L free), p_K = 1 - sum_{i<K} p_i: "
+      "sum_i p_i[(w_i - <p,w>) - eps(L_i - <p,L>)] is a polynomial of degree <= 2 in each variable, zero "
+      "on a 3^(3K) grid hence identically";
+  for (std::size_t K = 2; K <= 3; ++K)
+    c.identities.push_back(drift_tangent_piece(K));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. H §Domain: F = S(p)φ − εE(p).
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece drift_decomposition_piece(std::size_t K) {
+  return identity_of(k_label(K), 3 * K, 3, [K](const RVec& x, const RationalConstants&) -> Rational {
+    const DriftVars v = drift_vars(x, K);
+    const RVec F = drift(v.w, v.eps, v.p, v.L);
+    const Rational mw = dot(v.p, v.w), ml = dot(v.p, v.L);
+    RVec phi(K);
+    for (std::size_t i = 0; i < K; ++i)
+      phi[i] = v.w[i] - mw;
+    const Rational pphi = dot(v.p, phi);
+    Rational r(0);
+    for (std::size_t i = 0; i < K; ++i) {
+      // (diag p − ppᵀ)φ − ε p ⊙ (L − ⟨p, L⟩)
+      const Rational rhs = v.p[i] * phi[i] - v.p[i] * pphi - v.eps * v.p[i] * (v.L[i] - ml);
+      keep_largest(r, F[i] - rhs);
+    }
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(drift_decomposition) {
+  Certificate c;
+  c.claim = "H.drift-decomposition";
+  c.domain =
+      "K = 2, 3; every p of the plane sum p = 1 (so every p in Delta_delta, every delta), every real eps "
+      "and w in R^K; no exclusion";
+  c.method =
+      "log p_i = L_i as free variables (the identity holds with L free), p_K = 1 - sum_{i<K} p_i: each "
+      "component of F - [(diag p - p p^T)phi - eps p (L - <p,L>)] is a polynomial of degree <= 3 in each "
+      "variable (p_i p_k <p,w> in the p chart), zero on a 4^(3K) grid hence identically";
+  for (std::size_t K = 2; K <= 3; ++K)
+    c.identities.push_back(drift_decomposition_piece(K));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. H §Size envelope: x|log x| ≤ 1/e.
+// ---------------------------------------------------------------------------------------------------------
+
+/// x = e^{−y}: x|log x| = y e^{−y} (y ≥ 0); the maximum 1/e is at y = 1. Away from y = 0 the score is read
+/// as exp(log y − y) − c, whose derivative exp(log y − y)(1/y − 1) has a sign decided on every box on one
+/// side of y = 1 (y e^{−y} differentiates to e^{−y} − y e^{−y}, whose enclosure loses the sign near y = 1).
+Piece xlogx_piece(std::string label, double lo, double hi, bool log_form) {
+  Piece piece;
+  piece.label = std::move(label);
+  piece.score = make_score<1>([log_form](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X& y = x[0];
+    return (log_form ? exp(log(y) - y) : y * exp(-y)) - X(k("c"));
+  });
+  piece.roots = {{Interval(lo, hi)}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(xlogx_envelope) {
+  Certificate c;
+  c.claim = "H.xlogx-envelope";
+  c.domain = "x = exp(-y) with y in [0, 1 - 2^-40] and [1 + 2^-40, 1024]: every x in [e^-1024, 1] (which "
+             "contains [10^-300, 1]) except the relative neighbourhood |log x + 1| < 2^-40 of the maximiser "
+             "x = 1/e, where x|log x| = 1/e - O(2^-81) cannot be separated from the enclosure of c = 1/e";
+  c.method =
+      "x = exp(-y), y = log(1/x) >= 0: x |log x| = y exp(-y) = exp(log y - y) (exact); the score minus c "
+      "is increasing on y < 1 and decreasing on y > 1 (monotonicity test), so each piece reduces to its "
+      "end next to y = 1";
+  c.constants = {{"c", [] { return exp(Interval(-1)); }}};
+  c.pieces = {xlogx_piece("y in [0, 1/2]", 0.0, 0.5, false),
+              xlogx_piece("y in [1/2, 1 - 2^-40]", 0.5, 1.0 - 0x1p-40, true),
+              xlogx_piece("y in [1 + 2^-40, 1024]", 1.0 + 0x1p-40, 1024.0, true)};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. H §Size envelope: −⟨log p⟩ ≤ log(1/δ⋆) on Δ_δ⋆.
+// ---------------------------------------------------------------------------------------------------------
+
+/// −Σ p_i log(p_i/δ) ≤ 0 at p = δ1 + (1 − Kδ)q, δ = v/K, raw (q by stick-breaking, v).
+template <std::size_t K> Piece neg_entropy_piece() {
+  Piece piece;
+  piece.label = k_label(K);
+  piece.score = make_score<K>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto q = stick_breaking<K>(x);
+    const X& v = x[K - 1];
+    X s(0);
+    for (std::size_t i = 0; i < K; ++i) {
+      const X p = v / X(int(K)) + (1 - v) * q[i];
+      s += p * log1p((1 - v) * X(int(K)) * q[i] / v); // log(p_i/δ)
+    }
+    return -s;
+  });
+  Box root = unit_box(K - 1);
+  root.push_back(Interval(1e-300, 1.0));
+  piece.roots = {root};
+  return piece;
+}
+
+DCRV_CERTIFICATE(neg_entropy_floor) {
+  Certificate c;
+  c.claim = "H.neg-entropy-floor";
+  c.domain =
+      "K = 2, ..., 8; delta = v/K with v in [10^-300, 1] (delta in [10^-300/K, 1/K], the end delta = "
+      "1/K included) and every p = delta 1 + (1 - K delta) q of Delta_delta (q in the closed simplex); "
+      "no exclusion";
+  c.method =
+      "on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (exact), with p_i/delta = 1 "
+      "+ (1 - v) K q_i/v >= 1 (log1p of a non-negative number): every term is <= 0; q by "
+      "stick-breaking";
+  c.pieces = {neg_entropy_piece<2>(), neg_entropy_piece<3>(), neg_entropy_piece<4>(), neg_entropy_piece<5>(),
+              neg_entropy_piece<6>(), neg_entropy_piece<7>(), neg_entropy_piece<8>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// eq. (eq:elliptic), lower bound: vᵀQ(p)v ≥ cγδ‖v‖² on T (γ > 0 cancels).
+// ---------------------------------------------------------------------------------------------------------
+
+/// Raw (u₁..u_{K−1}, t, v₁..v_{K−1}): q = stick-breaking(u), δ = (1 − t)/K, v_K = −Σ v_i.
+/// Score cδ‖v‖² − vᵀ(diag p − ppᵀ)v in the form of the header.
+template <std::size_t K> Piece ellipticity_lower_piece() {
+  Piece piece;
+  piece.label = k_label(K);
+  piece.score = make_score<2 * K - 1>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto q = stick_breaking<K>(x);
+    const X& t = x[K - 1];
+    std::array<X, K> v;
+    X last(0);
+    for (std::size_t i = 0; i + 1 < K; ++i) {
+      v[i] = x[K + i];
+      last -= v[i];
+    }
+    v[K - 1] = last;
+    const X delta = (1 - t) / X(int(K));
+    X norm2(0), qv(0), pairs(0);
+    for (std::size_t i = 0; i < K; ++i) {
+      norm2 += square(v[i]);
+      qv += q[i] * v[i];
+      for (std::size_t j = i + 1; j < K; ++j)
+        pairs += q[i] * q[j] * square(v[i] - v[j]); // ½Σ_{i,j} = Σ_{i<j}
+    }
+    return X(k("c") - 1) * delta * norm2 - t * (pairs + (1 - t) * square(qv));
+  });
+  Box root = unit_box(K - 1);
+  root.push_back(Interval(0.0, 1.0));
+  for (std::size_t i = 0; i + 1 < K; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  piece.roots = {root};
+  return piece;
+}
+
+DCRV_CERTIFICATE(ellipticity_lower) {
+  Certificate c;
+  c.claim = "H.ellipticity-lower";
+  c.domain =
+      "K = 2, 3, 4; every delta in [0, 1/K] (t = 1 - K delta in [0, 1]), every p in Delta_delta (q in "
+      "the closed simplex), every v in T (v = (v_1, ..., v_{K-1}, -sum v_i) with v_i in [-1, 1]: every "
+      "direction of T, the form is homogeneous of degree 2), every gamma > 0 (gamma cancels); no "
+      "exclusion";
+  c.method =
+      "p = delta 1 + t q: v^T(diag p - p p^T)v = delta |v|^2 + t[sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - "
+      "t)(q.v)^2] (exact on sum q = 1, sum v = 0), so the score c delta |v|^2 - v^T(diag p - p p^T)v "
+      "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
+      "coordinates (q_j = q_k = 0)";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {ellipticity_lower_piece<2>(), ellipticity_lower_piece<3>(), ellipticity_lower_piece<4>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// eq. (eq:WF) and §Uniform ellipticity: σσᵀ = γ(diag p − ppᵀ), 1ᵀσ = 0.
+// ---------------------------------------------------------------------------------------------------------
+
+/// σ = g(diag s − p sᵀ) with s = √p (the stereographic point), g = √γ; properties/domains/noise.hpp wf_sigma.
+std::vector<RVec> wf_sigma_exact(const RVec& s, const Rational& g) {
+  const std::size_t K = s.size();
+  std::vector<RVec> sig(K, RVec(K));
+  for (std::size_t i = 0; i < K; ++i)
+    for (std::size_t j = 0; j < K; ++j)
+      sig[i][j] = g * ((i == j ? s[i] : Rational(0)) - s[i] * s[i] * s[j]);
+  return sig;
+}
+
+IdentityPiece wf_covariance_piece(std::size_t K) {
+  return identity_of(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
+    const RVec s = sphere_point(x, K);
+    const Rational& g = x[K - 1];
+    const auto sig = wf_sigma_exact(s, g);
+    Rational r(0);
+    for (std::size_t i = 0; i < K; ++i) {
+      const Rational pi = s[i] * s[i];
+      Rational col(0);
+      for (std::size_t j = 0; j < K; ++j) {
+        const Rational pj = s[j] * s[j];
+        Rational ss(0);
+        for (std::size_t l = 0; l < K; ++l)
+          ss += sig[i][l] * sig[j][l];
+        keep_largest(r, ss - g * g * ((i == j ? pi : Rational(0)) - pi * pj)); // γ(diag p − ppᵀ)
+        col += sig[j][i];                                                      // (1ᵀσ)_i
+      }
+      keep_largest(r, col);
+    }
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(wf_covariance) {
+  Certificate c;
+  c.claim = "H.wf-covariance";
+  c.domain = "K = 2, 3; every p in the closed simplex and every gamma > 0; no exclusion";
+  c.method =
+      "sqrt p = s(t) by the stereographic chart of the unit sphere (onto its closed positive orthant; "
+      "p = s*s has sum p = 1), sqrt gamma = g free: each entry of sigma sigma^T - g^2(diag p - p p^T) "
+      "and of 1^T sigma times (1 + |t|^2)^6 is a polynomial of degree <= 12 in each t_k (and <= 2 in g), "
+      "zero on a 13^K grid hence identically";
+  for (std::size_t K = 2; K <= 3; ++K)
+    c.identities.push_back(wf_covariance_piece(K));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Unreflected vs. reflected diffusions: (σσᵀ)_ii = γδ(1−δ) ≥ 0 at p_i = δ.
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece face_variance_piece(std::size_t K) {
+  return identity_of(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
+    const RVec s = sphere_point(x, K);
+    const Rational& g = x[K - 1];
+    const auto sig = wf_sigma_exact(s, g);
+    Rational r(0);
+    for (std::size_t i = 0; i < K; ++i) {
+      Rational var(0);
+      for (std::size_t l = 0; l < K; ++l)
+        var += sig[i][l] * sig[i][l];
+      const Rational pi = s[i] * s[i];
+      keep_largest(r, var - g * g * pi * (1 - pi));
+    }
+    return r;
+  });
+}
+
+/// γδ(1 − δ) ≥ 0: score −γδ(1 − δ) ≤ 0 on δ ∈ [0, 1/2] (⊇ (0, 1/K)), γ ∈ [10⁻⁴, 10²].
+Piece face_variance_sign_piece() {
+  Piece piece;
+  piece.label = "gamma delta (1 - delta) >= 0";
+  piece.score = make_score<2>([](const auto& x, const Constants&) { return -(x[1] * x[0] * (1 - x[0])); });
+  piece.roots = {{Interval(0.0, 0.5), Interval(1e-4, 1e2)}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(face_variance) {
+  Certificate c;
+  c.claim = "H.face-variance";
+  c.domain = "K = 2, 3 (the identity: every p in the closed simplex, every gamma > 0, so every facet point "
+             "p_i = delta); the sign: every delta in [0, 1/2] and gamma in [10^-4, 10^2]; no exclusion";
+  c.method =
+      "(sigma sigma^T)_ii = gamma p_i (1 - p_i) for every p of the simplex (so = gamma delta(1 - delta) "
+      "at p_i = delta): sqrt p = s(t) stereographic, sqrt gamma = g, each difference times (1 + "
+      "|t|^2)^6 a polynomial of degree <= 12 in each variable, zero on a 13^K grid hence identically; "
+      "0 <= gamma delta (1 - delta) by interval evaluation";
+  for (std::size_t K = 2; K <= 3; ++K)
+    c.identities.push_back(face_variance_piece(K));
+  c.pieces = {face_variance_sign_piece()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lemma lem:Lyap (second display): λ = (2‖δ‖∞ x)⁻¹ ⇒ λ‖δ‖∞ x = c = ½.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(lyap_lambda_choice) {
+  Certificate c;
+  c.claim = "H.lyap-lambda-choice";
+  c.domain = "every |delta|_inf = n > 0 and x = M_phi + eps C_log > 0 (so every K, w, eps, delta*, bias that "
+             "the claim does not skip); no exclusion";
+  c.method = "lambda n x - c with lambda = 1/(2 n x), n and x free positive variables: times 2 n x a "
+             "polynomial of degree <= 1 in each, zero on a 2^2 grid hence identically";
+  c.constants = {{"c", [] { return Interval(1) / Interval(2); }, [] { return Rational(1, 2); }}};
+  c.identities.push_back(
+      identity_of("n, x > 0", 2, 1, [](const RVec& x, const RationalConstants& k) -> Rational {
+        const Rational lambda = 1 / (2 * x[0] * x[1]);
+        return lambda * x[0] * x[1] - k("c");
+      }));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Entropy gap on a facet: Σ p_j log p_j − log y ≥ Γ(y) = L_K(y), via g(s) = (1 + s) log1p(s) − s ≥ 0.
+// ---------------------------------------------------------------------------------------------------------
+
+/// g ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g.
+Piece facet_gap_right_piece() {
+  Piece piece;
+  piece.label = "s in [0, 2^40]";
+  piece.score = make_score<1>([](const auto& x, const Constants&) {
+    const auto& s = x[0];
+    return -((1 + s) * log1p(s) - s);
+  });
+  piece.roots = {{Interval(0.0, 0x1p40)}};
+  piece.attained = {{0.0}};
+  return piece;
+}
+/// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [10⁻³⁰⁰, 1] (attained at x = 1): score −(x log x − x + 1).
+Piece facet_gap_left_piece() {
+  Piece piece;
+  piece.label = "x = 1 + s in [1e-300, 1]";
+  piece.score = make_score<1>([](const auto& x, const Constants&) {
+    const auto& u = x[0];
+    return -(u * log(u) - u + 1);
+  });
+  piece.roots = {{Interval(1e-300, 1.0)}};
+  piece.attained = {{1.0}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(face_gap_at_floor) {
+  Certificate c;
+  c.claim = "H.face-gap-at-floor";
+  c.domain =
+      "every K in [2, 2^40 + 1], every delta in (0, 1/K) and every p of the simplex with p_i = delta "
+      "and (K-1) p_j/(1 - delta) >= 10^-300 for j != i (so every facet point of Delta_delta for delta > "
+      "10^-300); no exclusion";
+  c.method =
+      "<log p> - log p_i - L_K(delta) = (1 - delta)/(K-1) sum_{j != i} g((K-1) q_j - 1), q_j = p_j/(1 - "
+      "delta), g(s) = (1 + s) log1p(s) - s (exact on sum q = 1, see the file header); g >= 0 on [-1 + "
+      "10^-300, 2^40] in two pieces (x = 1 + s in [10^-300, 1]: x log x - x + 1; s in [0, 2^40]), "
+      "monotone away from s = 0 and closed there by the second-order test";
+  c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+  return c;
+}
+
+DCRV_CERTIFICATE(face_gap_formula) {
+  Certificate c;
+  c.claim = "H.face-gap-formula";
+  c.domain = "every K in [2, 2^40 + 1] and y in (0, 1): the equal split (identity) everywhere; the lower "
+             "bound at every facet point p = y e_i + (1 - y) q with (K-1) q_j = 0 (0 log 0 = 0: the term is "
+             "(1-y)/(K-1) > 0) or (K-1) q_j >= 10^-300; no other exclusion";
+  c.method =
+      "equal split: y L_y - L_y + (1-y)(L_1 - L_m) = (1-y)(L_1 - L_m - L_y) with L_y = log y, L_1 = "
+      "log(1-y), L_m = log(K-1) free (degree <= 1 in each of y, L_y, L_1, L_m: a 2^4 grid); facet "
+      "points: sum_j p_j log p_j - log y - Gamma(y) = (1-y)/(K-1) sum_{j != i} g((K-1) q_j - 1), g(s) = "
+      "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same two pieces)";
+  c.identities.push_back(
+      identity_of("equal split", 4, 1, [](const RVec& x, const RationalConstants&) -> Rational {
+        const Rational &y = x[0], &Ly = x[1], &L1 = x[2], &Lm = x[3];
+        const Rational v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
+        return v_eq - (1 - y) * (L1 - Lm - Ly); // Γ(y) = (1−y) log((1−y)/((K−1)y))
+      }));
+  c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

@@ -1,0 +1,207 @@
+// Exact certificates of App. I identities (properties/I_ideal_kernel.cpp, properties/I_learnable_kernel.cpp),
+// by exact rational evaluation on product grids (certify/exact_identity.hpp).
+//
+// I.gauge-invariance: p_i((F_i + c) − Σ_j p_j(F_j + c)) = p_i(F_i − F̄) and Σ_i p_i(F_i − F̄) = 0, F̄ = ⟨p, F⟩,
+// on the plane Σp = 1 (chart p_S = 1 − Σ_{i<S} p_i), F ∈ ℝ^S and c real free: polynomial, degree ≤ 2 in
+// each p_i.
+//
+// Block-constant kernels (§Block-constant kernels): K_ij = κ_CC (i, j < M), κ_II (i, j ≥ M), κ_CI otherwise,
+// κ's free.
+//   • I.block-rank: K = T B Tᵀ entrywise (degree ≤ 1 in each κ), and rank K ≤ 2 as the vanishing of every
+//     3 × 3 minor of K (degree ≤ 3 in each κ). K is symmetric, so rank K is the number of its non-zero
+//     eigenvalues: every 3 × 3 minor zero ⇔ rank ≤ 2 ⇔ the third largest |eigenvalue| (the claim's
+//     quantity) is 0.
+//   • I.block-gap-formula: at the two-level target p⋆ (p_c = (1 − Nδ)/M on C, δ on I, dcrv's
+//     two_level_target), Kp⋆ is constant on C and on I and (Kp⋆)_c − (Kp⋆)_i = (κ_CC − κ_CI)(1 − Nδ) +
+//     (κ_CI − κ_II)Nδ: polynomial, degree ≤ 1 in each of κ_CC, κ_II, κ_CI, δ (every real δ and κ's).
+//
+// A residual collects the components as max |component|: zero ⇔ every component is zero, so each component
+// vanishes on the grid, hence identically.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+using RVec = std::vector<Rational>;
+using RMat = std::vector<RVec>;
+
+/// max(r, |x|): the running residual of a piece whose components must all vanish.
+void keep_largest(Rational& r, const Rational& x) {
+  const Rational a = x < 0 ? Rational(-x) : x;
+  if (a > r)
+    r = a;
+}
+
+IdentityPiece identity_of(std::string label, std::size_t variables, int degree,
+                          std::function<Rational(const RVec&, const RationalConstants&)> residual) {
+  IdentityPiece p;
+  p.label = std::move(label);
+  p.variables = variables;
+  p.degree = degree;
+  p.residual = std::move(residual);
+  return p;
+}
+
+std::string sm_label(std::size_t S, std::size_t M) {
+  return "S = " + std::to_string(S) + ", M = " + std::to_string(M);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. I §Setting: adding a constant to F leaves p ⊙ (F − F̄) unchanged; Σ p_i(F_i − F̄) = 0.
+// ---------------------------------------------------------------------------------------------------------
+
+/// Variables (p₁..p_{S−1}, F₁..F_S, c).
+IdentityPiece gauge_piece(std::size_t S) {
+  return identity_of("S = " + std::to_string(S), 2 * S, 2,
+                     [S](const RVec& x, const RationalConstants&) -> Rational {
+                       RVec p(S), F(S);
+                       Rational rest(1);
+                       for (std::size_t i = 0; i + 1 < S; ++i) {
+                         p[i] = x[i];
+                         rest -= p[i];
+                       }
+                       p[S - 1] = rest;
+                       for (std::size_t i = 0; i < S; ++i)
+                         F[i] = x[S - 1 + i];
+                       const Rational& c = x[2 * S - 1];
+                       Rational mean(0), mean_c(0);
+                       for (std::size_t j = 0; j < S; ++j) {
+                         mean += p[j] * F[j];
+                         mean_c += p[j] * (F[j] + c);
+                       }
+                       Rational r(0), total(0);
+                       for (std::size_t i = 0; i < S; ++i) {
+                         const Rational v = p[i] * (F[i] - mean);
+                         keep_largest(r, p[i] * ((F[i] + c) - mean_c) - v);
+                         total += v;
+                       }
+                       keep_largest(r, total);
+                       return r;
+                     });
+}
+
+DCRV_CERTIFICATE(gauge_invariance) {
+  Certificate c;
+  c.claim = "I.gauge-invariance";
+  c.domain = "S = 2, 3, 4; every p of the plane sum p = 1 (so every p in the simplex), every F in R^S and "
+             "every real c; no exclusion";
+  c.method =
+      "p_S = 1 - sum_{i<S} p_i, F and c free: each component of p (F + c - <p, F + c>) - p (F - <p, F>) "
+      "and sum_i p_i (F_i - <p, F>) is a polynomial of degree <= 2 in each variable, zero on a 3^(2S) "
+      "grid hence identically";
+  for (std::size_t S = 2; S <= 4; ++S)
+    c.identities.push_back(gauge_piece(S));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Block-constant kernels.
+// ---------------------------------------------------------------------------------------------------------
+
+/// The block-constant K of properties/I_learnable_kernel.cpp (C = the first M indices).
+RMat block_kernel_exact(std::size_t S, std::size_t M, const Rational& kcc, const Rational& kii,
+                        const Rational& kci) {
+  RMat K(S, RVec(S));
+  for (std::size_t i = 0; i < S; ++i)
+    for (std::size_t j = 0; j < S; ++j)
+      K[i][j] = (i < M && j < M) ? kcc : (i >= M && j >= M) ? kii : kci;
+  return K;
+}
+
+Rational det3(const RMat& K, std::size_t a, std::size_t b, std::size_t c, std::size_t x, std::size_t y,
+              std::size_t z) {
+  return K[a][x] * (K[b][y] * K[c][z] - K[b][z] * K[c][y]) -
+         K[a][y] * (K[b][x] * K[c][z] - K[b][z] * K[c][x]) +
+         K[a][z] * (K[b][x] * K[c][y] - K[b][y] * K[c][x]);
+}
+
+/// Variables (κ_CC, κ_II, κ_CI): K = T B Tᵀ and every 3 × 3 minor of K is 0.
+IdentityPiece block_rank_piece(std::size_t S, std::size_t M) {
+  return identity_of(sm_label(S, M), 3, 3, [S, M](const RVec& x, const RationalConstants&) -> Rational {
+    const RMat K = block_kernel_exact(S, M, x[0], x[1], x[2]);
+    const RMat B{{x[0], x[2]}, {x[2], x[1]}};
+    Rational r(0);
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t j = 0; j < S; ++j) {
+        // (T B Tᵀ)_ij = B_{class(i), class(j)}, T = [1_C 1_I]
+        Rational tbt(0);
+        for (std::size_t a = 0; a < 2; ++a)
+          for (std::size_t b = 0; b < 2; ++b) {
+            const Rational ti = (a == 0) == (i < M) ? 1 : 0, tj = (b == 0) == (j < M) ? 1 : 0;
+            tbt += ti * B[a][b] * tj;
+          }
+        keep_largest(r, K[i][j] - tbt);
+      }
+    for (std::size_t a = 0; a < S; ++a)
+      for (std::size_t b = a + 1; b < S; ++b)
+        for (std::size_t c = b + 1; c < S; ++c)
+          for (std::size_t u = 0; u < S; ++u)
+            for (std::size_t v = u + 1; v < S; ++v)
+              for (std::size_t w = v + 1; w < S; ++w)
+                keep_largest(r, det3(K, a, b, c, u, v, w));
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(block_rank) {
+  Certificate c;
+  c.claim = "I.block-rank";
+  c.domain = "S = 2, ..., 6 and every M in [1, S]; every real kappa_CC, kappa_II, kappa_CI; no exclusion";
+  c.method =
+      "K = T B T^T entrywise (degree <= 1) and every 3 x 3 minor of K zero (degree <= 3 in each kappa): "
+      "zero on a 4^3 grid hence identically; K symmetric, so all 3 x 3 minors zero <=> rank K <= 2 <=> "
+      "its third largest |eigenvalue| is 0";
+  for (std::size_t S = 2; S <= 6; ++S)
+    for (std::size_t M = 1; M <= S; ++M)
+      c.identities.push_back(block_rank_piece(S, M));
+  return c;
+}
+
+/// Variables (κ_CC, κ_II, κ_CI, δ): K p⋆ constant on C and on I, and the displayed gap.
+IdentityPiece block_gap_piece(std::size_t S, std::size_t M) {
+  return identity_of(sm_label(S, M), 4, 1, [S, M](const RVec& x, const RationalConstants&) -> Rational {
+    const Rational &kcc = x[0], &kii = x[1], &kci = x[2], &delta = x[3];
+    const Rational N(static_cast<long>(S - M));
+    const RMat K = block_kernel_exact(S, M, kcc, kii, kci);
+    RVec p(S, delta); // two_level_target(S, M, δ)
+    for (std::size_t c = 0; c < M; ++c)
+      p[c] = (1 - N * delta) / Rational(static_cast<long>(M));
+    RVec Kp(S, Rational(0));
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t j = 0; j < S; ++j)
+        Kp[i] += K[i][j] * p[j];
+    const Rational formula = (kcc - kci) * (1 - N * delta) + (kci - kii) * N * delta;
+    Rational r(0);
+    for (std::size_t c = 0; c < M; ++c)
+      for (std::size_t i = M; i < S; ++i)
+        keep_largest(r, Kp[c] - Kp[i] - formula);
+    for (std::size_t c = 1; c < M; ++c)
+      keep_largest(r, Kp[c] - Kp[0]);
+    for (std::size_t i = M + 1; i < S; ++i)
+      keep_largest(r, Kp[i] - Kp[M]);
+    return r;
+  });
+}
+
+DCRV_CERTIFICATE(block_gap_formula) {
+  Certificate c;
+  c.claim = "I.block-gap-formula";
+  c.domain = "S = 2, ..., 8 and every M in [1, S - 1]; every real delta (so delta = theta/N, theta in (0,1)) "
+             "and every real kappa's; no exclusion";
+  c.method = "p* = two-level target (p_c = (1 - N delta)/M, p_i = delta): each of (Kp*)_c - (Kp*)_i - "
+             "formula, (Kp*)_c - (Kp*)_1, (Kp*)_i - (Kp*)_{M+1} is a polynomial of degree <= 1 in each of "
+             "kappa_CC, kappa_II, kappa_CI, delta, zero on a 2^4 grid hence identically";
+  for (std::size_t S = 2; S <= 8; ++S)
+    for (std::size_t M = 1; M < S; ++M)
+      c.identities.push_back(block_gap_piece(S, M));
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

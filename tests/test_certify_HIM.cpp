@@ -1,0 +1,296 @@
+// Specification of the certificates of
+// properties/certificates/{H_drift,I_kernel,M_objective}_certificates.cpp (point evaluations only;
+// tests/test_certify.cpp runs every proof): each bound's score is the claim's own quantity (the claim's
+// formula through dcrv's library, at sample points, in MPFR), each identity's exact formula is the library's
+// at rational points, and an exact constant overridden off its value is refused.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/equilibria.hpp"
+#include "dcrv/simplex.hpp"
+#include "dcrv/srct.hpp"
+#include "properties/domains/noise.hpp"
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+const Certificate& certificate_of(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper_constants(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+Box point(const std::vector<mpfr>& x) {
+  Box b;
+  for (const auto& v : x)
+    b.push_back(Interval(v));
+  return b;
+}
+mpfr score_at(const Piece& piece, const std::vector<mpfr>& x, const Constants& k) {
+  return piece.score.value(point(x), k).mid();
+}
+mpfr to_mpfr(const Rational& q) {
+  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
+}
+Vec<mpfr> vec(const std::vector<double>& x) {
+  Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i)
+    v(static_cast<Eigen::Index>(i)) = x[i];
+  return v;
+}
+/// A point of the simplex from (nearly normalised) doubles, normalised exactly in MPFR.
+Vec<mpfr> simplex_point(const std::vector<double>& x) {
+  const Vec<mpfr> v = vec(x);
+  return v / v.sum();
+}
+/// Stick-breaking of a point of the simplex (the raw u of certify::stick_breaking).
+std::vector<mpfr> stick_of(const Vec<mpfr>& q) {
+  std::vector<mpfr> u;
+  mpfr rest = 1;
+  for (Eigen::Index i = 0; i + 1 < q.size(); ++i) {
+    u.push_back(rest > 0 ? mpfr(q(i) / rest) : mpfr(0));
+    rest -= q(i);
+  }
+  return u;
+}
+const IdentityPiece& identity_labelled(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.identities)
+    if (p.label == label)
+      return p;
+  FAIL("no identity piece " << label);
+  return c.identities.front();
+}
+RationalConstants exact_constants(const Certificate& c, const std::map<std::string, double>& overrides = {}) {
+  RationalConstants q;
+  for (const auto& kc : c.constants) {
+    auto it = overrides.find(kc.name);
+    if (it != overrides.end())
+      q.set(kc.name, Rational(it->second));
+    else if (kc.exact)
+      q.set(kc.name, kc.exact());
+  }
+  return q;
+}
+} // namespace
+
+// ------------------------------------------------------------------------------------------------- bounds
+
+TEST_CASE("the H.xlogx-envelope score is x|log x| - c at x = exp(-y)", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.xlogx-envelope");
+  REQUIRE(c.pieces.size() == 3);
+  const Constants k = paper_constants(c);
+  CHECK(abs(k("c").mid() - exp(mpfr(-1))) < mpfr("1e-48"));
+  const std::vector<std::vector<mpfr>> ys{{mpfr(0), mpfr(0.25), mpfr(0.5)},
+                                          {mpfr(0.5), mpfr(0.75), mpfr(1) - mpfr(0x1p-40)},
+                                          {mpfr(1) + mpfr(0x1p-40), mpfr(2), mpfr(1000)}};
+  for (std::size_t piece = 0; piece < 3; ++piece)
+    for (const mpfr& y : ys[piece]) {
+      const mpfr x = exp(-y);
+      INFO("piece " << piece << " y = " << y);
+      CHECK(abs(score_at(c.pieces[piece], {y}, k) - (x * abs(log(x)) - exp(mpfr(-1)))) < mpfr("1e-45"));
+    }
+}
+
+TEST_CASE("the H.neg-entropy-floor score is -<p, log p> - log(1/delta) at p = trim(q, delta)", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.neg-entropy-floor");
+  REQUIRE(c.pieces.size() == 7);
+  const Constants k;
+  for (const auto& qd : {std::vector<double>{0.2, 0.5, 0.3}, std::vector<double>{1.0, 0.0, 0.0},
+                         std::vector<double>{0.1, 0.6, 0.05, 0.25}})
+    for (double v : {1e-12, 0.3, 1.0}) {
+      const Vec<mpfr> q = simplex_point(qd);
+      const int K = static_cast<int>(q.size());
+      const mpfr delta = mpfr(v) / K;
+      const Vec<mpfr> p = trim<mpfr>(q, delta);
+      mpfr entropy = 0;
+      for (int i = 0; i < K; ++i)
+        entropy -= p(i) * log(p(i));
+      std::vector<mpfr> raw = stick_of(q);
+      raw.push_back(mpfr(v));
+      INFO("K = " << K << " v = " << v);
+      CHECK(abs(score_at(c.pieces[static_cast<std::size_t>(K - 2)], raw, k) - (entropy + log(delta))) <
+            mpfr("1e-45"));
+    }
+}
+
+TEST_CASE("the H.ellipticity-lower score is c delta |v|^2 - v^T (diag p - p p^T) v with dcrv's Q(p)",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.ellipticity-lower");
+  REQUIRE(c.pieces.size() == 3);
+  const Constants k = paper_constants(c);
+  for (const auto& qd : {std::vector<double>{0.2, 0.8}, std::vector<double>{0.2, 0.5, 0.3},
+                         std::vector<double>{0.0, 0.0, 1.0}, std::vector<double>{0.1, 0.6, 0.05, 0.25}})
+    for (double t : {0.0, 0.37, 1.0}) {
+      const Vec<mpfr> q = simplex_point(qd);
+      const int K = static_cast<int>(q.size());
+      const mpfr delta = (1 - mpfr(t)) / K;
+      const Vec<mpfr> p = trim<mpfr>(q, delta);
+      std::vector<mpfr> raw = stick_of(q);
+      raw.push_back(mpfr(t));
+      Vec<mpfr> v(K);
+      v(K - 1) = 0;
+      for (int i = 0; i + 1 < K; ++i) {
+        v(i) = mpfr(0.7) - mpfr(0.45) * i;
+        v(K - 1) -= v(i);
+        raw.push_back(v(i));
+      }
+      const mpfr form = v.dot(noise_domain::wf_covariance<mpfr>(p, mpfr(1)) * v);
+      INFO("K = " << K << " t = " << t);
+      CHECK(abs(score_at(c.pieces[static_cast<std::size_t>(K - 2)], raw, k) -
+                (delta * v.squaredNorm() - form)) < mpfr("1e-45"));
+    }
+}
+
+TEST_CASE("the facet pieces sum to <log p> - log p_i - L_K(delta) (H.face-gap-at-floor, H.face-gap-formula)",
+          "[certify]") {
+  set_working_digits(50);
+  for (const char* id : {"H.face-gap-at-floor", "H.face-gap-formula"}) {
+    const Certificate& c = certificate_of(id);
+    REQUIRE(c.pieces.size() == 2);
+    const Constants k;
+    for (const auto& qd : {std::vector<double>{0.0, 1.0}, std::vector<double>{0.0, 0.2, 0.5, 0.3},
+                           std::vector<double>{0.3, 0.0, 0.3, 0.3, 0.1}})
+      for (double dl : {1e-7, 0.05, 0.19}) {
+        const Vec<mpfr> q = vec(qd);
+        const int K = static_cast<int>(q.size()), i = 1;
+        const mpfr delta = dl;
+        const Vec<mpfr> p = facet_point<mpfr>(q, i, delta);
+        mpfr lhs = -log(delta);
+        for (int j = 0; j < K; ++j)
+          lhs += p(j) * log(p(j));
+        mpfr sum = 0; // Σ_{j≠i} g((K−1)q_j − 1), g = −score
+        for (int j = 0; j < K; ++j) {
+          if (j == i)
+            continue;
+          const mpfr x = (K - 1) * p(j) / (1 - delta);
+          sum -= x <= 1 ? score_at(c.pieces[0], {x}, k) : score_at(c.pieces[1], {mpfr(x - 1)}, k);
+        }
+        INFO(id << " K = " << K << " delta = " << dl);
+        CHECK(abs((1 - delta) / (K - 1) * sum - (lhs - face_gap<mpfr>(K, delta))) < mpfr("1e-44"));
+      }
+  }
+}
+
+TEST_CASE("the H.face-variance sign piece is -gamma delta (1 - delta)", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.face-variance");
+  REQUIRE(c.pieces.size() == 1);
+  CHECK(abs(score_at(c.pieces[0], {mpfr(0.25), mpfr(2)}, Constants()) + mpfr(0.375)) < mpfr("1e-48"));
+}
+
+// --------------------------------------------------------------------------------------------- identities
+
+TEST_CASE("the drift identities' exact formulas are dcrv's linear_drift, S(p) and E(p) at rational points",
+          "[certify][exact]") {
+  set_working_digits(50);
+  // (p, w, eps) rational, L = log p: F_i = p_i[(w_i - <p,w>) - eps(L_i - <p,L>)] as the certificate reads it
+  const std::vector<Rational> pr{Rational(1, 7), Rational(2, 5), Rational(16, 35)};
+  const std::vector<Rational> wr{Rational(-3, 4), Rational(1, 3), Rational(2)};
+  const Rational er(5, 4);
+  Vec<mpfr> p(3), w(3), L(3);
+  for (int i = 0; i < 3; ++i)
+    p(i) = to_mpfr(pr[i]), w(i) = to_mpfr(wr[i]), L(i) = log(p(i));
+  const mpfr eps = to_mpfr(er);
+  const Vec<mpfr> F = noise_domain::linear_drift<mpfr>(w, eps, p, L);
+  const Vec<mpfr> phi = noise_domain::linear_score<mpfr>(w, p);
+  const Vec<mpfr> rhs = selection_covariance<mpfr>(p) * phi - eps * entropy_drift<mpfr>(p);
+  const mpfr mw = p.dot(w), ml = p.dot(L);
+  for (int i = 0; i < 3; ++i) {
+    const mpfr Fi = p(i) * ((w(i) - mw) - eps * (L(i) - ml));
+    const mpfr Ri = p(i) * phi(i) - p(i) * p.dot(phi) - eps * p(i) * (L(i) - ml);
+    CHECK(abs(F(i) - Fi) < mpfr("1e-45"));
+    CHECK(abs(rhs(i) - Ri) < mpfr("1e-45"));
+  }
+  CHECK(certificate_of("H.drift-tangent").identities.size() == 2);
+  CHECK(certificate_of("H.drift-decomposition").identities.size() == 2);
+}
+
+TEST_CASE("the stereographic point s(t) is sqrt p of a simplex point, and sigma is dcrv's wf_sigma there",
+          "[certify][exact]") {
+  set_working_digits(50);
+  // t = (1/3, 1/5): s = (2t, 1 - |t|^2)/(1 + |t|^2), so sum s^2 = 1 exactly
+  const Rational t1(1, 3), t2(1, 5), d = 1 + t1 * t1 + t2 * t2;
+  const std::vector<Rational> s{2 * t1 / d, 2 * t2 / d, (1 - t1 * t1 - t2 * t2) / d};
+  CHECK(s[0] * s[0] + s[1] * s[1] + s[2] * s[2] == 1);
+  Vec<mpfr> p(3);
+  for (int i = 0; i < 3; ++i)
+    p(i) = to_mpfr(s[i] * s[i]);
+  const mpfr gamma = mpfr(9) / 4; // g = 3/2
+  const Mat<mpfr> sig = noise_domain::wf_sigma<mpfr>(p, gamma);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const Rational e = Rational(3, 2) * ((i == j ? s[i] : Rational(0)) - s[i] * s[i] * s[j]);
+      CHECK(abs(sig(i, j) - to_mpfr(e)) < mpfr("1e-45"));
+    }
+  CHECK(certificate_of("H.wf-covariance").identities.size() == 2);
+  CHECK(certificate_of("H.face-variance").identities.size() == 2);
+  CHECK(certificate_of("M.sde-noise-covariance").identities.size() == 2);
+}
+
+TEST_CASE("exact constants of the identity certificates: the paper's value proves a grid point, another "
+          "value does not",
+          "[certify][exact]") {
+  struct Case {
+    const char* id;
+    const char* label;
+    const char* constant;
+    double wrong;
+  };
+  for (const Case& cs :
+       {Case{"H.lyap-lambda-choice", "n, x > 0", "c", 0.505}, Case{"M.logratio-ode", "S = 2", "c", 1.01},
+        Case{"M.sde-noise-covariance", "S = 2", "e", 1.0}}) {
+    INFO(cs.id);
+    const Certificate& c = certificate_of(cs.id);
+    const IdentityPiece& piece = identity_labelled(c, cs.label);
+    std::vector<Rational> x;
+    for (std::size_t i = 0; i < piece.variables; ++i)
+      x.push_back(Rational(static_cast<long>(i + 2), 7));
+    CHECK(piece.residual(x, exact_constants(c)) == 0);
+    CHECK(piece.residual(x, exact_constants(c, {{cs.constant, cs.wrong}})) != 0);
+  }
+  // an exponent e with 2e not an integer cannot be evaluated exactly: refused, never proved
+  const Certificate& n = certificate_of("M.sde-noise-covariance");
+  const auto r = prove_identity(identity_labelled(n, "S = 2"), exact_constants(n, {{"e", 0.505}}));
+  CHECK(r.status != "proved");
+}
+
+TEST_CASE("the M.keff-gating formula is diag(R) K diag(R) with R the first M coordinates",
+          "[certify][exact]") {
+  const Certificate& c = certificate_of("M.keff-gating");
+  CHECK(c.identities.size() == 2 + 3 + 4); // S = 1, 2, 3 and M = 0..S
+  const IdentityPiece& piece = identity_labelled(c, "S = 3, M = 2");
+  std::vector<Rational> x;
+  for (std::size_t i = 0; i < piece.variables; ++i)
+    x.push_back(Rational(static_cast<long>(2 * i + 1), 11));
+  CHECK(piece.residual(x, {}) == 0);
+}
+
+TEST_CASE("the block-kernel certificates read the two-level target as dcrv::two_level_target does",
+          "[certify][exact]") {
+  set_working_digits(50);
+  const Rational delta(1, 9);
+  const Vec<mpfr> p = two_level_target<mpfr>(5, 2, to_mpfr(delta));
+  for (int i = 0; i < 5; ++i)
+    CHECK(abs(p(i) - to_mpfr(i < 2 ? Rational((1 - 3 * delta) / 2) : delta)) < mpfr("1e-48"));
+  const Certificate &gap = certificate_of("I.block-gap-formula"), &rank = certificate_of("I.block-rank");
+  CHECK(gap.identities.size() == 28);  // S = 2..8, M = 1..S-1
+  CHECK(rank.identities.size() == 20); // S = 2..6, M = 1..S
+  const std::vector<Rational> x{Rational(3, 2), Rational(-2, 3), Rational(5, 7), delta};
+  CHECK(identity_labelled(gap, "S = 5, M = 2").residual(x, {}) == 0);
+  CHECK(identity_labelled(rank, "S = 5, M = 2").residual({x[0], x[1], x[2]}, {}) == 0);
+}
