@@ -1,0 +1,792 @@
+// Exact certificates of App. G's lump identities (properties/G_lump_calculus.cpp,
+// properties/G_lump_dynamics.cpp), by exact rational evaluation on product grids
+// (certify/exact_identity.hpp).
+//
+// Reading of the claims' quantities in exact arithmetic (stated per certificate in its `method`):
+// - p on the simplex in the chart p_i = x_i (i < S), p_S = 1 − Σx (the default grid keeps Σx < 1, so p lies
+// in
+//   the open simplex); identities that do not use Σp = 1 take the masses as independent variables instead.
+// - Transcendental parts are independent variables: L_π for log p_π (E°_π = p_π L_π − p_π h̄, h̄ = Σ p L, as
+//   dcrv::entropy_drift_closed with 0 log 0 = 0: L_π only ever appears multiplied by p_π), Λ_k for log q_k,
+//   γ_π for g_β(log p_π) (the DPO field φ_π = s_π γ_π − Σ_j p_j s_j γ_j, dcrv's ScoreField), H for h_G(ρ)
+//   (the GRPO field φ_c = σH, φ_i = −ρH, σ = Σ_ℐ p, grpo::centered_score), φ_π for an arbitrary score field.
+//   An identity that holds with these free holds in particular at their actual values (and for every family,
+//   G, β, ℓ₀ at once).
+// - Rational residuals: the residual times a denominator D (ρ, q_k; positive on the grid) is a polynomial of
+//   the stated degree; or the residual itself equals such a polynomial wherever D ≠ 0 (a quotient like
+//   q_k · (m_k/q_k) = m_k cancels exactly), and is proved zero there.
+// - Relabelling: every formula is equivariant under a simultaneous permutation of the traces (of p, the
+//   labels and the partition), so a lump C_k of a partition can be taken to be the first traces of its
+//   classes, and a labelling to have its K_C correct traces first; where a certificate uses this it says so.
+// - Trajectory claims ("along solutions of (SRCT)"): A is constant and linear, so d/dt(Ap) = A ṗ = A F(p) at
+//   every point of a solution; the pointwise identity A F(p) = (lump formula)(p) proved here is then the
+//   identity along every solution (and d/dt log q_k = q̇_k/q_k where q_k > 0).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/lumps.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+using Q = Rational;
+using Qs = std::vector<Rational>;
+
+/// p in the chart p_i = x[offset + i] (i < S − 1), p_S = 1 − Σ.
+Qs simplex_chart(const Qs& x, std::size_t S, std::size_t offset = 0) {
+  Qs p(S);
+  Q rest(1);
+  for (std::size_t i = 0; i + 1 < S; ++i) {
+    p[i] = x[offset + i];
+    rest -= p[i];
+  }
+  p[S - 1] = rest;
+  return p;
+}
+
+Qs slice(const Qs& x, std::size_t offset, std::size_t n) {
+  return Qs(x.begin() + static_cast<long>(offset), x.begin() + static_cast<long>(offset + n));
+}
+
+Q dot(const Qs& a, const Qs& b) {
+  Q r(0);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    r += a[i] * b[i];
+  return r;
+}
+
+/// Every set partition of {0, …, S−1}, as the lump label of each trace (restricted growth strings).
+std::vector<std::vector<int>> set_partitions(int S) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> a(static_cast<std::size_t>(S), 0);
+  std::function<void(int, int)> rec = [&](int i, int used) {
+    if (i == S) {
+      out.push_back(a);
+      return;
+    }
+    for (int v = 0; v <= used && v < S; ++v) {
+      a[static_cast<std::size_t>(i)] = v;
+      rec(i + 1, std::max(used, v + 1));
+    }
+  };
+  rec(0, 0);
+  return out;
+}
+
+/// Labels with the first K_C traces correct (+1), the others incorrect (−1).
+Labels leading_labels(int S, int KC) {
+  Labels s(static_cast<std::size_t>(S), -1);
+  for (int i = 0; i < KC; ++i)
+    s[static_cast<std::size_t>(i)] = 1;
+  return s;
+}
+
+/// The lump of a + b traces: the first a correct and the first b incorrect ones (labels leading_labels).
+std::vector<bool> leading_lump(int S, int KC, int a, int b) {
+  std::vector<bool> in(static_cast<std::size_t>(S), false);
+  for (int i = 0; i < a; ++i)
+    in[static_cast<std::size_t>(i)] = true;
+  for (int i = 0; i < b; ++i)
+    in[static_cast<std::size_t>(KC + i)] = true;
+  return in;
+}
+
+std::string lump_text(int S, int KC, int a, int b) {
+  return "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) + ", lump with " + std::to_string(a) +
+         " correct and " + std::to_string(b) + " incorrect traces";
+}
+
+// ============================================================================================================
+// eq. (A-norms): ‖A‖_{1→1} = 1, ‖A‖_{2→2} = √m⋆, ‖A‖_{∞→∞} = m⋆, for every partition
+// ============================================================================================================
+
+enum class ANorm { one, two, inf };
+
+/// The residual of one norm of A = [1{π ∈ C_k}] (K_L × S) for one partition: ‖A‖_{1→1} − c (largest column
+/// sum), λ_max(AAᵀ) − c|c| m⋆ (‖A‖_{2→2}² = λ_max(AAᵀ); AAᵀ is computed and must be diagonal, its eigenvalues
+/// are then its diagonal entries; c|c| keeps the sign of c, so c < 0 is refused), ‖A‖_{∞→∞} − c m⋆ (largest
+/// row sum).
+Q a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Q& c) {
+  const Lumps L(lump_of);
+  const int K = L.count(), S = L.traces();
+  std::vector<std::vector<Q>> A(static_cast<std::size_t>(K),
+                                std::vector<Q>(static_cast<std::size_t>(S), Q(0)));
+  for (int pi = 0; pi < S; ++pi)
+    A[static_cast<std::size_t>(L.lump_of(pi))][static_cast<std::size_t>(pi)] = 1;
+  const Q mstar(L.max_size());
+  Q best(0);
+  switch (which) {
+  case ANorm::one:
+    for (int pi = 0; pi < S; ++pi) {
+      Q col(0);
+      for (int k = 0; k < K; ++k)
+        col += abs(A[static_cast<std::size_t>(k)][static_cast<std::size_t>(pi)]);
+      best = std::max(best, col);
+    }
+    return best - c;
+  case ANorm::inf:
+    for (int k = 0; k < K; ++k) {
+      Q row(0);
+      for (int pi = 0; pi < S; ++pi)
+        row += abs(A[static_cast<std::size_t>(k)][static_cast<std::size_t>(pi)]);
+      best = std::max(best, row);
+    }
+    return best - c * mstar;
+  case ANorm::two:
+  default:
+    for (int k = 0; k < K; ++k)
+      for (int l = 0; l < K; ++l) {
+        const Q g = dot(A[static_cast<std::size_t>(k)], A[static_cast<std::size_t>(l)]);
+        if (k != l && g != 0)
+          throw std::domain_error("A A^T is not diagonal");
+        if (k == l)
+          best = std::max(best, g);
+      }
+    return best - c * abs(c) * mstar;
+  }
+}
+
+/// One piece per S: the residual at every set partition of {1..S} (the first non-zero one is returned); no
+/// variable (one dummy variable, degree 0: a single exact evaluation).
+IdentityPiece a_norm_piece(int S, ANorm which) {
+  IdentityPiece piece;
+  piece.label = "S = " + std::to_string(S) + ", every set partition";
+  piece.variables = 1;
+  piece.degree = 0;
+  const auto parts = set_partitions(S);
+  piece.residual = [parts, which](const Qs&, const RationalConstants& k) -> Q {
+    for (const auto& lump_of : parts) {
+      const Q r = a_norm_residual(lump_of, which, k("c"));
+      if (r != 0)
+        return r;
+    }
+    return Q(0);
+  };
+  return piece;
+}
+
+Certificate a_norm_certificate(const char* id, ANorm which, const char* method) {
+  Certificate c;
+  c.claim = id;
+  c.domain = "S = 2, ..., 8: every set partition of {1, ..., S} (4140 for S = 8; the claim samples every "
+             "lump-size pattern for S <= 8 and random partitions for larger S); larger S not covered";
+  c.method = method;
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Q(1); }}};
+  for (int S = 2; S <= 8; ++S)
+    c.identities.push_back(a_norm_piece(S, which));
+  return c;
+}
+
+DCRV_CERTIFICATE(g_a_norm_1) {
+  return a_norm_certificate(
+      "G.a-norm-1", ANorm::one,
+      "exact evaluation: A_{k pi} = 1{pi in C_k} in rationals, ||A||_{1->1} = the largest "
+      "column l1 norm (as dcrv::operator_norms), equal to c at every partition");
+}
+DCRV_CERTIFICATE(g_a_norm_2) {
+  return a_norm_certificate(
+      "G.a-norm-2", ANorm::two,
+      "exact evaluation: ||A||_{2->2}^2 = lambda_max(A A^T); A A^T is computed in rationals and is diagonal "
+      "(rows of A have disjoint supports), so lambda_max is its largest diagonal entry max_k |C_k| = m*; the "
+      "residual lambda_max - c|c| m* = 0 is ||A||_{2->2} = c sqrt(m*) (both sides >= 0)");
+}
+DCRV_CERTIFICATE(g_a_norm_inf) {
+  return a_norm_certificate(
+      "G.a-norm-inf", ANorm::inf,
+      "exact evaluation: A_{k pi} = 1{pi in C_k} in rationals, ||A||_{inf->inf} = the "
+      "largest row l1 norm (as dcrv::operator_norms), equal to c m* at every partition");
+}
+
+// ============================================================================================================
+// After eq. (S-bds): Σ p φ = 0 ⇒ p ⊙ φ = S(p)φ
+// ============================================================================================================
+
+/// Component i of p ⊙ φ − S(p)φ, S(p)φ = p ⊙ φ − p (pᵀφ) (covariance_matrix(p) φ), φ = v − ⟨p, v⟩1; variables
+/// (x₁..x_{S−1}, v₁..v_S).
+IdentityPiece centered_sphi_piece(std::size_t S, std::size_t i) {
+  IdentityPiece piece;
+  piece.label = "S = " + std::to_string(S) + ", component " + std::to_string(i + 1);
+  piece.variables = 2 * S - 1;
+  piece.degree = 3; // p_i p_j (v_j − Σ p_l v_l): at most one factor linear in each x per p
+  piece.residual = [S, i](const Qs& x, const RationalConstants&) -> Q {
+    const Qs p = simplex_chart(x, S), v = slice(x, S - 1, S);
+    const Q mean = dot(p, v);
+    Qs phi(S);
+    for (std::size_t j = 0; j < S; ++j)
+      phi[j] = v[j] - mean;
+    const Q pphi = dot(p, phi);
+    const Q sphi = p[i] * phi[i] - p[i] * pphi; // (diag(p) − ppᵀ)φ, component i
+    return p[i] * phi[i] - sphi;
+  };
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_centered_sphi) {
+  Certificate c;
+  c.claim = "G.centered-sphi";
+  c.domain = "S = 2, 3, 4; every p in the simplex (the polynomial identity extends to the closed simplex), "
+             "every v in R^S, hence every centred phi (phi = v - <p,v>1 with v = phi), the four families "
+             "included; larger S not covered";
+  c.method = "component i of p.phi - (diag p - pp^T)phi with phi = v - <p,v>1, p_S = 1 - sum x: a polynomial "
+             "of degree <= 3 in each of the 2S - 1 variables (x, v), zero on a 4^(2S-1) grid";
+  for (std::size_t S = 2; S <= 4; ++S)
+    for (std::size_t i = 0; i < S; ++i)
+      c.identities.push_back(centered_sphi_piece(S, i));
+  return c;
+}
+
+// ============================================================================================================
+// The score fields in rationals
+// ============================================================================================================
+
+/// φ^STaR by dcrv::star_score_formula: φ_c = p_c/ρ − S⁽²⁾/ρ, φ_i = −S⁽²⁾/ρ.
+Qs star_phi(const Qs& p, const Labels& s) {
+  Q rho(0), s2(0);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (s[i] > 0)
+      rho += p[i], s2 += p[i] * p[i];
+  Qs phi(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    phi[i] = s[i] > 0 ? Q(p[i] / rho - s2 / rho) : Q(-(s2 / rho));
+  return phi;
+}
+/// φ^GRPO by grpo::centered_score with h_G(ρ) = H: φ_c = σH, φ_i = −ρH, ρ = Σ_𝒞 p, σ = Σ_ℐ p.
+Qs grpo_phi(const Qs& p, const Labels& s, const Q& H) {
+  Q rho(0), sigma(0);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    (s[i] > 0 ? rho : sigma) += p[i];
+  Qs phi(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    phi[i] = s[i] > 0 ? Q(sigma * H) : Q(-(rho * H));
+  return phi;
+}
+/// φ^DPO as dcrv's ScoreField with γ_π = g_β(log p_π): raw_π = s_π γ_π, φ = raw − Σ_j p_j raw_j.
+Qs dpo_phi(const Qs& p, const Labels& s, const Qs& gamma) {
+  Qs raw(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    raw[i] = Q(s[i]) * gamma[i];
+  const Q mean = dot(p, raw);
+  for (auto& r : raw)
+    r -= mean;
+  return raw;
+}
+
+// ============================================================================================================
+// §STaR, §GRPO: the centred fields
+// ============================================================================================================
+
+DCRV_CERTIFICATE(g_star_centered) {
+  Certificate c;
+  c.claim = "G.star-centered";
+  c.domain =
+      "S = 2, ..., 6; every labelling with K_C >= 1 (correct traces first, by relabelling); every p of "
+      "the closed simplex with rho > 0; larger S not covered";
+  c.method = "sum_pi p_pi phi_pi with the literal phi_c = (p_c - S2)/rho, phi_i = -S2/rho, p_S = 1 - sum x: "
+             "times rho (> 0 on the grid) a polynomial of degree <= 3 in each x, zero on a 4^(S-1) grid, so "
+             "the sum is 0 wherever rho != 0";
+  for (int S = 2; S <= 6; ++S)
+    for (int KC = 1; KC <= S; ++KC) {
+      IdentityPiece piece;
+      piece.label = "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC);
+      piece.variables = static_cast<std::size_t>(S - 1);
+      piece.degree = 3;
+      const Labels s = leading_labels(S, KC);
+      piece.residual = [S, s](const Qs& x, const RationalConstants&) -> Q {
+        const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+        return dot(p, star_phi(p, s));
+      };
+      c.identities.push_back(piece);
+    }
+  return c;
+}
+
+DCRV_CERTIFICATE(g_grpo_centered) {
+  Certificate c;
+  c.claim = "G.grpo-centered";
+  c.domain =
+      "S = 2, ..., 6; every labelling, 0 <= K_C <= S (correct traces first, by relabelling); every p of "
+      "the closed simplex; every G (h_G(rho) a free variable); larger S not covered";
+  c.method =
+      "sum_pi p_pi phi_pi with phi_c = sigma H, phi_i = -rho H (grpo::centered_score, H = h_G(rho) free), "
+      "p_S = 1 - sum x: a polynomial of degree <= 2 in each x and 1 in H, zero on a 3^S grid";
+  for (int S = 2; S <= 6; ++S)
+    for (int KC = 0; KC <= S; ++KC) {
+      IdentityPiece piece;
+      piece.label = "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC);
+      piece.variables = static_cast<std::size_t>(S);
+      piece.degree = 2;
+      const Labels s = leading_labels(S, KC);
+      piece.residual = [S, s](const Qs& x, const RationalConstants&) -> Q {
+        const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+        return dot(p, grpo_phi(p, s, x[static_cast<std::size_t>(S - 1)]));
+      };
+      c.identities.push_back(piece);
+    }
+  return c;
+}
+
+// ============================================================================================================
+// §DPO: ḡ = γ̄ for sign-pure lumps
+// ============================================================================================================
+
+/// Every sign-pure labelling of a partition: one sign per lump.
+std::vector<Labels> sign_pure_labellings(const Lumps& L) {
+  std::vector<Labels> out;
+  for (int mask = 0; mask < (1 << L.count()); ++mask) {
+    Labels s(static_cast<std::size_t>(L.traces()));
+    for (int pi = 0; pi < L.traces(); ++pi)
+      s[static_cast<std::size_t>(pi)] = (mask >> L.lump_of(pi)) & 1 ? 1 : -1;
+    out.push_back(s);
+  }
+  return out;
+}
+
+/// q_k G_k = Σ_{π∈C_k} p_π γ_π per lump.
+Qs lump_qG(const Lumps& L, const Qs& p, const Qs& gamma) {
+  Qs qG(static_cast<std::size_t>(L.count()), Q(0));
+  for (int pi = 0; pi < L.traces(); ++pi)
+    qG[static_cast<std::size_t>(L.lump_of(pi))] +=
+        p[static_cast<std::size_t>(pi)] * gamma[static_cast<std::size_t>(pi)];
+  return qG;
+}
+/// ḡ = Σ_k s_k q_k G_k (s_k = the label of the lump's first member).
+Q lump_gbar(const Lumps& L, const Labels& s, const Qs& qG) {
+  Q g(0);
+  for (int k = 0; k < L.count(); ++k)
+    g += Q(L.lump_label(s, k)) * qG[static_cast<std::size_t>(k)];
+  return g;
+}
+
+DCRV_CERTIFICATE(g_dpo_gbar) {
+  Certificate c;
+  c.claim = "G.dpo-gbar";
+  c.domain =
+      "S = 2, 3, 4; every set partition with every sign-pure labelling; every p of the closed simplex; "
+      "every beta, ell_0 (g_beta(log p_pi) free); larger S not covered";
+  c.method =
+      "gamma_pi = g_beta(log p_pi) as free variables (gamma = 1 at p_pi = 0 included): sum_k s_k q_k G_k "
+      "- sum_pi s_pi p_pi gamma_pi with q_k G_k = sum_{C_k} p gamma, p_S = 1 - sum x: degree <= 1 in each "
+      "of the 2S - 1 variables, zero on a 2^(2S-1) grid";
+  for (int S = 2; S <= 4; ++S)
+    for (const auto& lump_of : set_partitions(S)) {
+      const Lumps L(lump_of);
+      for (const auto& s : sign_pure_labellings(L)) {
+        IdentityPiece piece;
+        piece.label =
+            "S = " + std::to_string(S) + ", lumps " + std::to_string(L.count()) + ", partition/labels";
+        piece.variables = static_cast<std::size_t>(2 * S - 1);
+        piece.degree = 1;
+        piece.residual = [S, L, s](const Qs& x, const RationalConstants&) -> Q {
+          const std::size_t n = static_cast<std::size_t>(S);
+          const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+          Q gamma_bar(0);
+          for (std::size_t pi = 0; pi < n; ++pi)
+            gamma_bar += Q(s[pi]) * p[pi] * gamma[pi];
+          return lump_gbar(L, s, lump_qG(L, p, gamma)) - gamma_bar;
+        };
+        c.identities.push_back(piece);
+      }
+    }
+  return c;
+}
+
+// ============================================================================================================
+// eq. (Elump-bds): m_k = q_k log q_k + q_k Σ w log w
+// ============================================================================================================
+
+DCRV_CERTIFICATE(g_mk_decomp) {
+  Certificate c;
+  c.claim = "G.mk-decomp";
+  c.domain = "every lump of size |C_k| = 1, ..., 6 with q_k > 0 of every partition, every S (the identity "
+             "involves only the lump's masses; masses 0 inside the lump included); lumps of more than 6 "
+             "traces not covered";
+  c.method = "variables the lump's masses p_pi > 0 (independent: Sum p = 1 is not used), L_pi = log p_pi and "
+             "Lambda = log q_k free, log w_pi = L_pi - Lambda (log of a quotient): m_k - q_k Lambda - q_k "
+             "sum w_pi (L_pi - Lambda), w = p/q_k; q_k w_pi = p_pi cancels exactly, so the residual equals a "
+             "polynomial of degree <= 1 in each variable where q_k != 0, zero on a 2^(2|C_k|+1) grid";
+  for (int m = 1; m <= 6; ++m) {
+    IdentityPiece piece;
+    piece.label = "|C_k| = " + std::to_string(m);
+    piece.variables = static_cast<std::size_t>(2 * m + 1);
+    piece.degree = 1;
+    piece.residual = [m](const Qs& x, const RationalConstants&) -> Q {
+      const std::size_t n = static_cast<std::size_t>(m);
+      const Qs p = slice(x, 0, n), Lg = slice(x, n, n);
+      const Q Lambda = x[2 * n];
+      Q q(0);
+      for (const auto& v : p)
+        q += v;
+      const Q mk = dot(p, Lg);
+      Q wlogw(0);
+      for (std::size_t i = 0; i < n; ++i)
+        wlogw += (p[i] / q) * (Lg[i] - Lambda);
+      return mk - (q * Lambda + q * wlogw);
+    };
+    c.identities.push_back(piece);
+  }
+  return c;
+}
+
+// ============================================================================================================
+// Lemma lem:lump_exact and the pure-score lump ODEs
+// ============================================================================================================
+
+/// Variables of the lump-ODE pieces: x (S − 1: p_S = 1 − Σx), φ_π for the lump's m members, L (S), ε.
+struct LumpOdeVars {
+  Qs p, phi, L;
+  Q eps;
+};
+LumpOdeVars lump_ode_vars(const Qs& x, std::size_t S, std::size_t m) {
+  LumpOdeVars v;
+  v.p = simplex_chart(x, S);
+  v.phi = slice(x, S - 1, m);
+  v.L = slice(x, S - 1 + m, S);
+  v.eps = x[2 * S - 1 + m];
+  return v;
+}
+
+/// (A(p ⊙ φ − εE°))_k for the lump C_k = {0, …, m−1}, E°_π = p_π L_π − p_π h̄, h̄ = Σ p L
+/// (entropy_drift_closed).
+Q aggregated_drift(const LumpOdeVars& v, std::size_t m) {
+  const Q hbar = dot(v.p, v.L);
+  Q r(0);
+  for (std::size_t pi = 0; pi < m; ++pi)
+    r += v.p[pi] * v.phi[pi] - v.eps * (v.p[pi] * v.L[pi] - v.p[pi] * hbar);
+  return r;
+}
+
+/// A lump-ODE identity piece: `formula` is the claim's right side for the lump {0, …, m−1}.
+IdentityPiece lump_ode_piece(std::size_t S, std::size_t m, int degree,
+                             std::function<Q(const LumpOdeVars&, std::size_t m)> formula) {
+  IdentityPiece piece;
+  piece.label = "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m);
+  piece.variables = 2 * S + m;
+  piece.degree = degree;
+  piece.residual = [S, m, formula](const Qs& x, const RationalConstants&) -> Q {
+    const LumpOdeVars v = lump_ode_vars(x, S, m);
+    return formula(v, m) - aggregated_drift(v, m);
+  };
+  return piece;
+}
+
+/// Σ_{C_k} p φ − ε(m_k − q_k h̄) (lump_drift).
+Q lump_drift_formula(const LumpOdeVars& v, std::size_t m) {
+  const Q hbar = dot(v.p, v.L);
+  Q sel(0), mk(0), q(0);
+  for (std::size_t pi = 0; pi < m; ++pi) {
+    sel += v.p[pi] * v.phi[pi];
+    mk += v.p[pi] * v.L[pi];
+    q += v.p[pi];
+  }
+  return sel - v.eps * (mk - q * hbar);
+}
+/// Σ_{C_k} p φ − ε q_k(E_{p|C_k}[log p] − h̄), E_{p|C_k}[log p] = m_k/q_k.
+Q lump_conditional_formula(const LumpOdeVars& v, std::size_t m) {
+  const Q hbar = dot(v.p, v.L);
+  Q sel(0), mk(0), q(0);
+  for (std::size_t pi = 0; pi < m; ++pi) {
+    sel += v.p[pi] * v.phi[pi];
+    mk += v.p[pi] * v.L[pi];
+    q += v.p[pi];
+  }
+  return sel - v.eps * q * (mk / q - hbar);
+}
+
+const char* kLumpRelabel = "a lump of size m of any partition is the first m traces after relabelling (every "
+                           "formula is permutation equivariant, and component k involves only C_k and h-bar)";
+
+DCRV_CERTIFICATE(g_lump_ode) {
+  Certificate c;
+  c.claim = "G.lump-ode";
+  c.domain =
+      "S = 2, 3; every lump of every partition; every p of the closed simplex (faces q_k = 0 included), "
+      "every score field phi in R^S (so the four families), every real eps; along every solution of "
+      "(SRCT) by linearity of A; S >= 4 not covered";
+  c.method =
+      std::string("pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps(m_k - q_k hbar) with phi_pi, "
+                  "L_pi = log p_pi, eps free (E_pi = p_pi L_pi - p_pi hbar, hbar = sum p L, m_k = sum_{C_k} "
+                  "p L), p_S = 1 - sum x: degree <= 2 in each of the 2S + m variables, zero on a 3^(2S+m) "
+                  "grid; d/dt(Ap) = A pdot on solutions; ") +
+      kLumpRelabel;
+  for (std::size_t S = 2; S <= 3; ++S)
+    for (std::size_t m = 1; m <= S; ++m)
+      c.identities.push_back(lump_ode_piece(S, m, 2, lump_drift_formula));
+  return c;
+}
+
+DCRV_CERTIFICATE(g_lump_ode_conditional) {
+  Certificate c;
+  c.claim = "G.lump-ode-conditional";
+  c.domain =
+      "S = 2, 3; every lump with q_k > 0 of every partition; every p of the closed simplex, every phi in "
+      "R^S, every real eps; along every solution of (SRCT) by linearity of A; S >= 4 not covered";
+  c.method =
+      std::string("pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps q_k (m_k/q_k - hbar) with phi, "
+                  "L = log p, eps free, p_S = 1 - sum x; q_k (m_k/q_k) = m_k cancels exactly, so the "
+                  "residual equals a polynomial of degree <= 2 in each variable where q_k != 0, zero on "
+                  "a 3^(2S+m) grid; ") +
+      kLumpRelabel;
+  for (std::size_t S = 2; S <= 3; ++S)
+    for (std::size_t m = 1; m <= S; ++m)
+      c.identities.push_back(lump_ode_piece(S, m, 2, lump_conditional_formula));
+  return c;
+}
+
+DCRV_CERTIFICATE(g_eps0_lump) {
+  Certificate c;
+  c.claim = "G.eps0-lump";
+  c.domain = "S = 2, ..., 6; every lump of every partition; every p of the closed simplex; every score field "
+             "phi in R^S (the four families); along every solution of the pure-score flow by linearity of A; "
+             "larger S not covered";
+  c.method =
+      std::string("pointwise (A(p.phi))_k = sum_{C_k} p phi, A = [1{pi in C_k}] applied to the whole "
+                  "vector p.phi, phi free, eps = 0: variables x (p_S = 1 - sum x) and phi (S), degree <= 1 "
+                  "in each, zero on a 2^(2S-1) grid; d/dt(Ap) = A pdot on solutions; ") +
+      kLumpRelabel;
+  for (std::size_t S = 2; S <= 6; ++S)
+    for (std::size_t m = 1; m <= S; ++m) {
+      IdentityPiece piece;
+      piece.label = "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m);
+      piece.variables = 2 * S - 1;
+      piece.degree = 1;
+      piece.residual = [S, m](const Qs& x, const RationalConstants&) -> Q {
+        const Qs p = simplex_chart(x, S), phi = slice(x, S - 1, S);
+        Q aggregated(0), sel(0);
+        for (std::size_t pi = 0; pi < S; ++pi) // row k of A times p ⊙ φ
+          aggregated += Q(pi < m ? 1 : 0) * (p[pi] * phi[pi]);
+        for (std::size_t pi = 0; pi < m; ++pi) // Σ_{π∈C_k} p_π φ_π
+          sel += p[pi] * phi[pi];
+        return sel - aggregated;
+      };
+      c.identities.push_back(piece);
+    }
+  return c;
+}
+
+/// Pieces over (S, K_C, lump = a correct + b incorrect traces), correct traces first.
+template <class Make> void for_each_leading_lump(int Smin, int Smax, int KCmin, bool all_correct, Make make) {
+  for (int S = Smin; S <= Smax; ++S)
+    for (int KC = KCmin; KC <= S; ++KC)
+      for (int a = 0; a <= KC; ++a)
+        for (int b = 0; b <= (all_correct ? 0 : S - KC); ++b)
+          if (a + b >= 1)
+            make(S, KC, a, b);
+}
+
+/// Σ_{π∈lump} p_π φ_π.
+Q lump_sum(const std::vector<bool>& in, const Qs& p, const Qs& phi) {
+  Q r(0);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (in[i])
+      r += p[i] * phi[i];
+  return r;
+}
+
+/// q_k, q_{k,𝒞}, S⁽²⁾_{k,𝒞}, ρ, S⁽²⁾ of a lump.
+struct LumpMasses {
+  Q q, qC, s2k, rho, s2;
+};
+LumpMasses lump_masses_of(const std::vector<bool>& in, const Labels& s, const Qs& p) {
+  LumpMasses r;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (s[i] > 0)
+      r.rho += p[i], r.s2 += p[i] * p[i];
+    if (in[i]) {
+      r.q += p[i];
+      if (s[i] > 0)
+        r.qC += p[i], r.s2k += p[i] * p[i];
+    }
+  }
+  return r;
+}
+
+DCRV_CERTIFICATE(g_star_lump_ode) {
+  Certificate c;
+  c.claim = "G.star-lump-ode";
+  c.domain =
+      "S = 2, ..., 5; every labelling with K_C >= 1 and every lump (mixed lumps included; correct "
+      "traces first and the lump = its first correct and first incorrect traces, by relabelling); every "
+      "p of the closed simplex with rho > 0; along every STaR solution (eps = 0) by linearity of A; "
+      "larger S not covered";
+  c.method =
+      "pointwise sum_{C_k} p phi^STaR = (S2_{k,C} - q_k S2)/rho with the literal phi_c = (p_c - S2)/rho, "
+      "phi_i = -S2/rho, p_S = 1 - sum x: times rho (> 0 on the grid) a polynomial of degree <= 3 in each "
+      "x, zero on a 4^(S-1) grid; d/dt(Ap) = A(p.phi) on solutions";
+  for_each_leading_lump(2, 5, 1, false, [&](int S, int KC, int a, int b) {
+    IdentityPiece piece;
+    piece.label = lump_text(S, KC, a, b);
+    piece.variables = static_cast<std::size_t>(S - 1);
+    piece.degree = 3;
+    const Labels s = leading_labels(S, KC);
+    const auto in = leading_lump(S, KC, a, b);
+    piece.residual = [S, s, in](const Qs& x, const RationalConstants&) -> Q {
+      const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+      const LumpMasses m = lump_masses_of(in, s, p);
+      return (m.s2k - m.q * m.s2) / m.rho - lump_sum(in, p, star_phi(p, s));
+    };
+    c.identities.push_back(piece);
+  });
+  return c;
+}
+
+DCRV_CERTIFICATE(g_star_logratio) {
+  Certificate c;
+  c.claim = "G.star-logratio";
+  c.domain =
+      "S = 2, ..., 6; every labelling with K_C >= 1 and every all-correct lump (by relabelling: the first "
+      "a correct traces), q_k > 0, rho > 0, p in the closed simplex; along every STaR solution (eps = 0), "
+      "for every pair of all-correct lumps (the difference of two such rates); larger S not covered";
+  c.method =
+      "pointwise d/dt log q_k = (sum_{C_k} p phi^STaR)/q_k (q_k > 0, d/dt(Ap) = A(p.phi)) against "
+      "S2_{k,C}/(rho q_k) - S2/rho (the claim's per-lump form; the common -S2/rho cancels in every pair): "
+      "times rho q_k (> 0 on the grid) a polynomial of degree <= 3 in each x, zero on a 4^(S-1) grid";
+  for_each_leading_lump(2, 6, 1, true, [&](int S, int KC, int a, int b) {
+    IdentityPiece piece;
+    piece.label = lump_text(S, KC, a, b);
+    piece.variables = static_cast<std::size_t>(S - 1);
+    piece.degree = 3;
+    const Labels s = leading_labels(S, KC);
+    const auto in = leading_lump(S, KC, a, b);
+    piece.residual = [S, s, in](const Qs& x, const RationalConstants&) -> Q {
+      const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+      const LumpMasses m = lump_masses_of(in, s, p);
+      return (m.s2k / (m.rho * m.q) - m.s2 / m.rho) - lump_sum(in, p, star_phi(p, s)) / m.q;
+    };
+    c.identities.push_back(piece);
+  });
+  return c;
+}
+
+IdentityPiece grpo_lump_piece(int S, int KC, int a, int b, bool log_rate) {
+  IdentityPiece piece;
+  piece.label = lump_text(S, KC, a, b);
+  piece.variables = static_cast<std::size_t>(S); // x (S − 1), H
+  piece.degree = 2;
+  const Labels s = leading_labels(S, KC);
+  const auto in = leading_lump(S, KC, a, b);
+  piece.residual = [S, s, in, log_rate](const Qs& x, const RationalConstants&) -> Q {
+    const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+    const Q H = x[static_cast<std::size_t>(S - 1)];
+    const LumpMasses m = lump_masses_of(in, s, p);
+    const Q sel = lump_sum(in, p, grpo_phi(p, s, H));
+    const Q corr = m.qC / m.q;
+    return log_rate ? Q(H * (corr - m.rho) - sel / m.q) : Q(H * m.q * (corr - m.rho) - sel);
+  };
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_grpo_lump_ode) {
+  Certificate c;
+  c.claim = "G.grpo-lump-ode";
+  c.domain =
+      "S = 2, ..., 5; every labelling (0 <= K_C <= S) and every lump with q_k > 0 (by relabelling: correct "
+      "traces first, the lump = its first correct and first incorrect traces); every p of the closed "
+      "simplex; every G (h_G(rho) free); along every GRPO solution (eps = 0) by linearity of A; larger S "
+      "not covered";
+  c.method =
+      "pointwise sum_{C_k} p phi^GRPO = H q_k (corr - rho), corr = q_{k,C}/q_k, phi_c = sigma H, phi_i = "
+      "-rho H (H = h_G(rho) free), p_S = 1 - sum x: q_k corr = q_{k,C} cancels exactly, so the residual "
+      "equals a polynomial of degree <= 2 in each x and 1 in H where q_k != 0, zero on a 3^S grid";
+  for_each_leading_lump(2, 5, 0, false, [&](int S, int KC, int a, int b) {
+    c.identities.push_back(grpo_lump_piece(S, KC, a, b, false));
+  });
+  return c;
+}
+
+DCRV_CERTIFICATE(g_grpo_logratio) {
+  Certificate c;
+  c.claim = "G.grpo-logratio";
+  c.domain =
+      "S = 2, ..., 5; every labelling and every lump with q_k > 0 (by relabelling as G.grpo-lump-ode); "
+      "every p of the closed simplex, every G; along every GRPO solution (eps = 0), for every pair of "
+      "lumps (the difference of two rates); larger S not covered";
+  c.method = "pointwise d/dt log q_k = (sum_{C_k} p phi^GRPO)/q_k against H (corr - rho) (the common -H rho "
+             "cancels in every pair), H = h_G(rho) free, p_S = 1 - sum x: times q_k (> 0 on the grid) a "
+             "polynomial of degree <= 2 in each x and 1 in H, zero on a 3^S grid";
+  for_each_leading_lump(2, 5, 0, false, [&](int S, int KC, int a, int b) {
+    c.identities.push_back(grpo_lump_piece(S, KC, a, b, true));
+  });
+  return c;
+}
+
+DCRV_CERTIFICATE(g_dpo_lump_ode) {
+  Certificate c;
+  c.claim = "G.dpo-lump-ode";
+  c.domain =
+      "S = 2, 3; every set partition with every sign-pure labelling, every lump (empty lumps give 0: q_k "
+      "G_k is the sum); every p of the closed simplex; every beta, ell_0 (g_beta(log p) free); along every "
+      "DPO solution (eps = 0) by linearity of A; S >= 4 not covered";
+  c.method =
+      "pointwise sum_{C_k} p phi^DPO = s_k q_k G_k - q_k gbar with gamma_pi = g_beta(log p_pi) free, "
+      "phi_pi = s_pi gamma_pi - sum_j p_j s_j gamma_j (dcrv's DPO field), q_k G_k = sum_{C_k} p gamma, "
+      "gbar = sum_j s_j q_j G_j, p_S = 1 - sum x: degree <= 2 in each of the 2S - 1 variables, zero on a "
+      "3^(2S-1) grid";
+  for (int S = 2; S <= 3; ++S)
+    for (const auto& lump_of : set_partitions(S)) {
+      const Lumps L(lump_of);
+      for (const auto& s : sign_pure_labellings(L))
+        for (int k = 0; k < L.count(); ++k) {
+          IdentityPiece piece;
+          piece.label = "S = " + std::to_string(S) + ", " + std::to_string(L.count()) + " lumps, lump " +
+                        std::to_string(k + 1);
+          piece.variables = static_cast<std::size_t>(2 * S - 1);
+          piece.degree = 2;
+          piece.residual = [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
+            const std::size_t n = static_cast<std::size_t>(S);
+            const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+            const Qs qG = lump_qG(L, p, gamma), phi = dpo_phi(p, s, gamma);
+            std::vector<bool> in(n);
+            Q q(0);
+            for (std::size_t pi = 0; pi < n; ++pi) {
+              in[pi] = L.lump_of(static_cast<int>(pi)) == k;
+              if (in[pi])
+                q += p[pi];
+            }
+            const Q rhs = Q(L.lump_label(s, k)) * qG[static_cast<std::size_t>(k)] - q * lump_gbar(L, s, qG);
+            return rhs - lump_sum(in, p, phi);
+          };
+          c.identities.push_back(piece);
+        }
+    }
+  return c;
+}
+
+DCRV_CERTIFICATE(g_dpo_zik_ode) {
+  Certificate c;
+  c.claim = "G.dpo-zik-ode";
+  c.domain =
+      "S = 2, 3, 4; every labelling and every same-sign pair (by relabelling: correct traces first, the "
+      "pair = the first two correct or the first two incorrect traces); every p of the open simplex; "
+      "every beta, ell_0 (g_beta(log p) free); along every DPO solution (eps = 0); larger S not covered";
+  c.method =
+      "on a solution of pdot = p.phi (eps = 0) d/dt log p_pi = phi_pi, so zdot_ik = phi_i - phi_k; the "
+      "residual (phi_i - phi_k) - s(gamma_i - gamma_k) with dcrv's DPO field phi_pi = s_pi gamma_pi - "
+      "sum_j p_j s_j gamma_j, gamma_pi = g_beta(log p_pi) free, p_S = 1 - sum x: degree <= 1 in each of "
+      "the 2S - 1 variables, zero on a 2^(2S-1) grid";
+  for (int S = 2; S <= 4; ++S)
+    for (int KC = 0; KC <= S; ++KC)
+      for (int sign : {1, -1}) {
+        const int first = sign > 0 ? 0 : KC, size = sign > 0 ? KC : S - KC;
+        if (size < 2)
+          continue;
+        IdentityPiece piece;
+        piece.label = "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
+                      (sign > 0 ? ", correct pair" : ", incorrect pair");
+        piece.variables = static_cast<std::size_t>(2 * S - 1);
+        piece.degree = 1; // the mean Σ p s γ cancels; each term is of degree <= 1 in each variable
+        const Labels s = leading_labels(S, KC);
+        piece.residual = [S, s, first, sign](const Qs& x, const RationalConstants&) -> Q {
+          const std::size_t n = static_cast<std::size_t>(S), i = static_cast<std::size_t>(first), k = i + 1;
+          const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+          const Qs phi = dpo_phi(p, s, gamma);
+          return (phi[i] - phi[k]) - Q(sign) * (gamma[i] - gamma[k]);
+        };
+        c.identities.push_back(piece);
+      }
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

@@ -1,0 +1,376 @@
+// Interval certificates of App. G's bounds (properties/G_lump_calculus.cpp, properties/G_face_thresholds.cpp,
+// properties/G_lump_dynamics.cpp).
+//
+// G.op-lk-positive and G.ls-positive~open: L_K(δ) = (1 − δ) log((1 − δ)/((K − 1)δ)) > 0 on δ ∈ (0, 1/K), the
+// statement of F.lk-positive and H.LK-positive: the shared piece of face_gap_piece.hpp (every real K ∈ [2,
+// 10¹²], δ = u/K, u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³] ⊇ the claims' u ∈ [10⁻¹², 1 − 10⁻¹²]).
+#include <array>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/face_gap_piece.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+const char* kFaceGapDomain =
+    "every real K in [2, 10^12] (every integer K >= 2 up to 10^12) and delta = u/K with u in [10^-300, 1 - "
+    "2^-53] (contains the claim's u in [10^-12, 1 - 10^-12]); the open ends delta -> 0 and delta -> 1/K are "
+    "not "
+    "covered";
+const char* kFaceGapMethod =
+    "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) = "
+    "log1p((1 - K delta)/((K-1)delta)), K delta = u, as the claim's face_gap_at), K a real interval; strict";
+
+// App. G §Open problems: L_K(δ) > 0 for δ ∈ (0, 1/K).
+DCRV_CERTIFICATE(g_op_lk_positive) {
+  Certificate c;
+  c.claim = "G.op-lk-positive";
+  c.domain = kFaceGapDomain;
+  c.method = kFaceGapMethod;
+  c.pieces = {face_gap_positive_piece()};
+  return c;
+}
+
+// App. G §Forward-invariance templates, reading ~open: L_S(δ) > 0 for δ ∈ (0, 1/S).
+DCRV_CERTIFICATE(g_ls_positive_open) {
+  Certificate c;
+  c.claim = "G.ls-positive~open";
+  c.domain = kFaceGapDomain;
+  c.method = kFaceGapMethod;
+  c.pieces = {face_gap_positive_piece()};
+  return c;
+}
+
+// ============================================================================================================
+// eq. (S-bds), first: ‖diag(p) − ppᵀ‖_{2→2} ≤ c = ½
+// ============================================================================================================
+
+/// S(p) = diag(p) − ppᵀ is symmetric, so ‖S(p)‖_{2→2} = max(λ_max, −λ_min) = max over directions v ≠ 0 of
+/// |vᵀS(p)v|/|v|². Every direction up to sign is v/‖v‖_∞ on a face v_j = 1 of the cube [−1, 1]^S (the form is
+/// even in v): chart j puts 1 at coordinate j and the raw w ∈ [−1, 1]^{S−1} elsewhere. Score (upper side):
+/// vᵀS(p)v − c|v|² = Σ p_i v_i² − (pᵀv)² − c|v|²; (lower side, `negative`): −vᵀS(p)v − c|v|².
+template <std::size_t S> Piece s_norm_piece(std::size_t chart, bool negative) {
+  Piece piece;
+  piece.label = "S = " + std::to_string(S) + ", v_" + std::to_string(chart + 1) + " = 1" +
+                (negative ? ", -v^T S(p) v <= c|v|^2" : ", v^T S(p) v <= c|v|^2");
+  piece.score = make_score<2 * (S - 1)>([chart, negative](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    std::array<X, S> v;
+    for (std::size_t i = 0, r = S - 1; i < S; ++i)
+      v[i] = i == chart ? X(1) : x[r++];
+    X quad(0), pv(0), norm2(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      quad += p[i] * square(v[i]);
+      pv += p[i] * v[i];
+      norm2 += square(v[i]);
+    }
+    const X form = quad - square(pv);
+    return (negative ? -form : form) - X(k("c")) * norm2;
+  });
+  Box root = unit_box(S - 1);
+  for (std::size_t i = 0; i + 1 < S; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  piece.roots = {root};
+  if (!negative) {
+    // the maximisers: p = (½, ½) with v ∥ (1, −1) (S = 2); the edge mid-points with v ∥ e_i − e_j (S = 3),
+    // in raw coordinates (u, w) of each chart
+    if constexpr (S == 2)
+      piece.attained = {{0.5, -1.0}};
+    else if (chart == 0) // v = (1, w1, w2): (1, −1, 0) at p = (½, ½, 0); (1, 0, −1) at p = (½, 0, ½)
+      piece.attained = {{0.5, 1.0, -1.0, 0.0}, {0.5, 0.0, 0.0, -1.0}};
+    else if (chart == 1) // v = (w1, 1, w2): (−1, 1, 0) at (½, ½, 0); (0, 1, −1) at (0, ½, ½)
+      piece.attained = {{0.5, 1.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}};
+    else // v = (w1, w2, 1): (−1, 0, 1) at (½, 0, ½); (0, −1, 1) at (0, ½, ½)
+      piece.attained = {{0.5, 0.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}};
+  }
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_s_norm_half) {
+  Certificate c;
+  c.claim = "G.s-norm-half";
+  c.domain = "S = 2, 3; every p in the closed simplex (so in every Delta_delta); no exclusion; S >= 4 not "
+             "covered";
+  c.method =
+      "||S(p)||_{2->2} = max over directions v of |v^T S(p) v|/|v|^2 (S(p) symmetric): both v^T S(p) v - "
+      "c|v|^2 <= 0 and -v^T S(p) v - c|v|^2 <= 0 for v on the faces v_j = 1 of the cube (every direction "
+      "up to sign), p by stick-breaking; the bound is attained at p = (1/2, 1/2[, 0]) and the edge "
+      "mid-points with v = e_i - e_j: second-order test";
+  c.constants = {{"c", [] { return Interval(0.5); }}};
+  for (bool negative : {false, true}) {
+    for (std::size_t j = 0; j < 2; ++j)
+      c.pieces.push_back(s_norm_piece<2>(j, negative));
+    for (std::size_t j = 0; j < 3; ++j)
+      c.pieces.push_back(s_norm_piece<3>(j, negative));
+  }
+  return c;
+}
+
+// ============================================================================================================
+// eq. (ML-bounds), left: ⟨log p⟩ ≥ −c log S
+// ============================================================================================================
+
+/// x log x with 0 log 0 = 0. On intervals (x ≥ 0) by monotonicity (decreasing on [0, 1/e], increasing after),
+/// so an enclosure reaching x = 0 (a face of the simplex) is finite; on jets x log x (a box reaching 0 throws
+/// straddle_error there: the derivative is unbounded, and branch and bound bisects).
+Interval xlogx_enclosure(const Interval& x) {
+  const mpfr lo = x.lower(), hi = x.upper();
+  if (lo < 0)
+    throw straddle_error("x log x of an interval reaching below 0");
+  auto f = [](const mpfr& v) { return v == 0 ? Interval(0) : Interval(v) * log(Interval(v)); };
+  const Interval flo = f(lo), fhi = f(hi);
+  if (hi <= mpfr(0.36)) // ⊆ [0, 1/e]: decreasing
+    return Interval(fhi.lower(), flo.upper());
+  if (lo >= mpfr(0.37)) // ⊆ [1/e, ∞): increasing
+    return Interval(flo.lower(), fhi.upper());
+  const Interval minimum = -exp(Interval(-1)); // min of x log x, at 1/e
+  return Interval(minimum.lower(), max(flo, fhi).upper());
+}
+template <class X> X xlogx_of(const X& x) {
+  if constexpr (std::is_same_v<X, Interval>)
+    return xlogx_enclosure(x);
+  else
+    return x * log(x);
+}
+
+/// The cone over the facet of Δ^{S−1} without vertex `omit`, from the uniform point c: p = Σ_a b_a e_{F_a} +
+/// b_S c, b = stick_breaking(u) (b_S = Π(1 − u) sits on c). Read as x = S p: x_k = S b_a + b_S (k = F_a),
+/// x_omit = b_S; at u = 0, x = 1 exactly. Score: ⟨log p⟩ = (1/S)Σ x log x − log S (Σx = S), so ⟨log p⟩ ≥ −c
+/// log S ⇔ (1 − c) log S − (1/S) Σ x_k log x_k ≤ 0.
+template <std::size_t S> Piece meanlog_lower_piece(std::size_t omit) {
+  Piece piece;
+  piece.label = "S = " + std::to_string(S) + ", cone over the facet p_" + std::to_string(omit + 1) + " = 0";
+  piece.score = make_score<S - 1>([omit](const auto& u, const Constants& k) {
+    using X = std::decay_t<decltype(u[0])>;
+    const auto b = stick_breaking<S>(u);
+    std::array<X, S> x;
+    for (std::size_t kk = 0, a = 0; kk < S; ++kk)
+      x[kk] = kk == omit ? b[S - 1] : X(int(S)) * b[a++] + b[S - 1];
+    X sum(0);
+    for (const auto& xk : x)
+      sum += xlogx_of(xk);
+    return X((1 - k("c")) * log(Interval(int(S)))) - sum / X(int(S));
+  });
+  piece.roots = {unit_box(S - 1)};
+  piece.attained = {std::vector<double>(S - 1, 0.0)}; // the uniform point
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_meanlog_lower) {
+  Certificate c;
+  c.claim = "G.meanlog-lower";
+  c.domain = "S = 2, 3; every p in the closed simplex (0 log 0 = 0), so every p in Delta_delta for every "
+             "delta in (0, 1/S]; no exclusion; S >= 4 not covered";
+  c.method =
+      "<log p> = sum p log p = (1/S) sum x log x - log S with x = S p (sum x = S), so the claim is (1 - c) "
+      "log S - (1/S) sum x log x <= 0; the simplex is the union of the S cones from the uniform point "
+      "over its facets, and a permutation of the traces maps one onto another leaving <log p> unchanged, "
+      "so one cone is proved, by stick-breaking with the uniform point at the raw corner u = 0 (x = 1 "
+      "exactly, where the bound is attained: second-order test); x log x enclosed by monotonicity on "
+      "boxes reaching a face";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  // one cone per S: a permutation of the traces maps the cone over one facet onto the cone over any other
+  // and leaves <log p> unchanged
+  // (S = 4 closes as well, in 2.7 s at the smoke budget: left out for the time budget of the stage)
+  c.pieces = {meanlog_lower_piece<2>(1), meanlog_lower_piece<3>(2)};
+  return c;
+}
+
+// ============================================================================================================
+// §Open problems (feasible band): K_C δ ≤ ρ ≤ 1 − K_I δ on Δ_δ
+// ============================================================================================================
+
+/// p = δ1 + (1 − u)q (the claim's trimmed point), δ = u/K, ρ = Σ_𝒞 p = K_C δ + (1 − u) t with t = Σ_𝒞 q ∈ [0,
+/// 1] (Σ_𝒞 δ = K_C δ exactly), and Kδ = u: K_C δ − ρ = −(1 − u) t, ρ − (1 − K_I δ) = −(1 − u)(1 − t). Raw (u,
+/// t) ∈ [0, 1]²: every K, every labelling.
+Piece rho_band_piece(bool upper) {
+  Piece piece;
+  piece.label = upper ? "rho <= 1 - K_I delta" : "K_C delta <= rho";
+  piece.score = make_score<2>([upper](const auto& x, const Constants&) {
+    const auto& u = x[0];
+    const auto& t = x[1];
+    return upper ? -((1 - u) * (1 - t)) : -((1 - u) * t);
+  });
+  piece.roots = {unit_box(2)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_rho_band) {
+  Certificate c;
+  c.claim = "G.rho-band";
+  c.domain =
+      "every K >= 2, every labelling (0 <= K_C <= K), every delta = u/K with u in [0, 1] and every p of "
+      "Delta_delta (p = delta 1 + (1 - u) q, q in the closed simplex, as the claim reads it); no exclusion";
+  c.method =
+      "rho = K_C delta + (1 - u) t with t = sum_C q in [0, 1] and K delta = u, so K_C delta - rho = -(1 - "
+      "u) t and rho - (1 - K_I delta) = -(1 - u)(1 - t) (exact algebra), proved <= 0 on the box (u, t) in "
+      "[0, 1]^2";
+  c.pieces = {rho_band_piece(false), rho_band_piece(true)};
+  return c;
+}
+
+// ============================================================================================================
+// OP1 (STaR), incorrect faces: φ_k = −S⁽²⁾/ρ ≥ −ρ
+// ============================================================================================================
+
+/// −ρ − φ_k = S⁽²⁾/ρ − ρ; times ρ > 0: S⁽²⁾ − ρ² = −2 Σ_{c<c'} p_c p_{c'} (ρ² = S⁽²⁾ + 2Σ_{c<c'} p_c p_c'),
+/// over the correct masses y ∈ [0, 1]^{K_C} (φ_k for k ∈ ℐ reads p only through them).
+template <std::size_t KC> Piece star_phii_piece() {
+  Piece piece;
+  piece.label = "K_C = " + std::to_string(KC);
+  piece.score = make_score<KC>([](const auto& y, const Constants&) {
+    using X = std::decay_t<decltype(y[0])>;
+    X cross(0);
+    for (std::size_t c = 0; c < KC; ++c)
+      for (std::size_t d = c + 1; d < KC; ++d)
+        cross += y[c] * y[d];
+    return -2 * cross + 0 * y[0];
+  });
+  piece.roots = {unit_box(KC)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_op1_star_phii_bound) {
+  Certificate c;
+  c.claim = "G.op1-star-phii-bound";
+  c.domain =
+      "K_C = 1, ..., 4 and every K >= K_C + 1 (phi_k, k in I, depends on the correct masses only); every "
+      "p of the closed simplex with rho > 0; K_C >= 5 not covered";
+  c.method =
+      "phi_k = -S2/rho for k in I; -rho - phi_k = (S2 - rho^2)/rho, and times rho > 0 S2 - rho^2 = -2 sum_{c "
+      "< c'} p_c p_c' (exact algebra), proved <= 0 on the box of correct masses [0, 1]^K_C (identically 0 "
+      "for K_C = 1, the equality case)";
+  c.pieces = {star_phii_piece<1>(), star_phii_piece<2>(), star_phii_piece<3>(), star_phii_piece<4>()};
+  return c;
+}
+
+// ============================================================================================================
+// OP1 (STaR), correct faces: φ_k = (δ − S⁽²⁾)/ρ ≥ (δ − S⁽²⁾_max)/ρ, S⁽²⁾_max = δ² + (ρ − δ)²
+// ============================================================================================================
+
+/// On the correct face p_k = δ: S⁽²⁾ = δ² + Σ_{c≠k} p_c² and ρ − δ = Σ_{c≠k} p_c, so φ_k − (δ − S⁽²⁾_max)/ρ =
+/// (S⁽²⁾_max − S⁽²⁾)/ρ; times ρ > 0 the score S⁽²⁾ − S⁽²⁾_max = Σ_{c≠k} y_c² − (Σ_{c≠k} y_c)² = −2 Σ_{c<c'}
+/// y_c y_c' over the other correct masses y ∈ [0, 1]^{K_C − 1} (δ cancels).
+template <std::size_t Others> Piece star_phic_piece() {
+  Piece piece;
+  piece.label = "K_C = " + std::to_string(Others + 1);
+  piece.score = make_score<(Others == 0 ? 1 : Others)>([](const auto& y, const Constants&) {
+    using X = std::decay_t<decltype(y[0])>;
+    X cross(0);
+    if constexpr (Others >= 2)
+      for (std::size_t c = 0; c + 1 < Others; ++c)
+        for (std::size_t d = c + 1; d < Others; ++d)
+          cross += y[c] * y[d];
+    return -2 * cross + 0 * y[0];
+  });
+  piece.roots = {unit_box(Others == 0 ? 1 : Others)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_op1_star_phic_bound) {
+  Certificate c;
+  c.claim = "G.op1-star-phic-bound";
+  c.domain = "K_C = 1, ..., 5 and every K >= K_C, every delta in (0, 1/K), every p of the correct face p_k = "
+             "delta (phi_k depends on the correct masses only); K_C >= 6 not covered";
+  c.method =
+      "on p_k = delta: S2 = delta^2 + sum_{c != k} p_c^2, rho - delta = sum_{c != k} p_c, so phi_k - (delta "
+      "- S2max)/rho = (S2max - S2)/rho, and times rho > 0 S2 - S2max = -2 sum_{c < c', both != k} p_c p_c' "
+      "(exact algebra), proved <= 0 on the box of the other correct masses [0, 1]^(K_C - 1) (identically 0 "
+      "for K_C <= 2, the equality cases)";
+  c.pieces = {star_phic_piece<0>(), star_phic_piece<1>(), star_phic_piece<2>(), star_phic_piece<3>(),
+              star_phic_piece<4>()};
+  return c;
+}
+
+// ============================================================================================================
+// prop:dpo-lump (second box, inequality): |ż_ik| ≤ cβ|z_ik|
+// ============================================================================================================
+
+/// E(t) = (1 − e^{−t})/t = ∫₀¹ e^{−st} ds and its derivatives E^{(j)}(t) = ∫₀¹ (−s)^j e^{−st} ds at a point t
+/// ≥ 0: |E^{(j)}| is decreasing on t ≥ 0; for t ≤ ½ by the alternating series E^{(j)}(t) = (−1)^j Σ_n
+/// (−t)^n/(n!(n
+/// + j + 1)) (terms decreasing: the remainder lies between 0 and the first omitted term), for t > ½ in
+/// closed form.
+Interval expm1_quotient_point(const mpfr& t, int j) {
+  if (t <= mpfr(0.5)) {
+    Interval sum(0), term(1); // term = t^n/n!
+    const Interval ti(t);
+    int n = 0;
+    for (; n < 60; ++n) {
+      const Interval a = term / Interval(n + j + 1);
+      sum += (n % 2 == 0 ? a : -a);
+      term = term * ti / Interval(n + 1);
+    }
+    const Interval next = term / Interval(n + j + 1); // |first omitted term|, sign (−1)^n
+    sum = sum + (n % 2 == 0 ? Interval(mpfr(0), next.upper()) : Interval(-next.upper(), mpfr(0)));
+    return j % 2 == 0 ? sum : -sum;
+  }
+  const Interval ti(t), e = exp(-ti);
+  if (j == 0)
+    return (1 - e) / ti;
+  if (j == 1)
+    return (e * (ti + 1) - 1) / square(ti);
+  return (2 - e * (square(ti) + 2 * ti + 2)) / pow(ti, 3);
+}
+/// The enclosure of E^{(j)} over an interval t ≥ 0 from its endpoints (monotone: E, E'' decreasing, E'
+/// increasing).
+Interval expm1_quotient(const Interval& t, int j) {
+  if (t.lower() < 0)
+    throw straddle_error("(1 - exp(-t))/t is enclosed for t >= 0 only");
+  const Interval lo = expm1_quotient_point(t.lower(), j), hi = expm1_quotient_point(t.upper(), j);
+  return j == 1 ? Interval(lo.lower(), hi.upper()) : Interval(hi.lower(), lo.upper());
+}
+template <class X> X expm1_quotient_of(const X& t) {
+  if constexpr (std::is_same_v<X, Interval>)
+    return expm1_quotient(t, 0);
+  else
+    return X::chain(t, expm1_quotient(t.v, 0), expm1_quotient(t.v, 1), expm1_quotient(t.v, 2));
+}
+
+/// σ(x) = 1/(1 + e^{−x}).
+template <class X> X logistic_of(const X& x) {
+  return 1 / (1 + exp(-x));
+}
+
+/// With x_π = β(log p_π − ℓ₀), g_β(log p_π) = σ(−x_π), so |ż_ik| = |g_β(ℓ_i) − g_β(ℓ_k)| = |σ(x_i) − σ(x_k)|
+/// and β|z_ik| = |x_i − x_k| = t. For t > 0 the claim is D ≤ c with D = (σ(m + t/2) − σ(m − t/2))/t (m the
+/// midpoint; the pair is unordered, so t ≥ 0), and σ(a + t) − σ(a) = σ(a + t) σ(−a) (1 − e^{−t}) exactly: D =
+/// σ(m + t/2) σ(t/2 − m) E(t). At t = 0 both sides are 0.
+Piece dpo_zik_piece() {
+  Piece piece;
+  piece.label = "m = (x_i + x_k)/2 in [-1024, 1024], t = |x_i - x_k| in [0, 2048]";
+  piece.score = make_score<2>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X& m = x[0];
+    const X& t = x[1];
+    const X half = t / 2;
+    return logistic_of(X(m + half)) * logistic_of(X(half - m)) * expm1_quotient_of(t) - X(k("c"));
+  });
+  piece.roots = {{Interval(-1024.0, 1024.0), Interval(0.0, 2048.0)}};
+  piece.attained = {{0.0, 0.0}}; // D(0, 0) = σ(0)² E(0) = 1/4
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_dpo_zik_bound) {
+  Certificate c;
+  c.claim = "G.dpo-zik-bound";
+  c.domain = "every S, every same-sign pair, every beta > 0 and ell_0 with beta(log p_pi - ell_0) in [-1024, "
+             "1024] for both traces of the pair (contains the claim's beta in [0.1, 10], ell_0 in [-8, 2], "
+             "masses p_pi >= 10^-40); smaller masses (beta(log p - ell_0) < -1024) not covered";
+  c.method =
+      "x = beta(log p - ell_0): |zdot_ik| = |sigma(x_i) - sigma(x_k)| (the mean of the DPO field cancels, "
+      "g_beta(l) = sigma(-x)) and beta|z_ik| = |x_i - x_k| = t; for t > 0 the claim is D = (sigma(m + "
+      "t/2) - sigma(m - t/2))/t <= c, D = sigma(m + t/2) sigma(t/2 - m)(1 - e^-t)/t exactly, with (1 - "
+      "e^-t)/t and its derivatives enclosed by monotonicity (series for t <= 1/2); at t = 0 both sides "
+      "are 0; sup D = 1/4 at (m, t) = (0, 0): second-order test";
+  c.constants = {{"c", [] { return Interval(0.25); }}};
+  c.pieces = {dpo_zik_piece()};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

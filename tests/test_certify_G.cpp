@@ -1,0 +1,254 @@
+// Specification of the certificates of App. G (properties/certificates/G_lump_certificates.cpp,
+// G_threshold_certificates.cpp): each residual or score reads the claim's own quantity, checked against
+// dcrv's library at sample points (point evaluations only; test_certify.cpp runs every proof, at the paper's
+// constants and 1 % stronger).
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/linalg.hpp"
+#include "dcrv/lumps.hpp"
+#include "dcrv/scores/dpo.hpp"
+#include "dcrv/scores/grpo.hpp"
+#include "dcrv/scores/star.hpp"
+#include "dcrv/simplex.hpp"
+#include "dcrv/softmax.hpp"
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+const Certificate& certificate_of(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper_constants(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+Box point(const std::vector<double>& x) {
+  Box b;
+  for (double v : x)
+    b.push_back(Interval(v));
+  return b;
+}
+mpfr score_at(const Piece& piece, const std::vector<double>& x, const Constants& k) {
+  return piece.score.value(point(x), k).mid();
+}
+const Piece& piece_labelled(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.pieces)
+    if (p.label == label)
+      return p;
+  FAIL("no piece " << label);
+  return c.pieces.front();
+}
+const IdentityPiece& identity_labelled(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.identities)
+    if (p.label == label)
+      return p;
+  FAIL("no identity piece " << label);
+  return c.identities.front();
+}
+mpfr to_mpfr(const Rational& q) {
+  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
+}
+Vec<mpfr> vec(const std::vector<double>& x) {
+  Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i)
+    v(static_cast<Eigen::Index>(i)) = mpfr(x[i]);
+  return v;
+}
+const mpfr kTol("1e-40");
+} // namespace
+
+TEST_CASE("the A-norm certificates read the norms of A as dcrv::operator_norms does", "[certify]") {
+  set_working_digits(50);
+  // the first partition of every S is the single lump: ||A||_1 = 1, ||A||_2 = sqrt(S), ||A||_inf = S; with a
+  // constant c' != 1 the residual is the claim's difference there
+  for (int S : {2, 5}) {
+    const Lumps L = Lumps::whole(S);
+    const auto n = operator_norms<mpfr>(L.aggregation<mpfr>());
+    const std::string label = "S = " + std::to_string(S) + ", every set partition";
+    RationalConstants k;
+    k.set("c", Rational(3, 2));
+    const Rational one = identity_labelled(certificate_of("G.a-norm-1"), label).residual({Rational(0)}, k);
+    const Rational inf = identity_labelled(certificate_of("G.a-norm-inf"), label).residual({Rational(0)}, k);
+    const Rational two = identity_labelled(certificate_of("G.a-norm-2"), label).residual({Rational(0)}, k);
+    CHECK(abs(to_mpfr(one) - (n.one - mpfr(1.5))) < kTol);
+    CHECK(abs(to_mpfr(inf) - (n.inf - mpfr(1.5) * S)) < kTol);
+    CHECK(abs(to_mpfr(two) - (n.two * n.two - mpfr(2.25) * S)) < mpfr("1e-30"));
+    k.set("c", Rational(1));
+    CHECK(identity_labelled(certificate_of("G.a-norm-2"), label).residual({Rational(0)}, k) == 0);
+  }
+}
+
+TEST_CASE("the lump-ODE certificates read E as entropy_drift_closed and the lump drift as lump_drift",
+          "[certify]") {
+  set_working_digits(50);
+  // the certificates' reading: E_pi = p_pi L_pi - p_pi sum_j p_j L_j with L = log p, and (lump_drift)_k =
+  // sum_{C_k} p phi - eps (sum_{C_k} p L - q_k sum p L)
+  const Vec<mpfr> p = vec({0.125, 0.5, 0.25, 0.125});
+  const Vec<mpfr> phi = vec({0.3, -1.0, 2.0, 0.7});
+  const mpfr eps = 0.75;
+  Vec<mpfr> L(4);
+  for (int i = 0; i < 4; ++i)
+    L(i) = log(p(i));
+  const mpfr hbar = p.dot(L);
+  const Vec<mpfr> E = entropy_drift_closed<mpfr>(p);
+  for (int i = 0; i < 4; ++i)
+    CHECK(abs(E(i) - (p(i) * L(i) - p(i) * hbar)) < kTol);
+  const Lumps lumps({0, 1, 0, 1});
+  const Vec<mpfr> drift = lump_drift<mpfr>(lumps, p, phi, eps);
+  for (int k = 0; k < 2; ++k) {
+    mpfr sel = 0, mk = 0, q = 0;
+    for (int i : lumps.members(k))
+      sel += p(i) * phi(i), mk += p(i) * L(i), q += p(i);
+    CHECK(abs(drift(k) - (sel - eps * (mk - q * hbar))) < kTol);
+    CHECK(abs(conditional_mean_log<mpfr>(lumps, p, k) - mk / q) < kTol);
+    // m_k (lump_plogp) and the log-of-quotient reading of G.mk-decomp: sum w log w = sum (p/q)(L - log q)
+    mpfr wlogw = 0;
+    for (int i : lumps.members(k))
+      wlogw += p(i) / q * (L(i) - log(q));
+    CHECK(abs(lump_plogp<mpfr>(lumps, p)(k) - mk) < kTol);
+    CHECK(abs(-lump_entropy<mpfr>(lumps, p, k) - wlogw) < kTol);
+  }
+  // the exact residuals vanish at a grid point (sizes as stated: S = 3, a lump of 2)
+  const auto& lo = certificate_of("G.lump-ode");
+  const auto& piece = identity_labelled(lo, "S = 3, |C_k| = 2");
+  CHECK(piece.variables == 8);
+  std::vector<Rational> x(8);
+  for (std::size_t i = 0; i < 8; ++i)
+    x[i] = Rational(static_cast<long>(i + 1), 97);
+  CHECK(piece.residual(x, RationalConstants()) == 0);
+}
+
+TEST_CASE("the score-field readings of the lump certificates are dcrv's STaR, GRPO and DPO fields",
+          "[certify]") {
+  set_working_digits(50);
+  const Vec<mpfr> p = vec({0.125, 0.25, 0.5, 0.125});
+  // STaR (star_score_formula): phi_c = (p_c - S2)/rho, phi_i = -S2/rho; K_C = 2 leading
+  const StarPartition part = StarPartition::window(4, 2, 0);
+  const Vec<mpfr> star = star_score_formula<mpfr>(p, part);
+  const mpfr rho = p(0) + p(1), s2 = p(0) * p(0) + p(1) * p(1);
+  for (int i = 0; i < 4; ++i)
+    CHECK(abs(star(i) - (i < 2 ? mpfr((p(i) - s2) / rho) : mpfr(-s2 / rho))) < kTol);
+  // the STaR lump formula of G.star-lump-ode, (S2_{k,C} - q_k S2)/rho, is sum_{C_k} p phi for the lump {0, 2}
+  const mpfr lump = p(0) * star(0) + p(2) * star(2);
+  CHECK(abs(lump - (p(0) * p(0) - (p(0) + p(2)) * s2) / rho) < kTol);
+  // GRPO (grpo::centered_score): phi_c = sigma h, phi_i = -rho h, h = h_G(rho, sigma)
+  const grpo::Characteristic<mpfr> ch(8);
+  const Vec<mpfr> grpo = grpo::centered_score(grpo::Partition::leading(4, 2), ch, p);
+  const mpfr sigma = p(2) + p(3), h = ch.h(rho, sigma);
+  for (int i = 0; i < 4; ++i)
+    CHECK(abs(grpo(i) - (i < 2 ? mpfr(sigma * h) : mpfr(-rho * h))) < kTol);
+  // DPO (DpoModel::field): phi = s gamma - sum_j p_j s_j gamma_j, gamma = g_beta(log p)
+  DpoModel<mpfr> m;
+  m.beta = 3, m.ell0 = -1, m.labels = {1, 1, -1, -1};
+  Vec<mpfr> lp(4);
+  for (int i = 0; i < 4; ++i)
+    lp(i) = log(p(i));
+  const Vec<mpfr> dpo = m.field(p, lp);
+  mpfr mean = 0;
+  for (int i = 0; i < 4; ++i)
+    mean += p(i) * m.labels[static_cast<std::size_t>(i)] * m.g(lp(i));
+  for (int i = 0; i < 4; ++i)
+    CHECK(abs(dpo(i) - (m.labels[static_cast<std::size_t>(i)] * m.g(lp(i)) - mean)) < kTol);
+}
+
+TEST_CASE("the G.s-norm-half score is v^T(diag p - pp^T)v - c|v|^2 with dcrv's covariance matrix",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("G.s-norm-half");
+  const Constants k = paper_constants(c);
+  const Piece& up = piece_labelled(c, "S = 3, v_2 = 1, v^T S(p) v <= c|v|^2");
+  const Piece& down = piece_labelled(c, "S = 3, v_2 = 1, -v^T S(p) v <= c|v|^2");
+  for (double u1 : {0.0, 0.3, 0.5})
+    for (double u2 : {0.25, 1.0})
+      for (double w : {-1.0, 0.0, 0.6}) {
+        Vec<mpfr> p(3), v(3);
+        p << mpfr(u1), (1 - mpfr(u1)) * u2, (1 - mpfr(u1)) * (1 - mpfr(u2));
+        v << mpfr(w), mpfr(1), mpfr(-0.5);
+        const Mat<mpfr> S = covariance_matrix<mpfr>(p);
+        const mpfr form = v.dot(S * v), n2 = v.squaredNorm();
+        INFO("u = (" << u1 << ", " << u2 << ") w = " << w);
+        CHECK(abs(score_at(up, {u1, u2, w, -0.5}, k) - (form - n2 / 2)) < kTol);
+        CHECK(abs(score_at(down, {u1, u2, w, -0.5}, k) - (-form - n2 / 2)) < kTol);
+        // the opnorm is the largest |form|/|v|^2: this direction gives at most it
+        CHECK(abs(form) / n2 <= symmetric_opnorm<mpfr>(S) + kTol);
+      }
+  // at the maximiser p = (1/2, 1/2, 0), v = (-1, 1, 0) the score is 0: the bound is attained
+  CHECK(abs(score_at(up, {0.5, 1.0, -1.0, 0.0}, k)) < kTol);
+}
+
+TEST_CASE("the G.meanlog-lower score is -(<log p> + c log S) at the cone's point, with dcrv's mean_log",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("G.meanlog-lower");
+  const Constants k = paper_constants(c);
+  const Piece& piece = piece_labelled(c, "S = 3, cone over the facet p_3 = 0");
+  for (double u1 : {0.0, 0.2, 0.7, 1.0})
+    for (double u2 : {0.0, 0.5, 0.9}) {
+      // p = b1 e1 + b2 e2 + b3 (1/3, 1/3, 1/3), b = stick-breaking(u)
+      const mpfr b1 = u1, b2 = (1 - mpfr(u1)) * u2, b3 = (1 - mpfr(u1)) * (1 - mpfr(u2));
+      Vec<mpfr> p(3);
+      p << b1 + b3 / 3, b2 + b3 / 3, b3 / 3;
+      INFO("u = (" << u1 << ", " << u2 << ")");
+      CHECK(abs(score_at(piece, {u1, u2}, k) - (-(mean_log<mpfr>(p) + log(mpfr(3))))) < kTol);
+    }
+  CHECK(abs(score_at(piece, {0.0, 0.0}, k)) < kTol); // the uniform point
+}
+
+TEST_CASE("the G.dpo-zik-bound score is |g(l_i) - g(l_k)|/(beta |l_i - l_k|) - c with DpoModel's g",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("G.dpo-zik-bound");
+  const Constants k = paper_constants(c);
+  for (double beta : {0.1, 3.0, 10.0})
+    for (auto [li, lk] : std::vector<std::array<double, 2>>{{-1.0, -1.001}, {-0.5, -4.0}, {-90.0, -0.1}}) {
+      DpoModel<mpfr> m;
+      m.beta = beta, m.ell0 = -1.5;
+      const mpfr xi = beta * (mpfr(li) - m.ell0), xk = beta * (mpfr(lk) - m.ell0);
+      const mpfr mid = (xi + xk) / 2, t = abs(xi - xk);
+      const mpfr ratio = abs(m.g(mpfr(li)) - m.g(mpfr(lk))) / (beta * abs(mpfr(li) - mpfr(lk)));
+      Box b{Interval(mid), Interval(t)};
+      INFO("beta = " << beta << " l = (" << li << ", " << lk << ")");
+      CHECK(abs(c.pieces[0].score.value(b, k).mid() - (ratio - mpfr(0.25))) < mpfr("1e-35"));
+    }
+  // t -> 0: the difference quotient tends to sigma'(m) (series branch of (1 - e^-t)/t)
+  const mpfr s = 1 / (1 + exp(mpfr(-0.3)));
+  CHECK(abs(score_at(c.pieces[0], {0.3, 0.0}, k) - (s * (1 - s) - mpfr(0.25))) < kTol);
+  CHECK(abs(score_at(c.pieces[0], {0.0, 0.0}, k)) < kTol);
+}
+
+TEST_CASE("the G.op1-star-phii-bound, G.rho-band and L_K scores are the claims' quantities", "[certify]") {
+  set_working_digits(50);
+  // rho (-rho - phi_k) with phi_k of dcrv::star_score, K_C = 3 leading of K = 5
+  const Piece& phii = piece_labelled(certificate_of("G.op1-star-phii-bound"), "K_C = 3");
+  const Vec<mpfr> p = vec({0.125, 0.25, 0.0625, 0.5, 0.0625});
+  const mpfr rho = p(0) + p(1) + p(2);
+  const mpfr phik = star_score<mpfr>(p, StarPartition::window(5, 3, 0))(4);
+  CHECK(abs(score_at(phii, {0.125, 0.25, 0.0625}, Constants()) - rho * (-rho - phik)) < kTol);
+  // G.rho-band: K_C delta - rho and rho - (1 - K_I delta) at p = delta 1 + (1 - u) q
+  const Certificate& band = certificate_of("G.rho-band");
+  const double u = 0.3;
+  const Vec<mpfr> q = vec({0.5, 0.25, 0.125, 0.125});
+  const mpfr delta = mpfr(u) / 4;
+  const Vec<mpfr> pt = (q * (1 - mpfr(u))).array() + delta;
+  const mpfr r = pt(0) + pt(1), t = q(0) + q(1); // K_C = 2
+  CHECK(abs(score_at(piece_labelled(band, "K_C delta <= rho"), {u, 0.75}, Constants()) - (2 * delta - r)) <
+        kTol);
+  CHECK(abs(score_at(piece_labelled(band, "rho <= 1 - K_I delta"), {u, 0.75}, Constants()) -
+            (r - (1 - 2 * delta))) < kTol);
+  CHECK(t == 0.75);
+  // G.op-lk-positive: -L_K(u/K) with dcrv::face_gap
+  const Certificate& lk = certificate_of("G.op-lk-positive");
+  CHECK(abs(score_at(lk.pieces[0], {5.0, 0.25}, Constants()) + face_gap<mpfr>(5, mpfr(0.25) / 5)) < kTol);
+  CHECK(certificate_of("G.ls-positive~open").pieces.size() == 1);
+}
