@@ -7,11 +7,13 @@
 
 #include <array>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/linalg.hpp"
+#include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -114,11 +116,14 @@ TEST_CASE("the App. B identity pieces vanish at rational points, and not with an
                                      "B.lift-softmax-equals-clip",
                                      "B.chain-B-factorization",
                                      "B.hessian-formula",
-                                     "B.Xi-closed-form"};
+                                     "B.Xi-closed-form",
+                                     "B.clip-floor",
+                                     "B.clip-floor-design"};
   for (const auto& id : ids) {
     const Certificate& c = certificate_of(id);
     REQUIRE(!c.identities.empty());
     const RationalConstants k = exact_constants(c);
+    std::map<std::string, int> sensitive; // exact constant → pieces whose residual it moves
     for (const auto& piece : c.identities) {
       INFO(id << ": " << piece.label);
       std::vector<Rational> x;
@@ -126,10 +131,16 @@ TEST_CASE("the App. B identity pieces vanish at rational points, and not with an
         x.push_back(Rational(static_cast<long>(2 * i + 3), static_cast<long>(7 * (piece.variables + 2))));
       CHECK(piece.residual(x, k) == 0);
       for (const auto& kc : c.constants) {
+        if (!kc.exact)
+          continue;
         RationalConstants off = k;
         off.set(kc.name, kc.exact() * Rational(101, 100));
-        CHECK(piece.residual(x, off) != 0);
+        sensitive[kc.name] += piece.residual(x, off) != 0 ? 1 : 0;
       }
+    }
+    for (const auto& [name, count] : sensitive) {
+      INFO(id << "." << name << " 1 % off");
+      CHECK(count > 0);
     }
   }
 }
@@ -199,4 +210,39 @@ TEST_CASE("the B.Xi-closed-form bound piece is (sum x^2 - Xi_m)/e^2 at x = delta
       INFO("u = (" << u1 << ", " << u2 << ")");
       CHECK(abs(c.pieces[1].score.value(point({u1, u2}), Constants()).mid() - (sum_x2 - xi) / (e * e)) < tol);
     }
+}
+
+TEST_CASE("the B.clip-floor scores are (1 + (S-1) delta*) sum max(p, delta*) (c delta_min - q_i) with dcrv's "
+          "clip_renormalize and clip_floor",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &c = certificate_of("B.clip-floor"), &design = certificate_of("B.clip-floor-design");
+  REQUIRE(c.pieces.size() == 9);
+  REQUIRE(design.pieces.size() == 9);
+  for (double cc : {1.0, 1.01}) {
+    Constants k;
+    k.set("c", Interval(cc));
+    for (double u1 : {0.0, 0.05, 0.3, 0.6, 1.0})
+      for (double u2 : {0.0, 0.25, 0.9, 1.0})
+        for (double ds : {0.0, 0.01, 0.2, 0.5, 0.95, 1.0}) {
+          Vec<mpfr> p(3);
+          p << mpfr(u1), (1 - mpfr(u1)) * u2, (1 - mpfr(u1)) * (1 - mpfr(u2));
+          const Vec<mpfr> q = clip_renormalize(p, mpfr(ds));
+          mpfr sum_m = 0;
+          for (int j = 0; j < 3; ++j)
+            sum_m += p(j) > ds ? p(j) : mpfr(ds);
+          for (int i = 0; i < 3; ++i) {
+            const mpfr expected = (1 + 2 * mpfr(ds)) * sum_m * (cc * clip_floor(3, mpfr(ds)) - q(i));
+            INFO("c = " << cc << " u = (" << u1 << ", " << u2 << ") delta* = " << ds << " i = " << i);
+            const Piece& piece =
+                c.pieces[static_cast<std::size_t>(2 + i)]; // S = 3 pieces follow the S = 2 ones
+            CHECK(abs(piece.score.value(point({u1, u2, ds}), k).mid() - expected) < tol);
+            if (cc == 1.0)
+              CHECK(abs(design.pieces[static_cast<std::size_t>(2 + i)]
+                            .score.value(point({u1, u2, ds}), k)
+                            .mid() -
+                        expected) < tol);
+          }
+        }
+  }
 }

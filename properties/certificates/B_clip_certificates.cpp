@@ -7,6 +7,7 @@
 // every θ ∈ ℝ^S and every δ⋆ ∈ (0,1). The chain rule B = D_θ softmax(P(θ)) holds off the kink set, where the
 // active set A is locally constant: per A it is a rational identity in (E, δ⋆) (the mask fixed), proved as a
 // formal identity (so also at grid points whose p does not realise A).
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -173,6 +174,189 @@ DCRV_CERTIFICATE(chain_B_factorization) {
   add_chain_pieces<2>(c);
   add_chain_pieces<3>(c);
   add_chain_pieces<4>(c);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.clip-floor (§B.4 "Definition and effective floor"): min_i 𝒞_{δ⋆}(p)_i ≥ c δ_min, δ_min = δ⋆/(1+(S−1)δ⋆).
+//
+// Per coordinate i, with m = max(p, δ⋆), n = min(p, δ⋆), r = max(p − δ⋆, 0) (so m = δ⋆ + r, n = p − r) and
+// D = (1 + (S−1)δ⋆)Σm > 0:
+//   D·(c δ_min − q_i) = cδ⋆Σm − m_i(1 + (S−1)δ⋆) = −δ⋆F − r_i(1 + (S−1)δ⋆) + (c − 1)δ⋆Σm,   F = Σ_j n_j − δ⋆,
+// an identity of polynomials on each active pattern (Σp = 1 used), proved by exact pieces. F ≥ 0 (one n_j is
+// δ⋆ unless every p_j < δ⋆, and then Σn = 1), and F has the equivalent forms
+//   F = Σ_{j≠k} n_j − max(δ⋆ − p_k, 0)  (every k)   and   F = 1 − δ⋆ − Σ_j r_j,
+//   F = min(Σ_{j≠k} p_j, 1 − δ⋆) − Σ_{j≠k} r_j  (every k; 1 − max(p_k, δ⋆) = min(1 − p_k, 1 − δ⋆)),
+// of which the score uses one whose interval enclosure is structurally ≥ 0 on the box (the first with
+// p_k > δ⋆ decided, else the second with p_k ≥ δ⋆ possible, else the last): the choice only selects among
+// equal expressions, so it is sound for every point of the box. At c = 1 the score is then ≤ 0 term by term;
+// c > 1 makes it positive near the vertices.
+// ---------------------------------------------------------------------------------------------------------
+
+/// a > b when the enclosures decide it, false otherwise (never throws): selects among equal expressions only.
+template <class X> bool decided_greater(const X& a, const X& b) {
+  try {
+    return a > b;
+  } catch (const straddle_error&) {
+    return false;
+  }
+}
+
+/// D·(c δ_min − q_i) in the form of the header, over raw (u ∈ [0,1]^{S−1} stick-breaking, δ⋆); `fixed_c`: c =
+/// 1 (B.clip-floor-design, whose constant is a).
+template <std::size_t S> Piece clip_floor_piece(std::size_t i, bool fixed_c) {
+  Piece piece;
+  piece.label = s_label(S) + ", i = " + std::to_string(i + 1);
+  piece.score = make_score<S>([i, fixed_c](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    const X& ds = x[S - 1];
+    std::array<X, S> n, r;
+    X sum_m(0), sum_r(0);
+    for (std::size_t j = 0; j < S; ++j) {
+      n[j] = min(p[j], ds);
+      r[j] = max(p[j] - ds, X(0));
+      sum_m += max(p[j], ds);
+      sum_r += r[j];
+    }
+    // F ≥ 0 in a form whose enclosure is ≥ 0 on the box: p_k > δ⋆ decided ⇒ Σ_{j≠k} n_j − max(δ⋆ − p_k, 0);
+    // else p_k near δ⋆ ⇒ min(Σ_{j≠k} p_j, 1 − δ⋆) − Σ_{j≠k} r_j; else (every p_j < δ⋆) 1 − δ⋆ − Σr = 1 − δ⋆
+    X F = X(1) - ds - sum_r;
+    std::size_t active = S, near = S;
+    for (std::size_t kk = 0; kk < S; ++kk) {
+      if (active == S && decided_greater(p[kk], ds))
+        active = kk;
+      if (near == S && !decided_greater(ds, p[kk]))
+        near = kk;
+    }
+    if (active < S || near < S) {
+      const std::size_t kk = active < S ? active : near;
+      X n_rest(0), p_rest(0), r_rest(0);
+      for (std::size_t j = 0; j < S; ++j)
+        if (j != kk)
+          n_rest += n[j], p_rest += p[j], r_rest += r[j];
+      F = active < S ? X(n_rest - max(ds - p[kk], X(0))) : X(min(p_rest, X(1) - ds) - r_rest);
+    }
+    X score = -(ds * F) - r[i] * (X(1) + X(static_cast<int>(S) - 1) * ds);
+    if (!fixed_c)
+      score += (k("c") - X(1)) * ds * sum_m;
+    return score;
+  });
+  Box root = unit_box(S - 1);
+  root.push_back(Interval(0.0, 1.0));
+  piece.roots = {root};
+  return piece;
+}
+
+/// The exact identity of the header on one active pattern: variables (p₁..p_{S−1}, δ⋆, c), p_S = 1 − Σ.
+IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed_c) {
+  return identity_piece(mask_label(S, mask), fixed_c ? S : S + 1, 3,
+                        [S, mask, fixed_c](const RVec& x, const RationalConstants&) {
+                          RVec p(S);
+                          Rational last(1);
+                          for (std::size_t j = 0; j + 1 < S; ++j) {
+                            p[j] = x[j];
+                            last -= x[j];
+                          }
+                          p[S - 1] = last;
+                          const Rational ds = x[S - 1], c = fixed_c ? Rational(1) : x[S];
+                          RVec m(S), n(S), r(S);
+                          Rational sum_m(0), sum_n(0), sum_r(0);
+                          for (std::size_t j = 0; j < S; ++j) {
+                            const bool active = (mask & (1u << j)) != 0; // p_j ≥ δ⋆ on this pattern
+                            m[j] = active ? p[j] : ds;
+                            n[j] = active ? ds : p[j];
+                            r[j] = active ? Rational(p[j] - ds) : Rational(0);
+                            sum_m += m[j], sum_n += n[j], sum_r += r[j];
+                          }
+                          const Rational spread = Rational(1) + Rational(static_cast<long>(S) - 1) * ds;
+                          const Rational F = sum_n - ds;
+                          Rational res(0);
+                          widen(res, F - (Rational(1) - ds - sum_r)); // the form 1 − δ⋆ − Σr
+                          for (std::size_t k = 0; k < S; ++k) {
+                            const bool active = (mask & (1u << k)) != 0;
+                            // Σ_{j≠k} n_j − max(δ⋆ − p_k, 0)
+                            widen(res, F - (sum_n - n[k] - (active ? Rational(0) : Rational(ds - p[k]))));
+                            // min(Σ_{j≠k} p_j, 1 − δ⋆) − Σ_{j≠k} r_j, with Σ_{j≠k} p_j = 1 − p_k
+                            const Rational p_rest = Rational(1) - p[k];
+                            widen(res, F - ((active ? p_rest : Rational(Rational(1) - ds)) - (sum_r - r[k])));
+                          }
+                          for (std::size_t i = 0; i < S; ++i) {
+                            const Rational claim = c * ds / spread - m[i] / sum_m; // c δ_min − q_i
+                            const Rational structural = -(ds * F) - r[i] * spread + (c - 1) * ds * sum_m;
+                            widen(res, spread * sum_m * claim - structural);
+                          }
+                          return res;
+                        });
+}
+
+DCRV_CERTIFICATE(clip_floor) {
+  Certificate c;
+  c.claim = "B.clip-floor";
+  c.domain = "S = 2, 3, 4, every coordinate i; every p in the closed simplex and every delta* in [0, 1]; the "
+             "second part (softmax(P(theta)) = C(p_theta), "
+             "B.lift-softmax-equals-clip) with the same S and delta*";
+  c.method =
+      "D (c delta_min - q_i) = -delta* F - r_i (1 + (S-1) delta*) + (c - 1) delta* sum m with D = (1 + "
+      "(S-1) delta*) sum m > 0, r = max(p - delta*, 0), F = sum min(p, delta*) - delta* >= 0: exact "
+      "identity per active pattern (degree <= 2 per variable, grid of degree 3), with the equivalent "
+      "forms of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), "
+      "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  for (std::size_t i = 0; i < 2; ++i)
+    c.pieces.push_back(clip_floor_piece<2>(i, false));
+  for (std::size_t i = 0; i < 3; ++i)
+    c.pieces.push_back(clip_floor_piece<3>(i, false));
+  for (std::size_t i = 0; i < 4; ++i)
+    c.pieces.push_back(clip_floor_piece<4>(i, false));
+  for (std::size_t S = 2; S <= 4; ++S)
+    for (unsigned mask = 0; mask < (1u << S); ++mask)
+      c.identities.push_back(clip_floor_identity_piece(S, mask, false));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.clip-floor-design (§B.4, boxed): δ̲ ∈ (0, 1/S), δ⋆ = aδ̲/(1 − (S−1)δ̲) ⇒ δ⋆ ∈ (0,1), δ_min(δ⋆) = δ̲ and
+// min_i 𝒞_{δ⋆}(p)_i ≥ δ̲. With a = 1 the map δ̲ ↦ δ⋆ is a bijection (0, 1/S) → (0, 1) with δ_min(δ⋆) = δ̲, so
+// the floor is B.clip-floor at c = 1 over δ⋆ ∈ (0,1) (its pieces, c fixed to 1).
+// ---------------------------------------------------------------------------------------------------------
+
+/// Variables (δ̲, a): δ_min(δ⋆) − δ̲ and (1 − δ⋆) − (1 − Sδ̲)/(1 − (S−1)δ̲) (so δ⋆ < 1 ⇔ δ̲ < 1/S; δ⋆ > 0 is
+/// the sign of a positive quotient).
+IdentityPiece design_identity_piece(std::size_t S) {
+  return identity_piece(s_label(S) + ", delta_min(delta*) = delta_low", 1, 3,
+                        [S](const RVec& x, const RationalConstants& k) {
+                          const Rational low = x[0], s1 = Rational(static_cast<long>(S) - 1);
+                          const Rational ds = k("a") * low / (Rational(1) - s1 * low);
+                          Rational r(0);
+                          widen(r, ds / (Rational(1) + s1 * ds) - low); // clip_floor(S, δ⋆) − δ̲
+                          widen(r, (Rational(1) - ds) - (Rational(1) - Rational(static_cast<long>(S)) * low) /
+                                                            (Rational(1) - s1 * low));
+                          return r;
+                        });
+}
+
+DCRV_CERTIFICATE(clip_floor_design) {
+  Certificate c;
+  c.claim = "B.clip-floor-design";
+  c.domain = "S = 2, 3, 4; every delta_low in (0, 1/S) and every p in the closed simplex";
+  c.method =
+      "with a = 1: delta_min(delta*) - delta_low = 0 and 1 - delta* = (1 - S delta_low)/(1 - (S-1) "
+      "delta_low) are rational identities in delta_low (exact, grid of degree 3), so delta* ranges over "
+      "(0, 1) and the floor min C(p) >= delta_low = delta_min(delta*) is B.clip-floor at c = 1, proved by "
+      "its branch and bound over (stick-breaking p, delta* in [0, 1]) and its exact identities";
+  c.constants = {{"a", [] { return Interval(1); }, [] { return Rational(1); }}};
+  for (std::size_t S = 2; S <= 4; ++S)
+    c.identities.push_back(design_identity_piece(S));
+  for (std::size_t i = 0; i < 2; ++i)
+    c.pieces.push_back(clip_floor_piece<2>(i, true));
+  for (std::size_t i = 0; i < 3; ++i)
+    c.pieces.push_back(clip_floor_piece<3>(i, true));
+  for (std::size_t i = 0; i < 4; ++i)
+    c.pieces.push_back(clip_floor_piece<4>(i, true));
+  for (std::size_t S = 2; S <= 4; ++S)
+    for (unsigned mask = 0; mask < (1u << S); ++mask)
+      c.identities.push_back(clip_floor_identity_piece(S, mask, true));
   return c;
 }
 
