@@ -1,0 +1,630 @@
+// Certificates of App. E claims about the GRPO characteristic h_G and the centred score γ̂
+// (properties/E_grpo_characteristic.cpp; E.rhoh-le-sqrtG, E.const-Ltan and E.const-Fx of
+// properties/E_grpo_thresholds.cpp, which are statements about h_G as well).
+//
+// Two mechanisms (certify/certificate.hpp):
+//  * bounds, by interval branch and bound: h_G/√(G−1) is the Bernstein polynomial
+//      H_G(ρ) = Σ_{s=0}^{n} C(n, s) ρ^s σ^{n−s} √(m/((1+s)(m−s))),   m = G−1, n = G−2, σ = 1−ρ
+//    (dcrv/scores/grpo.hpp: h_G = Σ C(n,s)ρ^sσ^{n−s} b_s, b_s = m/√((1+s)(m−s)), divided by √m > 0
+//    coefficientwise); its end weights are exactly 1 (C(n, 0) = C(n, n) = 1, √(m/m) = 1), so the bounds
+//    attained at ρ = 0 or ρ = 1 close by the monotonicity test. The centred score depends on p only through
+//    ρ = ρ_C(p) (γ̂_C = (1−ρ)h_G, γ̂_I = −ρh_G; E.gamma-centered-form), and ρ_C maps Δ^{K−1} onto [0, 1] for
+//    1 ≤ K_C ≤ K−1: a bound on a function of ρ over [0, 1] is the bound for every K.
+//  * identities, by exact rational evaluation (certify/exact_identity.hpp): for G = 2, 3 every weight of H_G
+//    is rational (G = 2: 1; G = 3: √(2/2) = 1), and so are the weights √((m−j)/((1+j)m)) of c₁/√m; at ρ ∈
+//    {0, 1} only the end terms of a Bernstein sum survive (the others carry an exact factor 0) and their
+//    weights are rational for every G, so the end-point values are exact rationals for every G = 2..256. The
+//    identities of the centred score hold with h_G(ρ) replaced by an independent variable H (they use h_G
+//    only as the common raw score of the correct class), so they hold for every G.
+// A piece whose residual is a vector returns its first non-zero component: it vanishes on the grid iff
+// every component does, and each component satisfies the stated degree bound, so each is identically zero.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/multiprecision/gmp.hpp>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify::e_grpo {
+
+// ---------------------------------------------------------------------------------------------------------
+// Exact helpers (external linkage: tests/test_certify_E.cpp compares them with dcrv::grpo)
+// ---------------------------------------------------------------------------------------------------------
+
+Rational rational_power(const Rational& x, int n) {
+  if (x == 0 || x == 1) // the end points ρ ∈ {0, 1}: no products at all
+    return n == 0 ? Rational(1) : x;
+  Rational r(1);
+  for (int i = 0; i < n; ++i)
+    r *= x;
+  return r;
+}
+
+/// √q for a rational square q ≥ 0; std::domain_error otherwise (the residual then fails: never a proof).
+Rational exact_sqrt(const Rational& q) {
+  using boost::multiprecision::mpz_int;
+  if (q < 0)
+    throw std::domain_error("exact_sqrt of a negative rational");
+  const mpz_int num = boost::multiprecision::numerator(q), den = boost::multiprecision::denominator(q);
+  const mpz_int a = boost::multiprecision::sqrt(num), b = boost::multiprecision::sqrt(den);
+  if (a * a != num || b * b != den)
+    throw std::domain_error("exact_sqrt: " + q.str() + " is not the square of a rational");
+  return Rational(a) / Rational(b);
+}
+
+Rational binomial_exact(int n, int s) {
+  const int t = std::min(s, n - s); // C(n, s) = C(n, n − s), from the smaller side
+  Rational c(1);
+  for (int j = 0; j < t; ++j)
+    c = c * Rational(n - j) / Rational(j + 1);
+  return c;
+}
+
+/// Weight s of H_G = h_G/√(G−1): √(m/((1+s)(m−s))) (rational or std::domain_error).
+Rational h_weight_exact(int G, int s) {
+  const int m = G - 1;
+  return exact_sqrt(Rational(m) / Rational((1 + s) * (m - s)));
+}
+/// Weight j of c₁/√(G−1) = Σ_j C(m,j)ρ^jσ^{m−j} f_G(1+j)/√m: √((m−j)/((1+j)m)).
+Rational c1_weight_exact(int G, int j) {
+  const int m = G - 1;
+  return exact_sqrt(Rational(m - j) / Rational((1 + j) * m));
+}
+
+/// The indices s = lo..hi of a Bernstein sum of degree n at ρ whose basis factors (or their derivatives,
+/// `derivative`) can be non-zero: at ρ = 0 only s ≤ 1, at ρ = 1 only s ≥ n − 1 (every other factor carries
+/// an exact 0).
+std::pair<int, int> bernstein_support(int n, const Rational& rho) {
+  if (rho == 0)
+    return {0, std::min(1, n)};
+  if (rho == 1)
+    return {std::max(0, n - 1), n};
+  return {0, n};
+}
+
+/// Σ_s C(n,s)ρ^sσ^{n−s} w(s), σ = 1 − ρ, where a term whose Bernstein factor is exactly 0 is skipped (its
+/// weight is never formed: 0 · w = 0 for every real w).
+template <class W> Rational bernstein_exact(int n, const Rational& rho, W weight) {
+  const Rational sigma = 1 - rho;
+  const auto [lo, hi] = bernstein_support(n, rho);
+  Rational sum(0);
+  for (int s = lo; s <= hi; ++s) {
+    const Rational f = rational_power(rho, s) * rational_power(sigma, n - s);
+    if (f != 0)
+      sum += binomial_exact(n, s) * f * weight(s);
+  }
+  return sum;
+}
+/// d/dρ Σ_s C(n,s)ρ^sσ^{n−s} w(s) = Σ_s C(n,s)(sρ^{s−1}σ^{n−s} − (n−s)ρ^sσ^{n−s−1}) w(s), zero factors
+/// skipped as above.
+template <class W> Rational bernstein_derivative_exact(int n, const Rational& rho, W weight) {
+  const Rational sigma = 1 - rho;
+  const auto [lo, hi] = bernstein_support(n, rho);
+  Rational sum(0);
+  for (int s = lo; s <= hi; ++s) {
+    Rational f(0);
+    if (s > 0)
+      f += Rational(s) * rational_power(rho, s - 1) * rational_power(sigma, n - s);
+    if (n - s > 0)
+      f -= Rational(n - s) * rational_power(rho, s) * rational_power(sigma, n - s - 1);
+    if (f != 0)
+      sum += binomial_exact(n, s) * f * weight(s);
+  }
+  return sum;
+}
+
+Rational h_scaled_exact(int G, const Rational& rho) {
+  return bernstein_exact(G - 2, rho, [G](int s) { return h_weight_exact(G, s); });
+}
+Rational dh_scaled_exact(int G, const Rational& rho) {
+  return bernstein_derivative_exact(G - 2, rho, [G](int s) { return h_weight_exact(G, s); });
+}
+Rational c1_scaled_exact(int G, const Rational& rho) {
+  return bernstein_exact(G - 1, rho, [G](int j) { return c1_weight_exact(G, j); });
+}
+Rational dc1_scaled_exact(int G, const Rational& rho) {
+  return bernstein_derivative_exact(G - 1, rho, [G](int j) { return c1_weight_exact(G, j); });
+}
+
+/// The point p = (x₁, …, x_{K−1}, 1 − Σx) of the plane Σp = 1.
+std::vector<Rational> plane_point(const std::vector<Rational>& x, int K) {
+  std::vector<Rational> p(static_cast<std::size_t>(K));
+  Rational rest(1);
+  for (int k = 0; k + 1 < K; ++k) {
+    p[static_cast<std::size_t>(k)] = x[static_cast<std::size_t>(k)];
+    rest -= x[static_cast<std::size_t>(k)];
+  }
+  p[static_cast<std::size_t>(K - 1)] = rest;
+  return p;
+}
+
+/// γ̂ by its definition γ^raw − ⟨p, γ^raw⟩1, γ^raw = H 1_C (the first K_C indices correct), for any H.
+std::vector<Rational> centered_score_by_definition_exact(int KC, const std::vector<Rational>& p,
+                                                         const Rational& H) {
+  const std::size_t K = p.size();
+  std::vector<Rational> raw(K);
+  Rational mean(0);
+  for (std::size_t k = 0; k < K; ++k) {
+    raw[k] = static_cast<int>(k) < KC ? H : Rational(0);
+    mean += p[k] * raw[k];
+  }
+  for (std::size_t k = 0; k < K; ++k)
+    raw[k] -= mean;
+  return raw;
+}
+
+/// The closed form of dcrv::grpo::centered_score with h_G(ρ) = H: (Σ_I p)H on C, −(Σ_C p)H on I.
+std::vector<Rational> centered_score_closed_exact(int KC, const std::vector<Rational>& p, const Rational& H) {
+  Rational rho(0), sigma(0);
+  for (std::size_t k = 0; k < p.size(); ++k)
+    (static_cast<int>(k) < KC ? rho : sigma) += p[k];
+  std::vector<Rational> g(p.size());
+  for (std::size_t k = 0; k < p.size(); ++k)
+    g[k] = static_cast<int>(k) < KC ? Rational(sigma * H) : Rational(-rho * H);
+  return g;
+}
+
+Rational first_nonzero(const std::vector<Rational>& r) {
+  for (const auto& v : r)
+    if (v != 0)
+      return v;
+  return Rational(0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Interval helpers
+// ---------------------------------------------------------------------------------------------------------
+
+/// The weights C(n, s)√(m/((1+s)(m−s))) of H_G as enclosures (C(n,s) = C(n, n−s) from the smaller side, so
+/// the end weights are exactly 1).
+std::vector<Interval> h_scaled_weights(int G) {
+  const int m = G - 1, n = G - 2;
+  std::vector<Interval> half(static_cast<std::size_t>(n / 2 + 1));
+  half[0] = Interval(1);
+  for (int s = 0; s < n / 2; ++s)
+    half[static_cast<std::size_t>(s + 1)] =
+        half[static_cast<std::size_t>(s)] * Interval(n - s) / Interval(s + 1);
+  std::vector<Interval> w(static_cast<std::size_t>(n + 1));
+  for (int s = 0; s <= n; ++s)
+    w[static_cast<std::size_t>(s)] =
+        half[static_cast<std::size_t>(std::min(s, n - s))] * sqrt(Interval(m) / Interval((1 + s) * (m - s)));
+  return w;
+}
+
+/// Σ_s w_s ρ^s σ^{n−s} with σ = 1 − ρ, powers by running products (exact at ρ ∈ {0, 1}).
+template <class X> X bernstein(const std::vector<Interval>& w, const X& rho) {
+  const int n = static_cast<int>(w.size()) - 1;
+  const X sigma = 1 - rho;
+  std::vector<X> sigma_pow(static_cast<std::size_t>(n + 1), X(1));
+  for (int s = n - 1; s >= 0; --s)
+    sigma_pow[static_cast<std::size_t>(s)] = sigma_pow[static_cast<std::size_t>(s + 1)] * sigma;
+  X sum(0), rho_pow(1);
+  for (int s = 0; s <= n; ++s) {
+    sum += X(w[static_cast<std::size_t>(s)]) * rho_pow * sigma_pow[static_cast<std::size_t>(s)];
+    rho_pow = rho_pow * rho;
+  }
+  return sum;
+}
+
+/// Score K_Cδ − ρ_C(p) = −(1 − Kδ) Σ_C q (p = δ + (1 − Kδ)q: ρ_C = K_Cδ + (1 − Kδ)Σ_C q): raw (u, t) =
+/// (Kδ, Σ_C q) ∈ [0, 1]²; the same form reads K_Iδ − (1 − ρ) with t = Σ_I q, and p_k − (1 − (K−1)δ) with t
+/// = 1 − q_k.
+Piece free_mass_piece(const std::string& label) {
+  Piece piece;
+  piece.label = label;
+  piece.score = make_score<2>([](const auto& x, const Constants&) { return -((1 - x[0]) * x[1]); });
+  piece.roots = {unit_box(2)};
+  return piece;
+}
+
+} // namespace dcrv::certify::e_grpo
+
+namespace dcrv::certify {
+namespace {
+
+using namespace e_grpo;
+
+// Largest G of the interval branch-and-bound certificates (each G is one piece; see the domain texts).
+constexpr int kMaxBnbGroup = 64;
+
+CertConstant exact_one(const std::string& name) {
+  return {name, [] { return Interval(1); }, [] { return Rational(1); }};
+}
+CertConstant upper_one(const std::string& name) {
+  return {name, [] { return Interval(1); }};
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bounds on h_G over ρ ∈ [0, 1]
+// ---------------------------------------------------------------------------------------------------------
+
+/// Score f(ρ)H_G(ρ) − c with f = 1 − ρ (`which` = 0: γ̂_C/√(G−1) = c₁/√(G−1)), ρ (1: −γ̂_I/√(G−1)), 1 (2:
+/// h_G/√(G−1)) or −1 (3: −h_G/√(G−1)).
+Piece class_score_piece(int G, int which) {
+  Piece piece;
+  const char* names[] = {"(1-rho)h_G", "rho h_G", "h_G", "-h_G"};
+  piece.label = std::string(names[which]) + ", G = " + std::to_string(G);
+  piece.score = make_score<1>([w = h_scaled_weights(G), which](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X& rho = x[0];
+    const X factor = which == 0 ? X(1 - rho) : which == 1 ? rho : X(which == 2 ? 1 : -1);
+    return factor * bernstein(w, rho) - X(k("c"));
+  });
+  piece.roots = {unit_box(1)};
+  return piece;
+}
+
+// App. E §Pointwise envelopes: ‖γ̂(p)‖_∞ ≤ c√(G−1).
+DCRV_CERTIFICATE(gamma_sup_norm) {
+  Certificate c;
+  c.claim = "E.gamma-sup-norm";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
+             "; every K >= 2, every 0 <= K_C <= K and every p in the closed simplex (the score depends on p "
+             "only through rho_C(p), which takes every value of [0, 1]); G = " +
+             std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.method = "|gamma_C| = (1-rho)h_G, |gamma_I| = rho h_G (closed form, E.gamma-centered-form; h_G >= 0: "
+             "positive Bernstein weights), so the claim is (1-rho)h_G(rho) <= c sqrt(G-1) and rho h_G(rho) "
+             "<= c sqrt(G-1) on [0, 1] (an empty class gives gamma = 0); divided by sqrt(G-1), h_G in "
+             "Bernstein form with exact end weights; equality at rho = 0 and rho = 1: monotonicity test";
+  c.constants = {upper_one("c")};
+  for (int G = 2; G <= kMaxBnbGroup; ++G) {
+    c.pieces.push_back(class_score_piece(G, 0));
+    c.pieces.push_back(class_score_piece(G, 1));
+  }
+  return c;
+}
+
+// App. E §Convenient sufficient relaxations: ρh_G(ρ) ≤ c√(G−1).
+DCRV_CERTIFICATE(rhoh_le_sqrtG) {
+  Certificate c;
+  c.claim = "E.rhoh-le-sqrtG";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
+             " and rho in [0, 1]; G = " + std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.method = "rho h_G(rho)/sqrt(G-1) - c <= 0, h_G in Bernstein form divided by sqrt(G-1) coefficientwise "
+             "(exact end weights); equality at rho = 1: monotonicity test";
+  c.constants = {upper_one("c")};
+  for (int G = 2; G <= kMaxBnbGroup; ++G)
+    c.pieces.push_back(class_score_piece(G, 1));
+  return c;
+}
+
+// App. E §Setup: ρ_C(p) ≥ K_Cδ and 1 − ρ_C(p) ≥ K_Iδ on Δ_δ.
+DCRV_CERTIFICATE(trimmed_rho_range) {
+  Certificate c;
+  c.claim = "E.trimmed-rho-range";
+  c.domain = "every K >= 2, every 0 <= K_C <= K - 1, every delta in [0, 1/K] and every p in Delta_delta "
+             "(q in the closed simplex); no exclusion";
+  c.method = "p = delta + (1 - K delta)q gives rho_C = K_C delta + (1 - K delta) sum_C q and 1 - rho_C = "
+             "K_I delta + (1 - K delta) sum_I q exactly, so K_C delta - rho_C = -(1 - u)t with u = K delta, "
+             "t = sum_C q (resp. sum_I q), (u, t) in [0, 1]^2 for every K and K_C";
+  c.pieces = {free_mass_piece("K_C delta - rho_C = -(1 - K delta) sum_C q"),
+              free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q")};
+  return c;
+}
+
+// App. E §Pointwise envelopes: 1 − ρ ≥ K_Iδ and h_G(ρ) ≤ c H_G = c√(G−1)/(K_Iδ).
+DCRV_CERTIFICATE(hG_le_HG) {
+  Certificate c;
+  c.claim = "E.hG-le-HG";
+  c.domain =
+      "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
+      "; every K >= 2, every 0 <= K_C <= K - 1, every delta in (0, 1/K], every p in Delta_delta; G = " +
+      std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.method = "first part as E.trimmed-rho-range (K_I delta - (1 - rho) = -(1 - K delta) sum_I q); second "
+             "part times K_I delta/sqrt(G-1) > 0: K_I delta h_G(rho)/sqrt(G-1) <= c, and since K_I delta <= "
+             "1 - rho (first part) and h_G >= 0 it suffices that (1 - rho)h_G(rho)/sqrt(G-1) <= c on [0, 1] "
+             "(equality at rho = 0, reached by K_C = 0, delta = 1/K); Bernstein form, monotonicity test";
+  c.constants = {upper_one("c")};
+  c.pieces.push_back(free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q"));
+  for (int G = 2; G <= kMaxBnbGroup; ++G)
+    c.pieces.push_back(class_score_piece(G, 0));
+  return c;
+}
+
+/// ‖γ̂‖₂² ≤ c²(G−1)max{K_C, K_I} reads H_G(ρ)²(a(1−ρ)² + bρ²) − c² ≤ 0 with (a, b) = (K_C, K_I)/max{K_C, K_I}:
+/// one of a, b is 1, the other t ∈ [0, 1], and the score is nondecreasing in t (its coefficient H_G²ρ² or
+/// H_G²(1−ρ)² is ≥ 0), so its sup over every (K_C, K_I) is the score at a = b = 1.
+Piece l2_bound_piece(int G) {
+  Piece piece;
+  piece.label = "G = " + std::to_string(G);
+  piece.score = make_score<1>([w = h_scaled_weights(G)](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X& rho = x[0];
+    const X sigma = 1 - rho;
+    return square(bernstein(w, rho)) * (square(sigma) + square(rho)) - X(square(k("c")));
+  });
+  piece.roots = {unit_box(1)};
+  return piece;
+}
+
+// App. E §Pointwise envelopes (boxed): ‖γ̂(p)‖₂ ≤ c√(G−1)√max{K_C, K_I}.
+DCRV_CERTIFICATE(gamma_l2_bound) {
+  Certificate c;
+  c.claim = "E.gamma-l2-bound";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
+             "; every K >= 2, every 0 <= K_C <= K, every p in the closed simplex (K_C, K_I enter only "
+             "through (K_C, K_I)/max{K_C, K_I}, rho_C(p) takes every value of [0, 1]); G = " +
+             std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.method = "|gamma|_2 = h_G(rho) sqrt(K_C(1-rho)^2 + K_I rho^2) (E.gamma-l2-formula); both sides >= 0, "
+             "squared and divided by (G-1) max{K_C, K_I}: H(rho)^2 (a(1-rho)^2 + b rho^2) - c^2 <= 0, H = "
+             "h_G/sqrt(G-1), (a, b) = (K_C, K_I)/max; nondecreasing in a and b (coefficients >= 0), so the "
+             "sup over all (K_C, K_I) is at a = b = 1 (K_C = K_I): H(rho)^2((1-rho)^2 + rho^2) - c^2 <= 0 "
+             "on [0, 1], Bernstein form; equality at rho = 0 and 1: monotonicity test";
+  c.constants = {upper_one("c")};
+  for (int G = 2; G <= kMaxBnbGroup; ++G)
+    c.pieces.push_back(l2_bound_piece(G));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Exact identities of h_G and c₁
+// ---------------------------------------------------------------------------------------------------------
+
+IdentityPiece
+scalar_identity(const std::string& label, std::size_t variables, int degree,
+                std::function<Rational(const std::vector<Rational>&, const RationalConstants&)> r) {
+  IdentityPiece piece;
+  piece.label = label;
+  piece.variables = variables;
+  piece.degree = degree;
+  piece.residual = std::move(r);
+  return piece;
+}
+
+// App. E, Lemma lem:hG-basic and §Edge cases: h_G ≡ c√(G−1) for G ∈ {2, 3}.
+DCRV_CERTIFICATE(hG_const_G23) {
+  Certificate c;
+  c.claim = "E.hG-const-G23";
+  c.domain = "G = 2, 3 and every real rho (in particular rho in [0, 1]); no exclusion";
+  c.method = "h_G(rho)/sqrt(G-1) - c: the Bernstein polynomial of degree G - 2 <= 1 with weights "
+             "sqrt((G-1)/((1+s)(G-1-s))) = 1 (rational), zero on a 2-point grid, hence identically zero";
+  c.constants = {exact_one("c")};
+  for (int G : {2, 3})
+    c.identities.push_back(
+        scalar_identity("G = " + std::to_string(G), 1, 1,
+                        [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                          return h_scaled_exact(G, x[0]) - k("c");
+                        }));
+  return c;
+}
+
+/// The end values of c₁ (ρ = 1): c₁(1)/√m = 0 and c₁'(1)/√m = −c.
+std::vector<Rational> c1_at_one(int G, const Rational& c) {
+  return {c1_scaled_exact(G, Rational(1)), dc1_scaled_exact(G, Rational(1)) + c};
+}
+
+// App. E, proof sketch of Lemma lem:hG-basic: c₁(1) = 0, c₁'(1) = −c√(G−1).
+DCRV_CERTIFICATE(c1_expansion_at_1) {
+  Certificate c;
+  c.claim = "E.c1-expansion-at-1";
+  c.domain = "every G = 2, ..., 256 (the claim's whole domain); no exclusion";
+  c.method = "c_1 = sum_j C(G-1, j) rho^j (1-rho)^(G-1-j) f_G(1+j) (its definition) and c_1' by the "
+             "derivative of the Bernstein basis, divided by sqrt(G-1): at rho = 1 only the terms j = G-1 "
+             "(weight 0) and j = G-2 (weight sqrt(1/(G-1)^2) = 1/(G-1)) carry a non-zero factor, so "
+             "c_1(1)/sqrt(G-1) and c_1'(1)/sqrt(G-1) + c are exact rationals, evaluated: 0 (one point per G; "
+             "the identity has no free variable)";
+  c.constants = {exact_one("c")};
+  for (int G = 2; G <= 256; ++G)
+    c.identities.push_back(scalar_identity("G = " + std::to_string(G), 1, 0,
+                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
+                                             return first_nonzero(c1_at_one(G, k("c")));
+                                           }));
+  return c;
+}
+
+// App. E, Lemma lem:hG-basic: lim_{ρ↓0} c₁/(1−ρ) = lim_{ρ↑1} c₁/(1−ρ) = c√(G−1), c₁(0) = P_G(1) = c√(G−1).
+DCRV_CERTIFICATE(hG_endpoints) {
+  Certificate c;
+  c.claim = "E.hG-endpoints";
+  c.domain = "every G = 2, ..., 256 (the claim's whole domain); no exclusion";
+  c.method =
+      "exact end values, divided by sqrt(G-1): h_G(0) = h_G(1) = c_1(0) = c sqrt(G-1) (only the end "
+      "term of each Bernstein sum survives, weight exactly 1), c_1(1) = 0 and c_1'(1) = -c sqrt(G-1) "
+      "(as E.c1-expansion-at-1); the limits follow: c_1 is a polynomial, so c_1(rho)/(1-rho) -> c_1(0) "
+      "as rho -> 0 and c_1(rho)/(1-rho) = (c_1(rho) - c_1(1))/(1-rho) -> -c_1'(1) as rho -> 1";
+  c.constants = {exact_one("c")};
+  for (int G = 2; G <= 256; ++G)
+    c.identities.push_back(scalar_identity("G = " + std::to_string(G), 1, 0,
+                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
+                                             std::vector<Rational> r = c1_at_one(G, k("c"));
+                                             r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
+                                             r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
+                                             r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
+                                             return first_nonzero(r);
+                                           }));
+  return c;
+}
+
+// App. E §Rank-one Jacobian: G ∈ {2,3} ⇒ L_γ^tan = c√(G−1)√(K_CK_I).
+DCRV_CERTIFICATE(const_Ltan) {
+  Certificate c;
+  c.claim = "E.const-Ltan";
+  c.domain = "G = 2, 3; every K_C, K_I >= 0 with K_C + K_I >= 1 (real, so every K >= 2 and 0 <= K_C <= K); "
+             "no exclusion";
+  c.method = "L_tan^2/(G-1) = (K_C K_I/K)(K_C alpha^2 + K_I beta^2)/(G-1) with alpha = c_1', beta = -h_G - "
+             "rho h_G' (Bernstein derivatives, rational weights for G <= 3), minus c^2 K_C K_I: times K = "
+             "K_C + K_I a polynomial of degree <= 2 in rho, K_C, K_I, zero on a 3^3 grid, so the function "
+             "under the sup over rho is the constant c^2 (G-1) K_C K_I and L_tan = c sqrt(G-1) sqrt(K_C K_I) "
+             "(both >= 0)";
+  c.constants = {exact_one("c")};
+  for (int G : {2, 3})
+    c.identities.push_back(
+        scalar_identity("G = " + std::to_string(G), 3, 2,
+                        [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                          const Rational &rho = x[0], &KC = x[1], &KI = x[2];
+                          const Rational alpha = dc1_scaled_exact(G, rho);
+                          const Rational beta = -h_scaled_exact(G, rho) - rho * dh_scaled_exact(G, rho);
+                          const Rational L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
+                          return L2 - k("c") * k("c") * KC * KI;
+                        }));
+  return c;
+}
+
+// App. E §Scalar reduction, constant cases: G ∈ {2,3} ⇒ F_×(z) = c√(G−1) − εz.
+DCRV_CERTIFICATE(const_Fx) {
+  Certificate c;
+  c.claim = "E.const-Fx";
+  c.domain = "G = 2, 3; every real z, every eps, every real K_C, K_I > 0 (so every 1 <= K_C, 1 <= K_I and "
+             "z in [-60, 60]); no exclusion";
+  c.method =
+      "exact substitution E = exp(z) > 0: rho(z) = K_C E/(K_I + K_C E); F_x(z) - (c sqrt(G-1) - eps "
+      "z) = h_G(rho(z)) - c sqrt(G-1) (the eps z terms are the same), divided by sqrt(G-1): H(rho) - c "
+      "with H the Bernstein form (rational weights); times K_I + K_C E a polynomial of degree <= 2 "
+      "in (E, K_C, K_I), zero on a 3^3 grid";
+  c.constants = {exact_one("c")};
+  for (int G : {2, 3})
+    c.identities.push_back(
+        scalar_identity("G = " + std::to_string(G), 3, 2,
+                        [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                          const Rational &E = x[0], &KC = x[1], &KI = x[2];
+                          return h_scaled_exact(G, KC * E / (KI + KC * E)) - k("c");
+                        }));
+  return c;
+}
+
+// App. E §Rank-one Jacobian: H⋆ = sup_{[0,1]}|h_G| = c√(G−1).
+DCRV_CERTIFICATE(Hstar) {
+  Certificate c;
+  c.claim = "E.Hstar";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
+             " and rho in [0, 1]; G = " + std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.method =
+      "sup |h_G| = c sqrt(G-1) iff |h_G| <= c sqrt(G-1) on [0, 1] and |h_G(0)| = c sqrt(G-1): the bounds "
+      "+-h_G(rho)/sqrt(G-1) - c <= 0 by branch and bound (Bernstein form, exact end weights, equality at "
+      "rho = 0, 1: monotonicity test), and h_G(0)/sqrt(G-1) - c = 0 by exact evaluation (only the "
+      "weight sqrt((G-1)/(G-1)) = 1 survives)";
+  c.constants = {exact_one("c")};
+  for (int G = 2; G <= kMaxBnbGroup; ++G) {
+    c.pieces.push_back(class_score_piece(G, 2));
+    c.pieces.push_back(class_score_piece(G, 3));
+    c.identities.push_back(scalar_identity("h_G(0), G = " + std::to_string(G), 1, 0,
+                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
+                                             return h_scaled_exact(G, Rational(0)) - k("c");
+                                           }));
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Exact identities of the centred score (H = h_G(ρ) free: every G)
+// ---------------------------------------------------------------------------------------------------------
+
+constexpr int kMaxIdentityK = 6;
+
+/// A piece over (x₁, …, x_{K−1}, H): p = (x, 1 − Σx), the residual `r(K_C, p, H)` (first non-zero component).
+template <class R> IdentityPiece score_identity(int K, int KC, int degree, R r) {
+  IdentityPiece piece;
+  piece.label = "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
+  piece.variables = static_cast<std::size_t>(K);
+  piece.degree = degree;
+  piece.residual = [K, KC, r](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+    const std::vector<Rational> p = plane_point(x, K);
+    return r(KC, p, x[static_cast<std::size_t>(K - 1)]);
+  };
+  return piece;
+}
+
+const char* kFreeH = "h_G(rho) enters only as the raw score H of the correct class: the identity is proved "
+                     "with H an independent variable (so for every G), p = (x, 1 - sum x) on the plane sum p "
+                     "= 1 (containing the simplex)";
+
+// App. E §Scores and centering: Σ_k p_k γ̂_k(p) = 0.
+DCRV_CERTIFICATE(gamma_centering) {
+  Certificate c;
+  c.claim = "E.gamma-centering";
+  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
+             ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1; K > " +
+             std::to_string(kMaxIdentityK) + " not covered";
+  c.method = std::string(kFreeH) + "; sum_k p_k (raw_k - <p, raw>) has degree <= 2 in each variable: zero "
+                                   "on the 3^K grid";
+  for (int K = 2; K <= kMaxIdentityK; ++K)
+    for (int KC = 0; KC <= K; ++KC)
+      c.identities.push_back(
+          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+            const auto g = centered_score_by_definition_exact(kc, p, H);
+            Rational s(0);
+            for (std::size_t k = 0; k < p.size(); ++k)
+              s += p[k] * g[k];
+            return s;
+          }));
+  return c;
+}
+
+// App. E §Scores and centering: K_C ∈ {0, K} ⇒ γ̂ ≡ 0.
+DCRV_CERTIFICATE(gamma_degenerate) {
+  Certificate c;
+  c.claim = "E.gamma-degenerate";
+  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
+             ", K_C in {0, K}, every G (h_G free), every p of the plane sum p = 1; K > " +
+             std::to_string(kMaxIdentityK) + " not covered";
+  c.method = std::string(kFreeH) + "; each component of gamma (definition) has degree <= 2 in each "
+                                   "variable: zero on the 3^K grid";
+  for (int K = 2; K <= kMaxIdentityK; ++K)
+    for (int KC : {0, K})
+      c.identities.push_back(
+          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+            return first_nonzero(centered_score_by_definition_exact(kc, p, H));
+          }));
+  return c;
+}
+
+// App. E §Scores and centering: γ̂ (definition) = (1−ρ)h_G on C, −ρh_G on I.
+DCRV_CERTIFICATE(gamma_centered_form) {
+  Certificate c;
+  c.claim = "E.gamma-centered-form";
+  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
+             ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1; K > " +
+             std::to_string(kMaxIdentityK) + " not covered";
+  c.method = std::string(kFreeH) + "; gamma_k (definition) - ((1 - rho)H or -rho H), 1 - rho formed "
+                                   "literally, degree <= 2 in each variable: zero on the 3^K grid";
+  for (int K = 2; K <= kMaxIdentityK; ++K)
+    for (int KC = 0; KC <= K; ++KC)
+      c.identities.push_back(
+          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+            const auto g = centered_score_by_definition_exact(kc, p, H);
+            Rational rho(0);
+            for (int k = 0; k < kc; ++k)
+              rho += p[static_cast<std::size_t>(k)];
+            std::vector<Rational> r(p.size());
+            for (std::size_t k = 0; k < p.size(); ++k)
+              r[k] = g[k] - (static_cast<int>(k) < kc ? Rational((1 - rho) * H) : Rational(-rho * H));
+            return first_nonzero(r);
+          }));
+  return c;
+}
+
+// App. E §Pointwise envelopes (boxed): ‖γ̂(p)‖₂ = h_G(ρ)√(K_C(1−ρ)² + K_Iρ²).
+DCRV_CERTIFICATE(gamma_l2_formula) {
+  Certificate c;
+  c.claim = "E.gamma-l2-formula";
+  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
+             ", every 0 <= K_C <= K, every G, every p of the plane sum p = 1 (the squared identity for "
+             "every real H; the claim for H = h_G(rho) >= 0); K > " +
+             std::to_string(kMaxIdentityK) + " not covered";
+  c.method = std::string(kFreeH) + "; both sides are >= 0 (h_G has positive Bernstein weights), so the "
+                                   "claim is the identity of squares |gamma|^2 - H^2 (K_C(1-rho)^2 + "
+                                   "K_I rho^2) = 0, of degree <= 2 in each variable: zero on the 3^K grid";
+  for (int K = 2; K <= kMaxIdentityK; ++K)
+    for (int KC = 0; KC <= K; ++KC)
+      c.identities.push_back(
+          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+            const auto g = centered_score_by_definition_exact(kc, p, H);
+            Rational norm2(0), rho(0);
+            for (std::size_t k = 0; k < p.size(); ++k) {
+              norm2 += g[k] * g[k];
+              if (static_cast<int>(k) < kc)
+                rho += p[k];
+            }
+            const int ki = static_cast<int>(p.size()) - kc;
+            return norm2 - H * H * (Rational(kc) * (1 - rho) * (1 - rho) + Rational(ki) * rho * rho);
+          }));
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

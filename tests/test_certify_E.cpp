@@ -1,0 +1,330 @@
+// Specification of the certificates of properties/certificates/E_characteristic_certificates.cpp and
+// E_threshold_certificates.cpp (App. E): each interval score is the claim's own quantity (against dcrv's
+// library at sample points, MPFR), and the exact building blocks of the identity certificates (the
+// Bernstein forms of h_G and c₁ with rational weights, the centred score, the SRCT rate and drift) agree with
+// dcrv::grpo at rational points. Point evaluations only: tests/test_certify.cpp runs every proof.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/scores/grpo.hpp"
+#include "dcrv/simplex.hpp"
+
+namespace dcrv::certify::e_grpo {
+// The exact helpers of the certificate files (external linkage there).
+Rational h_scaled_exact(int G, const Rational& rho);
+Rational dh_scaled_exact(int G, const Rational& rho);
+Rational c1_scaled_exact(int G, const Rational& rho);
+Rational dc1_scaled_exact(int G, const Rational& rho);
+std::vector<Rational> centered_score_by_definition_exact(int KC, const std::vector<Rational>& p,
+                                                         const Rational& H);
+std::vector<Rational> centered_score_closed_exact(int KC, const std::vector<Rational>& p, const Rational& H);
+std::vector<Rational> rate_exact(int KC, const std::vector<Rational>& p, const Rational& H,
+                                 const Rational& eps, const std::vector<Rational>& L);
+std::vector<Rational> drift_exact(int KC, const std::vector<Rational>& p, const Rational& H,
+                                  const Rational& eps, const std::vector<Rational>& L);
+} // namespace dcrv::certify::e_grpo
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+const Certificate& certificate_of(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper_constants(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+RationalConstants exact_constants(const Certificate& c) {
+  RationalConstants k;
+  for (const auto& kc : c.constants)
+    if (kc.exact)
+      k.set(kc.name, kc.exact());
+  return k;
+}
+Box point(const std::vector<double>& x) {
+  Box b;
+  for (double v : x)
+    b.push_back(Interval(v));
+  return b;
+}
+const Piece& piece_labelled(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.pieces)
+    if (p.label == label)
+      return p;
+  FAIL("no piece " << label);
+  return c.pieces.front();
+}
+mpfr to_mpfr(const Rational& q) {
+  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
+}
+Vec<mpfr> to_vec(const std::vector<Rational>& v) {
+  Vec<mpfr> r(static_cast<Eigen::Index>(v.size()));
+  for (std::size_t i = 0; i < v.size(); ++i)
+    r(static_cast<Eigen::Index>(i)) = to_mpfr(v[i]);
+  return r;
+}
+const mpfr tol("1e-40");
+} // namespace
+
+TEST_CASE("the E class-score pieces are (1-rho)h_G/sqrt(G-1) - c and rho h_G/sqrt(G-1) - c with dcrv's h_G",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& sup = certificate_of("E.gamma-sup-norm");
+  const Constants k = paper_constants(sup);
+  for (int G : {2, 3, 4, 17, 64})
+    for (double rho : {0.0, 0.125, 0.5, 0.9, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const mpfr h = ch.h(mpfr(rho)) / ch.sqrt_m();
+      INFO("G = " << G << " rho = " << rho);
+      // the claim's ‖γ̂‖_∞/√(G−1) − c at a point with ρ_C = ρ: K = 3, K_C = 1, p = (ρ, (1−ρ)/2, (1−ρ)/2)
+      Vec<mpfr> p(3);
+      p << mpfr(rho), (1 - mpfr(rho)) / 2, (1 - mpfr(rho)) / 2;
+      const mpfr claim =
+          grpo::centered_score(grpo::Partition::leading(3, 1), ch, p).cwiseAbs().maxCoeff() / ch.sqrt_m() - 1;
+      const mpfr a =
+          piece_labelled(sup, "(1-rho)h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid();
+      const mpfr b =
+          piece_labelled(sup, "rho h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid();
+      CHECK(abs(a - ((1 - mpfr(rho)) * h - 1)) < tol);
+      CHECK(abs(b - (mpfr(rho) * h - 1)) < tol);
+      CHECK(abs(std::max(a, b) - claim) < tol);
+      // E.rhoh-le-sqrtG reads ρh_G(ρ) ≤ c√(G−1); E.hG-le-HG's reduction is the (1−ρ)h_G piece
+      const Certificate& rh = certificate_of("E.rhoh-le-sqrtG");
+      CHECK(abs(rh.pieces[static_cast<std::size_t>(G - 2)].score.value(point({rho}), k).mid() -
+                (mpfr(rho) * ch.h(mpfr(rho)) / ch.sqrt_m() - 1)) < tol);
+    }
+}
+
+TEST_CASE("the E.hG-le-HG pieces bound the claim's K_I delta h_G/sqrt(G-1) - c, with equality at K_C = 0, "
+          "delta = 1/K",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.hG-le-HG");
+  const Constants k = paper_constants(c);
+  for (int G : {2, 5, 33})
+    for (int K : {2, 3, 5})
+      for (int KC = 0; KC < K; ++KC)
+        for (double u : {0.25, 0.5, 1.0}) { // δ = u/K
+          const grpo::Characteristic<mpfr> ch(G);
+          const mpfr delta = mpfr(u) / K;
+          Vec<mpfr> q = Vec<mpfr>::Constant(K, mpfr(1) / K);
+          const Vec<mpfr> p = trim(q, delta);
+          const auto [rho, sigma] = grpo::class_masses(grpo::Partition::leading(K, KC), p);
+          const mpfr claim = (K - KC) * delta * ch.h(rho, sigma) / ch.sqrt_m() - 1; // times K_Iδ/√(G−1)
+          const mpfr bound =
+              piece_labelled(c, "(1-rho)h_G, G = " + std::to_string(G)).score.value({Interval(rho)}, k).mid();
+          INFO("G = " << G << " K = " << K << " K_C = " << KC << " u = " << u);
+          CHECK(claim <= bound + tol);
+          if (KC == 0 && u == 1.0)
+            CHECK(abs(claim - bound) < tol);
+          // first part: K_Iδ − (1 − ρ) = −(1 − Kδ)Σ_I q
+          const mpfr first = c.pieces[0].score.value(point({u, double(K - KC) / K}), k).mid();
+          CHECK(abs(first - ((K - KC) * delta - sigma)) < mpfr(1e-15));
+        }
+}
+
+TEST_CASE("the free-mass piece reads K_C delta - rho_C, K_I delta - (1 - rho_C) and p_k - (1 - (K-1)delta) "
+          "on Delta_delta",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& range = certificate_of("E.trimmed-rho-range");
+  const Certificate& diag = certificate_of("E.diag-norm");
+  REQUIRE(range.pieces.size() == 2);
+  const std::vector<double> w{0.5, 0.25, 0.125, 0.125};
+  for (int K : {2, 3, 4})
+    for (double u : {0.0, 0.5, 1.0}) {
+      Vec<mpfr> q(K);
+      double sum = 0;
+      for (int i = 0; i < K; ++i)
+        sum += w[static_cast<std::size_t>(i)];
+      for (int i = 0; i < K; ++i)
+        q(i) = mpfr(w[static_cast<std::size_t>(i)]) / sum;
+      const mpfr delta = mpfr(u) / K;
+      const Vec<mpfr> p = trim(q, delta);
+      for (int KC = 0; KC < K; ++KC) {
+        const auto [rho, sigma] = grpo::class_masses(grpo::Partition::leading(K, KC), p);
+        INFO("K = " << K << " K_C = " << KC << " u = " << u);
+        // raw coordinates t = Σ_C q and Σ_I q (as doubles)
+        mpfr sum_c = 0;
+        for (int i = 0; i < KC; ++i)
+          sum_c += q(i);
+        const double sC = to_double(sum_c), sI = to_double(1 - sum_c);
+        CHECK(abs(range.pieces[0].score.value(point({u, sC}), {}).mid() - (KC * delta - rho)) < mpfr(1e-15));
+        CHECK(abs(range.pieces[1].score.value(point({u, sI}), {}).mid() - ((K - KC) * delta - sigma)) <
+              mpfr(1e-15));
+      }
+      for (int j = 0; j < K; ++j)
+        CHECK(abs(diag.pieces[0].score.value(point({u, 1 - to_double(q(j))}), {}).mid() -
+                  (p(j) - (1 - (K - 1) * delta))) < mpfr(1e-15));
+    }
+}
+
+TEST_CASE("the E.gamma-l2-bound pieces bound |gamma|_2^2/((G-1)max{K_C,K_I}) - c^2 (dcrv's centred score), "
+          "with equality at K_C = K_I",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.gamma-l2-bound");
+  const Constants k = paper_constants(c);
+  for (int G : {2, 4, 40})
+    for (auto [KC, KI] :
+         {std::pair{4, 2}, std::pair{2, 4}, std::pair{3, 3}, std::pair{1, 4}, std::pair{1, 1}})
+      for (double rho : {0.0, 0.3, 0.75, 1.0}) {
+        const int K = KC + KI;
+        const grpo::Characteristic<mpfr> ch(G);
+        Vec<mpfr> p(K);
+        for (int i = 0; i < K; ++i)
+          p(i) = i < KC ? mpfr(rho) / KC : (1 - mpfr(rho)) / KI;
+        const mpfr norm = grpo::centered_score(grpo::Partition::leading(K, KC), ch, p).norm();
+        const mpfr claim = norm * norm / ((G - 1) * mpfr(std::max(KC, KI))) - 1;
+        const mpfr score = piece_labelled(c, "G = " + std::to_string(G)).score.value(point({rho}), k).mid();
+        const mpfr h = ch.h(mpfr(rho)) / ch.sqrt_m();
+        INFO("G = " << G << " K_C = " << KC << " K_I = " << KI << " rho = " << rho);
+        CHECK(abs(score - (h * h * ((1 - mpfr(rho)) * (1 - mpfr(rho)) + mpfr(rho) * rho) - 1)) < tol);
+        CHECK(claim <= score + tol);
+        if (KC == KI)
+          CHECK(abs(claim - score) < tol);
+      }
+}
+
+TEST_CASE("the E.Hstar pieces are +-h_G(rho)/sqrt(G-1) - c with dcrv's h_G", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.Hstar");
+  const Constants k = paper_constants(c);
+  for (int G : {2, 3, 9, 64})
+    for (double rho : {0.0, 0.3, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const mpfr h = ch.h(mpfr(rho)) / ch.sqrt_m();
+      INFO("G = " << G << " rho = " << rho);
+      CHECK(abs(piece_labelled(c, "h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid() -
+                (h - 1)) < tol);
+      CHECK(abs(piece_labelled(c, "-h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid() -
+                (-h - 1)) < tol);
+    }
+  REQUIRE(c.identities.size() == c.pieces.size() / 2);
+  RationalConstants q = exact_constants(c);
+  CHECK(c.identities.back().residual({Rational(1, 3)}, q) == 0);
+}
+
+TEST_CASE("the exact Bernstein forms of h_G/sqrt(G-1) and c_1/sqrt(G-1) agree with dcrv::grpo", "[certify]") {
+  set_working_digits(50);
+  using namespace e_grpo;
+  for (int G : {2, 3})
+    for (const Rational rho : {Rational(0), Rational(1, 3), Rational(5, 7), Rational(1), Rational(3, 2)}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const mpfr r = to_mpfr(rho), s = 1 - r;
+      INFO("G = " << G << " rho = " << rho.str());
+      CHECK(abs(to_mpfr(h_scaled_exact(G, rho)) - ch.h(r, s) / ch.sqrt_m()) < tol);
+      CHECK(abs(to_mpfr(dh_scaled_exact(G, rho)) - ch.dh(r, s) / ch.sqrt_m()) < tol);
+      CHECK(abs(to_mpfr(c1_scaled_exact(G, rho)) - ch.c1(r, s) / ch.sqrt_m()) < tol);
+      CHECK(abs(to_mpfr(dc1_scaled_exact(G, rho)) - ch.dc1(r, s) / ch.sqrt_m()) < tol);
+    }
+  // every G at the end points, where only rational weights survive
+  for (int G : {2, 4, 5, 17, 100, 255, 256}) {
+    const grpo::Characteristic<mpfr> ch(G);
+    INFO("G = " << G);
+    CHECK(abs(to_mpfr(h_scaled_exact(G, Rational(0))) - ch.h(mpfr(0), mpfr(1)) / ch.sqrt_m()) < tol);
+    CHECK(abs(to_mpfr(h_scaled_exact(G, Rational(1))) - ch.h(mpfr(1), mpfr(0)) / ch.sqrt_m()) < tol);
+    CHECK(abs(to_mpfr(c1_scaled_exact(G, Rational(0))) - ch.c1(mpfr(0), mpfr(1)) / ch.sqrt_m()) < tol);
+    CHECK(abs(to_mpfr(c1_scaled_exact(G, Rational(1))) - ch.c1(mpfr(1), mpfr(0)) / ch.sqrt_m()) < tol);
+    CHECK(abs(to_mpfr(dc1_scaled_exact(G, Rational(1))) - ch.dc1(mpfr(1), mpfr(0)) / ch.sqrt_m()) < tol);
+  }
+  // an irrational weight is never taken as a rational: the residual throws (an error, not a proof)
+  CHECK_THROWS_AS(h_scaled_exact(4, Rational(1, 2)), std::domain_error);
+}
+
+TEST_CASE("the exact centred score, rate and drift agree with dcrv::grpo at rational points of the simplex",
+          "[certify]") {
+  set_working_digits(50);
+  using namespace e_grpo;
+  const std::vector<Rational> p{Rational(1, 5), Rational(1, 3), Rational(1, 7),
+                                1 - Rational(1, 5) - Rational(1, 3) - Rational(1, 7)};
+  const Vec<mpfr> pm = to_vec(p);
+  for (int G : {2, 7})
+    for (int KC = 0; KC <= 4; ++KC) {
+      const grpo::Partition part = grpo::Partition::leading(4, KC);
+      const grpo::Characteristic<mpfr> ch(G);
+      const auto [rho, sigma] = grpo::class_masses(part, pm);
+      const mpfr h = ch.h(rho, sigma);
+      // H: a rational close to h (the exact forms are polynomial in H; compare at H = h in MPFR)
+      const Rational H(std::llround(to_double(h) * 1e6), 1000000);
+      const mpfr Hm = to_mpfr(H);
+      const Vec<mpfr> closed = grpo::centered_score(part, ch, pm) * (Hm / h);
+      const Vec<mpfr> raw = grpo::raw_score(part, ch, pm) * (Hm / h);
+      const Vec<mpfr> def = (raw.array() - pm.dot(raw)).matrix();
+      const Vec<mpfr> e_closed = to_vec(centered_score_closed_exact(KC, p, H)),
+                      e_def = to_vec(centered_score_by_definition_exact(KC, p, H));
+      INFO("G = " << G << " K_C = " << KC);
+      CHECK((e_closed - closed).cwiseAbs().maxCoeff() < tol);
+      CHECK((e_def - def).cwiseAbs().maxCoeff() < tol);
+      // rate and drift with L = log p (the library's own logs) and H = h: compared with grpo::rate/drift
+      const Rational eps(3, 2);
+      std::vector<Rational> L;
+      Vec<mpfr> lp(4);
+      for (int i = 0; i < 4; ++i) {
+        lp(i) = log(pm(i));
+        L.push_back(Rational(std::llround(to_double(lp(i)) * 1e9), 1000000000));
+      }
+      const Vec<mpfr> Lm = to_vec(L);
+      Vec<mpfr> rate = grpo::rate(part, ch, mpfr(1.5), pm, Lm);
+      rate += closed - grpo::centered_score(part, ch, pm); // the score term at H instead of h
+      CHECK((to_vec(rate_exact(KC, p, H, eps, L)) - rate).cwiseAbs().maxCoeff() < tol);
+      CHECK((to_vec(drift_exact(KC, p, H, eps, L)) - pm.cwiseProduct(rate)).cwiseAbs().maxCoeff() < tol);
+    }
+  // grpo::drift uses log p itself: the drift identity is read at L_j = log p_j
+  const grpo::Partition part = grpo::Partition::leading(4, 2);
+  const grpo::Characteristic<mpfr> ch(5);
+  Vec<mpfr> lp(4);
+  for (int i = 0; i < 4; ++i)
+    lp(i) = log(pm(i));
+  CHECK((grpo::drift(part, ch, mpfr(2), pm) - pm.cwiseProduct(grpo::rate(part, ch, mpfr(2), pm, lp)))
+            .cwiseAbs()
+            .maxCoeff() < tol);
+}
+
+TEST_CASE("the exact substitutions of the E identity certificates read dcrv::grpo's rho(z), Psi and "
+          "facet points",
+          "[certify]") {
+  set_working_digits(50);
+  for (int KC : {1, 3})
+    for (int KI : {1, 2})
+      for (double z : {-30.0, -1.0, 0.0, 2.5, 40.0}) {
+        const mpfr E = exp(mpfr(z));
+        const auto [r, s] = grpo::rho_of_z(KC, KI, mpfr(z));
+        INFO("K_C = " << KC << " K_I = " << KI << " z = " << z);
+        CHECK(abs(r - KC * E / (KI + KC * E)) < tol * (1 + r));
+        CHECK(abs(exp(grpo::Psi(KC, KI, r, s)) - KI * r / (KC * s)) < tol * E * 10);
+      }
+  // facet_point(q, K−1, δ) = δ + (1 − Kδ)w/Σw with w = q, w_{K−1} = 0
+  Vec<mpfr> q(4);
+  q << mpfr(0.5), mpfr(0.25), mpfr(0.125), mpfr(0.125);
+  const mpfr delta = mpfr(1) / 10;
+  const Vec<mpfr> p = facet_point<mpfr>(q, 3, delta);
+  for (int j = 0; j < 3; ++j)
+    CHECK(abs(p(j) - (delta + (1 - 4 * delta) * q(j) / mpfr(0.875))) < tol);
+  CHECK(abs(p(3) - delta) < tol);
+}
+
+TEST_CASE("the E identity certificates prove at their exact constants and fail with c = 2", "[certify]") {
+  for (const std::string id :
+       {"E.hG-const-G23", "E.c1-expansion-at-1", "E.hG-endpoints", "E.const-Ltan", "E.const-Fx", "E.Hstar"}) {
+    const Certificate& c = certificate_of(id);
+    INFO(id);
+    REQUIRE(!c.identities.empty());
+    RationalConstants k = exact_constants(c);
+    REQUIRE(k.has("c"));
+    const IdentityPiece& piece = c.identities.front();
+    std::vector<Rational> x(piece.variables, Rational(1, 3));
+    CHECK(piece.residual(x, k) == 0);
+    k.set("c", Rational(2));
+    CHECK(piece.residual(x, k) != 0);
+  }
+}
