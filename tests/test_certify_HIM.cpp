@@ -13,6 +13,8 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/equilibria.hpp"
+#include "dcrv/scores/grpo.hpp"
+#include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
 #include "properties/domains/noise.hpp"
@@ -293,4 +295,36 @@ TEST_CASE("the block-kernel certificates read the two-level target as dcrv::two_
   const std::vector<Rational> x{Rational(3, 2), Rational(-2, 3), Rational(5, 7), delta};
   CHECK(identity_labelled(gap, "S = 5, M = 2").residual(x, {}) == 0);
   CHECK(identity_labelled(rank, "S = 5, M = 2").residual({x[0], x[1], x[2]}, {}) == 0);
+}
+
+TEST_CASE("the STaR and GRPO score formulas of the log-ratio certificates are dcrv's star_score and "
+          "grpo::centered_score / raw_score",
+          "[certify][exact]") {
+  set_working_digits(50);
+  // p rational, C = the first 2 of 4 coordinates: phi_c = (p_c - S2)/rho, -S2/rho on I
+  const std::vector<Rational> pr{Rational(1, 5), Rational(1, 3), Rational(1, 7),
+                                 1 - Rational(1, 5) - Rational(1, 3) - Rational(1, 7)};
+  Vec<mpfr> p(4);
+  for (int i = 0; i < 4; ++i)
+    p(i) = to_mpfr(pr[i]);
+  const StarPartition part = StarPartition::window(4, 2);
+  const Vec<mpfr> phi = star_score<mpfr>(p, part), rate = star_rate<mpfr>(p, log_of(p), part, mpfr(0));
+  const Rational rho = pr[0] + pr[1], s2 = pr[0] * pr[0] + pr[1] * pr[1];
+  for (int k = 0; k < 4; ++k) {
+    const Rational want = ((k < 2 ? pr[k] : Rational(0)) - s2) / rho;
+    CHECK(abs(phi(k) - to_mpfr(want)) < mpfr("1e-45"));
+    CHECK(abs(rate(k) - to_mpfr(want)) < mpfr("1e-45"));
+  }
+  const grpo::Characteristic<mpfr> ch(8);
+  const grpo::Partition gp = grpo::Partition::leading(4, 2);
+  const Vec<mpfr> g = grpo::centered_score(gp, ch, p), raw = grpo::raw_score(gp, ch, p);
+  const mpfr h = ch.h(to_mpfr(rho), to_mpfr(1 - rho));
+  for (int k = 0; k < 4; ++k) {
+    CHECK(abs(g(k) - (k < 2 ? mpfr(to_mpfr(1 - rho) * h) : mpfr(-to_mpfr(rho) * h))) < mpfr("1e-45"));
+    CHECK(abs(raw(k) - (k < 2 ? h : mpfr(0))) < mpfr("1e-45"));
+  }
+  for (const char* id : {"H.star-logratio", "H.grpo-logratio"})
+    CHECK(certificate_of(id).identities.size() == 7); // K = 2, 3: |C| pieces, drift, noise row
+  CHECK(certificate_of("M.star-score-diff").identities.size() == 15);      // S = 2..6, M = 2..S
+  CHECK(certificate_of("M.grpo-score-diff-zero").identities.size() == 30); // centred and raw
 }

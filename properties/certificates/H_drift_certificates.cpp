@@ -1,6 +1,9 @@
-// Certificates of App. H (properties/H_drift_envelopes.cpp, properties/H_boundary_bd.cpp): the drift's
-// identities, the size envelopes, the (WF) noise factorisation, the lower ellipticity bound, the choice of λ
-// and the entropy gap on a facet.
+// Certificates of App. H (properties/H_drift_envelopes.cpp, properties/H_boundary_bd.cpp,
+// properties/H_logratio_sdes.cpp): the drift's identities, the size envelopes, the (WF) noise factorisation,
+// the lower ellipticity bound, the choice of λ, the entropy gap on a facet and the STaR / GRPO log-ratio
+// SDEs; and the main text's restatements of the (WF) noise and of the score differences
+// (M.sde-noise-covariance, M.star-score-diff, M.grpo-score-diff-zero; properties/M_objective_equilibria.cpp),
+// which share the exact formulas here.
 //
 // Identities (certify/exact_identity.hpp) use these exact substitutions, each stated in its `method`:
 //   • log p_i = L_i as free variables (the identities hold with L free), p in the chart p_K = 1 − Σ_{i<K} p_i
@@ -34,28 +37,12 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-using RVec = std::vector<Rational>;
-
-/// max(r, |x|): the running residual of a piece whose components must all vanish.
-void keep_largest(Rational& r, const Rational& x) {
-  const Rational a = x < 0 ? Rational(-x) : x;
-  if (a > r)
-    r = a;
-}
-
-IdentityPiece identity_of(std::string label, std::size_t variables, int degree,
-                          std::function<Rational(const RVec&, const RationalConstants&)> residual) {
-  IdentityPiece p;
-  p.label = std::move(label);
-  p.variables = variables;
-  p.degree = degree;
-  p.residual = std::move(residual);
-  return p;
-}
+using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
 
 /// p in the chart of the plane Σp = 1: p_i = x[offset + i] (i < K−1), p_K = 1 − Σ.
 RVec plane_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
@@ -122,7 +109,7 @@ std::string k_label(std::size_t K) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece drift_tangent_piece(std::size_t K) {
-  return identity_of(k_label(K), 3 * K, 2, [K](const RVec& x, const RationalConstants&) -> Rational {
+  return identity_piece(k_label(K), 3 * K, 2, [K](const RVec& x, const RationalConstants&) -> Rational {
     const DriftVars v = drift_vars(x, K);
     Rational s(0);
     for (const auto& f : drift(v.w, v.eps, v.p, v.L))
@@ -151,7 +138,7 @@ DCRV_CERTIFICATE(drift_tangent) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece drift_decomposition_piece(std::size_t K) {
-  return identity_of(k_label(K), 3 * K, 3, [K](const RVec& x, const RationalConstants&) -> Rational {
+  return identity_piece(k_label(K), 3 * K, 3, [K](const RVec& x, const RationalConstants&) -> Rational {
     const DriftVars v = drift_vars(x, K);
     const RVec F = drift(v.w, v.eps, v.p, v.L);
     const Rational mw = dot(v.p, v.w), ml = dot(v.p, v.L);
@@ -163,7 +150,7 @@ IdentityPiece drift_decomposition_piece(std::size_t K) {
     for (std::size_t i = 0; i < K; ++i) {
       // (diag p − ppᵀ)φ − ε p ⊙ (L − ⟨p, L⟩)
       const Rational rhs = v.p[i] * phi[i] - v.p[i] * pphi - v.eps * v.p[i] * (v.L[i] - ml);
-      keep_largest(r, F[i] - rhs);
+      widen(r, F[i] - rhs);
     }
     return r;
   });
@@ -332,7 +319,7 @@ std::vector<RVec> wf_sigma_exact(const RVec& s, const Rational& g) {
 }
 
 IdentityPiece wf_covariance_piece(std::size_t K) {
-  return identity_of(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
+  return identity_piece(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
     const RVec s = sphere_point(x, K);
     const Rational& g = x[K - 1];
     const auto sig = wf_sigma_exact(s, g);
@@ -345,10 +332,10 @@ IdentityPiece wf_covariance_piece(std::size_t K) {
         Rational ss(0);
         for (std::size_t l = 0; l < K; ++l)
           ss += sig[i][l] * sig[j][l];
-        keep_largest(r, ss - g * g * ((i == j ? pi : Rational(0)) - pi * pj)); // γ(diag p − ppᵀ)
-        col += sig[j][i];                                                      // (1ᵀσ)_i
+        widen(r, ss - g * g * ((i == j ? pi : Rational(0)) - pi * pj)); // γ(diag p − ppᵀ)
+        col += sig[j][i];                                               // (1ᵀσ)_i
       }
-      keep_largest(r, col);
+      widen(r, col);
     }
     return r;
   });
@@ -373,7 +360,7 @@ DCRV_CERTIFICATE(wf_covariance) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece face_variance_piece(std::size_t K) {
-  return identity_of(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
+  return identity_piece(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
     const RVec s = sphere_point(x, K);
     const Rational& g = x[K - 1];
     const auto sig = wf_sigma_exact(s, g);
@@ -383,7 +370,7 @@ IdentityPiece face_variance_piece(std::size_t K) {
       for (std::size_t l = 0; l < K; ++l)
         var += sig[i][l] * sig[i][l];
       const Rational pi = s[i] * s[i];
-      keep_largest(r, var - g * g * pi * (1 - pi));
+      widen(r, var - g * g * pi * (1 - pi));
     }
     return r;
   });
@@ -427,7 +414,7 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
              "polynomial of degree <= 1 in each, zero on a 2^2 grid hence identically";
   c.constants = {{"c", [] { return Interval(1) / Interval(2); }, [] { return Rational(1, 2); }}};
   c.identities.push_back(
-      identity_of("n, x > 0", 2, 1, [](const RVec& x, const RationalConstants& k) -> Rational {
+      identity_piece("n, x > 0", 2, 1, [](const RVec& x, const RationalConstants& k) -> Rational {
         const Rational lambda = 1 / (2 * x[0] * x[1]);
         return lambda * x[0] * x[1] - k("c");
       }));
@@ -491,12 +478,281 @@ DCRV_CERTIFICATE(face_gap_formula) {
       "points: sum_j p_j log p_j - log y - Gamma(y) = (1-y)/(K-1) sum_{j != i} g((K-1) q_j - 1), g(s) = "
       "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same two pieces)";
   c.identities.push_back(
-      identity_of("equal split", 4, 1, [](const RVec& x, const RationalConstants&) -> Rational {
+      identity_piece("equal split", 4, 1, [](const RVec& x, const RationalConstants&) -> Rational {
         const Rational &y = x[0], &Ly = x[1], &L1 = x[2], &Lm = x[3];
         const Rational v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
         return v_eq - (1 - y) * (L1 - Lm - Ly); // Γ(y) = (1−y) log((1−y)/((K−1)y))
       }));
   c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Log-ratio SDEs (eq. logratio) for the STaR and GRPO scores: the generator's drift and noise row of
+// z_ij = log p_i − log p_j equal the displayed terms (properties/H_logratio_sdes.cpp).
+// ---------------------------------------------------------------------------------------------------------
+
+/// The Itô drift identity for a free score vector φ: F_i/p_i − F_j/p_j + ½(−Q_ii/p_i² + Q_jj/p_j²) =
+/// (φ_i − φ_j) − εz_ij − (γ/2)((1 − p_i)/p_i − (1 − p_j)/p_j), F = p ⊙ (φ − ε(L − ⟨p, L⟩)), Q = γ(diag p −
+/// ppᵀ). ε and L enter only as εL_k =: M_k (the drift and εz_ij = M_i − M_j). Variables (p₁..p_K free
+/// positive, φ₁..φ_K, γ, M₁..M_K); every pair i ≠ j.
+IdentityPiece ito_drift_piece(std::size_t K) {
+  return identity_piece(
+      k_label(K) + ", generator drift", 3 * K + 1, 2,
+      [K](const RVec& x, const RationalConstants&) -> Rational {
+        const RVec p(x.begin(), x.begin() + static_cast<long>(K));
+        const RVec phi(x.begin() + static_cast<long>(K), x.begin() + static_cast<long>(2 * K));
+        const Rational& gamma = x[2 * K];
+        const RVec M(x.begin() + static_cast<long>(2 * K + 1), x.end());
+        const Rational mm = dot(p, M);
+        RVec F(K);
+        for (std::size_t k = 0; k < K; ++k)
+          F[k] = p[k] * (phi[k] - (M[k] - mm));
+        auto Q = [&](std::size_t a) { return gamma * (p[a] - p[a] * p[a]); }; // diag of Q
+        Rational r(0);
+        for (std::size_t i = 0; i < K; ++i)
+          for (std::size_t j = 0; j < K; ++j) {
+            if (i == j)
+              continue;
+            const Rational drift =
+                F[i] / p[i] - F[j] / p[j] + Rational(1, 2) * (-Q(i) / (p[i] * p[i]) + Q(j) / (p[j] * p[j]));
+            const Rational shown =
+                (phi[i] - phi[j]) - (M[i] - M[j]) - gamma / 2 * ((1 - p[i]) / p[i] - (1 - p[j]) / p[j]);
+            widen(r, drift - shown);
+          }
+        return r;
+      });
+}
+
+/// The noise row: (σᵀ∇z)ᵀ = σ_i·/p_i − σ_j·/p_j = √γ(e_i/√p_i − e_j/√p_j), σ = √γ(diag √p − p√pᵀ); √p = s(t)
+/// stereographic, √γ = g. Variables (t₁..t_{K−1}, g).
+IdentityPiece noise_row_piece(std::size_t K) {
+  return identity_piece(k_label(K) + ", noise row", K, 8,
+                        [K](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec s = sphere_point(x, K);
+                          const Rational& g = x[K - 1];
+                          const auto sig = wf_sigma_exact(s, g);
+                          Rational r(0);
+                          for (std::size_t i = 0; i < K; ++i)
+                            for (std::size_t j = 0; j < K; ++j) {
+                              if (i == j)
+                                continue;
+                              const Rational pi = s[i] * s[i], pj = s[j] * s[j];
+                              for (std::size_t l = 0; l < K; ++l) {
+                                const Rational row = sig[i][l] / pi - sig[j][l] / pj;
+                                const Rational shown = (l == i ? Rational(g / s[i]) : Rational(0)) -
+                                                       (l == j ? Rational(g / s[j]) : Rational(0));
+                                widen(r, row - shown);
+                              }
+                            }
+                          return r;
+                        });
+}
+
+/// φ^STaR of def:star-score (dcrv::star_score_formula): φ_c = (p_c − S⁽²⁾)/ρ (c ∈ C), −S⁽²⁾/ρ (i ∈ I),
+/// C = the first KC coordinates (StarPartition::window(K, KC)).
+RVec star_score_exact(const RVec& p, std::size_t KC) {
+  Rational rho(0), s2(0);
+  for (std::size_t c = 0; c < KC; ++c) {
+    rho += p[c];
+    s2 += p[c] * p[c];
+  }
+  RVec phi(p.size());
+  for (std::size_t k = 0; k < p.size(); ++k)
+    phi[k] = ((k < KC ? p[k] : Rational(0)) - s2) / rho;
+  return phi;
+}
+
+/// φ_i − φ_j = (p_i − p_j)/ρ for i, j ∈ C; variables p₁..p_K free positive.
+IdentityPiece star_difference_piece(std::size_t K, std::size_t KC) {
+  return identity_piece(k_label(K) + ", |C| = " + std::to_string(KC) + ", score difference", K, 3,
+                        [K, KC](const RVec& p, const RationalConstants&) -> Rational {
+                          const RVec phi = star_score_exact(p, KC);
+                          Rational rho(0);
+                          for (std::size_t c = 0; c < KC; ++c)
+                            rho += p[c];
+                          Rational r(0);
+                          for (std::size_t i = 0; i < KC; ++i)
+                            for (std::size_t j = 0; j < KC; ++j)
+                              widen(r, phi[i] - phi[j] - (p[i] - p[j]) / rho);
+                          return r;
+                        });
+}
+
+DCRV_CERTIFICATE(star_logratio) {
+  Certificate c;
+  c.claim = "H.star-logratio";
+  c.domain =
+      "K = 2, 3, every |C| in [2, K]; every p in the open simplex (the drift and score identities for "
+      "every positive p, the noise row on the closed simplex), every eps, every gamma > 0; no exclusion";
+  c.method =
+      "three exact identities whose conjunction is the claim: (1) phi^STaR_i - phi^STaR_j = (p_i - "
+      "p_j)/rho (def:star-score, times rho: degree <= 3); (2) the generator's drift of z_ij for a FREE "
+      "score vector phi (so for phi^STaR(p)), eps L_k =: M_k free (eps and log p enter only so), times "
+      "p_i p_j degree <= 2 in each variable; (3) the noise row with sqrt p = s(t) stereographic, sqrt "
+      "gamma = g, times s_i s_j (1 + |t|^2)^4 degree <= 8; each zero on its product grid hence "
+      "identically";
+  for (std::size_t K = 2; K <= 3; ++K) {
+    for (std::size_t KC = 2; KC <= K; ++KC)
+      c.identities.push_back(star_difference_piece(K, KC));
+    c.identities.push_back(ito_drift_piece(K));
+    c.identities.push_back(noise_row_piece(K));
+  }
+  return c;
+}
+
+/// GRPO's centred score γ̂_C = σH, γ̂_I = −ρH (grpo::centered_score, σ = Σ_I p, H = h_G(ρ) free): γ̂_i = γ̂_j
+/// for i, j ∈ C. Variables (p₁..p_K, H).
+IdentityPiece grpo_difference_piece(std::size_t K, std::size_t KC) {
+  return identity_piece(k_label(K) + ", |C| = " + std::to_string(KC) + ", score difference", K + 1, 2,
+                        [K, KC](const RVec& x, const RationalConstants&) -> Rational {
+                          Rational rho(0), sigma(0);
+                          for (std::size_t k = 0; k < K; ++k)
+                            (k < KC ? rho : sigma) += x[k];
+                          const Rational& H = x[K];
+                          RVec phi(K);
+                          for (std::size_t k = 0; k < K; ++k)
+                            phi[k] = k < KC ? Rational(sigma * H) : Rational(-rho * H);
+                          Rational r(0);
+                          for (std::size_t i = 0; i < KC; ++i)
+                            for (std::size_t j = 0; j < KC; ++j)
+                              widen(r, phi[i] - phi[j]);
+                          return r;
+                        });
+}
+
+DCRV_CERTIFICATE(grpo_logratio) {
+  Certificate c;
+  c.claim = "H.grpo-logratio";
+  c.domain =
+      "K = 2, 3, every |C| in [2, K], every group size G (h_G(rho) is a free variable); every p in the "
+      "open simplex, every eps, every gamma > 0; no exclusion";
+  c.method =
+      "three exact identities whose conjunction is the claim: (1) the centred GRPO score (1-rho)h, "
+      "-rho h with h = h_G(rho) free has phi_i = phi_j on C (degree <= 2); (2) the generator's drift of "
+      "z_ij for a FREE score vector phi (so for GRPO's, with phi_i - phi_j = 0), eps L_k =: M_k free, "
+      "times p_i p_j degree <= 2; (3) the noise row with sqrt p = s(t) stereographic, sqrt gamma = g, "
+      "degree <= 8; each zero on its product grid hence identically";
+  for (std::size_t K = 2; K <= 3; ++K) {
+    for (std::size_t KC = 2; KC <= K; ++KC)
+      c.identities.push_back(grpo_difference_piece(K, KC));
+    c.identities.push_back(ito_drift_piece(K));
+    c.identities.push_back(noise_row_piece(K));
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// main §4.3 (the (WF) noise with γ = 1/B): N = B^{−e}(diag √p − p√pᵀ), NNᵀ = (diag p − ppᵀ)/B, 1ᵀN = 0.
+// B = b² with b > 0 free, B^{−e} = b^{−2e}: rational when 2e is an integer (the paper's e = ½: 1/b); any
+// other exponent is refused (an irrational factor cannot be evaluated exactly, and the identity is false).
+// ---------------------------------------------------------------------------------------------------------
+
+/// b^{−2e} for B = b² (exact when 2e is an integer).
+Rational prefactor(const Rational& b, const Rational& e) {
+  const Rational twice = 2 * e;
+  if (boost::multiprecision::denominator(twice) != 1)
+    throw std::domain_error("B^-e is not rational for 2e = " + twice.str() + " (not an integer)");
+  const long n = boost::multiprecision::numerator(twice).convert_to<long>();
+  Rational r(1);
+  for (long i = 0; i < (n < 0 ? -n : n); ++i)
+    r *= b;
+  return n >= 0 ? Rational(1 / r) : r;
+}
+
+IdentityPiece noise_covariance_piece(std::size_t S) {
+  return identity_piece("S = " + std::to_string(S), S, 12,
+                        [S](const RVec& x, const RationalConstants& k) -> Rational {
+                          const RVec s = sphere_point(x, S);
+                          const Rational& b = x[S - 1];
+                          const Rational f = prefactor(b, k("e")), B = b * b;
+                          RVec p(S);
+                          for (std::size_t i = 0; i < S; ++i)
+                            p[i] = s[i] * s[i];
+                          std::vector<RVec> N(S, RVec(S));
+                          for (std::size_t i = 0; i < S; ++i)
+                            for (std::size_t j = 0; j < S; ++j)
+                              N[i][j] = f * ((i == j ? s[i] : Rational(0)) - p[i] * s[j]);
+                          Rational r(0);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            Rational col(0);
+                            for (std::size_t j = 0; j < S; ++j) {
+                              Rational nn(0);
+                              for (std::size_t l = 0; l < S; ++l)
+                                nn += N[i][l] * N[j][l];
+                              widen(r, nn - ((i == j ? p[i] : Rational(0)) - p[i] * p[j]) / B);
+                              col += N[j][i];
+                            }
+                            widen(r, col);
+                          }
+                          return r;
+                        });
+}
+
+DCRV_CERTIFICATE(sde_noise_covariance) {
+  Certificate c;
+  c.claim = "M.sde-noise-covariance";
+  c.domain = "S = 2, 3; every p in the closed simplex and every B > 0; no exclusion";
+  c.method =
+      "sqrt p = s(t) by the stereographic chart of the unit sphere (onto its closed positive orthant, "
+      "p = s*s, sum p = 1), B = b^2 with b > 0 free and B^-e = b^-2e (rational for 2e an integer, "
+      "refused otherwise): each entry of N N^T - (diag p - p p^T)/B and of 1^T N times (1 + |t|^2)^6 b^2 "
+      "is a polynomial of degree <= 12 in each variable, zero on a 13^S grid hence identically";
+  c.constants = {{"e", [] { return Interval(1) / Interval(2); }, [] { return Rational(1, 2); }}};
+  for (std::size_t S = 2; S <= 3; ++S)
+    c.identities.push_back(noise_covariance_piece(S));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// main §4.2, STaR and GRPO bullets: the score differences within C.
+// ---------------------------------------------------------------------------------------------------------
+
+/// φ^STaR_a − φ^STaR_b = (p_a − p_b)/ρ and, at ε = 0, the per-capita rates r = φ − 0·(log p − ⟨log p⟩) = φ;
+/// C = the first M coordinates (leading_correct); variables p₁..p_S free positive.
+DCRV_CERTIFICATE(main_star_score_diff) {
+  Certificate c;
+  c.claim = "M.star-score-diff";
+  c.domain =
+      "S = 2, ..., 6 and every M in [2, S]; every p with positive entries (so every p in int Delta); no "
+      "exclusion";
+  c.method =
+      "phi^STaR of def:star-score, phi_c = (p_c - S2)/rho, -S2/rho on I: phi_a - phi_b - (p_a - p_b)/rho "
+      "times rho has degree <= 3 in each p_k, zero on a 4^S grid hence identically; the rates at eps = 0 "
+      "are r = phi exactly";
+  for (std::size_t S = 2; S <= 6; ++S)
+    for (std::size_t M = 2; M <= S; ++M)
+      c.identities.push_back(star_difference_piece(S, M));
+  return c;
+}
+
+/// The centred GRPO score and the raw score h_G(ρ)1_C are constant on C (H = h_G(ρ) free).
+IdentityPiece grpo_raw_difference_piece(std::size_t S, std::size_t M) {
+  return identity_piece("S = " + std::to_string(S) + ", M = " + std::to_string(M) + ", raw score", S + 1, 1,
+                        [S, M](const RVec& x, const RationalConstants&) -> Rational {
+                          RVec raw(S);
+                          for (std::size_t k = 0; k < S; ++k)
+                            raw[k] = k < M ? x[S] : Rational(0);
+                          Rational r(0);
+                          for (std::size_t i = 1; i < M; ++i)
+                            widen(r, raw[i] - raw[0]);
+                          return r;
+                        });
+}
+
+DCRV_CERTIFICATE(main_grpo_score_diff_zero) {
+  Certificate c;
+  c.claim = "M.grpo-score-diff-zero";
+  c.domain = "S = 2, ..., 6 and every M in [2, S]; every group size G (h_G(rho) a free variable); every p in "
+             "R^S (so the closed simplex); no exclusion";
+  c.method = "centred score (grpo::centered_score) sigma h on C, -rho h on I and raw score h 1_C with h = "
+             "h_G(rho) free: the differences on C are polynomials of degree <= 2 in each variable, zero on "
+             "the grid hence identically";
+  for (std::size_t S = 2; S <= 6; ++S)
+    for (std::size_t M = 2; M <= S; ++M) {
+      c.identities.push_back(grpo_difference_piece(S, M));
+      c.identities.push_back(grpo_raw_difference_piece(S, M));
+    }
   return c;
 }
 

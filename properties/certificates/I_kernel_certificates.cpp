@@ -24,29 +24,13 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-using RVec = std::vector<Rational>;
+using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
 using RMat = std::vector<RVec>;
-
-/// max(r, |x|): the running residual of a piece whose components must all vanish.
-void keep_largest(Rational& r, const Rational& x) {
-  const Rational a = x < 0 ? Rational(-x) : x;
-  if (a > r)
-    r = a;
-}
-
-IdentityPiece identity_of(std::string label, std::size_t variables, int degree,
-                          std::function<Rational(const RVec&, const RationalConstants&)> residual) {
-  IdentityPiece p;
-  p.label = std::move(label);
-  p.variables = variables;
-  p.degree = degree;
-  p.residual = std::move(residual);
-  return p;
-}
 
 std::string sm_label(std::size_t S, std::size_t M) {
   return "S = " + std::to_string(S) + ", M = " + std::to_string(M);
@@ -58,32 +42,32 @@ std::string sm_label(std::size_t S, std::size_t M) {
 
 /// Variables (p₁..p_{S−1}, F₁..F_S, c).
 IdentityPiece gauge_piece(std::size_t S) {
-  return identity_of("S = " + std::to_string(S), 2 * S, 2,
-                     [S](const RVec& x, const RationalConstants&) -> Rational {
-                       RVec p(S), F(S);
-                       Rational rest(1);
-                       for (std::size_t i = 0; i + 1 < S; ++i) {
-                         p[i] = x[i];
-                         rest -= p[i];
-                       }
-                       p[S - 1] = rest;
-                       for (std::size_t i = 0; i < S; ++i)
-                         F[i] = x[S - 1 + i];
-                       const Rational& c = x[2 * S - 1];
-                       Rational mean(0), mean_c(0);
-                       for (std::size_t j = 0; j < S; ++j) {
-                         mean += p[j] * F[j];
-                         mean_c += p[j] * (F[j] + c);
-                       }
-                       Rational r(0), total(0);
-                       for (std::size_t i = 0; i < S; ++i) {
-                         const Rational v = p[i] * (F[i] - mean);
-                         keep_largest(r, p[i] * ((F[i] + c) - mean_c) - v);
-                         total += v;
-                       }
-                       keep_largest(r, total);
-                       return r;
-                     });
+  return identity_piece("S = " + std::to_string(S), 2 * S, 2,
+                        [S](const RVec& x, const RationalConstants&) -> Rational {
+                          RVec p(S), F(S);
+                          Rational rest(1);
+                          for (std::size_t i = 0; i + 1 < S; ++i) {
+                            p[i] = x[i];
+                            rest -= p[i];
+                          }
+                          p[S - 1] = rest;
+                          for (std::size_t i = 0; i < S; ++i)
+                            F[i] = x[S - 1 + i];
+                          const Rational& c = x[2 * S - 1];
+                          Rational mean(0), mean_c(0);
+                          for (std::size_t j = 0; j < S; ++j) {
+                            mean += p[j] * F[j];
+                            mean_c += p[j] * (F[j] + c);
+                          }
+                          Rational r(0), total(0);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            const Rational v = p[i] * (F[i] - mean);
+                            widen(r, p[i] * ((F[i] + c) - mean_c) - v);
+                            total += v;
+                          }
+                          widen(r, total);
+                          return r;
+                        });
 }
 
 DCRV_CERTIFICATE(gauge_invariance) {
@@ -123,7 +107,7 @@ Rational det3(const RMat& K, std::size_t a, std::size_t b, std::size_t c, std::s
 
 /// Variables (κ_CC, κ_II, κ_CI): K = T B Tᵀ and every 3 × 3 minor of K is 0.
 IdentityPiece block_rank_piece(std::size_t S, std::size_t M) {
-  return identity_of(sm_label(S, M), 3, 3, [S, M](const RVec& x, const RationalConstants&) -> Rational {
+  return identity_piece(sm_label(S, M), 3, 3, [S, M](const RVec& x, const RationalConstants&) -> Rational {
     const RMat K = block_kernel_exact(S, M, x[0], x[1], x[2]);
     const RMat B{{x[0], x[2]}, {x[2], x[1]}};
     Rational r(0);
@@ -136,7 +120,7 @@ IdentityPiece block_rank_piece(std::size_t S, std::size_t M) {
             const Rational ti = (a == 0) == (i < M) ? 1 : 0, tj = (b == 0) == (j < M) ? 1 : 0;
             tbt += ti * B[a][b] * tj;
           }
-        keep_largest(r, K[i][j] - tbt);
+        widen(r, K[i][j] - tbt);
       }
     for (std::size_t a = 0; a < S; ++a)
       for (std::size_t b = a + 1; b < S; ++b)
@@ -144,7 +128,7 @@ IdentityPiece block_rank_piece(std::size_t S, std::size_t M) {
           for (std::size_t u = 0; u < S; ++u)
             for (std::size_t v = u + 1; v < S; ++v)
               for (std::size_t w = v + 1; w < S; ++w)
-                keep_largest(r, det3(K, a, b, c, u, v, w));
+                widen(r, det3(K, a, b, c, u, v, w));
     return r;
   });
 }
@@ -165,7 +149,7 @@ DCRV_CERTIFICATE(block_rank) {
 
 /// Variables (κ_CC, κ_II, κ_CI, δ): K p⋆ constant on C and on I, and the displayed gap.
 IdentityPiece block_gap_piece(std::size_t S, std::size_t M) {
-  return identity_of(sm_label(S, M), 4, 1, [S, M](const RVec& x, const RationalConstants&) -> Rational {
+  return identity_piece(sm_label(S, M), 4, 1, [S, M](const RVec& x, const RationalConstants&) -> Rational {
     const Rational &kcc = x[0], &kii = x[1], &kci = x[2], &delta = x[3];
     const Rational N(static_cast<long>(S - M));
     const RMat K = block_kernel_exact(S, M, kcc, kii, kci);
@@ -180,11 +164,11 @@ IdentityPiece block_gap_piece(std::size_t S, std::size_t M) {
     Rational r(0);
     for (std::size_t c = 0; c < M; ++c)
       for (std::size_t i = M; i < S; ++i)
-        keep_largest(r, Kp[c] - Kp[i] - formula);
+        widen(r, Kp[c] - Kp[i] - formula);
     for (std::size_t c = 1; c < M; ++c)
-      keep_largest(r, Kp[c] - Kp[0]);
+      widen(r, Kp[c] - Kp[0]);
     for (std::size_t i = M + 1; i < S; ++i)
-      keep_largest(r, Kp[i] - Kp[M]);
+      widen(r, Kp[i] - Kp[M]);
     return r;
   });
 }
