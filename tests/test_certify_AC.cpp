@@ -1,0 +1,284 @@
+// Specification of the certificates of properties/certificates/A_floor_certificates.cpp and
+// C_srct_certificates.cpp, by point evaluation only (the generic tests of test_certify.cpp run every proof):
+// each branch-and-bound score is the claim's own quantity (checked against dcrv's library functions at sample
+// points, in MPFR through point boxes), and each exact residual vanishes at rational points off the grid,
+// where the same identity evaluated with the library in MPFR vanishes too.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/linalg.hpp"
+#include "dcrv/simplex.hpp"
+#include "dcrv/srct.hpp"
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+const Certificate& certificate_of(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper_constants(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+RationalConstants exact_constants(const Certificate& c) {
+  RationalConstants q;
+  for (const auto& kc : c.constants)
+    if (kc.exact)
+      q.set(kc.name, kc.exact());
+  return q;
+}
+Box point(const std::vector<double>& x) {
+  Box b;
+  for (double v : x)
+    b.push_back(Interval(v));
+  return b;
+}
+const Piece& piece_labelled(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.pieces)
+    if (p.label == label)
+      return p;
+  FAIL("no piece " << label);
+  return c.pieces.front();
+}
+/// Stick-breaking in MPFR (the map the scores use).
+Vec<mpfr> stick(const std::vector<double>& u) {
+  Vec<mpfr> p(static_cast<Eigen::Index>(u.size() + 1));
+  mpfr rest = 1;
+  for (std::size_t k = 0; k < u.size(); ++k) {
+    p(static_cast<Eigen::Index>(k)) = rest * u[k];
+    rest *= 1 - mpfr(u[k]);
+  }
+  p(static_cast<Eigen::Index>(u.size())) = rest;
+  return p;
+}
+/// Every exact piece of a certificate vanishes at a few rational points off its grid.
+void residuals_vanish_off_grid(const Certificate& c) {
+  const RationalConstants q = exact_constants(c);
+  for (const auto& piece : c.identities)
+    for (int trial = 0; trial < 3; ++trial) {
+      std::vector<Rational> x(piece.variables);
+      for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = Rational(long(1 + (7 * i + 3 * trial) % 11), long(13 * (x.size() + 1)));
+      INFO(c.claim << " / " << piece.label << " trial " << trial);
+      CHECK(piece.residual(x, q) == 0);
+    }
+}
+} // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// App. A floors
+// ---------------------------------------------------------------------------------------------------------
+
+TEST_CASE("the A.eff-floor-interval scores are Sum_j max{p_j, d} - 1 - c(S-1)d and 1 - c Sum_j max{p_j, d}",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("A.eff-floor-interval");
+  const Constants k = paper_constants(c);
+  for (const std::vector<double>& u : {std::vector<double>{0.3, 0.5}, {1.0, 0.25}, {0.0, 0.0}, {0.9, 0.7}})
+    for (double ds : {0.0, 0.05, 0.2, 1.0 / 3, 0.7, 1.0}) {
+      const Vec<mpfr> p = stick(u);
+      const mpfr d = ds;
+      mpfr mass = 0;
+      for (int i = 0; i < 3; ++i)
+        mass += p(i) > d ? p(i) : d;
+      INFO("u = (" << u[0] << ", " << u[1] << ") delta* = " << ds);
+      std::vector<double> raw = u;
+      raw.push_back(ds);
+      CHECK(abs(piece_labelled(c, "S = 3, lower end").score.value(point(raw), k).mid() - (mass - 1 - 2 * d)) <
+            mpfr(1e-40));
+      CHECK(abs(piece_labelled(c, "S = 3, upper end").score.value(point(raw), k).mid() - (1 - mass)) <
+            mpfr(1e-40));
+      if (ds > 0) { // the claim's δ_eff against its two ends (signs agree with the scores)
+        const mpfr eff = effective_floor(p, d);
+        CHECK((eff >= d / (1 + 2 * d) - mpfr(1e-45)));
+        CHECK((eff <= d + mpfr(1e-45)));
+      }
+    }
+}
+
+TEST_CASE("the A.eff-floor-is-floor score is (delta_eff - min clip_renormalize) times the clip mass",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("A.eff-floor-is-floor");
+  for (const std::vector<double>& u :
+       {std::vector<double>{0.3, 0.5, 0.5}, {1.0, 0.25, 0.5}, {0.05, 0.0, 0.9}})
+    for (double ds : {0.01, 0.2, 0.5, 1.0}) {
+      const Vec<mpfr> p = stick(u);
+      const mpfr d = ds;
+      mpfr mass = 0;
+      for (int i = 0; i < 4; ++i)
+        mass += p(i) > d ? p(i) : d;
+      const mpfr expected = (effective_floor(p, d) - clip_renormalize(p, d).minCoeff()) * mass;
+      std::vector<double> raw = u;
+      raw.push_back(ds);
+      INFO("delta* = " << ds);
+      CHECK(abs(piece_labelled(c, "S = 4").score.value(point(raw), Constants()).mid() - expected) <
+            mpfr(1e-40));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. A §A.5 replicator identities
+// ---------------------------------------------------------------------------------------------------------
+
+TEST_CASE("the replicator identities of App. A vanish off the grid, as the library's fields do in MPFR",
+          "[certify]") {
+  set_working_digits(50);
+  for (const std::string id : {"A.mass-conservation", "A.gauge-invariance", "A.shah-gradient-replicator"})
+    residuals_vanish_off_grid(certificate_of(id));
+  // the same identities at a sample point in MPFR: Σ_i p_i(F_i − E_pF) = 0 and g_p(w, v) = ⟨F, v⟩
+  Vec<mpfr> p(3), F(3), v(3);
+  p << mpfr(1) / 7, mpfr(2) / 7, mpfr(4) / 7;
+  F << mpfr("0.3"), mpfr("-1.7"), mpfr("2.5");
+  v << 1, 2, -3;
+  const mpfr mean = p.dot(F);
+  mpfr sum = 0, g = 0;
+  for (int i = 0; i < 3; ++i) {
+    sum += p(i) * (F(i) - mean);
+    g += p(i) * (F(i) - mean) * v(i) / p(i);
+  }
+  CHECK(abs(sum) < mpfr(1e-45));
+  CHECK(abs(g - F.dot(v)) < mpfr(1e-45));
+}
+
+TEST_CASE("the A.shah-gradient-replicator bound score is -(g_p(v,v) - |v|^2) prod_j p_j", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("A.shah-gradient-replicator");
+  const Piece& piece = piece_labelled(c, "S = 3, g_p(v,v) >= |v|^2");
+  for (const std::vector<double>& u : {std::vector<double>{0.3, 0.5}, {0.9, 0.1}})
+    for (double t : {-1.0, 0.25}) {
+      const Vec<mpfr> p = stick(u);
+      Vec<mpfr> v(3);
+      v << mpfr(t), mpfr("0.5"), -mpfr(t) - mpfr("0.5");
+      mpfr g = 0;
+      for (int i = 0; i < 3; ++i)
+        g += v(i) * v(i) / p(i);
+      const mpfr expected = -(g - v.squaredNorm()) * p.prod();
+      CHECK(abs(piece.score.value(point({u[0], u[1], t, 0.5}), Constants()).mid() - expected) < mpfr(1e-40));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. C
+// ---------------------------------------------------------------------------------------------------------
+
+TEST_CASE("the C.S-norm-half score is v^T S(p) v - c|v|^2 with dcrv's selection_covariance, and its maximum "
+          "over the faces of the cube is |S(p)|_2 |v|^2-normalised",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("C.S-norm-half");
+  const Constants k = paper_constants(c);
+  for (const std::vector<double>& u : {std::vector<double>{0.5, 1.0}, {0.3, 0.6}, {0.0, 0.5}})
+    for (const std::vector<double>& w : {std::vector<double>{-1.0, 0.0}, {0.5, -0.25}}) {
+      const Vec<mpfr> p = stick(u);
+      const Mat<mpfr> S = selection_covariance(p);
+      Vec<mpfr> v(3);
+      v << 1, w[0], w[1]; // face v_1 = 1
+      const mpfr expected = v.dot(S * v) - v.squaredNorm() / 2;
+      CHECK(abs(piece_labelled(c, "S = 3, v_1 = 1").score.value(point({u[0], u[1], w[0], w[1]}), k).mid() -
+                expected) < mpfr(1e-40));
+      // the Rayleigh quotient never exceeds the spectral norm, and reaches it along the top eigenvector
+      CHECK((v.dot(S * v) <= spectral_norm<mpfr>(S) * v.squaredNorm() + mpfr(1e-40)));
+    }
+}
+
+TEST_CASE("the C.safe-denominators score is c delta |w|_1 - w^T trim(q, delta)", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("C.safe-denominators");
+  const Constants k = paper_constants(c);
+  const Piece& piece = piece_labelled(c, "K = 3");
+  for (const std::vector<double>& r : {std::vector<double>{0.3, 0.5, 0.2, 0.7, 0.5},
+                                       {1.0, 0.0, 0.0, 1.0, 0.25},
+                                       {0.0, 1.0, 0.0, 0.0, 1.0}}) {
+    const Vec<mpfr> w = stick({r[0], r[1]}), q = stick({r[2], r[3]});
+    const mpfr delta = mpfr(r[4]) / 3;
+    const Vec<mpfr> p = trim(q, delta);
+    const mpfr expected = delta * w.sum() - w.dot(p);
+    CHECK(abs(piece.score.value(point(r), k).mid() - expected) < mpfr(1e-40));
+  }
+}
+
+TEST_CASE("the C.BD-coarse-sufficient scores are |sigma_i - p.sigma| - c at the cube's vertices and the face "
+          "term of M_eff",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("C.BD-coarse-sufficient");
+  const Constants k = paper_constants(c);
+  // at a vertex σ of the cube, |σ_i − pᵀσ| = 2Σ_{j∈B} p_j, B = {j : σ_j ≠ σ_i}: K = 3, i = 1, B = {2, 3} and
+  // B = {2}, B's coordinates first in the stick-breaking
+  for (const std::vector<double>& u : {std::vector<double>{0.3, 0.6}, {0.0, 1.0}, {1.0, 0.2}}) {
+    Vec<mpfr> p(3), sigma(3);
+    p(1) = u[0];
+    p(2) = (1 - mpfr(u[0])) * u[1];
+    p(0) = (1 - mpfr(u[0])) * (1 - mpfr(u[1]));
+    sigma << 1, -1, -1;
+    CHECK(abs(piece_labelled(c, "|B| = 2").score.value(point(u), k).mid() - (abs(1 - p.dot(sigma)) - 2)) <
+          mpfr(1e-40));
+    p(0) = (1 - mpfr(u[0])) * mpfr("0.3");
+    p(2) = (1 - mpfr(u[0])) * mpfr("0.7");
+    sigma << 1, -1, 1;
+    CHECK(abs(piece_labelled(c, "|B| = 1").score.value(point({u[0]}), k).mid() -
+              (abs(1 - p.dot(sigma)) - 2)) < mpfr(1e-40));
+  }
+  // the face term at δ⋆ = v/K: −(φ_i − (δ⋆Σφ + (1 − Kδ⋆)φ_j)) − c, as the claim's second part forms it
+  for (double v : {0.0, 0.3, 1.0}) {
+    Vec<mpfr> phi(3);
+    phi << mpfr("0.5"), mpfr("-1"), mpfr("0.25");
+    const mpfr delta = mpfr(v) / 3;
+    const mpfr centred = phi(0) - (delta * phi.sum() + trimmed_free_mass(3, delta) * phi(2));
+    CHECK(abs(piece_labelled(c, "K = 3, face i = 1, vertex j = 3")
+                  .score.value(point({0.5, -1.0, 0.25, v}), k)
+                  .mid() -
+              (-centred - 2)) < mpfr(1e-40));
+  }
+}
+
+TEST_CASE("the exact App. C identities vanish off the grid; the library's S(p), E(p) and F(p) satisfy them "
+          "in MPFR",
+          "[certify]") {
+  set_working_digits(50);
+  for (const std::string id : {"C.S-kernel-variance", "C.JE-formula", "C.logratio-identity",
+                               "C.single-site-lyapunov", "A.single-site-lyapunov"})
+    residuals_vanish_off_grid(certificate_of(id));
+  Vec<mpfr> p(3), v(3);
+  p << mpfr(1) / 6, mpfr(1) / 3, mpfr(1) / 2;
+  v << mpfr("0.7"), -2, mpfr("1.1");
+  // C.S-kernel-variance: vᵀS(p)v = Var_p(V)
+  const Mat<mpfr> S = selection_covariance(p);
+  const mpfr vbar = p.dot(v);
+  mpfr var = 0;
+  for (int i = 0; i < 3; ++i)
+    var += p(i) * (v(i) - vbar) * (v(i) - vbar);
+  CHECK(abs(v.dot(S * v) - var) < mpfr(1e-45));
+  // C.logratio-identity with the library's boxed drift: F_i/p_i − F_j/p_j = d_ij − A log(p_i/p_j)
+  SrctParams<mpfr> m;
+  m.U = v;
+  m.K = Mat<mpfr>::Identity(3, 3) * mpfr("0.4");
+  m.p_base = p.reverse();
+  m.lambda = mpfr("0.8"), m.alpha = mpfr("0.3"), m.beta = mpfr("1.2"), m.beta_kl = mpfr("0.5"),
+  m.eps = mpfr("0.1");
+  const Vec<mpfr> F = srct_boxed_drift(m, p), phi = srct_score(m, p), Kp = m.K * p;
+  const mpfr d01 = (m.U(0) - m.U(1)) - 2 * m.lambda * m.beta * (Kp(0) - Kp(1)) +
+                   m.beta_kl * log(m.p_base(0) / m.p_base(1));
+  CHECK(abs(d01 - (phi(0) - phi(1))) < mpfr(1e-45)); // d_ij = φ_A,i − φ_A,j (the certificate's reduction)
+  CHECK(abs(F(0) / p(0) - F(1) / p(1) - (d01 - m.barrier() * log(p(0) / p(1)))) < mpfr(1e-40));
+  // C.JE-formula's right side against a difference quotient of the library's entropy_drift
+  const mpfr h("1e-20");
+  const Vec<mpfr> jv = (entropy_drift(Vec<mpfr>(p + h * v)) - entropy_drift(Vec<mpfr>(p - h * v))) / (2 * h);
+  const mpfr ml = mean_log(p);
+  mpfr inner = 0;
+  for (int i = 0; i < 3; ++i)
+    inner += (1 + log(p(i))) * v(i);
+  for (int i = 0; i < 3; ++i)
+    CHECK(abs(jv(i) - ((1 + log(p(i)) - ml) * v(i) - p(i) * inner)) < mpfr(1e-30));
+}
