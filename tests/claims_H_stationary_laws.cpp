@@ -1,18 +1,13 @@
-// tests/claims_H_stationary_laws.cpp — App. H reflected diffusion and stationary laws
-// (properties/H_stationary_laws.cpp): one override test per constant, and the refusal of invalid settings.
+// tests/claims_H_stationary_laws.cpp — claim-specific specifications of properties/H_stationary_laws.cpp:
+// what a status alone does not show (two readings side by side, evidence details, refused settings). The
+// expected status of every claim of the file and its override tests are data:
+// tests/expectations/H_stationary_laws.txt.
 #include <catch2/catch.hpp>
 
 #include <limits>
 #include <string>
 
 #include "tests/support.hpp"
-
-DCRV_OVERRIDE_TEST("H.gibbs-minus-2F", "c", -2.02);
-DCRV_OVERRIDE_TEST("H.stationary-concentration", "c", 1.01);
-DCRV_OVERRIDE_TEST("H.stationary-concentration", "delta", 0.25);
-DCRV_OVERRIDE_TEST("H.stationary-concentration", "gamma", 2.0);
-DCRV_OVERRIDE_TEST("H.band-estimate-stationary", "c", 1.01);
-DCRV_OVERRIDE_TEST("H.stationary-concentration~small-bias", "c", 0.36); // tightness 0.367 (about 1/e)
 
 TEST_CASE("H.stationary-concentration refuses a floor outside (0, 1/K) and a negative gamma",
           "[stochastic]") {

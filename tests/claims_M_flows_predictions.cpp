@@ -1,12 +1,10 @@
-// tests/claims_M_flows_predictions.cpp — main-text dynamic claims (properties/M_flows_predictions.cpp): one
-// override test per constant.
+// tests/claims_M_flows_predictions.cpp — claim-specific specifications of properties/M_flows_predictions.cpp:
+// what a status alone does not show (two readings side by side, evidence details, refused settings). The
+// expected status of every claim of the file and its override tests are data:
+// tests/expectations/M_flows_predictions.txt.
 #include <catch2/catch.hpp>
 
 #include "tests/support.hpp"
-
-DCRV_OVERRIDE_TEST("M.gc-convergence", "c", 4.5);
-DCRV_OVERRIDE_TEST("M.gc-convergence", "m", 1.01);
-DCRV_OVERRIDE_TEST("M.incorrect-suppressed-eps0", "r", 1.01);
 
 // M.dpo-ratio-to-one follows the within-correct log-spread to the flow's limit (converged, max|p'| <= 1e-12)
 // and requires it to vanish there (<= 1e-6), not only to have halved by t = 80.
@@ -17,8 +15,9 @@ TEST_CASE("M.dpo-ratio-to-one: the correct log-spread vanishes at the limit of e
   CHECK(dcrv::test::holds(r));
 }
 
-// M.gc-convergence also covers the theorem's case lambda alpha + eps = beta_KL = 0 with K positive definite on T
-// (a second part: the limit of the flow against p* from projected gradient ascent on the closed simplex).
+// M.gc-convergence also covers the theorem's case lambda alpha + eps = beta_KL = 0 with K positive definite
+// on T (a second part: the limit of the flow against p* from projected gradient ascent on the closed
+// simplex).
 TEST_CASE("M.gc-convergence: the zero-barrier case converges to the maximiser of J", "[claims][M]") {
   const dcrv::ClaimResult r = dcrv::test::run_claim("M.gc-convergence");
   INFO(dcrv::to_string(r.outcome.status) << " — " << r.outcome.message);

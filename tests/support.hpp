@@ -12,21 +12,11 @@ ClaimResult run_claim(const std::string& id, const std::map<std::string, double>
                       Budget budget = Budget::smoke);
 /// The claim holds as the paper states it (verified or certified).
 bool holds(const ClaimResult& r);
-/// Records that the (claim, constant) pair has an override test (for the coverage test).
+/// Records that the (claim, constant) pair has an override test (for the coverage test); the `override`
+/// lines of tests/expectations/*.txt are recorded by tests/test_claim_expectations.cpp.
 int note_override_tested(const std::string& id, const std::string& constant);
 const std::map<std::string, int>& override_tested();
 /// Requires `falsified` with an MPFR-confirmed (≥ 32 digits) witness, and that `replay` reproduces it.
 void require_falsified(const std::string& id, const std::map<std::string, double>& overrides);
 
 } // namespace dcrv::test
-
-/// One override test: setting `constant` of claim `id` to `value` (a slightly wrong value) must be caught.
-///   DCRV_OVERRIDE_TEST("B.loewner-upper", "c", 0.495);
-#define DCRV_OVERRIDE_CAT2(a, b) a##b
-#define DCRV_OVERRIDE_CAT(a, b) DCRV_OVERRIDE_CAT2(a, b)
-#define DCRV_OVERRIDE_TEST(id, constant, value)                                                              \
-  [[maybe_unused]] static const int DCRV_OVERRIDE_CAT(dcrv_override_note_, __LINE__) =                      \
-      ::dcrv::test::note_override_tested(id, constant);                                                     \
-  TEST_CASE(id ": " constant " = " #value " is falsified", "[override]") {                                  \
-    ::dcrv::test::require_falsified(id, {{constant, value}});                                               \
-  }

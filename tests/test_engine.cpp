@@ -66,7 +66,7 @@ TEST_CASE("a bound 1% too strong is falsified, confirmed in MPFR, and replays", 
   CHECK(again.status == Status::falsified);
 }
 
-TEST_CASE("a false identity is falsified; its witness is shrunk to short decimals", "[engine]") {
+TEST_CASE("a false identity is falsified — its witness is shrunk to short decimals", "[engine]") {
   const Outcome o = run(false_identity());
   REQUIRE(o.status == Status::falsified);
   for (const auto& x : o.witness["sample"]["x"]) {
@@ -109,7 +109,7 @@ TEST_CASE("a check that throws is isolated as inconclusive with its message", "[
   CHECK(r.outcome.message.find("boom") != std::string::npos);
 }
 
-TEST_CASE("same seed and budget give identical results apart from timing; --jobs does not matter",
+TEST_CASE("same seed and budget give identical results apart from timing — --jobs does not matter",
           "[engine][runner][determinism]") {
   const auto& reg = Registry::instance();
   const auto claims = select_claims({"B.*"}, reg);

@@ -178,7 +178,7 @@ TEST_CASE("cuda backend: event-time laws agree with the cpu backend (two-sample 
 }
 
 TEST_CASE("the checkpoint moments are the mean and sd over all paths, the same for every thread count and "
-          "whether or not the trajectories are kept; logging does not change the paths",
+          "whether or not the trajectories are kept — logging does not change the paths",
           "[ensemble][moments]") {
   Config c = dcr(0.05, 0.25);
   c.T = 600;

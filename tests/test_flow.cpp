@@ -50,7 +50,7 @@ TEST_CASE("masses near a face keep their relative precision in log-coordinates",
   CHECK(abs(z - expected) < mpfr("1e-25"));
 }
 
-TEMPLATE_TEST_CASE("a flow leaving a vertex is not taken as converged there; one at its equilibrium is",
+TEMPLATE_TEST_CASE("a flow leaving a vertex is not taken as converged there — one at its equilibrium is",
                    "[flow]", double, mpfr) {
   using T = TestType;
   // Replicator ṗ_i = p_i(φ_i − ⟨p, φ⟩), φ = (0, 1): from p = (1 − 10⁻¹³, 10⁻¹³) the velocity is ~10⁻¹³ ≤ tol
@@ -132,7 +132,7 @@ Outcome run_smoke(const Claim& c) {
 }
 } // namespace
 
-TEST_CASE("invariants are checked at every step of the flow; a false one is falsified and confirmed in MPFR",
+TEST_CASE("invariants are checked at every step of the flow — a false one is falsified and confirmed in MPFR",
           "[flow][engine]") {
   const Outcome good = run_smoke(lyapunov_claim(false));
   CHECK(good.status == Status::verified);

@@ -172,3 +172,13 @@ TEST_CASE("no two claim files define a function of the same name and signature",
   INFO("move these to lib/ (the paper's objects) or properties/engine/ (machinery):\n" << dups.str());
   CHECK(dups.str().empty());
 }
+
+TEST_CASE("no test name contains a semicolon, which CMake's test discovery would split (the test would never run)",
+          "[layout]") {
+  const auto& all = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+  REQUIRE(all.size() > 100);
+  for (const auto& t : all) {
+    INFO(t.name);
+    CHECK(t.name.find(';') == std::string::npos);
+  }
+}

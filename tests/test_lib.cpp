@@ -132,7 +132,7 @@ TEMPLATE_TEST_CASE("the trimmed simplex: free mass, vertices, facet points and t
   CHECK(to_double(T((px - py).norm())) <= to_double(T((x - y).norm())) + 1e-14);
 }
 
-TEMPLATE_TEST_CASE("log_of and exp_of are inverse componentwise; symmetric_opnorm is max |λ|", "[lib]", double,
+TEMPLATE_TEST_CASE("log_of and exp_of are inverse componentwise — symmetric_opnorm is max |λ|", "[lib]", double,
                    mpfr) {
   using T = TestType;
   Vec<T> p(3);

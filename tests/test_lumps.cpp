@@ -170,7 +170,7 @@ TEST_CASE("partition points decode to every lump-size pattern, singletons and on
   }
 }
 
-TEST_CASE("random partition samples are partitions of S; sign-pure labels are sign-pure",
+TEST_CASE("random partition samples are partitions of S — sign-pure labels are sign-pure",
           "[lumps][generators]") {
   rc::prop("decoded partitions cover every trace once; sign_pure_labels are pure", [](std::uint64_t seed) {
     const Domain d = lumps_domain::with_partition(Domain().dims(2, 12)).vector("labels");

@@ -280,7 +280,7 @@ TEST_CASE("diff flags a status regression and reports improvements", "[reports]"
 
 // --- LaTeX ------------------------------------------------------------------------------------------------
 
-TEST_CASE("a check's figures become .dat tables and pgfplots axes; malformed specs are reported, not drawn",
+TEST_CASE("a check's figures become .dat tables and pgfplots axes — malformed specs are reported, not drawn",
           "[reports][latex]") {
   const fs::path dir = scratch("claim-figures");
   ReportOptions o;
@@ -555,7 +555,7 @@ TEST_CASE("fingerprint_paper refuses a directory without main.tex", "[reports][f
 }
 
 TEST_CASE("figure panels: ribbons, error bars, histograms, ternary and heatmap axes become .dat tables and "
-          "pgfplots code; paper-beside rows become a table; the report compiles",
+          "pgfplots code — paper-beside rows become a table — the report compiles",
           "[reports][latex][figures]") {
   Results r = sample_results();
   ClaimResult c = claim("J.fig-kinds", Status::falsified, "empirical");

@@ -174,7 +174,7 @@ TEST_CASE("mini-batch noise: E xi = 0, sum(xi) = 0 and E|xi|^2 = (1 - |p|^2)/B (
   }
 }
 
-TEST_CASE("mini-batch chain: a path replays alone; a step that leaves the simplex is reported, not repaired",
+TEST_CASE("mini-batch chain: a path replays alone — a step that leaves the simplex is reported, not repaired",
           "[sde]") {
   LinearDrift d;
   d.eps = 0.1;
@@ -307,7 +307,7 @@ TEST_CASE("Talay-Tubaro extrapolation of log-EM: weak order 2 (measured on coupl
   CHECK(weak2.lo > 1.5); // at least second order (the measured slope is pre-asymptotically above 2)
 }
 
-TEST_CASE("reflected scheme on the trimmed simplex: stays in it; measured weak and strong orders",
+TEST_CASE("reflected scheme on the trimmed simplex: stays in it — measured weak and strong orders",
           "[sde][order]") {
   LinearDrift d;
   d.eps = 1;

@@ -69,7 +69,7 @@ TEST_CASE("shards partition the claims by ID hash, independently of the other cl
   CHECK(dcrv::parse_shard("3/8").text() == "3/8");
 }
 
-TEST_CASE("merged shards equal a single run apart from timing fields; other runs are refused",
+TEST_CASE("merged shards equal a single run apart from timing fields — other runs are refused",
           "[shard][cli]") {
   const std::string common = "run --filter 'B.loewner-*' --filter 'B.percoord-*' --budget smoke --quiet ";
   const std::string one = tmp("one.json"), s1 = tmp("s1.json"), s2 = tmp("s2.json"), s3 = tmp("s3.json"),

@@ -95,7 +95,7 @@ TEMPLATE_TEST_CASE("dual numbers differentiate formulas exactly: gradient, JVP, 
 // -------------------------------------------------------------------------------------------
 
 TEMPLATE_TEST_CASE(
-    "the forms of J̃ agree: jtilde, jtilde_of, srct_objective; its AD gradient is the variational "
+    "the forms of J̃ agree: jtilde, jtilde_of, srct_objective — its AD gradient is the variational "
     "derivative",
     "[srct-models]", double, mpfr) {
   using T = TestType;
@@ -132,7 +132,7 @@ TEMPLATE_TEST_CASE("fitness, linear score and the rate field are the pieces of t
 }
 
 TEMPLATE_TEST_CASE(
-    "selection covariance S(p) and its difference; E(p) − E(q) and log(p/q) without cancellation",
+    "selection covariance S(p) and its difference — E(p) − E(q) and log(p/q) without cancellation",
     "[srct-models]", double, mpfr) {
   using T = TestType;
   const Vec<T> p = point<T>();
@@ -153,7 +153,7 @@ TEMPLATE_TEST_CASE(
   }
 }
 
-TEMPLATE_TEST_CASE("row difference Δ_K bounds (Kp)_k − (Kp)_l on Δ; M_φ,q is attained at a vertex of Δ_δ",
+TEMPLATE_TEST_CASE("row difference Δ_K bounds (Kp)_k − (Kp)_l on Δ — M_φ,q is attained at a vertex of Δ_δ",
                    "[srct-models]", double, mpfr) {
   using T = TestType;
   const SrctParams<T> m = instance<T>();
@@ -253,7 +253,7 @@ TEST_CASE("raw points: unit vectors, zeros, geometric and alternating sequences,
   CHECK(pts[1].at("b") == std::vector<double>{2.0});
 }
 
-TEMPLATE_TEST_CASE("decoded kernels are PSD and symmetric; general and symmetric matrices from rows",
+TEMPLATE_TEST_CASE("decoded kernels are PSD and symmetric — general and symmetric matrices from rows",
                    "[srct-models]", double, mpfr) {
   using T = TestType;
   using namespace kernel_domain;

@@ -10,7 +10,7 @@
 using namespace dcrv::stats;
 using dcrv::mpfr;
 
-TEST_CASE("binomial intervals: Clopper-Pearson closed forms at k = 0 and k = n; Wilson inside [0,1]",
+TEST_CASE("binomial intervals: Clopper-Pearson closed forms at k = 0 and k = n — Wilson inside [0,1]",
           "[stats]") {
   const Interval a = clopper_pearson(0, 10, 0.05);
   CHECK(a.lo == 0);
@@ -26,7 +26,7 @@ TEST_CASE("binomial intervals: Clopper-Pearson closed forms at k = 0 and k = n; 
   CHECK_THROWS_AS(wilson(3, 0, 0.05), std::invalid_argument);
 }
 
-TEST_CASE("mean intervals: Student t for independent values; batch means cover the mean of an AR(1) series",
+TEST_CASE("mean intervals: Student t for independent values — batch means cover the mean of an AR(1) series",
           "[stats]") {
   const Interval m = mean_interval({1, 2, 3, 4, 5}, 0.05);
   CHECK(m.estimate == 3);
