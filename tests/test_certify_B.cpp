@@ -167,30 +167,50 @@ TEST_CASE("the B.jacobian-opnorm score is 2 or 24 times (||J||_op - c) with dcrv
     }
 }
 
+TEST_CASE("the B.loewner-lower and B.jacobian-pd-on-T scores are c p_min |v|^2 - v^T J v and "
+          "S p_min^2 |v|^2 - v^T J v with dcrv's covariance_matrix, in the minimum-coordinate chart",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &lower = certificate_of("B.loewner-lower"), &pd = certificate_of("B.jacobian-pd-on-T");
+  REQUIRE(lower.pieces.size() == 1 + 2 + 3);
+  REQUIRE(pd.pieces.size() == 1 + 2 + 3);
+  for (double cc : {1.0, 1.01}) {
+    Constants k;
+    k.set("c", Interval(cc));
+    // S = 3, face b_2 = 1 (piece 1 + 1): raw (x0, u, b1), p = x0/3 + (1 - x0)(u, 1 - u, 0), v = b1 w1 + w2
+    for (double x0 : {0.0, 0.3, 1.0})
+      for (double u : {0.0, 0.4, 1.0})
+        for (double b1 : {-1.0, 0.25, 1.0}) {
+          Vec<mpfr> p(3), v(3);
+          const mpfr t = mpfr(x0) / 3;
+          p << t + (1 - mpfr(x0)) * u, t + (1 - mpfr(x0)) * (1 - mpfr(u)), t;
+          v << mpfr(b1) + 1, -mpfr(b1) + 1, -2;
+          const mpfr quad = v.dot(covariance_matrix(p) * v);
+          INFO("c = " << cc << " x0 = " << x0 << " u = " << u << " b1 = " << b1);
+          CHECK(abs(p.minCoeff() - t) < tol);
+          CHECK(abs(lower.pieces[2].score.value(point({x0, u, b1}), k).mid() -
+                    (cc * p.minCoeff() * v.squaredNorm() - quad)) < tol);
+          if (cc == 1.0)
+            CHECK(abs(pd.pieces[2].score.value(point({x0, u, b1}), Constants()).mid() -
+                      (3 * p.minCoeff() * p.minCoeff() * v.squaredNorm() - quad)) < tol);
+        }
+  }
+}
+
 TEST_CASE(
-    "the S = 2 scores of B.loewner-lower, B.jacobian-pd-on-T and B.boundary-kappa-bound read the claims "
-    "at v = (1, -1)",
+    "the B.boundary-kappa-bound score is lambda_max p_min - c lambda_min (S = 2) with dcrv's eigenvalues",
     "[certify]") {
   set_working_digits(50);
-  const Certificate &lower = certificate_of("B.loewner-lower"), &pd = certificate_of("B.jacobian-pd-on-T"),
-                    &kappa = certificate_of("B.boundary-kappa-bound");
-  const Constants kl = paper_constants(lower), kk = paper_constants(kappa);
-  Vec<mpfr> w(2);
-  w << 1, -1;
+  const Certificate& kappa = certificate_of("B.boundary-kappa-bound");
+  const Constants kk = paper_constants(kappa);
   for (double u : {0.0, 0.1, 0.25, 0.5, 0.75, 1.0}) {
     Vec<mpfr> p(2);
     p << mpfr(u), 1 - mpfr(u);
-    const mpfr quad = w.dot(covariance_matrix(p) * w), pmin = p.minCoeff();
-    INFO("u = " << u);
-    if (u <= 0.5) { // the pieces run over u in [0, 1/2] (symmetry)
-      CHECK(abs(lower.pieces[0].score.value(point({u}), kl).mid() - (1 * pmin * w.squaredNorm() - quad)) <
-            tol);
-      CHECK(abs(pd.pieces[0].score.value(point({u}), Constants()).mid() -
-                (2 * pmin * pmin * w.squaredNorm() - quad)) < tol);
-    }
     // κ ≤ c/p_min times λ_min p_min: λ_max p_min − c λ_min, eigenvalues on T from dcrv
     const Vec<mpfr> ev = eigenvalues_on_tangent(covariance_matrix(p));
-    CHECK(abs(kappa.pieces[0].score.value(point({u}), kk).mid() - (ev(0) * pmin - mpfr(0.5) * ev(0))) < tol);
+    INFO("u = " << u);
+    CHECK(abs(kappa.pieces[0].score.value(point({u}), kk).mid() -
+              (ev(0) * p.minCoeff() - mpfr(0.5) * ev(0))) < tol);
   }
 }
 

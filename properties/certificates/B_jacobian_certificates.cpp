@@ -451,37 +451,179 @@ template <class X> X form_on_w(const std::array<X, 2>& p) {
   return integer_form<X, 2>(interval_jacobian(p), {1, -1}, {1, -1});
 }
 
-/// One S = 2 piece over u ∈ [0, 1], p = (u, 1 − u); `half`: over u ∈ [0, ½] only, for a score symmetric in
-/// (p₁, p₂) (u ↦ 1 − u swaps them), where min(p₁, p₂) = p₁ is decided (the jets' guarded min cannot decide
-/// it on boxes [½, ½ + ε], where p₁ = p₂ at the left end).
-template <class F> Piece pair_piece(F f, bool half = false) {
+/// One S = 2 piece over u ∈ [0, 1], p = (u, 1 − u).
+template <class F> Piece pair_piece(F f) {
   Piece piece;
-  piece.label = half ? "S = 2, u in [0, 1/2] (symmetry)" : "S = 2";
+  piece.label = "S = 2";
   piece.score = make_score<1>(f);
-  piece.roots = {half ? Box{Interval(0.0, 0.5)} : unit_box(1)};
+  piece.roots = {unit_box(1)};
   return piece;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B.loewner-lower and B.jacobian-pd-on-T for S = 2, 3, 4, in a chart of the minimum coordinate.
+//
+// Both claims are invariant under a common permutation of p and v (T is), so p_min = p_S may be assumed:
+// p = t1 + s with t = x₀/S = p_min, s = (1 − x₀)q ≥ 0, q in the face {q_S = 0} of the simplex (stick-breaking
+// for S ≥ 3), x₀ ∈ [0, 1]: onto {p ∈ Δ : p_S = min p}. Both claims are homogeneous of degree 2 in v ∈ T, so v
+// = Σ_k b_k w_k in the orthogonal integer (Helmert) basis w_k = (1, …, 1, −k, 0, …) of T with b on the faces
+// b_j = 1 of the cube [−1, 1]^{S−1} (every b ≠ 0 is ± a positive multiple of such a point). With μ = ⟨p, v⟩:
+//   c t‖v‖² − vᵀJv = −[Σ_i s_i(v_i − μ)² + tSμ²] + (c − 1)t‖v‖²        (Var_p(v) with p_i = t + s_i, Σv = 0),
+//   S t²‖v‖² − vᵀJv = −Σ_{i<j}(t(s_i + s_j) + s_is_j)(v_i − v_j)²      (vᵀJv = ½ΣΣp_ip_j(v_i − v_j)²),
+// polynomial identities proved exactly (variables x₀, the face chart, b, c); the right sides are ≤ 0 term by
+// term (c = 1), which the branch and bound reads from their enclosures.
+// ---------------------------------------------------------------------------------------------------------
+
+/// Helmert w_k(i): 1 for i < k, −k for i = k, 0 for i > k (0-based i, k = 1..S−1).
+int helmert_entry(std::size_t k, std::size_t i) {
+  return i < k ? 1 : (i == k ? -static_cast<int>(k) : 0);
+}
+
+/// The chart of the header over raw x = (x₀, face stick-breaking (S − 2), b without b_face (S − 2)).
+template <std::size_t S, class X, std::size_t N> struct MinChart {
+  std::array<X, S> p, s, v;
+  X t;
+  MinChart(const std::array<X, N>& x, std::size_t face) {
+    t = x[0] / X(static_cast<int>(S));
+    const X free = X(1) - x[0];
+    std::array<X, S> q;
+    q.fill(X(0));
+    if constexpr (S == 2)
+      q[0] = X(1);
+    else {
+      const auto qq = stick_breaking<S - 1>(x, 1);
+      for (std::size_t i = 0; i + 1 < S; ++i)
+        q[i] = qq[i];
+    }
+    for (std::size_t i = 0; i < S; ++i) {
+      s[i] = free * q[i];
+      p[i] = t + s[i];
+    }
+    std::array<X, S - 1> b;
+    std::size_t r = S - 1;
+    for (std::size_t k = 0; k + 1 < S; ++k)
+      b[k] = k == face ? X(1) : x[r++];
+    for (std::size_t i = 0; i < S; ++i) {
+      v[i] = X(0);
+      for (std::size_t k = 1; k < S; ++k)
+        if (const int w = helmert_entry(k, i); w != 0)
+          v[i] += X(w) * b[k - 1];
+    }
+  }
+};
+
+/// −[Σ s_i(v_i − μ)² + tSμ²] + (c − 1)t‖v‖² (B.loewner-lower) or −Σ_{i<j}(t(s_i+s_j) + s_is_j)(v_i − v_j)²
+/// (B.jacobian-pd-on-T), generic in the scalar.
+template <class X, std::size_t S>
+X min_chart_score(const std::array<X, S>& s, const X& t, const std::array<X, S>& p, const std::array<X, S>& v,
+                  bool pd, const X& c_minus_1) {
+  X out(0);
+  if (pd) {
+    for (std::size_t i = 0; i < S; ++i)
+      for (std::size_t j = i + 1; j < S; ++j)
+        out -= (t * (s[i] + s[j]) + s[i] * s[j]) * square(v[i] - v[j]);
+    return out;
+  }
+  X mu(0), norm2(0);
+  for (std::size_t i = 0; i < S; ++i) {
+    mu += p[i] * v[i];
+    norm2 += square(v[i]);
+  }
+  for (std::size_t i = 0; i < S; ++i)
+    out -= s[i] * square(v[i] - mu);
+  out -= t * X(static_cast<int>(S)) * square(mu);
+  return out + c_minus_1 * t * norm2;
+}
+
+template <std::size_t S> Piece min_chart_piece(std::size_t face, bool pd) {
+  constexpr std::size_t N = 2 * S - 3;
+  Piece piece;
+  piece.label = s_label(S) + ", b_" + std::to_string(face + 1) + " = 1";
+  piece.score = make_score<N>([face, pd](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const MinChart<S, X, N> m(x, face);
+    return min_chart_score<X, S>(m.s, m.t, m.p, m.v, pd, pd ? X(0) : X(k("c") - X(1)));
+  });
+  Box root = unit_box(S - 1); // x₀ and the face chart
+  for (std::size_t k = 0; k + 2 < S; ++k)
+    root.push_back(Interval(-1.0, 1.0)); // b without b_face
+  piece.roots = {root};
+  return piece;
+}
+
+/// The identities of the header: variables (x₀, y₁..y_{S−2} with q = (y, 1 − Σy, 0), b₁..b_{S−1}, c).
+IdentityPiece min_chart_identity(std::size_t S, bool pd) {
+  return identity_piece(s_label(S), 2 * S - 1, 3, [S, pd](const RVec& x, const RationalConstants&) {
+    const Rational x0 = x[0], t = x0 / Rational(static_cast<long>(S)), c = x[2 * S - 2];
+    RVec q(S, Rational(0));
+    Rational last(1);
+    for (std::size_t i = 0; i + 2 < S; ++i) {
+      q[i] = x[1 + i];
+      last -= q[i];
+    }
+    q[S - 2] = last;
+    RVec s(S), p(S), v(S, Rational(0));
+    for (std::size_t i = 0; i < S; ++i) {
+      s[i] = (Rational(1) - x0) * q[i];
+      p[i] = t + s[i];
+    }
+    for (std::size_t k = 1; k < S; ++k)
+      for (std::size_t i = 0; i < S; ++i)
+        v[i] += Rational(helmert_entry(k, i)) * x[S - 2 + k];
+    const auto j = jacobian_of(p);
+    Rational quad(0), norm2(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      norm2 += v[i] * v[i];
+      for (std::size_t l = 0; l < S; ++l)
+        quad += v[i] * j[i][l] * v[l];
+    }
+    Rational structural(0), claim;
+    if (pd) {
+      claim = Rational(static_cast<long>(S)) * t * t * norm2 - quad;
+      for (std::size_t i = 0; i < S; ++i)
+        for (std::size_t l = i + 1; l < S; ++l)
+          structural -= (t * (s[i] + s[l]) + s[i] * s[l]) * (v[i] - v[l]) * (v[i] - v[l]);
+    } else {
+      claim = c * t * norm2 - quad;
+      Rational mu(0);
+      for (std::size_t i = 0; i < S; ++i)
+        mu += p[i] * v[i];
+      for (std::size_t i = 0; i < S; ++i)
+        structural -= s[i] * (v[i] - mu) * (v[i] - mu);
+      structural -= t * Rational(static_cast<long>(S)) * mu * mu;
+      structural += (c - 1) * t * norm2;
+    }
+    Rational r(0);
+    widen(r, claim - structural);
+    Rational sum_v(0);
+    for (const auto& vi : v)
+      sum_v += vi;
+    widen(r, sum_v); // v ∈ T
+    return r;
+  });
+}
+
+template <std::size_t S> void add_min_chart(Certificate& c, bool pd) {
+  for (std::size_t face = 0; face + 1 < S; ++face)
+    c.pieces.push_back(min_chart_piece<S>(face, pd));
+  c.identities.push_back(min_chart_identity(S, pd));
 }
 
 // B.loewner-lower (cor:B-loewner, left): vᵀJv ≥ c p_min ‖v‖² on T.
 DCRV_CERTIFICATE(loewner_lower) {
   Certificate c;
   c.claim = "B.loewner-lower";
-  c.domain =
-      "S = 2 only; every theta in R^2 (p over the closed simplex); no exclusion (S = 3 is not closed: "
-      "the bound is attained along the whole boundary, where lambda_min(J|_T) - p_min vanishes to second "
-      "order)";
-  c.method = "for S = 2, T = span{(1, -1)} and the inequality is homogeneous in v: c p_min ||w||^2 - w^T J w "
-             "<= 0 at w = (1, -1), i.e. 2c min(p1, p2) - 4 p1 p2 <= 0, over p = (u, 1 - u); the score is "
-             "symmetric in (p1, p2), so u in [0, 1/2] covers the closed simplex; equality at u = 0 and 1/2 "
-             "(closed by the monotonicity test)";
+  c.domain = "S = 2, 3, 4; every theta in R^S (p over the closed simplex) and every v in T; no exclusion";
+  c.method =
+      "by permutation symmetry p_min = p_S: p = t 1 + (1 - x0) q (t = x0/S = p_min, q in the face q_S = "
+      "0), v in a Helmert basis of T on the faces b_j = 1 (homogeneity); c t |v|^2 - v^T J v = -[sum s_i "
+      "(v_i - mu)^2 + t S mu^2] + (c - 1) t |v|^2 (mu = <p, v>, s = p - t 1): exact polynomial identity "
+      "(degree <= 3 per variable); the right side <= 0 by interval branch and bound (term by term at c = "
+      "1; c 1 % larger fails at the uniform p)";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {pair_piece(
-      [](const auto& x, const Constants& k) {
-        using X = std::decay_t<decltype(x[0])>;
-        const auto p = stick_breaking<2>(x);
-        return X(2) * k("c") * min(p[0], p[1]) - form_on_w(p);
-      },
-      true)};
+  add_min_chart<2>(c, false);
+  add_min_chart<3>(c, false);
+  add_min_chart<4>(c, false);
   return c;
 }
 
@@ -489,21 +631,16 @@ DCRV_CERTIFICATE(loewner_lower) {
 DCRV_CERTIFICATE(jacobian_pd_on_T) {
   Certificate c;
   c.claim = "B.jacobian-pd-on-T";
-  c.domain = "S = 2 only; every theta in R^2 (p over the closed simplex); no exclusion";
+  c.domain = "S = 2, 3, 4; every theta in R^S (p over the closed simplex) and every v in T; no exclusion";
   c.method =
-      "for S = 2, T = span{(1, -1)} and both inequalities are homogeneous in v: at w = (1, -1) the "
-      "score S p_min^2 ||w||^2 - w^T J w = 4 min(p1, p2)^2 - 4 p1 p2 <= 0 (which implies w^T J w >= 0, "
-      "the first part) over p = (u, 1 - u); the score is symmetric in (p1, p2), so u in [0, 1/2] covers the "
-      "closed "
-      "simplex; equality at u = 0 and 1/2 (closed by the monotonicity test)";
-  c.pieces = {pair_piece(
-      [](const auto& x, const Constants&) {
-        using X = std::decay_t<decltype(x[0])>;
-        const auto p = stick_breaking<2>(x);
-        // S p_min² ‖w‖² − wᵀJw; it dominates −wᵀJw (the first part), since p_min² ≥ 0
-        return X(4) * square(min(p[0], p[1])) - form_on_w(p);
-      },
-      true)};
+      "by permutation symmetry p_min = p_S: p = t 1 + s (t = p_min, s = (1 - x0) q >= 0), v in a Helmert "
+      "basis of T on the faces b_j = 1 (homogeneity); S t^2 |v|^2 - v^T J v = -sum_{i<j} (t(s_i + s_j) + "
+      "s_i s_j)(v_i - v_j)^2: exact polynomial identity (degree <= 3 per variable); the right side <= 0 "
+      "term by term (interval branch and bound); S p_min^2 |v|^2 >= 0 gives the first part, and > 0 for "
+      "v != 0 in the open simplex the strict part";
+  add_min_chart<2>(c, true);
+  add_min_chart<3>(c, true);
+  add_min_chart<4>(c, true);
   return c;
 }
 
