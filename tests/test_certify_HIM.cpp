@@ -16,6 +16,7 @@
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
+#include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
 #include "properties/domains/noise.hpp"
 
@@ -327,4 +328,25 @@ TEST_CASE("the STaR and GRPO score formulas of the log-ratio certificates are dc
     CHECK(certificate_of(id).identities.size() == 7); // K = 2, 3: |C| pieces, drift, noise row
   CHECK(certificate_of("M.star-score-diff").identities.size() == 15);      // S = 2..6, M = 2..S
   CHECK(certificate_of("M.grpo-score-diff-zero").identities.size() == 30); // centred and raw
+}
+
+TEST_CASE("the I.S-opnorm score is v^T S(p) v - c|v|^2 with dcrv's covariance_matrix", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("I.S-opnorm");
+  REQUIRE(c.pieces.size() == 5);
+  const Constants k = paper_constants(c);
+  for (const auto& qd : {std::vector<double>{0.5, 0.5, 0.0}, std::vector<double>{0.2, 0.5, 0.3}})
+    for (std::size_t chart = 0; chart < 3; ++chart) {
+      const Vec<mpfr> p = simplex_point(qd);
+      std::vector<mpfr> raw = stick_of(p);
+      Vec<mpfr> v(3);
+      for (std::size_t i = 0, n = 0; i < 3; ++i) {
+        v(static_cast<Eigen::Index>(i)) = i == chart ? mpfr(1) : mpfr(n == 0 ? -0.6 : 0.25);
+        if (i != chart)
+          raw.push_back(v(static_cast<Eigen::Index>(i))), ++n;
+      }
+      const mpfr want = v.dot(covariance_matrix<mpfr>(p) * v) - mpfr(0.5) * v.squaredNorm();
+      INFO("chart " << chart);
+      CHECK(abs(score_at(c.pieces[2 + chart], raw, k) - want) < mpfr("1e-45"));
+    }
 }

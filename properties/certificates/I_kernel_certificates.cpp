@@ -15,8 +15,11 @@
 //     two_level_target), Kp⋆ is constant on C and on I and (Kp⋆)_c − (Kp⋆)_i = (κ_CC − κ_CI)(1 − Nδ) +
 //     (κ_CI − κ_II)Nδ: polynomial, degree ≤ 1 in each of κ_CC, κ_II, κ_CI, δ (every real δ and κ's).
 //
+// I.S-opnorm (an interval branch and bound): see its section below.
+//
 // A residual collects the components as max |component|: zero ⇔ every component is zero, so each component
 // vanishes on the grid, hence identically.
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -184,6 +187,60 @@ DCRV_CERTIFICATE(block_gap_formula) {
   for (std::size_t S = 2; S <= 8; ++S)
     for (std::size_t M = 1; M < S; ++M)
       c.identities.push_back(block_gap_piece(S, M));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Global Lipschitz modulus: ‖diag p − ppᵀ‖_{2→2} ≤ c = ½ on the closed simplex (interval branch and bound).
+// S(p) = diag p − ppᵀ is symmetric PSD (vᵀS(p)v = Var_p(v) ≥ 0), so its operator norm is max_{v≠0}
+// vᵀS(p)v/‖v‖²: the claim ⇔ vᵀS(p)v − c‖v‖² ≤ 0 for every v ∈ ℝ^S. The form is homogeneous of degree 2, so
+// one v per direction up to sign suffices: v on the boundary of the cube with v_k = 1 for some k (chart k),
+// the other coordinates in [−1, 1]. The bound is attained at p = (e_a + e_b)/2 with v = e_a − e_b: dyadic raw
+// points (p by stick-breaking), closed by the second-order test.
+// ---------------------------------------------------------------------------------------------------------
+
+/// Raw (u₁..u_{S−1}, the S − 1 coordinates of v other than v_k = 1).
+template <std::size_t S> Piece s_opnorm_piece(std::size_t k, std::vector<std::vector<double>> attained) {
+  Piece piece;
+  piece.label = "S = " + std::to_string(S) + ", v_" + std::to_string(k + 1) + " = 1";
+  piece.score = make_score<2 * S - 2>([k](const auto& x, const Constants& kc) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    std::array<X, S> v;
+    for (std::size_t i = 0, at = S - 1; i < S; ++i)
+      v[i] = i == k ? X(1) : x[at++];
+    X quad(0), pv(0), norm2(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      quad += p[i] * square(v[i]);
+      pv += p[i] * v[i];
+      norm2 += square(v[i]);
+    }
+    return quad - square(pv) - X(kc("c")) * norm2;
+  });
+  Box root = unit_box(S - 1);
+  for (std::size_t i = 0; i + 1 < S; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  piece.roots = {root};
+  piece.attained = std::move(attained);
+  return piece;
+}
+
+DCRV_CERTIFICATE(S_opnorm) {
+  Certificate c;
+  c.claim = "I.S-opnorm";
+  c.domain = "S = 2, 3; every p in the closed simplex; no exclusion";
+  c.method =
+      "S(p) = diag p - p p^T is PSD, so ||S(p)||_2 = max_v v^T S(p) v/|v|^2 and the claim is v^T S(p) v - "
+      "c|v|^2 <= 0 for every v; p by stick-breaking, v one representative per direction up to sign (v_k "
+      "= 1, the other coordinates in [-1, 1], one chart per k); attained at p = (e_a + e_b)/2, v = e_a - "
+      "e_b: second-order test";
+  c.constants = {{"c", [] { return Interval(1) / Interval(2); }}};
+  c.pieces = {s_opnorm_piece<2>(0, {{0.5, -1.0}}), s_opnorm_piece<2>(1, {{0.5, -1.0}}),
+              // S = 3, raw (u1, u2, v_other, v_other'): p = (1/2, 1/2, 0) is u = (1/2, 1), (1/2, 0, 1/2) is
+              // u = (1/2, 0), (0, 1/2, 1/2) is u = (0, 1/2)
+              s_opnorm_piece<3>(0, {{0.5, 1.0, -1.0, 0.0}, {0.5, 0.0, 0.0, -1.0}}),
+              s_opnorm_piece<3>(1, {{0.5, 1.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}}),
+              s_opnorm_piece<3>(2, {{0.5, 0.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}})};
   return c;
 }
 
