@@ -266,3 +266,35 @@ TEST_CASE("the B.clip-floor scores are (1 + (S-1) delta*) sum max(p, delta*) (c 
         }
   }
 }
+
+TEST_CASE("the S = 2 scores of B.DP-opnorm and B.DsmP-opnorm are delta* ||DP|| - c and delta* ||B|| - c with "
+          "dcrv's logit_lift_jacobian and clipped_softmax_jacobian",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &dp = certificate_of("B.DP-opnorm"), &b = certificate_of("B.DsmP-opnorm");
+  REQUIRE(dp.pieces.size() == 4);
+  REQUIRE(b.pieces.size() == 4);
+  const Constants kdp = paper_constants(dp), kb = paper_constants(b);
+  for (unsigned mask = 0; mask < 4; ++mask)
+    for (double u : {0.1, 0.3, 0.45, 0.55, 0.8, 0.95})
+      for (double sd : {0.1, 0.5, 0.9}) {
+        const mpfr s = sd;
+        if ((mask == 1 && u < 0.5) || ((mask == 2 || mask == 3) && u > 0.5))
+          continue; // outside the piece's root box
+        const mpfr p1 = u, p2 = 1 - mpfr(u), top = p1 > p2 ? p1 : p2;
+        const mpfr ds = mask == 3   ? s * p1
+                        : mask == 1 ? p2 + s * (p1 - p2)
+                        : mask == 2 ? p1 + s * (p2 - p1)
+                                    : top + s * (1 - top);
+        Vec<mpfr> theta(2);
+        theta << log(p1 / p2) / 2, -log(p1 / p2) / 2;
+        INFO("mask " << mask << " u = " << u << " s = " << sd);
+        // the active set of the sample is the piece's
+        CHECK((p1 > ds) == bool(mask & 1u));
+        CHECK((p2 > ds) == bool(mask & 2u));
+        const mpfr ndp = spectral_norm(logit_lift_jacobian(theta, ds));
+        const mpfr nb = spectral_norm(clipped_softmax_jacobian(theta, ds));
+        CHECK(abs(dp.pieces[mask].score.value(point({u, sd}), kdp).mid() - (ds * ndp - 0.5)) < tol);
+        CHECK(abs(b.pieces[mask].score.value(point({u, sd}), kb).mid() - (ds * nb - 0.25)) < tol);
+      }
+}

@@ -360,5 +360,101 @@ DCRV_CERTIFICATE(clip_floor_design) {
   return c;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// B.DP-opnorm and B.DsmP-opnorm (eq. DP-DsmP) for S = 2: ‖DP(θ)‖_op ≤ c/δ⋆ and ‖B(θ)‖_op ≤ c/δ⋆ off the kink
+// set. For S = 2, DP = C diag(1_A/p)J_θ and B = J_q DP (q = softmax(P(θ)) = 𝒞_{δ⋆}(p), certified above) map
+// into T = span{w}, w = (1, −1), and kill 1, so each is λ·wwᵀ/2 with λ = wᵀ(·)w/2 and its operator norm is
+// |λ|. Rows of diag(1_A/p)J_θ are e_i − p for active i (J_θ's row i is p_i(e_i − p): the division by p_i done
+// exactly). Per active set A the region {p_i > δ⋆ ⇔ i ∈ A} is parametrised with s ∈ [0, 1] (its closure):
+//   A = {1,2}: δ⋆ = s·p₁ on u ∈ [0, ½] (p₁ = min p; u ↦ 1 − u swaps the coordinates, A and the norm are
+//   invariant); A = {1}: δ⋆ = p₂ + s(p₁ − p₂), u ∈ [½, 1]; A = {2}: δ⋆ = p₁ + s(p₂ − p₁), u ∈ [0, ½];
+//   A = ∅: δ⋆ = max p + s(1 − max p), u ∈ [0, 1] (DP = B = 0).
+// Score δ⋆|λ| − c ≤ 0 (the claim times δ⋆ > 0).
+// ---------------------------------------------------------------------------------------------------------
+
+/// λ of DP (or of B = J_q DP when `composite`) on T for S = 2, active set `mask`, at p, δ⋆.
+template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigned mask, bool composite) {
+  std::array<std::array<X, 2>, 2> d;
+  for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t k = 0; k < 2; ++k)
+      d[i][k] = (mask & (1u << i)) ? X(X(i == k ? 1 : 0) - p[k]) : X(0);
+  for (std::size_t k = 0; k < 2; ++k) { // C: subtract the column means
+    const X mean = (d[0][k] + d[1][k]) / X(2);
+    d[0][k] -= mean;
+    d[1][k] -= mean;
+  }
+  if (composite) { // B = J_q DP, q = m/Σm, m = max(p, δ⋆) with the mask
+    std::array<X, 2> m;
+    for (std::size_t i = 0; i < 2; ++i)
+      m[i] = (mask & (1u << i)) ? p[i] : ds;
+    const X total = m[0] + m[1];
+    const std::array<X, 2> q{m[0] / total, m[1] / total};
+    const X j = q[0] * q[1]; // J_q = q₁q₂ [[1, −1], [−1, 1]]
+    std::array<std::array<X, 2>, 2> b;
+    for (std::size_t k = 0; k < 2; ++k) {
+      b[0][k] = j * (d[0][k] - d[1][k]);
+      b[1][k] = j * (d[1][k] - d[0][k]);
+    }
+    d = b;
+  }
+  return (d[0][0] - d[0][1] - d[1][0] + d[1][1]) / X(2);
+}
+
+Piece lift_norm_piece(unsigned mask, bool composite) {
+  Piece piece;
+  piece.label = mask_label(2, mask);
+  piece.score = make_score<2>([mask, composite](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<2>(x);
+    const X& s = x[1];
+    X ds;
+    if (mask == 3)
+      ds = s * p[0];
+    else if (mask == 1)
+      ds = p[1] + s * (p[0] - p[1]);
+    else if (mask == 2)
+      ds = p[0] + s * (p[1] - p[0]);
+    else
+      ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
+    return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
+  });
+  const Interval s(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
+  piece.roots = {{mask == 1 ? right : (mask == 0 ? s : left), s}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(DP_opnorm) {
+  Certificate c;
+  c.claim = "B.DP-opnorm";
+  c.domain =
+      "S = 2 only; every theta in Theta off the kink set and every delta* in (0, 1) (closures of the four "
+      "active-set regions); S >= 3 not covered";
+  c.method =
+      "for S = 2, DP maps into T = span{(1, -1)} and kills 1, so ||DP||_op = |w^T DP w|/2; rows of "
+      "diag(1_A/p) J are e_i - p (i active); per active set A the region is parametrised by (u, s) in a "
+      "box (delta* = s p_1 on u <= 1/2 for A = {1, 2} by the symmetry u <-> 1 - u, ...); score delta* "
+      "||DP|| - c <= 0 by branch and bound; sup 1/2 approached at p = (1/2, 1/2), delta* -> 1/2";
+  c.constants = {{"c", [] { return Interval(0.5); }}};
+  for (unsigned mask = 0; mask < 4; ++mask)
+    c.pieces.push_back(lift_norm_piece(mask, false));
+  return c;
+}
+
+DCRV_CERTIFICATE(DsmP_opnorm) {
+  Certificate c;
+  c.claim = "B.DsmP-opnorm";
+  c.domain =
+      "S = 2 only; every theta in Theta off the kink set and every delta* in (0, 1) (closures of the four "
+      "active-set regions); S >= 3 not covered";
+  c.method = "for S = 2, B = J_q DP (q = softmax(P(theta)) = C(p), B.lift-softmax-equals-clip) maps into T = "
+             "span{(1, -1)} and kills 1, so ||B||_op = |w^T B w|/2; per active set A the region is "
+             "parametrised by (u, s) in a box as for B.DP-opnorm; score delta* ||B|| - c <= 0 by branch and "
+             "bound; sup 1/4 approached at p = (1/2, 1/2), delta* -> 1/2";
+  c.constants = {{"c", [] { return Interval(0.25); }}};
+  for (unsigned mask = 0; mask < 4; ++mask)
+    c.pieces.push_back(lift_norm_piece(mask, true));
+  return c;
+}
+
 } // namespace
 } // namespace dcrv::certify
