@@ -252,3 +252,64 @@ TEST_CASE("the G.op1-star-phii-bound, G.rho-band and L_K scores are the claims' 
   CHECK(abs(score_at(lk.pieces[0], {5.0, 0.25}, Constants()) + face_gap<mpfr>(5, mpfr(0.25) / 5)) < kTol);
   CHECK(certificate_of("G.ls-positive~open").pieces.size() == 1);
 }
+
+TEST_CASE("the G.op3-logratio-identity reading is DpoModel::rate, lump_entropy and the lump link mean",
+          "[certify]") {
+  set_working_digits(50);
+  const Vec<mpfr> p = vec({0.125, 0.375, 0.25, 0.25});
+  const Lumps L({0, 0, 1, 2});
+  DpoModel<mpfr> m;
+  m.beta = 2, m.ell0 = -1, m.eps = 0.7, m.labels = {1, 1, -1, 1};
+  Vec<mpfr> lp(4), gamma(4);
+  for (int i = 0; i < 4; ++i)
+    lp(i) = log(p(i)), gamma(i) = m.g(lp(i));
+  const Vec<mpfr> r = m.rate(p, lp);
+  mpfr gbar = 0, hbar = 0;
+  for (int i = 0; i < 4; ++i)
+    gbar += p(i) * m.labels[static_cast<std::size_t>(i)] * gamma(i), hbar += p(i) * lp(i);
+  for (int i = 0; i < 4; ++i) // r = s gamma - gbar - eps (L - hbar)
+    CHECK(abs(r(i) - (m.labels[static_cast<std::size_t>(i)] * gamma(i) - gbar - m.eps * (lp(i) - hbar))) <
+          kTol);
+  for (int k = 0; k < L.count(); ++k) {
+    mpfr q = 0, flux = 0, qG = 0, qH = 0;
+    for (int i : L.members(k))
+      q += p(i);
+    for (int i : L.members(k))
+      flux += p(i) * r(i), qG += p(i) * gamma(i), qH -= p(i) * (lp(i) - log(q));
+    CHECK(abs(lump_entropy<mpfr>(L, p, k) - qH / q) < kTol);
+    // the per-lump identity the certificate proves, at dcrv's values
+    const int sk = L.lump_label(m.labels, k);
+    CHECK(abs(flux / q - (sk * qG / q - m.eps * log(q) + m.eps * qH / q - gbar + m.eps * hbar)) < kTol);
+  }
+  // the split pieces (eps-free part, coefficient of eps) vanish at a grid point
+  const Certificate& c = certificate_of("G.op3-logratio-identity");
+  const auto& sel = identity_labelled(c, "S = 3, |C_k| = 2, s_k = 1, 1 other correct traces, eps-free part");
+  const auto& ent =
+      identity_labelled(c, "S = 3, |C_k| = 2, s_k = 1, 1 other correct traces, coefficient of eps");
+  CHECK(sel.variables == 5);
+  CHECK(ent.variables == 6);
+  std::vector<Rational> x(6);
+  for (std::size_t i = 0; i < 6; ++i)
+    x[i] = Rational(static_cast<long>(2 * i + 1), 53);
+  CHECK(ent.residual(x, RationalConstants()) == 0);
+  x.pop_back();
+  CHECK(sel.residual(x, RationalConstants()) == 0);
+}
+
+TEST_CASE("the G.mk-range upper score is (m_k - q_k log q_k)/q_k = sum w log w with dcrv's lump_plogp",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("G.mk-range");
+  const Piece& up = piece_labelled(c, "|C_k| = 3, m_k <= q_k log q_k");
+  const Lumps L({0, 0, 0, 1});
+  for (double u1 : {0.0, 0.25, 0.6})
+    for (double u2 : {0.0, 0.5, 1.0}) {
+      const mpfr w1 = u1, w2 = (1 - mpfr(u1)) * u2, w3 = (1 - mpfr(u1)) * (1 - mpfr(u2));
+      const mpfr q = 0.75;
+      Vec<mpfr> p(4);
+      p << q * w1, q * w2, q * w3, 1 - q;
+      const mpfr mk = lump_plogp<mpfr>(L, p)(0);
+      INFO("u = (" << u1 << ", " << u2 << ")");
+      CHECK(abs(score_at(up, {u1, u2}, Constants()) - (mk - q * log(q)) / q) < kTol);
+    }
+}

@@ -471,6 +471,38 @@ IdentityPiece lump_ode_piece(std::size_t S, std::size_t m, int degree,
   return piece;
 }
 
+/// The residual R(x, φ, L, ε) of a lump-ODE identity is affine in ε, R = R₀(x, φ) + ε R₁(x, L) (ε multiplies
+/// only the entropy terms, which involve L and not φ; the selection terms involve φ and not L), so R ≡ 0 iff
+/// R₀ ≡ 0 and R₁ ≡ 0: two smaller grids, "selection part" R(x, φ, 0, 0) in (x, φ) and "entropy part"
+/// R(x, 0, L, 1) − R(x, 0, L, 0) in (x, L), each of degree ≤ `degree` in each of its variables.
+std::vector<IdentityPiece>
+lump_ode_split_pieces(std::size_t S, std::size_t m, int degree,
+                      std::function<Q(const LumpOdeVars&, std::size_t m)> formula) {
+  const IdentityPiece full = lump_ode_piece(S, m, degree, formula);
+  auto layout = [S, m](const Qs& x, const Qs& phi, const Qs& L, const Q& eps) {
+    Qs all = slice(x, 0, S - 1);
+    all.insert(all.end(), phi.begin(), phi.end());
+    all.insert(all.end(), L.begin(), L.end());
+    all.push_back(eps);
+    return all;
+  };
+  IdentityPiece sel, ent;
+  sel.label = full.label + ", selection part (eps = 0)";
+  sel.variables = S - 1 + m;
+  sel.degree = degree;
+  sel.residual = [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
+    return full.residual(layout(x, slice(x, S - 1, m), Qs(S, Q(0)), Q(0)), k);
+  };
+  ent.label = full.label + ", entropy part (coefficient of eps)";
+  ent.variables = 2 * S - 1;
+  ent.degree = degree;
+  ent.residual = [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
+    const Qs L = slice(x, S - 1, S), zero(m, Q(0));
+    return full.residual(layout(x, zero, L, Q(1)), k) - full.residual(layout(x, zero, L, Q(0)), k);
+  };
+  return {sel, ent};
+}
+
 /// Σ_{C_k} p φ − ε(m_k − q_k h̄) (lump_drift).
 Q lump_drift_formula(const LumpOdeVars& v, std::size_t m) {
   const Q hbar = dot(v.p, v.L);
@@ -500,19 +532,24 @@ const char* kLumpRelabel = "a lump of size m of any partition is the first m tra
 DCRV_CERTIFICATE(g_lump_ode) {
   Certificate c;
   c.claim = "G.lump-ode";
-  c.domain =
-      "S = 2, 3; every lump of every partition; every p of the closed simplex (faces q_k = 0 included), "
-      "every score field phi in R^S (so the four families), every real eps; along every solution of "
-      "(SRCT) by linearity of A; S >= 4 not covered";
-  c.method =
-      std::string("pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps(m_k - q_k hbar) with phi_pi, "
-                  "L_pi = log p_pi, eps free (E_pi = p_pi L_pi - p_pi hbar, hbar = sum p L, m_k = sum_{C_k} "
-                  "p L), p_S = 1 - sum x: degree <= 2 in each of the 2S + m variables, zero on a 3^(2S+m) "
-                  "grid; d/dt(Ap) = A pdot on solutions; ") +
-      kLumpRelabel;
+  c.domain = "S = 2, ..., 5; every lump of every partition; every p of the closed simplex (faces q_k = 0 "
+             "included), every score field phi in R^S (so the four families), every real eps; along every "
+             "solution of (SRCT) by linearity of A; S >= 6 not covered";
+  c.method = std::string(
+                 "pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps(m_k - q_k hbar) with phi_pi, "
+                 "L_pi = log p_pi, eps free (E_pi = p_pi L_pi - p_pi hbar, hbar = sum p L, m_k = sum_{C_k} "
+                 "p L), p_S = 1 - sum x: degree <= 2 in each of the 2S + m variables, zero on a 3^(2S+m) "
+                 "grid (S = 2, 3); for S = 4, 5 the residual, affine in eps, is split into its eps-free part "
+                 "in (x, phi) and its eps coefficient in (x, L), each zero on its own 3^n grid; d/dt(Ap) = "
+                 "A pdot on solutions; ") +
+             kLumpRelabel;
   for (std::size_t S = 2; S <= 3; ++S)
     for (std::size_t m = 1; m <= S; ++m)
       c.identities.push_back(lump_ode_piece(S, m, 2, lump_drift_formula));
+  for (std::size_t S = 4; S <= 5; ++S)
+    for (std::size_t m = 1; m <= S; ++m)
+      for (auto& piece : lump_ode_split_pieces(S, m, 2, lump_drift_formula))
+        c.identities.push_back(piece);
   return c;
 }
 
@@ -520,17 +557,22 @@ DCRV_CERTIFICATE(g_lump_ode_conditional) {
   Certificate c;
   c.claim = "G.lump-ode-conditional";
   c.domain =
-      "S = 2, 3; every lump with q_k > 0 of every partition; every p of the closed simplex, every phi in "
-      "R^S, every real eps; along every solution of (SRCT) by linearity of A; S >= 4 not covered";
+      "S = 2, ..., 5; every lump with q_k > 0 of every partition; every p of the closed simplex, every "
+      "phi in R^S, every real eps; along every solution of (SRCT) by linearity of A; S >= 6 not covered";
   c.method =
       std::string("pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps q_k (m_k/q_k - hbar) with phi, "
                   "L = log p, eps free, p_S = 1 - sum x; q_k (m_k/q_k) = m_k cancels exactly, so the "
                   "residual equals a polynomial of degree <= 2 in each variable where q_k != 0, zero on "
-                  "a 3^(2S+m) grid; ") +
+                  "a 3^(2S+m) grid (S = 2, 3); for S = 4, 5 split into the eps-free part in (x, phi) and "
+                  "the eps coefficient in (x, L), each zero on its own 3^n grid; ") +
       kLumpRelabel;
   for (std::size_t S = 2; S <= 3; ++S)
     for (std::size_t m = 1; m <= S; ++m)
       c.identities.push_back(lump_ode_piece(S, m, 2, lump_conditional_formula));
+  for (std::size_t S = 4; S <= 5; ++S)
+    for (std::size_t m = 1; m <= S; ++m)
+      for (auto& piece : lump_ode_split_pieces(S, m, 2, lump_conditional_formula))
+        c.identities.push_back(piece);
   return c;
 }
 
@@ -711,13 +753,38 @@ DCRV_CERTIFICATE(g_grpo_logratio) {
   return c;
 }
 
+/// The DPO lump-ODE residual of lump k of the sign-pure labelled partition (L, s); variables (x, γ).
+IdentityPiece dpo_lump_piece(int S, const Lumps& L, const Labels& s, int k) {
+  IdentityPiece piece;
+  piece.label =
+      "S = " + std::to_string(S) + ", " + std::to_string(L.count()) + " lumps, lump " + std::to_string(k + 1);
+  piece.variables = static_cast<std::size_t>(2 * S - 1);
+  piece.degree = 2;
+  piece.residual = [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
+    const std::size_t n = static_cast<std::size_t>(S);
+    const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+    const Qs qG = lump_qG(L, p, gamma), phi = dpo_phi(p, s, gamma);
+    std::vector<bool> in(n);
+    Q q(0);
+    for (std::size_t pi = 0; pi < n; ++pi) {
+      in[pi] = L.lump_of(static_cast<int>(pi)) == k;
+      if (in[pi])
+        q += p[pi];
+    }
+    const Q rhs = Q(L.lump_label(s, k)) * qG[static_cast<std::size_t>(k)] - q * lump_gbar(L, s, qG);
+    return rhs - lump_sum(in, p, phi);
+  };
+  return piece;
+}
+
 DCRV_CERTIFICATE(g_dpo_lump_ode) {
   Certificate c;
   c.claim = "G.dpo-lump-ode";
   c.domain =
-      "S = 2, 3; every set partition with every sign-pure labelling, every lump (empty lumps give 0: q_k "
-      "G_k is the sum); every p of the closed simplex; every beta, ell_0 (g_beta(log p) free); along every "
-      "DPO solution (eps = 0) by linearity of A; S >= 4 not covered";
+      "S = 2, 3, 4; every set partition with every sign-pure labelling, every lump (empty lumps give 0: "
+      "q_k G_k is the sum; S = 4 by relabelling: the lump = the first m traces, with every sign-pure "
+      "labelled partition of the other traces); every p of the closed simplex; every beta, ell_0 "
+      "(g_beta(log p) free); along every DPO solution (eps = 0) by linearity of A; S >= 5 not covered";
   c.method =
       "pointwise sum_{C_k} p phi^DPO = s_k q_k G_k - q_k gbar with gamma_pi = g_beta(log p_pi) free, "
       "phi_pi = s_pi gamma_pi - sum_j p_j s_j gamma_j (dcrv's DPO field), q_k G_k = sum_{C_k} p gamma, "
@@ -727,29 +794,22 @@ DCRV_CERTIFICATE(g_dpo_lump_ode) {
     for (const auto& lump_of : set_partitions(S)) {
       const Lumps L(lump_of);
       for (const auto& s : sign_pure_labellings(L))
-        for (int k = 0; k < L.count(); ++k) {
-          IdentityPiece piece;
-          piece.label = "S = " + std::to_string(S) + ", " + std::to_string(L.count()) + " lumps, lump " +
-                        std::to_string(k + 1);
-          piece.variables = static_cast<std::size_t>(2 * S - 1);
-          piece.degree = 2;
-          piece.residual = [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
-            const std::size_t n = static_cast<std::size_t>(S);
-            const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
-            const Qs qG = lump_qG(L, p, gamma), phi = dpo_phi(p, s, gamma);
-            std::vector<bool> in(n);
-            Q q(0);
-            for (std::size_t pi = 0; pi < n; ++pi) {
-              in[pi] = L.lump_of(static_cast<int>(pi)) == k;
-              if (in[pi])
-                q += p[pi];
-            }
-            const Q rhs = Q(L.lump_label(s, k)) * qG[static_cast<std::size_t>(k)] - q * lump_gbar(L, s, qG);
-            return rhs - lump_sum(in, p, phi);
-          };
-          c.identities.push_back(piece);
-        }
+        for (int k = 0; k < L.count(); ++k)
+          c.identities.push_back(dpo_lump_piece(S, L, s, k));
     }
+  // S = 4: lump 0 = {0, …, m−1}, the other traces partitioned in every way, every sign-pure labelling
+  const int S = 4;
+  for (int m = 1; m <= S; ++m) {
+    const auto rest = m < S ? set_partitions(S - m) : std::vector<std::vector<int>>{{}};
+    for (const auto& r : rest) {
+      std::vector<int> lump_of(static_cast<std::size_t>(m), 0);
+      for (int v : r)
+        lump_of.push_back(v + 1);
+      const Lumps L(lump_of);
+      for (const auto& s : sign_pure_labellings(L))
+        c.identities.push_back(dpo_lump_piece(S, L, s, 0));
+    }
+  }
   return c;
 }
 
@@ -785,6 +845,90 @@ DCRV_CERTIFICATE(g_dpo_zik_ode) {
         };
         c.identities.push_back(piece);
       }
+  return c;
+}
+
+// ============================================================================================================
+// OP3 (log-ratio identity): d/dt log q_k = s_k G_k − ε log q_k + ε H(w_k) + C(p), C = −γ̄ + ε h̄
+// ============================================================================================================
+
+/// The residual of one lump (the first m traces, sign s_k; the other S − m traces: `plus` correct, then
+/// incorrect) in the variables (x: S − 1, γ: S, L: S, Λ = log q_k, ε): (A(p ⊙ r))_k/q_k − (s_k G_k − εΛ +
+/// εH(w_k) − γ̄ + εh̄), with dcrv's DPO rate r_π = s_π γ_π − γ̄ − ε(L_π − h̄) (DpoModel::rate), γ̄ = Σ p s γ, h̄ =
+/// Σ p L, G_k = Σ_{C_k} w γ (lump_link_mean), H(w_k) = −Σ_{C_k} w (L − Λ) (lump_entropy, log w = L − Λ).
+Q op3_residual(const Qs& x, std::size_t S, std::size_t m, const Labels& s) {
+  const Qs p = simplex_chart(x, S), gamma = slice(x, S - 1, S), L = slice(x, 2 * S - 1, S);
+  const Q Lambda = x[3 * S - 1], eps = x[3 * S];
+  Q gbar(0), hbar(0);
+  for (std::size_t i = 0; i < S; ++i) {
+    gbar += p[i] * Q(s[i]) * gamma[i];
+    hbar += p[i] * L[i];
+  }
+  Q q(0), flux(0), qG(0), qH(0);
+  for (std::size_t i = 0; i < m; ++i) {
+    q += p[i];
+    flux += p[i] * (Q(s[i]) * gamma[i] - gbar - eps * (L[i] - hbar));
+    qG += p[i] * gamma[i];
+    qH -= p[i] * (L[i] - Lambda);
+  }
+  const Q rate = flux / q, G = qG / q, H = qH / q;
+  return rate - (Q(s[0]) * G - eps * Lambda + eps * H - gbar + eps * hbar);
+}
+
+DCRV_CERTIFICATE(g_op3_logratio_identity) {
+  Certificate c;
+  c.claim = "G.op3-logratio-identity";
+  c.domain =
+      "S = 2, 3, 4; every sign-pure labelled partition and every lump with q_k > 0 (by relabelling: the lump "
+      "first, the other traces correct first; their partition does not enter); every p of the simplex, "
+      "every beta, ell_0 (g_beta(log p) free), every real eps; the pair form by difference (the common "
+      "term cancels); along every DPO SRCT solution; S >= 5 not covered";
+  c.method =
+      "pointwise per lump: d/dt log q_k = (A(p.r))_k/q_k with dcrv's DPO rate r = s gamma - gbar - eps(L - "
+      "hbar) against s_k G_k - eps Lambda + eps H(w_k) - gbar + eps hbar, gamma_pi = g_beta(log p_pi), "
+      "L_pi = log p_pi, Lambda = log q_k free (log w = L - Lambda), p_S = 1 - sum x; times q_k (> 0 on the "
+      "grid) a polynomial of degree <= 2 in each variable; affine in eps, so split into its eps-free part "
+      "in (x, gamma) (zero on a 3^(2S-1) grid) and its eps coefficient in (x, L, Lambda) (zero on a 3^(2S) "
+      "grid)";
+  for (std::size_t S = 2; S <= 4; ++S)
+    for (std::size_t m = 1; m <= S; ++m)
+      for (int sk : {1, -1})
+        for (std::size_t plus = 0; plus <= S - m; ++plus) {
+          Labels s(S, -1);
+          for (std::size_t i = 0; i < m; ++i)
+            s[i] = sk;
+          for (std::size_t i = m; i < m + plus; ++i)
+            s[i] = 1;
+          const std::string label = "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m) +
+                                    ", s_k = " + std::to_string(sk) + ", " + std::to_string(plus) +
+                                    " other correct traces";
+          auto full = [S](const Qs& x, const Qs& gamma, const Qs& L, const Q& Lambda, const Q& eps) {
+            Qs all = slice(x, 0, S - 1);
+            all.insert(all.end(), gamma.begin(), gamma.end());
+            all.insert(all.end(), L.begin(), L.end());
+            all.push_back(Lambda);
+            all.push_back(eps);
+            return all;
+          };
+          IdentityPiece sel, ent;
+          sel.label = label + ", eps-free part";
+          sel.variables = 2 * S - 1;
+          sel.degree = 2;
+          sel.residual = [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
+            return op3_residual(full(x, slice(x, S - 1, S), Qs(S, Q(0)), Q(0), Q(0)), S, m, s);
+          };
+          ent.label = label + ", coefficient of eps";
+          ent.variables = 2 * S;
+          ent.degree = 2;
+          ent.residual = [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
+            const Qs zero(S, Q(0)), L = slice(x, S - 1, S);
+            const Q Lambda = x[2 * S - 1];
+            return op3_residual(full(x, zero, L, Lambda, Q(1)), S, m, s) -
+                   op3_residual(full(x, zero, L, Lambda, Q(0)), S, m, s);
+          };
+          c.identities.push_back(sel);
+          c.identities.push_back(ent);
+        }
   return c;
 }
 

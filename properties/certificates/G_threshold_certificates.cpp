@@ -141,10 +141,11 @@ template <class X> X xlogx_of(const X& x) {
 /// b_S c, b = stick_breaking(u) (b_S = Π(1 − u) sits on c). Read as x = S p: x_k = S b_a + b_S (k = F_a),
 /// x_omit = b_S; at u = 0, x = 1 exactly. Score: ⟨log p⟩ = (1/S)Σ x log x − log S (Σx = S), so ⟨log p⟩ ≥ −c
 /// log S ⇔ (1 − c) log S − (1/S) Σ x_k log x_k ≤ 0.
-template <std::size_t S> Piece meanlog_lower_piece(std::size_t omit) {
+/// `fixed_c`: the coefficient c = 1 exactly (no constant), for G.mk-range's lower bound.
+template <std::size_t S> Piece meanlog_lower_piece(std::size_t omit, bool fixed_c = false) {
   Piece piece;
   piece.label = "S = " + std::to_string(S) + ", cone over the facet p_" + std::to_string(omit + 1) + " = 0";
-  piece.score = make_score<S - 1>([omit](const auto& u, const Constants& k) {
+  piece.score = make_score<S - 1>([omit, fixed_c](const auto& u, const Constants& k) {
     using X = std::decay_t<decltype(u[0])>;
     const auto b = stick_breaking<S>(u);
     std::array<X, S> x;
@@ -153,7 +154,8 @@ template <std::size_t S> Piece meanlog_lower_piece(std::size_t omit) {
     X sum(0);
     for (const auto& xk : x)
       sum += xlogx_of(xk);
-    return X((1 - k("c")) * log(Interval(int(S)))) - sum / X(int(S));
+    const Interval c = fixed_c ? Interval(1) : k("c");
+    return X((1 - c) * log(Interval(int(S)))) - sum / X(int(S));
   });
   piece.roots = {unit_box(S - 1)};
   piece.attained = {std::vector<double>(S - 1, 0.0)}; // the uniform point
@@ -177,6 +179,44 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
   // and leaves <log p> unchanged
   // (S = 4 closes as well, in 2.7 s at the smoke budget: left out for the time budget of the stage)
   c.pieces = {meanlog_lower_piece<2>(1), meanlog_lower_piece<3>(2)};
+  return c;
+}
+
+// ============================================================================================================
+// eq. (Elump-bds), range: q_k log(q_k/|C_k|) ≤ m_k ≤ q_k log q_k
+// ============================================================================================================
+
+/// Σ w log w ≤ 0 for w in the closed simplex of the lump (w by stick-breaking); 0 at its vertices, where the
+/// enclosure of x log x by monotonicity is exact at x = 1 and ≤ 0 near x = 0.
+template <std::size_t M> Piece lump_entropy_upper_piece() {
+  Piece piece;
+  piece.label = "|C_k| = " + std::to_string(M) + ", m_k <= q_k log q_k";
+  piece.score = make_score<M - 1>([](const auto& u, const Constants&) {
+    using X = std::decay_t<decltype(u[0])>;
+    const auto w = stick_breaking<M>(u);
+    X sum(0);
+    for (const auto& wi : w)
+      sum += xlogx_of(wi);
+    return sum;
+  });
+  piece.roots = {unit_box(M - 1)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_mk_range) {
+  Certificate c;
+  c.claim = "G.mk-range";
+  c.domain = "every lump of size |C_k| = 1, 2, 3 of every partition, every S, every p of the closed simplex "
+             "(the bounds involve the lump's masses only; q_k = 0 gives 0 <= 0 <= 0 with 0 log 0 = 0); lumps "
+             "of 4 or more traces not covered";
+  c.method =
+      "for q_k > 0, m_k = q_k log q_k + q_k sum w log w, w = p/q_k in the simplex of the lump (the "
+      "identity G.mk-decomp, certified), so the claim is -log|C_k| <= sum w log w <= 0: the upper side "
+      "on the stick-breaking box (0 at the vertices, x log x enclosed by monotonicity), the lower side "
+      "as G.meanlog-lower with c = 1 (S = |C_k|: (1/m) sum x log x >= 0, x = m w, one cone from the "
+      "uniform point, second-order test there); |C_k| = 1: both sides are equalities (w = 1)";
+  c.pieces = {lump_entropy_upper_piece<2>(), lump_entropy_upper_piece<3>(), meanlog_lower_piece<2>(1, true),
+              meanlog_lower_piece<3>(2, true)};
   return c;
 }
 
