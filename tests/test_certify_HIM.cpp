@@ -350,3 +350,39 @@ TEST_CASE("the I.S-opnorm score is v^T S(p) v - c|v|^2 with dcrv's covariance_ma
       CHECK(abs(score_at(c.pieces[2 + chart], raw, k) - want) < mpfr("1e-45"));
     }
 }
+
+TEST_CASE(
+    "the H.variance-gap-bound reduction: V - gamma^2 L(1-L) of the claim equals the certified remainder "
+    "after sorting and shifting b",
+    "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("H.variance-gap-bound");
+  REQUIRE(c.identities.size() == 4);
+  REQUIRE(c.pieces.size() == 1);
+  // the claim's quantity, as properties/H_drift_envelopes.cpp computes it
+  auto claim_gap = [](const Vec<mpfr>& p, const Vec<mpfr>& b) {
+    const mpfr bmax = b.maxCoeff(), m = p.dot(b);
+    mpfr second = -1e300, L = 0, V = 0;
+    for (int i = 0; i < b.size(); ++i) {
+      V += p(i) * (b(i) - m) * (b(i) - m);
+      if (b(i) < bmax)
+        second = std::max<mpfr>(second, b(i)), L += p(i);
+    }
+    return mpfr(V - (bmax - second) * (bmax - second) * L * (1 - L));
+  };
+  const Vec<mpfr> p = simplex_point({0.2, 0.5, 0.3});
+  // b = (-1.5, 2.5, 0.5): sorted order (2nd, 3rd, 1st), gamma = 2, eta = 2, shift -0.5
+  const Vec<mpfr> b = vec({-1.5, 2.5, 0.5});
+  const mpfr q1 = p(1), q3 = p(0), g = 2, e = 2;
+  const mpfr rest = q3 * e * e * (1 - q3) + 2 * q1 * q3 * g * e;
+  CHECK(abs(claim_gap(p, b) - rest) < mpfr("1e-45"));
+  // the remainder as the sign piece reads it (raw = stick-breaking of the sorted p, gamma, eta)
+  Vec<mpfr> sorted(3);
+  sorted << p(1), p(2), p(0);
+  std::vector<mpfr> raw = stick_of(sorted);
+  raw.push_back(g), raw.push_back(e);
+  CHECK(abs(score_at(c.pieces[0], raw, Constants()) + rest) < mpfr("1e-45"));
+  // ties: b = (2, 2, -1) (S = {1, 2}) and b = (3, -1, -1) (a tie in I): equality
+  CHECK(abs(claim_gap(p, vec({2.0, 2.0, -1.0}))) < mpfr("1e-45"));
+  CHECK(abs(claim_gap(p, vec({3.0, -1.0, -1.0}))) < mpfr("1e-45"));
+}

@@ -756,5 +756,91 @@ DCRV_CERTIFICATE(main_grpo_score_diff_zero) {
   return c;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Theorem thm:concentration: V(p) ≥ γ_δ² L(p)(1 − L(p)), V = Var_p(b), S = argmax b, I = Sᶜ ≠ ∅, γ_δ = max b
+// − max_I b, L = Σ_I p_i. V, γ_δ and L are invariant under a common permutation of (p, b) and under b ↦ b +
+// c1 (exact), so every b with I ≠ ∅ reduces to b sorted decreasingly with its second-largest distinct value
+// 0: K = 2: b = (γ, 0); K = 3: b = (γ, 0, −η) (η > 0, S = {1}), (γ, 0, 0) (S = {1}, a tie in I), (γ, γ, 0) (S
+// = {1, 2}), with γ > 0, η > 0 free. In each case V − γ²L(1 − L) is proved exactly equal to a polynomial: 0
+// in the three tie-free-of-I cases, and p₃η²(1 − p₃) + 2p₁p₃γη for b = (γ, 0, −η), which is ≥ 0 on the closed
+// simplex by interval evaluation (a sum of non-negative terms).
+// ---------------------------------------------------------------------------------------------------------
+
+/// V − γ²L(1 − L) − rest for b = (b₁, …, b_K) with p in the chart of Σp = 1 (variables p₁..p_{K−1}, γ, η).
+IdentityPiece
+variance_gap_piece(std::string label, std::size_t K,
+                   std::function<RVec(const Rational&, const Rational&)> b_of,
+                   std::vector<std::size_t> incorrect,
+                   std::function<Rational(const RVec&, const Rational&, const Rational&)> rest) {
+  return identity_piece(std::move(label), K + 1, 4,
+                        [K, b_of, incorrect, rest](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_point(x, K);
+                          const Rational &gamma = x[K - 1], &eta = x[K];
+                          const RVec b = b_of(gamma, eta);
+                          const Rational m = dot(p, b);
+                          Rational V(0), L(0);
+                          for (std::size_t j = 0; j < K; ++j)
+                            V += p[j] * (b[j] - m) * (b[j] - m);
+                          for (std::size_t i : incorrect)
+                            L += p[i];
+                          return V - gamma * gamma * L * (1 - L) - rest(p, gamma, eta);
+                        });
+}
+
+Rational zero_rest(const RVec&, const Rational&, const Rational&) {
+  return 0;
+}
+
+/// −(p₃η²(1 − p₃) + 2p₁p₃γη) ≤ 0 on the closed simplex (stick-breaking), γ, η ∈ [0, 10].
+Piece variance_gap_sign_piece() {
+  Piece piece;
+  piece.label = "K = 3, b = (gamma, 0, -eta): the remainder is >= 0";
+  piece.score = make_score<4>([](const auto& x, const Constants&) {
+    const auto p = stick_breaking<3>(x);
+    const auto &gamma = x[2], &eta = x[3];
+    return -(p[2] * square(eta) * (1 - p[2]) + 2 * p[0] * p[2] * gamma * eta);
+  });
+  piece.roots = {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 10.0), Interval(0.0, 10.0)}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(variance_gap_bound) {
+  Certificate c;
+  c.claim = "H.variance-gap-bound";
+  c.domain = "K = 2, 3; every p in the closed simplex and every b in R^K with I nonempty (b in [-5, 5]^K in "
+             "particular: the gaps gamma, eta are then <= 10), ties included; no exclusion";
+  c.method =
+      "V, gamma_delta and L are invariant under a common permutation of (p, b) and under b -> b + c 1, so "
+      "b reduces to (gamma, 0) (K = 2) or (gamma, 0, -eta), (gamma, 0, 0), (gamma, gamma, 0) (K = 3); "
+      "V - gamma^2 L(1-L) equals 0 in the last three and p_3 eta^2 (1 - p_3) + 2 p_1 p_3 gamma eta in "
+      "the first: exact identities (p_K = 1 - sum p_i, degree <= 4 in each variable, zero on a 5^(K+1) "
+      "grid hence identically), and the remainder >= 0 by interval evaluation";
+  const auto two = [](const Rational& g, const Rational&) { return RVec{g, 0}; };
+  c.identities.push_back(variance_gap_piece("K = 2, b = (gamma, 0)", 2, two, {1}, zero_rest));
+  c.identities.push_back(variance_gap_piece(
+      "K = 3, b = (gamma, 0, -eta)", 3,
+      [](const Rational& g, const Rational& e) {
+        return RVec{g, 0, -e};
+      },
+      {1, 2},
+      [](const RVec& p, const Rational& g, const Rational& e) -> Rational {
+        return p[2] * e * e * (1 - p[2]) + 2 * p[0] * p[2] * g * e;
+      }));
+  c.identities.push_back(variance_gap_piece(
+      "K = 3, b = (gamma, 0, 0)", 3,
+      [](const Rational& g, const Rational&) {
+        return RVec{g, 0, 0};
+      },
+      {1, 2}, zero_rest));
+  c.identities.push_back(variance_gap_piece(
+      "K = 3, b = (gamma, gamma, 0)", 3,
+      [](const Rational& g, const Rational&) {
+        return RVec{g, g, 0};
+      },
+      {2}, zero_rest));
+  c.pieces = {variance_gap_sign_piece()};
+  return c;
+}
+
 } // namespace
 } // namespace dcrv::certify
