@@ -4,6 +4,7 @@
 // constants and 1 % stronger).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
@@ -312,4 +313,18 @@ TEST_CASE("the G.mk-range upper score is (m_k - q_k log q_k)/q_k = sum w log w w
       INFO("u = (" << u1 << ", " << u2 << ")");
       CHECK(abs(score_at(up, {u1, u2}, Constants()) - (mk - q * log(q)) / q) < kTol);
     }
+}
+
+TEST_CASE("the G.a-l1-lip scores are |sum_{C_k} d| - c sum_{C_k}|d| on one lump, normalised", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("G.a-l1-lip");
+  const Constants k = paper_constants(c);
+  // d on the lump {0, 1, 2} of a partition of 4 traces, with ||d||_1 = 1 on the lump: W = 0.75
+  const Lumps L({0, 0, 0, 1});
+  const Vec<mpfr> d = vec({0.5, -0.25, 0.25, 0.0});
+  const mpfr lhs = norm1<mpfr>(L.aggregate<mpfr>(d)), rhs = norm1<mpfr>(d);
+  CHECK(rhs == 1);
+  const mpfr plus = score_at(piece_labelled(c, "(2W - 1) - c <= 0"), {0.75}, k);
+  const mpfr minus = score_at(piece_labelled(c, "(1 - 2W) - c <= 0"), {0.75}, k);
+  CHECK(abs(std::max<mpfr>(plus, minus) - (lhs - rhs)) < kTol);
 }

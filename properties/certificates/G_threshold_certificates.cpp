@@ -45,6 +45,39 @@ DCRV_CERTIFICATE(g_ls_positive_open) {
 }
 
 // ============================================================================================================
+// §Lumps, after eq. (A-norms): ‖Au − Av‖₁ ≤ c‖u − v‖₁
+// ============================================================================================================
+
+/// With d = u − v: ‖Ad‖₁ = Σ_k |Σ_{C_k} d_π| and ‖d‖₁ = Σ_k Σ_{C_k} |d_π|, so the claim holds for every d iff
+/// it holds lump by lump (d supported on one lump), and by homogeneity for Σ_{C_k}|d_π| = 1; then Σ_{C_k} d_π
+/// = W − (1 − W) with W = Σ_{d_π > 0} d_π ∈ [0, 1]: |2W − 1| ≤ c, i.e. the two scores ±(2W − 1) − c ≤ 0.
+Piece a_l1_piece(bool plus) {
+  Piece piece;
+  piece.label = plus ? "(2W - 1) - c <= 0" : "(1 - 2W) - c <= 0";
+  piece.score = make_score<1>([plus](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X s = 2 * x[0] - 1;
+    return (plus ? s : -s) - X(k("c"));
+  });
+  piece.roots = {unit_box(1)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(g_a_l1_lip) {
+  Certificate c;
+  c.claim = "G.a-l1-lip";
+  c.domain = "every S, every partition, every u, v in R^S (entries of either sign); no exclusion";
+  c.method =
+      "d = u - v: ||Ad||_1 = sum_k |sum_{C_k} d| and ||d||_1 = sum_k sum_{C_k} |d|, so the bound holds iff "
+      "it holds on each lump; by homogeneity sum_{C_k} |d| = 1, and then sum_{C_k} d = 2W - 1 with W = the "
+      "positive part's mass in [0, 1] (exact reduction): |2W - 1| <= c proved on W in [0, 1], attained at "
+      "W = 0, 1 (a lump of one sign)";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {a_l1_piece(true), a_l1_piece(false)};
+  return c;
+}
+
+// ============================================================================================================
 // eq. (S-bds), first: ‖diag(p) − ppᵀ‖_{2→2} ≤ c = ½
 // ============================================================================================================
 
