@@ -1,0 +1,699 @@
+// Interval certificates of App. F claims that read the single-site map g_β (properties/F_dpo_score.cpp,
+// properties/F_dpo_thresholds.cpp, properties/F_dpo_equilibrium.cpp).
+//
+// Notation (dcrv/scores/dpo.hpp): g_β(ℓ) = σ(−β(ℓ − ℓ₀)), σ(x) = 1/(1 + e^{−x}); −g_β′(ℓ) = β s(x) with
+// s(x) = σ(x)σ(−x) = ¼ sech²(x/2) (dcrv::logistic_slope), x = β(ℓ − ℓ₀). Every score divides the claim's
+// inequality by β > 0 (and by v > 0 where G_i′(v) carries a 1/v), so β enters only through x.
+//
+// Equivalent forms (exact identities, each proved in rationals by an identity piece of the certificate that
+// uses it, with the exact substitution E = eˣ, Y = e^{y/2}, T = e^{t/2}):
+//   (S1) s(x) = ¼ − ¼ tanh²(x/2), tanh(x/2) = (eˣ − 1)/(eˣ + 1): the distance of s to its peak ¼ as a square,
+//        so "s(x) ≤ ¼" is a sign-definite expression (no cancellation of two enclosures of ¼);
+//   (S2) s(x) − s(y) = −sinh(y + t/2) sinh(t/2) / (4 cosh²(x/2) cosh²(y/2)) for x = −(y + t): the gap between
+//        two values of s with |x| ≥ |y| (y, t ≥ 0), again sign-definite;
+//   (S3) σ(a) − σ(b) = σ(−a) σ(b) expm1(a − b): a difference of sigmoids whose sign is that of a − b.
+// An identity piece proves the rational form of each for every positive E (Y, T), i.e. for every real x.
+//
+// Where a bound is nearly attained on a small part of the domain, a piece lists that sub-box as its last
+// root, after the whole box (the union of a piece's roots is its stated domain; branch_and_bound pops its
+// boxes from the back, so the sub-box is searched first): a constant made 1 % stronger is then refused at
+// once, where a depth-first search of the whole box could spend its budget.
+#include <array>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------
+// Scalar helpers, generic in the scalar (Interval or a Jet over it).
+// ---------------------------------------------------------------------------------------------------------
+
+/// σ(x) = 1/(1 + e^{−x}).
+template <class X> X sigmoid(const X& x) {
+  return 1 / (1 + exp(-x));
+}
+/// tanh(x/2) = (eˣ − 1)/(eˣ + 1).
+template <class X> X tanh_half(const X& x) {
+  return expm1(x) / (exp(x) + 1);
+}
+/// sinh(a) = (eᵃ − e^{−a})/2 and cosh(a) = (eᵃ + e^{−a})/2 (sign-exact for a ≥ 0: e^0 − e^0 = 0).
+template <class X> X sinh_of(const X& a) {
+  return (exp(a) - exp(-a)) / 2;
+}
+template <class X> X cosh_of(const X& a) {
+  return (exp(a) + exp(-a)) / 2;
+}
+/// (S1): s(x) − c = (¼ − c) − ¼ tanh²(x/2).
+template <class X> X slope_minus(const X& x, const Interval& c) {
+  return X(Interval(1) / 4 - c) - square(tanh_half(x)) / 4;
+}
+/// (S2): s(−(y + t)) − s(y) for y, t ≥ 0.
+template <class X> X slope_gap(const X& y, const X& t) {
+  const X ch_x = cosh_of((y + t) / 2), ch_y = cosh_of(y / 2);
+  return -(sinh_of(y + t / 2) * sinh_of(t / 2)) / (4 * square(ch_x) * square(ch_y));
+}
+/// (S3): σ(a) − σ(b) with d = a − b given in a sign-definite form.
+template <class X> X sigmoid_difference(const X& a, const X& b, const X& d) {
+  return sigmoid(-a) * sigmoid(b) * expm1(d);
+}
+
+template <class X> using scalar_of = std::decay_t<X>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Identity pieces of (S1)–(S3) (exact, rational).
+// ---------------------------------------------------------------------------------------------------------
+
+/// (S1) with E = eˣ > 0: E/(1 + E)² = (1 − ((E − 1)/(E + 1))²)/4; times (E + 1)²: degree 2 in E.
+IdentityPiece slope_tanh_identity() {
+  IdentityPiece p;
+  p.label = "(S1) s(x) = 1/4 - tanh^2(x/2)/4";
+  p.variables = 1;
+  p.degree = 3;
+  p.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+    const Rational& E = v[0];
+    const Rational sig = E / (1 + E), sig_neg = 1 / (1 + E), th = (E - 1) / (E + 1);
+    return sig * sig_neg - (1 - th * th) / 4;
+  };
+  return p;
+}
+/// (S2) with Y = e^{y/2}, T = e^{t/2} > 0 (cosh, sinh of y/2, (y+t)/2, y + t/2, t/2 rational in Y, T) and
+/// s(x) = E/(1 + E)², E = eˣ: times the cleared denominators, degree ≤ 12 in Y and T.
+IdentityPiece slope_gap_identity() {
+  IdentityPiece p;
+  p.label = "(S2) s(-(y+t)) - s(y) = -sinh(y+t/2) sinh(t/2)/(4 cosh^2((y+t)/2) cosh^2(y/2))";
+  p.variables = 2;
+  p.degree = 12;
+  p.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+    const Rational &Y = v[0], &T = v[1];
+    const auto s = [](const Rational& E) { return E / ((1 + E) * (1 + E)); };
+    const Rational ex = 1 / (Y * Y * T * T), ey = Y * Y; // e^x with x = −(y + t), e^y
+    const Rational ch_x = (Y * T + 1 / (Y * T)) / 2, ch_y = (Y + 1 / Y) / 2;
+    const Rational sh_a = (Y * Y * T - 1 / (Y * Y * T)) / 2, sh_b = (T - 1 / T) / 2;
+    return (s(ex) - s(ey)) + sh_a * sh_b / (4 * ch_x * ch_x * ch_y * ch_y);
+  };
+  return p;
+}
+/// (S3) with A = eᵃ, B = e^b > 0: A/(1+A) − B/(1+B) = (1/(1+A))(B/(1+B))(A/B − 1); degree ≤ 3.
+IdentityPiece sigmoid_difference_identity() {
+  IdentityPiece p;
+  p.label = "(S3) sigma(a) - sigma(b) = sigma(-a) sigma(b) expm1(a - b)";
+  p.variables = 2;
+  p.degree = 3;
+  p.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+    const Rational &A = v[0], &B = v[1];
+    return (A / (1 + A) - B / (1 + B)) - (1 / (1 + A)) * (B / (1 + B)) * (A / B - 1);
+  };
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.g-derivative (display for g_β′): g′ = −cβ sech²(x/2), −cβ ≤ g′ < 0.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(g_derivative) {
+  Certificate c;
+  c.claim = "F.g-derivative";
+  c.domain =
+      "formula: every real beta > 0, ell0 and ell (exact); bounds: x = beta(ell - ell0) in [-300, 300] "
+      "(the claim's domain; beta, ell0 cancel); no exclusion";
+  c.method =
+      "exact: g(ell) = E/(1 + E), E = e^-x, as a jet in ell with dE/d ell = -beta E; its derivative minus "
+      "-c beta sech^2(x/2) = -c beta 4E/(1 + E)^2 is zero (variables E, beta; degree <= 4); bounds "
+      "divided by beta > 0: -c - (-c sech^2) = -c tanh^2(x/2) <= 0 (sech^2 = 1 - tanh^2, (S1)) and -c "
+      "sech^2(x/2) < 0, strict";
+  c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
+  IdentityPiece formula;
+  formula.label = "g'(ell) = -c beta sech^2(beta(ell - ell0)/2)";
+  formula.variables = 2;
+  formula.degree = 4;
+  formula.residual = [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
+    using J = Jet<Rational, 1, 1>;
+    const Rational &E0 = v[0], &beta = v[1];
+    J E(E0);
+    E.g[0] = -beta * E0; // d/dℓ e^{−β(ℓ−ℓ₀)}
+    const J g = E / (J(1) + E);
+    return g.g[0] - (-k("c") * beta * 4 * E0 / ((1 + E0) * (1 + E0)));
+  };
+  Piece lower;
+  lower.label = "-c beta <= g'";
+  lower.score =
+      make_score<1>([](const auto& x, const Constants& k) { return -k("c") * square(tanh_half(x[0])); });
+  lower.roots = {{Interval(-300.0, 300.0)}};
+  Piece negative;
+  negative.label = "g' < 0";
+  negative.score =
+      make_score<1>([](const auto& x, const Constants& k) { return -k("c") / square(cosh_of(x[0] / 2)); });
+  negative.roots = {{Interval(-300.0, 300.0)}};
+  negative.strict = true;
+  c.pieces = {lower, negative};
+  c.identities = {formula, slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.mgamma-sup (definition of M_{γ,∞}): g(log v) ≤ g(log δ) for v = δ^{1−w}, 0 < g(log δ) < 1.
+// ---------------------------------------------------------------------------------------------------------
+
+/// Raw (β, ℓ₀, λ, w) with λ = log(1/δ): the claim's δ = u/K ∈ (0, 1/2] enters only through log δ.
+Box mgamma_box() {
+  return {Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.5, 100.0), Interval(0.0, 1.0)};
+}
+
+DCRV_CERTIFICATE(mgamma_sup) {
+  Certificate c;
+  c.claim = "F.mgamma-sup";
+  c.domain =
+      "beta in [10^-3, 10^3], ell0 in [-40, 20], delta in [e^-100, e^-1/2] (so every delta = u/K of the "
+      "claim with u >= 10^-30, K <= 2.6 10^13), every labelling (g does not depend on it), v = "
+      "delta^(1-w), w in [0, 1]; no exclusion";
+  c.method =
+      "raw lambda = log(1/delta): g(log v) = sigma(a), g(log delta) = sigma(b), a = beta((1-w)lambda + "
+      "ell0), b = beta(lambda + ell0); g(log v) - g(log delta) = sigma(-a) sigma(b) expm1(-beta w "
+      "lambda) <= 0 by (S3); 0 < g(log delta) = sigma(b) and 1 - g(log delta) = sigma(-b) > 0 strict";
+  Piece sup;
+  sup.label = "g(log v) <= g(log delta)";
+  sup.score = make_score<4>([](const auto& x, const Constants&) {
+    const auto &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
+    return sigmoid_difference(beta * ((1 - w) * lam + ell0), beta * (lam + ell0), -(beta * w * lam));
+  });
+  sup.roots = {mgamma_box()};
+  Piece pos;
+  pos.label = "0 < g(log delta)";
+  pos.score = make_score<4>([](const auto& x, const Constants&) { return -sigmoid(x[0] * (x[2] + x[1])); });
+  pos.roots = {mgamma_box()};
+  pos.strict = true;
+  Piece below;
+  below.label = "g(log delta) < 1";
+  below.score =
+      make_score<4>([](const auto& x, const Constants&) { return -sigmoid(-(x[0] * (x[2] + x[1]))); });
+  below.roots = {mgamma_box()};
+  below.strict = true;
+  c.pieces = {sup, pos, below};
+  c.identities = {sigmoid_difference_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.lf-strict (Lemma lem:Lf): c_max = sup_{[log δ, 0]}(−g′) < cβ when ℓ₀ ∉ [log δ, 0].
+// ---------------------------------------------------------------------------------------------------------
+
+/// Side 0: ℓ₀ = d > 0, the sup is at ℓ = 0, x = −βd; side 1: ℓ₀ = log δ − d, at ℓ = log δ, x = βd.
+Piece lf_strict_piece(int side) {
+  Piece piece;
+  piece.label = side == 0 ? "ell0 = d > 0 (sup at ell = 0)" : "ell0 = log delta - d (sup at ell = log delta)";
+  piece.score = make_score<2>([side](const auto& x, const Constants& k) {
+    const auto bd = x[0] * x[1];
+    return slope_minus(side == 0 ? -bd : bd, k("c"));
+  });
+  // the sub-box βd ≤ 2·10⁻³ (where s(x) is within 10⁻⁶ of ¼) is searched first (the last root)
+  piece.roots = {{Interval(1e-3, 1e3), Interval(1e-6, 40.0)}, {Interval(1e-3, 2e-3), Interval(1e-6, 1.0)}};
+  piece.strict = true;
+  return piece;
+}
+
+DCRV_CERTIFICATE(lf_strict) {
+  Certificate c;
+  c.claim = "F.lf-strict";
+  c.domain = "beta in [10^-3, 10^3], d in [10^-6, 40], both sides (ell0 = d and ell0 = log delta - d), every "
+             "delta in (0, 1) (delta cancels); no exclusion";
+  c.method =
+      "c_max = -g'(at) with at the point of [log delta, 0] closest to ell0 (DpoModel::slope_sup): at = 0, "
+      "x = -beta d (side 0) or at = log delta, x = beta d (side 1); c_max/beta - c = s(x) - c = (1/4 - c) - "
+      "tanh^2(x/2)/4 < 0 by (S1) (divided by beta > 0); strict";
+  c.constants = {{"c", [] { return Interval(1) / 4; }}};
+  c.pieces = {lf_strict_piece(0), lf_strict_piece(1)};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.c-open-formula (Definition "Sharp thresholds"): c_open = C(β, ℓ₀), (i) bound and (ii) attained.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(c_open_formula) {
+  Certificate c;
+  c.claim = "F.c-open-formula";
+  c.domain =
+      "beta in [10^-3, 10^3], ell0 in [-40, 20], ell = -w with w in [0, 200] (the claim's domain); (ii) "
+      "for every real beta > 0 and ell0 (exact identities); no exclusion";
+  c.method =
+      "(i) divided by beta > 0: ell0 <= 0: s(x) - c = (1/4 - c) - tanh^2(x/2)/4 <= 0, x = -beta(w + ell0) "
+      "(S1); ell0 >= 0: s(x) - c sech^2(y/2) = (1/4 - c) sech^2(y/2) + [s(-(y+t)) - s(y)], y = beta "
+      "ell0, t = beta w, the bracket <= 0 by (S2); (ii) exact: s(0) = sigma(0)^2 = c (ell0 <= 0) and "
+      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0)";
+  c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
+  Piece neg;
+  neg.label = "(i) ell0 in [-40, 0]";
+  neg.score = make_score<3>(
+      [](const auto& x, const Constants& k) { return slope_minus(x[0] * (-x[2] - x[1]), k("c")); });
+  neg.roots = {{Interval(1e-3, 1e3), Interval(-40.0, 0.0), Interval(0.0, 200.0)}};
+  Piece pos;
+  pos.label = "(i) ell0 in [0, 20]";
+  pos.score = make_score<3>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const X y = x[0] * x[1], t = x[0] * x[2];
+    const X ch = cosh_of(y / 2);
+    return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
+  });
+  pos.roots = {{Interval(1e-3, 1e3), Interval(0.0, 20.0), Interval(0.0, 200.0)}};
+  IdentityPiece at_neg;
+  at_neg.label = "(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c";
+  at_neg.variables = 1;
+  at_neg.degree = 1;
+  at_neg.residual = [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
+    const Rational sig0 = Rational(1) / (1 + Rational(1)); // σ(0) = 1/(1 + e⁰)
+    return sig0 * sig0 - k("c");
+  };
+  IdentityPiece at_pos;
+  at_pos.label = "(ii) ell0 > 0: -g'(0)/beta = s(-y) = c sech^2(y/2), E = e^y";
+  at_pos.variables = 1;
+  at_pos.degree = 3;
+  at_pos.residual = [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
+    const Rational& E = v[0];                         // e^{y}, y = βℓ₀
+    const Rational s = (1 / (1 + E)) * (E / (1 + E)); // σ(−y)σ(y)
+    const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
+    return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
+  };
+  c.pieces = {neg, pos};
+  c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.c-max-le-copen: −g′(ℓ) ≤ c_open for ℓ ∈ [log δ, log(1 − (K−1)δ)].
+// ---------------------------------------------------------------------------------------------------------
+
+/// −ℓ ≥ 0 for ℓ = (1 − w) log δ + w log(1 − (K−1)δ), δ = u/K, in a sign-definite form: (1 − w)(log K − log u)
+/// − w log1p(−(1 − 1/K)u).
+template <class X> X minus_ell(const X& u, const X& K, const X& w) {
+  return (1 - w) * (log(K) - log(u)) - w * log1p(-((1 - 1 / K) * u));
+}
+/// Raw (β, ℓ₀, u, K, w).
+Box c_max_box(double ell0_lo, double ell0_hi) {
+  return {Interval(1e-3, 1e3), Interval(ell0_lo, ell0_hi), Interval(1e-300, 1.0 - 0x1p-53),
+          Interval(2.0, 1e12), Interval(0.0, 1.0)};
+}
+
+DCRV_CERTIFICATE(c_max_le_copen) {
+  Certificate c;
+  c.claim = "F.c-max-le-copen";
+  c.domain =
+      "beta in [10^-3, 10^3], ell0 in [-40, 20], every real K in [2, 10^12], delta = u/K with u in "
+      "[10^-300, 1 - 2^-53], every ell of [log delta, log(1 - (K-1) delta)] (w in [0, 1]); no exclusion";
+  c.method =
+      "divided by beta > 0, x = beta(ell - ell0): ell0 <= 0: c_open/beta = s(0) = 1/4 and s(x) - 1/4 = "
+      "-tanh^2(x/2)/4 (S1); ell0 >= 0: c_open/beta = s(-beta ell0) and s(x) - s(y) <= 0 by (S2) with y = "
+      "beta ell0, t = -beta ell >= 0; c_max (closed form) is -g' at a point of the same interval, so the "
+      "pointwise bound covers it";
+  Piece neg;
+  neg.label = "ell0 in [-40, 0]";
+  neg.score = make_score<5>([](const auto& x, const Constants&) {
+    return slope_minus(x[0] * (-minus_ell(x[2], x[3], x[4]) - x[1]), Interval(1) / 4);
+  });
+  neg.roots = {c_max_box(-40.0, 0.0)};
+  Piece pos;
+  pos.label = "ell0 in [0, 20]";
+  pos.score = make_score<5>([](const auto& x, const Constants&) {
+    return slope_gap(x[0] * x[1], x[0] * minus_ell(x[2], x[3], x[4]));
+  });
+  pos.roots = {c_max_box(0.0, 20.0)};
+  c.pieces = {neg, pos};
+  c.identities = {slope_tanh_identity(), slope_gap_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.sc-implies-copen: ε = cβ(1 + η) > c_open.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(sc_implies_copen) {
+  Certificate c;
+  c.claim = "F.sc-implies-copen";
+  c.domain =
+      "beta in [10^-3, 10^3], ell0 in [-40, 20] (every beta ell0 in [0, 2 10^4] for ell0 >= 0), eta in "
+      "[10^-12, 10] (the claim's domain); no exclusion";
+  c.method = "divided by beta > 0: c_open/beta - c(1 + eta) < 0; ell0 <= 0: c_open/beta = s(0) = sigma(0)^2 "
+             "(exact 1/4); ell0 >= 0: c_open/beta = s(y), y = beta ell0 in [0, 2 10^4] (the image of the "
+             "(beta, ell0) box), written (1/4 - c(1 + eta)) - tanh^2(y/2)/4 by (S1); strict";
+  c.constants = {{"c", [] { return Interval(1) / 4; }}};
+  Piece neg;
+  neg.label = "ell0 in [-40, 0] (raw eta)";
+  neg.score = make_score<1>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const X s0 = square(sigmoid(X(0)));
+    return s0 - k("c") * (1 + x[0]);
+  });
+  neg.roots = {{Interval(1e-12, 10.0)}};
+  neg.strict = true;
+  Piece pos;
+  pos.label = "ell0 in [0, 20] (raw y = beta ell0, eta)";
+  pos.score = make_score<2>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    return X(Interval(1) / 4) - k("c") * (1 + x[1]) - square(tanh_half(x[0])) / 4;
+  });
+  pos.roots = {{Interval(0.0, 2e4), Interval(1e-12, 10.0)}, {Interval(0.0, 1e-3), Interval(1e-12, 1e-3)}};
+  pos.strict = true;
+  c.pieces = {neg, pos};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.g-log-range ("Cross-class envelopes"): g(0) ≤ g(log v) < 1, v = e^{−w}.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(g_log_range) {
+  Certificate c;
+  c.claim = "F.g-log-range";
+  c.domain = "beta in [10^-3, 10^3], ell0 in [-40, 20], w in [0, 10^3] (the claim's domain); no exclusion";
+  c.method =
+      "g(0) = sigma(beta ell0), g(-w) = sigma(beta(ell0 + w)): g(0) - g(-w) = sigma(-beta ell0) "
+      "sigma(beta(ell0 + w)) expm1(-beta w) <= 0 by (S3); 1 - g(-w) = sigma(-beta(w + ell0)) > 0 strict";
+  const Box box{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.0, 1e3)};
+  Piece lower;
+  lower.label = "g(0) <= g(log v)";
+  lower.score = make_score<3>([](const auto& x, const Constants&) {
+    const auto &beta = x[0], &ell0 = x[1], &w = x[2];
+    return sigmoid_difference(beta * ell0, beta * (ell0 + w), -(beta * w));
+  });
+  lower.roots = {box};
+  Piece upper;
+  upper.label = "g(log v) < 1";
+  upper.score =
+      make_score<3>([](const auto& x, const Constants&) { return -sigmoid(-(x[0] * (x[2] + x[1]))); });
+  upper.roots = {box};
+  upper.strict = true;
+  c.pieces = {lower, upper};
+  c.identities = {sigmoid_difference_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.gprime-negative-sc ("Lyapunov structure"): G_i′(v) = (s_i g′(log v) − ε)/v < 0 under SC.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(gprime_negative_sc) {
+  Certificate c;
+  c.claim = "F.gprime-negative-sc";
+  c.domain =
+      "beta in [10^-3, 10^2], ell0 in [-40, 0], v = e^-w with w in [0, 100], eta in [10^-12, 10], both "
+      "signs s_i (the claim's domain); the derivative formula itself is not certified here";
+  c.method =
+      "times v/beta > 0, with eps = c beta (1 + eta) and g'(log v) = -beta s(x), x = beta(log v - ell0): "
+      "s_i = +1: -s(x) - c(1 + eta) < 0 (s = sigma(x) sigma(-x) >= 0); s_i = -1: s(x) - c(1 + eta) = "
+      "(1/4 - c(1 + eta)) - tanh^2(x/2)/4 < 0 by (S1); strict";
+  c.constants = {{"c", [] { return Interval(1) / 4; }}};
+  const Box box{Interval(1e-3, 1e2), Interval(-40.0, 0.0), Interval(0.0, 100.0), Interval(1e-12, 10.0)};
+  Piece plus;
+  plus.label = "s_i = +1";
+  plus.score = make_score<4>([](const auto& x, const Constants& k) {
+    const auto xx = x[0] * (-x[2] - x[1]);
+    return -(sigmoid(xx) * sigmoid(-xx)) - k("c") * (1 + x[3]);
+  });
+  plus.roots = {box};
+  plus.strict = true;
+  Piece minus;
+  minus.label = "s_i = -1";
+  minus.score = make_score<4>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const X xx = x[0] * (-x[2] - x[1]);
+    return X(Interval(1) / 4) - k("c") * (1 + x[3]) - square(tanh_half(xx)) / 4;
+  });
+  minus.roots = {box, {Interval(1e-3, 2e-3), Interval(-1.0, 0.0), Interval(0.0, 1.0), Interval(1e-12, 1e-3)}};
+  minus.strict = true;
+  c.pieces = {plus, minus};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.hprime-bound and F.fprime-sc ("Two-level equilibrium"): |h′(z)| ≤ cβ, and F′ = h′ − ε < 0 under SC.
+// ---------------------------------------------------------------------------------------------------------
+
+/// The pieces of h′/β at raw (z, M, N, β, ℓ₀): with r = N e^{−z}/M, N L_ℐ = r/(1 + r), M L_𝒞 = 1/(1 + r),
+/// log L_𝒞 = −log M − log1p(r), log L_ℐ = log L_𝒞 − z (DpoModel::two_level_logs for z ≥ 0), x_𝒞, x_ℐ the
+/// arguments β(log L − ℓ₀) of s.
+template <class X> struct TwoLevelSlopes { X nli, mlc, xc, xi; };
+template <class X> TwoLevelSlopes<X> two_level_slopes(const std::array<X, 5>& x) {
+  const X &z = x[0], &M = x[1], &N = x[2], &beta = x[3], &ell0 = x[4];
+  const X r = N * exp(-z) / M;
+  const X lc = -(log(M) + log1p(r));
+  return {r / (1 + r), 1 / (1 + r), beta * (lc - ell0), beta * (lc - z - ell0)};
+}
+/// h′/β − c = −s(x_𝒞) N L_ℐ + s(x_ℐ) M L_𝒞 − c, with s(x_ℐ) = ¼ − ¼τ_ℐ (S1) and M L_𝒞 = 1 − N L_ℐ:
+/// (¼ − c) − N L_ℐ/4 − τ_ℐ M L_𝒞/4 − s(x_𝒞) N L_ℐ (τ = tanh²(x/2)); `c` may carry the SC term c(1 + η).
+template <class X> X hprime_upper(const TwoLevelSlopes<X>& t, const X& c) {
+  return (X(Interval(1) / 4) - c) - t.nli / 4 - square(tanh_half(t.xi)) * t.mlc / 4 -
+         sigmoid(t.xc) * sigmoid(-t.xc) * t.nli;
+}
+/// −h′/β − c = (¼ − c) − M L_𝒞/4 − τ_𝒞 N L_ℐ/4 − s(x_ℐ) M L_𝒞 (the mirror image).
+template <class X> X hprime_lower(const TwoLevelSlopes<X>& t, const X& c) {
+  return (X(Interval(1) / 4) - c) - t.mlc / 4 - square(tanh_half(t.xc)) * t.nli / 4 -
+         sigmoid(t.xi) * sigmoid(-t.xi) * t.mlc;
+}
+Box two_level_box(double z_hi) {
+  return {Interval(0.0, z_hi), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
+          Interval(-40.0, 20.0)};
+}
+/// A sub-box of the domain (ℓ₀ = −z − log M within 1/β) where the bound is nearly attained: the pieces list
+/// it last (searched first), so that a constant 1 % too strong is refused quickly.
+Box two_level_extremal_box() {
+  return {Interval(38.0, 42.0), Interval(1.0, 1.5), Interval(1.0, 100.0), Interval(1e-3, 1e-1),
+          Interval(-40.0, -38.0)};
+}
+
+DCRV_CERTIFICATE(hprime_bound) {
+  Certificate c;
+  c.claim = "F.hprime-bound";
+  c.domain = "z in [0, 200], real M, N in [1, 100] (every integer M, N of the claim), beta in [10^-3, 10^3], "
+             "ell0 in [-40, 20] (the claim's domain); no exclusion";
+  c.method =
+      "divided by beta > 0, h'/beta = -s(x_C) N L_I + s(x_I) M L_C (closed form of "
+      "DpoModel::two_level_h_prime), logs as two_level_logs for z >= 0; with N L_I + M L_C = 1 and (S1): "
+      "h'/beta - c = (1/4 - c) - N L_I/4 - tanh^2(x_I/2) M L_C/4 - s(x_C) N L_I and the mirror form for "
+      "-h'/beta - c; score max of the two (|h'|/beta - c); the sub-box z in [38, 42], M in [1, 1.5], beta "
+      "<= 0.1, ell0 in [-40, -38] (near-attainment) is searched before the whole box";
+  c.constants = {{"c", [] { return Interval(1) / 4; }}};
+  Piece piece;
+  piece.label = "|h'(z)| <= c beta";
+  piece.score = make_score<5>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const auto t = two_level_slopes(x);
+    return max(hprime_upper(t, X(k("c"))), hprime_lower(t, X(k("c"))));
+  });
+  piece.roots = {two_level_box(200.0), two_level_extremal_box()};
+  c.pieces = {piece};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+DCRV_CERTIFICATE(fprime_sc) {
+  Certificate c;
+  c.claim = "F.fprime-sc";
+  c.domain =
+      "z in [0, 200], real M, N in [1, 100] (every integer M, N), beta in [10^-3, 10^3], ell0 in [-40, "
+      "20], eta in [10^-9, 10] (the claim's domain); no exclusion";
+  c.method =
+      "eps = c beta (1 + eta), divided by beta > 0: F'/beta - (c - c(1 + eta)) = h'/beta - c <= 0 (the "
+      "form of F.hprime-bound) and F'/beta = h'/beta - c(1 + eta) = (1/4 - c(1 + eta)) - N L_I/4 - "
+      "tanh^2(x_I/2) M L_C/4 - s(x_C) N L_I < 0 (S1), strict";
+  c.constants = {{"c", [] { return Interval(1) / 4; }}};
+  // raw (z, M, N, β, ℓ₀, η)
+  auto box = [](Box b) {
+    b.push_back(Interval(1e-9, 10.0));
+    return b;
+  };
+  Piece le;
+  le.label = "F' <= c beta - eps";
+  le.score = make_score<6>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c"))) + 0 * x[5];
+  });
+  le.roots = {box(two_level_box(200.0)), box(two_level_extremal_box())};
+  Piece neg;
+  neg.label = "F' < 0";
+  neg.score = make_score<6>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c") * (1 + x[5])));
+  });
+  neg.roots = {box(two_level_box(200.0)), box(two_level_extremal_box())};
+  neg.strict = true;
+  c.pieces = {le, neg};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.f0-value, F.zstar-lower-2g0, F.zstar-upper-2eps ("Two-level equilibrium", lem:zstar).
+// ---------------------------------------------------------------------------------------------------------
+
+/// (log L_𝒞(z), log L_ℐ(z)) as DpoModel::two_level_logs for z ≥ 0.
+template <class X> std::array<X, 2> two_level_logs(const X& z, const X& M, const X& N) {
+  const X lc = -(log(M) + log1p(N * exp(-z) / M));
+  return {lc, lc - z};
+}
+/// h(z) − 2 = −σ(β(log L_𝒞 − ℓ₀)) − σ(β(log L_ℐ − ℓ₀)) (1 − g = σ(β(ℓ − ℓ₀)), the claims' cancellation-free
+/// form).
+template <class X> X h_minus_two(const X& z, const X& M, const X& N, const X& beta, const X& ell0) {
+  const auto l = two_level_logs(z, M, N);
+  return -(sigmoid(beta * (l[0] - ell0)) + sigmoid(beta * (l[1] - ell0)));
+}
+/// g(0) − g(ℓ) = σ(βℓ₀) − σ(β(ℓ₀ − ℓ)) = σ(−βℓ₀)σ(β(ℓ₀ − ℓ)) expm1(βℓ) (S3), ≤ 0 for ℓ ≤ 0.
+template <class X> X g0_minus_g(const X& ell, const X& beta, const X& ell0) {
+  return sigmoid_difference(beta * ell0, beta * (ell0 - ell), beta * ell);
+}
+/// The raw box (M, N, β, ℓ₀, η) of lem:zstar's claims (zstar_domain).
+Box zstar_box() {
+  return {Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3), Interval(-40.0, 20.0),
+          Interval(1e-6, 10.0)};
+}
+/// A sub-box (β ≥ 10, ℓ₀ ≥ 19: g ≈ 1 at every mass, where both bounds of z⋆ are nearly attained), searched
+/// first (the last root).
+Box zstar_extremal_box() {
+  return {Interval(1.0, 2.0), Interval(1.0, 2.0), Interval(10.0, 20.0), Interval(19.0, 20.0),
+          Interval(1e-6, 1.0)};
+}
+/// Uniqueness of the root: F′(z)/β = h′/β − (1 + η)/4 < 0 on z ∈ [0, 8001] ⊇ [0, 2/ε] (ε ≥ β/4 ≥ 2.5·10⁻⁴),
+/// raw (z, M, N, β, ℓ₀, η); SC's ¼ is exact (not a constant of these claims).
+Piece zstar_unique_piece() {
+  Piece piece;
+  piece.label = "F'(z) < 0 on [0, 8001] (unique root)";
+  piece.score = make_score<6>([](const auto& x, const Constants&) {
+    using X = scalar_of<decltype(x[0])>;
+    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(Interval(1) / 4 * (1 + x[5])));
+  });
+  Box b{Interval(0.0, 8001.0)};
+  for (const auto& v : zstar_box())
+    b.push_back(v);
+  piece.roots = {b};
+  piece.strict = true;
+  return piece;
+}
+#define DCRV_ZSTAR_ROOT                                                                                      \
+  "z_star is the unique root of F(z) = h(z) - eps z under SC: F(0) = h(0) > 0, F' < 0 on [0, 8001] (a "      \
+  "piece: the sign-definite form of F.fprime-sc with 1/4 exact) and F(z) < 2 - eps z <= 0 beyond 2/eps <= "  \
+  "8000 (h < 2: g < 1); so z_star >= a iff F(a) >= 0 and z_star <= a iff F(a) <= 0"
+
+DCRV_CERTIFICATE(f0_value) {
+  Certificate c;
+  c.claim = "F.f0-value";
+  c.domain =
+      "real M, N in [1, 100] (every integer M, N), beta in [10^-3, 10^3], ell0 in [-40, 20], every eps > "
+      "0 (it cancels), z in [0, 10^4]; the identity for every real M, N > 0";
+  c.method =
+      "exact: exp(log L_C(0)) = 1/(M(1 + N/M)) = 1/(M + N) (two_level_logs at z = 0; exp is injective, so "
+      "log L_C(0) = log L_I(0) = -log K and h(0) = 2 g(log 1/K)); intervals: 0 < h(0) = 2 sigma(beta(log K "
+      "+ ell0)) strict; F(z) - (2 - eps z) = h(z) - 2 = -sigma(beta(log L_C - ell0)) - sigma(beta(log L_I - "
+      "ell0)) <= 0";
+  IdentityPiece at0;
+  at0.label = "exp(log L_C(0)) (M + N) = 1";
+  at0.variables = 2;
+  at0.degree = 2;
+  at0.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+    const Rational &M = v[0], &N = v[1];
+    return (1 / (M * (1 + N / M))) * (M + N) - 1;
+  };
+  Piece pos;
+  pos.label = "0 < F(0) = 2 g(log 1/K)";
+  pos.score = make_score<4>(
+      [](const auto& x, const Constants&) { return -2 * sigmoid(x[2] * (log(x[0] + x[1]) + x[3])); });
+  pos.roots = {{Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3), Interval(-40.0, 20.0)}};
+  pos.strict = true;
+  Piece le;
+  le.label = "F(z) <= 2 - eps z";
+  le.score = make_score<5>(
+      [](const auto& x, const Constants&) { return h_minus_two(x[0], x[1], x[2], x[3], x[4]); });
+  le.roots = {{Interval(0.0, 1e4), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
+               Interval(-40.0, 20.0)}};
+  c.pieces = {pos, le};
+  c.identities = {at0};
+  return c;
+}
+
+DCRV_CERTIFICATE(zstar_lower_2g0) {
+  Certificate c;
+  c.claim = "F.zstar-lower-2g0";
+  c.domain = "real M, N in [1, 100] (every integer M, N), beta in [10^-3, 10^3], ell0 in [-40, 20], eps = "
+             "beta(1 + eta)/4 with eta in [10^-6, 10] (the claim's domain); no exclusion";
+  c.method = DCRV_ZSTAR_ROOT
+      "; at a = c g(0)/eps: -F(a) = c g(0) - h(a) = (c - 2) g(0) + [g(0) - g(log L_C(a))] + [g(0) - g(log "
+      "L_I(a))], each bracket <= 0 by (S3) (log L <= 0)";
+  c.constants = {{"c", [] { return Interval(2); }}};
+  Piece piece;
+  piece.label = "F(c g(0)/eps) >= 0";
+  piece.score = make_score<5>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const X &M = x[0], &N = x[1], &beta = x[2], &ell0 = x[3], &eta = x[4];
+    const X g0 = sigmoid(beta * ell0), eps = beta * (1 + eta) / 4;
+    const X a = k("c") * g0 / eps;
+    const auto l = two_level_logs(a, M, N);
+    return X(k("c") - 2) * g0 + g0_minus_g(l[0], beta, ell0) + g0_minus_g(l[1], beta, ell0);
+  });
+  piece.roots = {zstar_box(), zstar_extremal_box()};
+  c.pieces = {piece, zstar_unique_piece()};
+  c.identities = {sigmoid_difference_identity(), slope_tanh_identity()};
+  return c;
+}
+
+DCRV_CERTIFICATE(zstar_upper_2eps) {
+  Certificate c;
+  c.claim = "F.zstar-upper-2eps";
+  c.domain = "real M, N in [1, 100] (every integer M, N), beta in [10^-3, 10^3], ell0 in [-40, 20], eps = "
+             "beta(1 + eta)/4 with eta in [10^-6, 10] (the claim's domain); no exclusion";
+  c.method = DCRV_ZSTAR_ROOT
+      "; at a = c/eps: F(a) = h(a) - c = (2 - c) - sigma(beta(log L_C(a) - ell0)) - sigma(beta(log L_I(a) "
+      "- ell0)) <= 0";
+  c.constants = {{"c", [] { return Interval(2); }}};
+  Piece piece;
+  piece.label = "F(c/eps) <= 0";
+  piece.score = make_score<5>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const X &M = x[0], &N = x[1], &beta = x[2], &ell0 = x[3], &eta = x[4];
+    const X a = k("c") / (beta * (1 + eta) / 4);
+    return X(2 - k("c")) + h_minus_two(a, M, N, beta, ell0);
+  });
+  piece.roots = {zstar_box(), zstar_extremal_box()};
+  c.pieces = {piece, zstar_unique_piece()};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.compat-2eps-le-lk~bound-two: ε L_K ≥ c ⇒ 2g(0)/ε ≤ c/ε ≤ L_K, at ε = (1 + η)c/L_K.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
+  Certificate c;
+  c.claim = "F.compat-2eps-le-lk~bound-two";
+  c.domain = "beta in [10^-3, 10^3], ell0 in [-40, 20]; every real K in [2, 10^12], delta = u/K with u in "
+             "[10^-300, 1 - 2^-53], eta in [0, 1]; no exclusion";
+  c.method =
+      "first inequality times eps > 0: 2 g(0) - c = (2 - c) - 2 sigma(-beta ell0) <= 0 (g(0) = "
+      "sigma(beta ell0)); second at eps = 2(1 + eta)/L_K (the claim's eps), times eps/L_K > 0: c/eps - L_K "
+      "= L_K (c - 2(1 + eta))/(2(1 + eta)) <= 0, L_K = (1 - u/K) log1p(K(1-u)/((K-1)u)) >= 0";
+  c.constants = {{"c", [] { return Interval(2); }}};
+  Piece g0;
+  g0.label = "2 g(0)/eps <= c/eps";
+  g0.score = make_score<2>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    return X(2 - k("c")) - 2 * sigmoid(-(x[0] * x[1]));
+  });
+  g0.roots = {{Interval(1e-3, 1e3), Interval(-40.0, 20.0)}};
+  Piece gap;
+  gap.label = "c/eps <= L_K";
+  gap.score = make_score<3>([](const auto& x, const Constants& k) {
+    const auto &K = x[0], &u = x[1], &eta = x[2];
+    const auto lk = (1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u));
+    return lk * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
+  });
+  gap.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53), Interval(0.0, 1.0)}};
+  c.pieces = {g0, gap};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

@@ -1,0 +1,688 @@
+// Certificates of App. F claims that do not read g_β's values: exact identities of the DPO–SRCT drift (the
+// algebra of φ, E and ṗ), of the two-level parametrisation and of the cap polynomial, and interval bounds
+// on the floor/cap geometry (properties/F_dpo_score.cpp, F_dpo_thresholds.cpp, F_dpo_equilibrium.cpp).
+//
+// Drift identities (certify/exact_identity.hpp). The DPO–SRCT objects (dcrv/scores/dpo.hpp) are, at a point
+// p with raw scores f_j = s_j g_β(log p_j) and logarithms L_j = log p_j,
+//   φ_i = f_i − Σ_j p_j f_j,   E_i = p_i (L_i − Σ_j p_j L_j),   ṗ_i = p_i φ_i − ε E_i.
+// Each identity below is a polynomial identity in p, f, L and ε once its denominators (p_i, where ṗ_i/p_i is
+// formed) are cleared, and it holds with f and L as free variables: so it holds in particular for f_j = s_j
+// g_β(log p_j) (every labelling, β, ℓ₀) and L_j = log p_j. Where the identity needs Σ p = 1 the chart is
+// p_K = 1 − Σ_{j<K} p_j, otherwise p ranges over the positive orthant (⊇ the open simplex). Per variable the
+// cleared residual has degree ≤ 2 in p (also where ṗ_i/p_i is formed, times p_i), 1 in f, L, ε: a 3-point
+// grid per variable decides it. The formulas are symmetric under relabelling the coordinates, so pairs (i, k)
+// are taken as (1, 2) and components as i = 1 where stated (every other pair/component is the image of these
+// under a permutation of the coordinates, which maps the identity to itself).
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+using RVec = std::vector<Rational>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The DPO–SRCT drift in free variables (rationals).
+// ---------------------------------------------------------------------------------------------------------
+
+/// A point of the drift identities: p, f, L and ε read from the variable vector.
+struct DriftPoint {
+  RVec p, f, L;
+  Rational eps;
+
+  Rational dot(const RVec& a, const RVec& b) const {
+    Rational s(0);
+    for (std::size_t j = 0; j < a.size(); ++j)
+      s += a[j] * b[j];
+    return s;
+  }
+  /// φ_i = f_i − Σ_j p_j f_j.
+  Rational phi(std::size_t i) const { return f[i] - dot(p, f); }
+  /// ⟨L⟩ = Σ_j p_j L_j.
+  Rational mean_log() const { return dot(p, L); }
+  /// ṗ_i = p_i φ_i − ε p_i (L_i − ⟨L⟩) (DpoModel::drift: p ⊙ rate).
+  Rational drift(std::size_t i) const { return p[i] * (phi(i) - eps * (L[i] - mean_log())); }
+};
+
+/// The variable groups of a drift identity besides the masses (the absent ones are 0): fewer variables, a
+/// smaller grid.
+enum DriftVars : unsigned { kF = 1, kL = 2, kEps = 4, kAll = 7 };
+
+/// Variables: K − 1 masses (p_K = 1 − Σ, `simplex`) or K masses (orthant), then (per `vars`) K values f, K
+/// values L, ε.
+DriftPoint drift_point(const RVec& x, std::size_t K, bool simplex, unsigned vars) {
+  DriftPoint d;
+  std::size_t at = 0;
+  Rational rest(1);
+  for (std::size_t j = 0; j < K; ++j) {
+    if (simplex && j + 1 == K) {
+      d.p.push_back(rest);
+    } else {
+      d.p.push_back(x[at]);
+      rest -= x[at++];
+    }
+  }
+  for (std::size_t j = 0; j < K; ++j)
+    d.f.push_back((vars & kF) ? x[at++] : Rational(0));
+  for (std::size_t j = 0; j < K; ++j)
+    d.L.push_back((vars & kL) ? x[at++] : Rational(0));
+  d.eps = (vars & kEps) ? x[at] : Rational(0);
+  return d;
+}
+std::size_t drift_variables(std::size_t K, bool simplex, unsigned vars) {
+  return (simplex ? K - 1 : K) + ((vars & kF) ? K : 0) + ((vars & kL) ? K : 0) + ((vars & kEps) ? 1 : 0);
+}
+
+IdentityPiece drift_piece(std::string label, std::size_t K, bool simplex, int degree,
+                          std::function<Rational(const DriftPoint&)> residual, unsigned vars = kAll) {
+  IdentityPiece piece;
+  piece.label = std::move(label);
+  piece.variables = drift_variables(K, simplex, vars);
+  piece.degree = degree;
+  piece.residual = [K, simplex, vars, residual](const RVec& x, const RationalConstants&) -> Rational {
+    return residual(drift_point(x, K, simplex, vars));
+  };
+  return piece;
+}
+std::string k_label(std::size_t K) {
+  return "K = " + std::to_string(K);
+}
+
+// App. F, definition of φ: Σ_i p_i φ_i = 0 on the simplex.
+DCRV_CERTIFICATE(phi_centered) {
+  Certificate c;
+  c.claim = "F.phi-centered";
+  c.domain = "K = 2, 3, 4, 5; every p in the open simplex, every labelling, beta, ell0 (the raw scores f_j = "
+             "s_j g(log p_j) as free variables); no exclusion";
+  c.method = "exact: sum_i p_i (f_i - sum_j p_j f_j) = 0 with p_K = 1 - sum_{j<K} p_j and f free (L, eps "
+             "unused): degree <= 2 in each variable, a 3-point grid per variable";
+  for (std::size_t K = 2; K <= 5; ++K)
+    c.identities.push_back(drift_piece(
+        k_label(K), K, true, 2,
+        [K](const DriftPoint& d) -> Rational {
+          Rational s(0);
+          for (std::size_t i = 0; i < K; ++i)
+            s += d.p[i] * d.phi(i);
+          return s;
+        },
+        kF));
+  return c;
+}
+
+// App. F, "mass conservation": Σ ṗ_i = 0, Σ p_i φ_i = 0, Σ p_i (L_i − ⟨L⟩) = 0.
+DCRV_CERTIFICATE(mass_conservation) {
+  Certificate c;
+  c.claim = "F.mass-conservation";
+  c.domain =
+      "K = 2, 3 (all three sums); K = 4, 5 (the two separate sums); every p in the open simplex, every "
+      "labelling, beta, ell0, every real eps (f_j, log p_j free); the total sum for K >= 4 follows from "
+      "the two separate ones only by linearity, which is not machine-checked here";
+  c.method = "exact: with p_K = 1 - sum_{j<K} p_j, f and L = log p free: sum_i pdot_i, sum_i p_i phi_i and "
+             "sum_i p_i (L_i - <L>) are polynomials of degree <= 2 in each variable, zero on a 3-point grid";
+  for (std::size_t K = 2; K <= 5; ++K) {
+    if (K <= 3)
+      c.identities.push_back(
+          drift_piece(k_label(K) + ", sum pdot", K, true, 2, [K](const DriftPoint& d) -> Rational {
+            Rational s(0);
+            for (std::size_t i = 0; i < K; ++i)
+              s += d.drift(i);
+            return s;
+          }));
+    IdentityPiece phi = drift_piece(
+        k_label(K) + ", sum p phi", K, true, 2,
+        [K](const DriftPoint& d) -> Rational {
+          Rational s(0);
+          for (std::size_t i = 0; i < K; ++i)
+            s += d.p[i] * d.phi(i);
+          return s;
+        },
+        kF);
+    IdentityPiece ent = drift_piece(
+        k_label(K) + ", sum p (L - <L>)", K, true, 2,
+        [K](const DriftPoint& d) -> Rational {
+          Rational s(0);
+          const Rational m = d.mean_log();
+          for (std::size_t i = 0; i < K; ++i)
+            s += d.p[i] * (d.L[i] - m);
+          return s;
+        },
+        kL);
+    c.identities.push_back(phi);
+    c.identities.push_back(ent);
+  }
+  return c;
+}
+
+/// ṗ_i − δ(φ_i + ε(⟨L⟩ − log δ)) at p_i = δ (component i = 1; orthant).
+IdentityPiece face_drift_piece(std::size_t K) {
+  return drift_piece(k_label(K) + ", face p_1 = delta", K, false, 2, [](const DriftPoint& d) -> Rational {
+    const Rational& delta = d.p[0];
+    const Rational& log_delta = d.L[0]; // log p_1 = log δ
+    return d.drift(0) - delta * (d.phi(0) + d.eps * (d.mean_log() - log_delta));
+  });
+}
+
+// App. F, BD (first display): ṗ_i = δ(φ_i + ε(⟨log p⟩ − log δ)) on the face p_i = δ.
+DCRV_CERTIFICATE(face_drift) {
+  Certificate c;
+  c.claim = "F.face-drift";
+  c.domain = "K = 2, 3; every point with p_i = delta of the positive orthant (so every point of every lower "
+             "face of Delta_delta, every delta), every labelling, beta, ell0, every real eps; no exclusion";
+  c.method = "exact: pdot_1 - delta(phi_1 + eps(<L> - L_1)) with p_1 = delta, L_1 = log delta, f and L free: "
+             "degree <= 2 per variable, a 3-point grid; other faces i by relabelling";
+  c.identities = {face_drift_piece(2), face_drift_piece(3)};
+  return c;
+}
+
+// App. F, BD, "Exact face test": ṗ_i = δ B_i, so sign(ṗ_i) = sign(B_i) (δ > 0).
+DCRV_CERTIFICATE(face_test_iff) {
+  Certificate c;
+  c.claim = "F.face-test-iff";
+  c.domain = "K = 2, 3; every point of every lower face p_i = delta of Delta_delta (the orthant), every "
+             "labelling, beta, ell0, every real eps; no exclusion";
+  c.method = "exact: pdot_i = delta B_i(p, eps) with B_i = phi_i + eps(<log p> - log delta) (the identity of "
+             "F.face-drift, degree <= 2 per variable); since delta > 0 the signs of pdot_i and B_i agree, in "
+             "both directions";
+  c.identities = {face_drift_piece(2), face_drift_piece(3)};
+  return c;
+}
+
+/// Form 1: ż_12 = ṗ_1/p_1 − ṗ_2/p_2 equals φ_1 − φ_2 − εz_12 (f free: every labelling, s_1 = s_2 included).
+IdentityPiece zik_zdot_piece(std::size_t K) {
+  return drift_piece(k_label(K) + ", zdot = phi_i - phi_k - eps z", K, false, 2,
+                     [](const DriftPoint& d) -> Rational {
+                       const Rational z = d.L[0] - d.L[1];
+                       return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (d.phi(0) - d.phi(1) - d.eps * z);
+                     });
+}
+/// Form 2: φ_1 − φ_2 = s(g_1 − g_2) with f_1 = s g_1, f_2 = s g_2 (g_1, g_2 the variables f_1, f_2); the
+/// term −εz_12 common to both sides of form 1 = form 2 cancels identically, so only p and f are variables.
+IdentityPiece zik_form_piece(std::size_t K, int s) {
+  return drift_piece(
+      k_label(K) + ", s = " + std::to_string(s) + ", phi_i - phi_k = s(g_i - g_k)", K, false, 2,
+      [s](const DriftPoint& d0) -> Rational {
+        DriftPoint d = d0;
+        const Rational g1 = d.f[0], g2 = d.f[1];
+        d.f[0] = s * g1;
+        d.f[1] = s * g2;
+        return d.phi(0) - d.phi(1) - s * (g1 - g2);
+      },
+      kF);
+}
+
+// App. F, "Intra-class contraction": ż_ik = φ_i − φ_k − εz_ik = s(g(log p_i) − g(log p_k)) − εz_ik.
+DCRV_CERTIFICATE(zik_ode) {
+  Certificate c;
+  c.claim = "F.zik-ode";
+  c.domain = "K = 2, 3; every p of the positive orthant (so the open simplex), both signs s, every labelling "
+             "of the other coordinates, beta, ell0, every real eps; no exclusion";
+  c.method =
+      "exact, pair (i, k) = (1, 2) (the others by relabelling): pdot_1/p_1 - pdot_2/p_2 - (phi_1 - phi_2 - "
+      "eps z) with f, L, eps free (times p_1 p_2: degree <= 2 per variable, a 3-point grid), and (phi_1 - "
+      "phi_2) - s(g_1 - g_2) with f_1 = s g_1, f_2 = s g_2 for s = +1, -1 (variables p, g, f; the -eps z "
+      "common to both forms cancels)";
+  for (std::size_t K : {std::size_t(2), std::size_t(3)}) {
+    c.identities.push_back(zik_zdot_piece(K));
+    c.identities.push_back(zik_form_piece(K, 1));
+    c.identities.push_back(zik_form_piece(K, -1));
+  }
+  return c;
+}
+
+// App. F, "Cross-class envelopes": ż_ij = g(log p_i) + g(log p_j) − εz_ij for i ∈ 𝒞, j ∈ ℐ.
+IdentityPiece zij_piece(std::size_t K) {
+  return drift_piece(k_label(K) + ", i = 1 correct, j = 2 incorrect", K, false, 2,
+                     [](const DriftPoint& d0) -> Rational {
+                       DriftPoint d = d0;
+                       const Rational gi = d.f[0], gj = d.f[1];
+                       d.f[0] = gi;  // s_i = +1
+                       d.f[1] = -gj; // s_j = −1
+                       const Rational z = d.L[0] - d.L[1];
+                       return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (gi + gj - d.eps * z);
+                     });
+}
+DCRV_CERTIFICATE(zij_ode) {
+  Certificate c;
+  c.claim = "F.zij-ode";
+  c.domain =
+      "K = 2, 3; every p of the positive orthant (so the open simplex), every labelling with s_i = +1, "
+      "s_j = -1, beta, ell0, every real eps; no exclusion";
+  c.method =
+      "exact, pair (i, j) = (1, 2) (the others by relabelling): pdot_1/p_1 - pdot_2/p_2 - (g_1 + g_2 - "
+      "eps z) with f_1 = g_1, f_2 = -g_2, z = L_1 - L_2, g, f, L free; times p_1 p_2 of degree <= 2 per "
+      "variable, a 3-point grid";
+  c.identities = {zij_piece(2), zij_piece(3)};
+  return c;
+}
+
+// App. F, "Lyapunov structure": ṗ_i = p_i(G_i(p_i) − Ḡ), G_i = s_i g(log p_i) − ε log p_i.
+DCRV_CERTIFICATE(replicator_form) {
+  Certificate c;
+  c.claim = "F.replicator-form";
+  c.domain = "K = 2, 3; every p of the positive orthant (so the open simplex), every labelling, beta, ell0, "
+             "every real eps; no exclusion";
+  c.method =
+      "exact, component i = 1 (the others by relabelling): pdot_1 - p_1(G_1 - sum_j p_j G_j) with G_j = "
+      "f_j - eps L_j, f and L free: degree <= 2 per variable, a 3-point grid";
+  for (std::size_t K : {std::size_t(2), std::size_t(3)})
+    c.identities.push_back(drift_piece(k_label(K), K, false, 2, [K](const DriftPoint& d) -> Rational {
+      RVec G(K);
+      for (std::size_t j = 0; j < K; ++j)
+        G[j] = d.f[j] - d.eps * d.L[j];
+      return d.drift(0) - d.p[0] * (G[0] - d.dot(d.p, G));
+    }));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Jacobian and derivative formulas, by jets over the rationals (exact forward-mode differentiation).
+// ---------------------------------------------------------------------------------------------------------
+
+/// J_φ(i, k) − [δ_ik f′_k − (f_k + p_k f′_k)] with φ = f − 1 pᵀf as jets in p: variables p (K), f (K), f′
+/// (K); f_j(p_j) is the jet with value f_j and gradient f′_j e_j (the chain rule for f_j = s_j g(log p_j) of
+/// p_j only, whatever its values).
+IdentityPiece jphi_piece(std::size_t K, std::size_t i, std::size_t k) {
+  IdentityPiece piece;
+  piece.label = k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")";
+  piece.variables = 3 * K;
+  piece.degree = 2;
+  piece.residual = [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
+    using J = Jet<Rational, 3, 1>; // K ≤ 3
+    std::vector<J> p(K), f(K);
+    for (std::size_t j = 0; j < K; ++j) {
+      p[j] = J::variable(x[j], j);
+      f[j] = J(x[K + j]);
+      f[j].g[j] = x[2 * K + j];
+    }
+    J mean(0);
+    for (std::size_t j = 0; j < K; ++j)
+      mean += p[j] * f[j];
+    const J phi_i = f[i] - mean;
+    const Rational &fk = x[K + k], &fpk = x[2 * K + k];
+    const Rational claimed = (i == k ? fpk : Rational(0)) - (fk + x[k] * fpk);
+    return phi_i.g[k] - claimed;
+  };
+  return piece;
+}
+
+DCRV_CERTIFICATE(jphi_formula) {
+  Certificate c;
+  c.claim = "F.jphi-formula";
+  c.domain = "K = 2, 3; every p of the positive orthant (so p = lambda p_hat, every lambda > 0), every "
+             "labelling, beta, ell0 (f and f' free); no exclusion";
+  c.method =
+      "exact forward-mode differentiation over the rationals: phi = f - 1 p^T f with p_j the variables and "
+      "f_j(p_j) a jet of value f_j and derivative f'_j in p_j; entries (1, 1) and (1, 2) of J_phi equal "
+      "delta_ik f'_k - (f_k + p_k f'_k) (the other entries by relabelling): degree <= 2 per variable, a "
+      "3-point grid";
+  for (std::size_t K : {std::size_t(2), std::size_t(3)})
+    for (std::size_t k : {std::size_t(0), std::size_t(1)})
+      c.identities.push_back(jphi_piece(K, 0, k));
+  return c;
+}
+
+/// J_E(i, k) − [δ_ik(1 + L_i − ⟨L⟩) − p_i(1 + L_k)] with E = p ⊙ (L − ⟨L⟩) as jets in p, L_j = log p_j the
+/// jet of value L_j and derivative 1/p_j in p_j; variables p (K), L (K).
+IdentityPiece ejac_piece(std::size_t K, std::size_t i, std::size_t k) {
+  IdentityPiece piece;
+  piece.label = k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")";
+  piece.variables = 2 * K;
+  piece.degree = 3;
+  piece.residual = [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
+    using J = Jet<Rational, 3, 1>;
+    std::vector<J> p(K), L(K);
+    for (std::size_t j = 0; j < K; ++j) {
+      p[j] = J::variable(x[j], j);
+      L[j] = J(x[K + j]);
+      L[j].g[j] = 1 / x[j];
+    }
+    J mean(0);
+    for (std::size_t j = 0; j < K; ++j)
+      mean += p[j] * L[j];
+    const J E_i = p[i] * (L[i] - mean);
+    Rational mean_v(0);
+    for (std::size_t j = 0; j < K; ++j)
+      mean_v += x[j] * x[K + j];
+    const Rational claimed = (i == k ? Rational(1 + x[K + i] - mean_v) : Rational(0)) - x[i] * (1 + x[K + k]);
+    return E_i.g[k] - claimed;
+  };
+  return piece;
+}
+/// The displayed action: (diag(1 + L − ⟨L⟩) − p(1 + L)ᵀ) v = diag(1 + L − ⟨L⟩) v − p ⟨1 + L, v⟩, component 1;
+/// variables p, L, v (K each).
+IdentityPiece ejac_action_piece(std::size_t K) {
+  IdentityPiece piece;
+  piece.label = k_label(K) + ", J_E v as displayed";
+  piece.variables = 3 * K;
+  piece.degree = 2;
+  piece.residual = [K](const RVec& x, const RationalConstants&) -> Rational {
+    Rational mean(0), dot(0), matrix(0);
+    for (std::size_t j = 0; j < K; ++j) {
+      mean += x[j] * x[K + j];
+      dot += (1 + x[K + j]) * x[2 * K + j];
+    }
+    for (std::size_t k = 0; k < K; ++k) // row 1 of entropy_map_jacobian times v
+      matrix += ((k == 0 ? Rational(1 + x[K] - mean) : Rational(0)) - x[0] * (1 + x[K + k])) * x[2 * K + k];
+    return matrix - ((1 + x[K] - mean) * x[2 * K] - x[0] * dot);
+  };
+  return piece;
+}
+
+DCRV_CERTIFICATE(e_jacobian) {
+  Certificate c;
+  c.claim = "F.e-jacobian";
+  c.domain = "K = 2, 3; every p of the positive orthant (every lambda > 0), every v in R^K; no exclusion";
+  c.method =
+      "exact forward-mode differentiation over the rationals: E = p (L - <L>) with L_j = log p_j the jet of "
+      "derivative 1/p_j; entries (1, 1), (1, 2) of J_E equal delta_ik(1 + L_i - <L>) - p_i(1 + L_k) "
+      "(entropy_map_jacobian; other entries by relabelling), cleared by p_1 p_2 of degree <= 3 per "
+      "variable, a 4-point grid; and row 1 of that matrix times v is the displayed action (degree <= 2)";
+  for (std::size_t K : {std::size_t(2), std::size_t(3)}) {
+    c.identities.push_back(ejac_piece(K, 0, 0));
+    c.identities.push_back(ejac_piece(K, 0, 1));
+    c.identities.push_back(ejac_action_piece(K));
+  }
+  return c;
+}
+
+// App. F, "Two-level equilibrium" (display for h′): the chain rule d/dz g(log L) = g′(log L) L′/L with
+// L_𝒞′/L_𝒞 = N L_ℐ and L_ℐ′/L_ℐ = −M L_𝒞 (jets in z, E = eᶻ with E′ = E).
+DCRV_CERTIFICATE(hprime_formula) {
+  Certificate c;
+  c.claim = "F.hprime-formula";
+  c.domain = "every real z, M, N > 0 and every beta, ell0 (the chain rule is pointwise); no exclusion";
+  c.method =
+      "h = g(log L_C) + g(log L_I), so h' = g'(log L_C) L_C'/L_C + g'(log L_I) L_I'/L_I (chain rule); "
+      "exact, jets over the rationals in z with E = e^z (E' = E): L_C'/L_C - N L_I = 0 and L_I'/L_I + M "
+      "L_C = 0, variables (M, N, E), degree <= 3 per variable, a 4-point grid";
+  auto piece = [](std::string label, bool correct) {
+    IdentityPiece p;
+    p.label = std::move(label);
+    p.variables = 3;
+    p.degree = 3;
+    p.residual = [correct](const RVec& x, const RationalConstants&) -> Rational {
+      using J = Jet<Rational, 1, 1>;
+      const Rational &M = x[0], &N = x[1];
+      J E(x[2]);
+      E.g[0] = x[2]; // dE/dz = E
+      const J LI = J(1) / (J(N) + J(M) * E), LC = E / (J(N) + J(M) * E);
+      if (correct)
+        return LC.g[0] / LC.v - N * LI.v;
+      return LI.g[0] / LI.v + M * LC.v;
+    };
+    return p;
+  };
+  c.identities = {piece("L_C'/L_C = N L_I", true), piece("L_I'/L_I = -M L_C", false)};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.numerics-scaling: δ L_f = β/4 and C_log = (2 + √K) log(1/δ) + (1 + √K).
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(numerics_scaling) {
+  Certificate c;
+  c.claim = "F.numerics-scaling";
+  c.domain = "every K >= 2, beta > 0, delta in (0, 1) (every real value; no exclusion)";
+  c.method =
+      "exact: delta * beta/(4 delta) - beta/4 in (beta, delta); ((2 Lambda - 1) + r Lambda) - ((2 + r)(-L) "
+      "+ (1 + r)) with Lambda = 1 - L, L = log delta and r = sqrt K as free variables: degree 1 per "
+      "variable, a 3-point grid";
+  IdentityPiece lf;
+  lf.label = "delta L_f = beta/4";
+  lf.variables = 2;
+  lf.degree = 2;
+  lf.residual = [](const RVec& x, const RationalConstants&) -> Rational {
+    const Rational &beta = x[0], &delta = x[1];
+    return delta * (beta / (4 * delta)) - beta / 4;
+  };
+  IdentityPiece clog;
+  clog.label = "C_log = (2 + sqrt K) log(1/delta) + (1 + sqrt K)";
+  clog.variables = 2;
+  clog.degree = 2;
+  clog.residual = [](const RVec& x, const RationalConstants&) -> Rational {
+    const Rational &L = x[0], &r = x[1];
+    const Rational lambda = 1 - L; // entropy_lambda: 1 − log δ
+    return ((2 * lambda - 1) + r * lambda) - ((2 + r) * (-L) + (1 + r));
+  };
+  c.identities = {lf, clog};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.two-level-param: M L_𝒞 + N L_ℐ = 1, L_𝒞/L_ℐ = eᶻ, and the overflow-free logarithms.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(two_level_param) {
+  Certificate c;
+  c.claim = "F.two-level-param";
+  c.domain =
+      "every real M, N > 0 and every real z (E = e^z > 0), so every M, N in {1, ..., 10^4} and z in [0, "
+      "700] of the claim; no exclusion";
+  c.method =
+      "exact substitution E = e^z: L_I = 1/(N + M E), L_C = E/(N + M E); M L_C + N L_I - 1 = 0; L_C/L_I "
+      "- E = 0 (log is injective, so log(L_C/L_I) = z); two_level_logs for z >= 0 (lse = z + log M + "
+      "log1p(N e^-z/M)): exp(-lse) = 1/(E M (1 + N/(E M))) = L_I and exp(z - lse) = E exp(-lse) = L_C; "
+      "variables (M, N, E), degree <= 2 per variable, a 4-point grid";
+  auto piece = [](std::string label,
+                  std::function<Rational(const Rational&, const Rational&, const Rational&)> r) {
+    IdentityPiece p;
+    p.label = std::move(label);
+    p.variables = 3;
+    p.degree = 3;
+    p.residual = [r](const RVec& x, const RationalConstants&) -> Rational { return r(x[0], x[1], x[2]); };
+    return p;
+  };
+  const auto LI = [](const Rational& M, const Rational& N, const Rational& E) -> Rational {
+    return 1 / (N + M * E);
+  };
+  const auto LC = [](const Rational& M, const Rational& N, const Rational& E) -> Rational {
+    return E / (N + M * E);
+  };
+  c.identities = {
+      piece("M L_C + N L_I = 1", [=](const Rational& M, const Rational& N,
+                                     const Rational& E) { return M * LC(M, N, E) + N * LI(M, N, E) - 1; }),
+      piece("L_C/L_I = e^z", [=](const Rational& M, const Rational& N,
+                                 const Rational& E) { return LC(M, N, E) / LI(M, N, E) - E; }),
+      piece("exp(log L_I) = L_I (two_level_logs)",
+            [=](const Rational& M, const Rational& N, const Rational& E) -> Rational {
+              return 1 / (E * M * (1 + N / (E * M))) - LI(M, N, E);
+            }),
+      piece("exp(log L_C) = L_C (two_level_logs)",
+            [=](const Rational& M, const Rational& N, const Rational& E) -> Rational {
+              return E / (E * M * (1 + N / (E * M))) - LC(M, N, E);
+            })};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// F.cap-poly (Lemma lem:cap-vs-halfgap, proof): the polynomial P(δ) = (K−1)(1 − (K−1)δ)² − δ(1 − δ).
+// ---------------------------------------------------------------------------------------------------------
+
+/// P(δ) generic in the scalar (Rational or a jet over it).
+template <class X> X cap_polynomial(const X& K, const X& d) {
+  const X km1 = K - X(1);
+  const X a = X(1) - km1 * d;
+  return km1 * a * a - d * (X(1) - d);
+}
+/// The claim's factorisation v[((K−1)³ + 1)v + 2(K−1)² + K − 2]/K², v = 1 − Kδ.
+Rational cap_factored(const Rational& K, const Rational& d) {
+  const Rational km1 = K - 1, v = 1 - K * d;
+  return v * ((km1 * km1 * km1 + 1) * v + 2 * km1 * km1 + K - 2) / (K * K);
+}
+
+DCRV_CERTIFICATE(cap_poly) {
+  Certificate c;
+  c.claim = "F.cap-poly";
+  c.domain =
+      "identities: every real K and delta (denominators K, K - 1, delta non-zero); P > 0 and P' < 0: "
+      "every real K in [2, 1000] (every integer K of the claim) and delta = u/K with u in [0, 1 - 2^-53] "
+      "(contains the claim's u in [10^-12, 1 - 10^-12]); no exclusion";
+  c.method =
+      "exact in (K, delta): P(0) = K - 1, P(1/K) = 0, P = factored form, P'(delta) (the claim's closed "
+      "form) = dP/d delta (a jet over the rationals), B^2 - A = P/((K-1) delta^2): cleared, degree <= 6 "
+      "per variable, a 7-point grid; intervals over (K, u): P = v[((K-1)^3+1)v + 2(K-1)^2 + K - 2]/K^2 > "
+      "0 with v = 1 - u (the claim's factored form, strict) and P' = -2(K-1)^2((1-u) + u/K) - 1 + 2u/K < "
+      "0 (1 - (K-1) delta = (1 - u) + u/K, strict)";
+  auto piece = [](std::string label, std::function<Rational(const Rational&, const Rational&)> r) {
+    IdentityPiece p;
+    p.label = std::move(label);
+    p.variables = 2;
+    p.degree = 6;
+    p.residual = [r](const RVec& x, const RationalConstants&) -> Rational { return r(x[0], x[1]); };
+    return p;
+  };
+  c.identities = {piece("P(0) = K - 1",
+                        [](const Rational& K, const Rational&) -> Rational {
+                          return cap_polynomial(K, Rational(0)) - (K - 1);
+                        }),
+                  piece("P(1/K) = 0",
+                        [](const Rational& K, const Rational&) -> Rational {
+                          return cap_polynomial(K, Rational(1) / K);
+                        }),
+                  piece("P = factored",
+                        [](const Rational& K, const Rational& d) -> Rational {
+                          return cap_polynomial(K, d) - cap_factored(K, d);
+                        }),
+                  piece("P' = dP/d delta",
+                        [](const Rational& K, const Rational& d) -> Rational {
+                          using J = Jet<Rational, 1, 1>;
+                          const J P = cap_polynomial(J(K), J::variable(d, 0));
+                          const Rational km1 = K - 1;
+                          const Rational claimed = -2 * km1 * km1 * (1 - km1 * d) - 1 + 2 * d;
+                          return P.g[0] - claimed;
+                        }),
+                  piece("B^2 - A = P/((K-1) delta^2)", [](const Rational& K, const Rational& d) -> Rational {
+                    const Rational km1 = K - 1;
+                    const Rational A = (1 - d) / (km1 * d), B = (1 - km1 * d) / d;
+                    return B * B - A - cap_factored(K, d) / (km1 * d * d);
+                  })};
+  const Box box{Interval(2.0, 1000.0), Interval(0.0, 1.0 - 0x1p-53)};
+  Piece positive;
+  positive.label = "P(delta) > 0";
+  positive.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto &K = x[0], &u = x[1];
+    const auto km1 = K - 1, v = 1 - u;
+    return -(v * ((km1 * km1 * km1 + 1) * v + 2 * km1 * km1 + K - 2) / (K * K));
+  });
+  positive.roots = {box};
+  positive.strict = true;
+  Piece decreasing;
+  decreasing.label = "P'(delta) < 0";
+  decreasing.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto &K = x[0], &u = x[1];
+    const auto km1 = K - 1;
+    return -2 * km1 * km1 * ((1 - u) + u / K) - 1 + 2 * u / K;
+  });
+  decreasing.roots = {box};
+  decreasing.strict = true;
+  c.pieces = {positive, decreasing};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Floor and cap bounds (intervals).
+// ---------------------------------------------------------------------------------------------------------
+
+/// Raw (K, u): every real K ∈ [2, 10¹²], δ = u/K with u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³].
+Box floor_box() {
+  return {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)};
+}
+
+// App. F, lem:EntropyLip: C_log = (2Λ − 1) + √K Λ ≤ (c + √K)Λ.
+DCRV_CERTIFICATE(clog_le) {
+  Certificate c;
+  c.claim = "F.clog-le";
+  c.domain =
+      "every real K in [2, 10^12] and delta = u/K with u in [10^-300, 1 - 2^-53] (Lambda up to 719); no "
+      "exclusion";
+  c.method =
+      "C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1 exactly (the sqrt K Lambda terms cancel), Lambda = "
+      "1 + log K - log u (entropy_lambda of delta = u/K)";
+  c.constants = {{"c", [] { return Interval(2); }}};
+  Piece piece;
+  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
+  piece.score = make_score<2>([](const auto& x, const Constants& k) {
+    const auto lambda = 1 + log(x[0]) - log(x[1]);
+    return (2 - k("c")) * lambda - 1;
+  });
+  piece.roots = {floor_box()};
+  c.pieces = {piece};
+  return c;
+}
+
+// App. F, "Compatibility under BD": L_K(δ) ≤ log((1 − δ)/((K − 1)δ)).
+DCRV_CERTIFICATE(compat_lk_le_log) {
+  Certificate c;
+  c.claim = "F.compat-lk-le-log";
+  c.domain =
+      "every real K in [2, 10^12] and delta = u/K with u in [10^-300, 1 - 2^-53] (contains the claim's "
+      "u in [10^-300, 1 - 10^-12]); no exclusion";
+  c.method = "L_K - log A = (1 - delta) log A - log A = -delta log A with log A = log1p(K(1 - u)/((K - 1)u)) "
+             "(the claim's log1p((1 - K delta)/((K-1) delta)) with K delta = u) >= 0";
+  Piece piece;
+  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
+  piece.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto &K = x[0], &u = x[1];
+    return -(u / K) * log1p(K * (1 - u) / ((K - 1) * u));
+  });
+  piece.roots = {floor_box()};
+  c.pieces = {piece};
+  return c;
+}
+
+// App. F, "Compatibility under BD" (last display): at ε = (1 + η)c g⋆/cap, 2g⋆/ε ≤ cap.
+DCRV_CERTIFICATE(compat_gstar_condition) {
+  Certificate c;
+  c.claim = "F.compat-gstar-condition";
+  c.domain = "every real K in [2, 10^12], delta = u/K with u in [10^-300, 1 - 2^-53], eta in [0, 1], every "
+             "beta, ell0 (g_star > 0 cancels); no exclusion";
+  c.method =
+      "with eps = (1 + eta) c g_star/cap: 2 g_star/eps - cap = cap (2/((1 + eta) c) - 1) exactly, cap = "
+      "log1p(K(1 - u)/u) (static_cap of delta = u/K) >= 0";
+  c.constants = {{"c", [] { return Interval(2); }}};
+  Piece piece;
+  piece.label = "K, u, eta";
+  piece.score = make_score<3>([](const auto& x, const Constants& k) {
+    const auto &K = x[0], &u = x[1], &eta = x[2];
+    const auto cap = log1p(K * (1 - u) / u);
+    return cap * (2 / ((1 + eta) * k("c")) - 1);
+  });
+  piece.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53), Interval(0.0, 1.0)}};
+  c.pieces = {piece};
+  return c;
+}
+
+// App. F, eq. (static-cap): z_ij = log(p_i/p_j) ≤ log((1 − (K−1)δ)/δ) on Δ_δ.
+DCRV_CERTIFICATE(static_cap) {
+  Certificate c;
+  c.claim = "F.static-cap";
+  c.domain =
+      "every real K in [2, 10^12], delta = u/K with u in [10^-300, 1 - 2^-53], every point delta + (1 - "
+      "K delta) q of Delta_delta and every pair i != j (only q_i, q_j enter); no exclusion";
+  c.method =
+      "log1p is increasing: z_ij <= cap iff F(q_i - q_j)/(delta + F q_j) <= F/delta (F = 1 - K delta = "
+      "1 - u), i.e. (times delta(delta + F q_j)/F > 0) delta(q_i - q_j - 1) - F q_j <= 0; q_i = a, q_j = "
+      "(1 - a) b with (a, b) in [0, 1]^2 (every pair of masses of the simplex): -delta(1 - a)(1 + b) - "
+      "F (1 - a) b <= 0";
+  Piece piece;
+  piece.label = "K, u, a = q_i, b = q_j/(1 - q_i)";
+  piece.score = make_score<4>([](const auto& x, const Constants&) {
+    const auto &K = x[0], &u = x[1], &a = x[2], &b = x[3];
+    const auto delta = u / K, free = 1 - u;
+    return -(delta * (1 - a) * (1 + b)) - free * (1 - a) * b;
+  });
+  piece.roots = {
+      {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53), Interval(0.0, 1.0), Interval(0.0, 1.0)}};
+  c.pieces = {piece};
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

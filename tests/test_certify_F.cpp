@@ -1,0 +1,391 @@
+// Specification of the certificates of properties/certificates/F_dpo_certificates.cpp and
+// F_equilibrium_certificates.cpp: each interval score is the claim's own quantity, evaluated at point boxes
+// (50 digits) and compared with dcrv's library functions (dcrv/scores/dpo.hpp, dcrv/simplex.hpp) as the claim
+// files read them (divided by the positive factors the certificates' methods state); for the exact identity
+// pieces, the closed forms they are written in (φ, ṗ, G, two-level points) are dcrv's objects. Point
+// evaluations only: the proofs themselves run in tests/test_certify.cpp.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "dcrv/scores/dpo.hpp"
+#include "dcrv/simplex.hpp"
+
+using namespace dcrv;
+using namespace dcrv::certify;
+
+namespace {
+const Certificate& cert(const std::string& id) {
+  const Certificate* c = find_certificate(id);
+  REQUIRE(c);
+  return *c;
+}
+Constants paper(const Certificate& c) {
+  Constants k;
+  for (const auto& kc : c.constants)
+    k.set(kc.name, kc.paper());
+  return k;
+}
+Box at(const std::vector<mpfr>& x) {
+  Box b;
+  for (const auto& v : x)
+    b.emplace_back(v);
+  return b;
+}
+const Piece& piece(const Certificate& c, const std::string& label) {
+  for (const auto& p : c.pieces)
+    if (p.label == label)
+      return p;
+  FAIL("no piece " << label);
+  return c.pieces.front();
+}
+/// The score of a piece at a point, as an MPFR number (the enclosure is a point up to 10⁻⁴⁰).
+mpfr score(const Certificate& c, const std::string& label, const std::vector<mpfr>& x) {
+  const Interval g = piece(c, label).score.value(at(x), paper(c));
+  CHECK(g.width() <= mpfr(1e-35) * (1 + abs(g.mid())));
+  return g.mid();
+}
+bool close(const mpfr& a, const mpfr& b, double rel = 1e-30) {
+  return abs(a - b) <= mpfr(rel) * (1 + abs(a) + abs(b));
+}
+DpoModel<mpfr> model(double beta, double ell0, double eps = 0) {
+  DpoModel<mpfr> m;
+  m.beta = beta;
+  m.ell0 = ell0;
+  m.eps = eps;
+  return m;
+}
+} // namespace
+
+TEST_CASE("F.mgamma-sup: the scores are g(log v) - M_gamma, -M_gamma and -(1 - g(log delta))", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.mgamma-sup");
+  for (double beta : {1e-3, 0.7, 1e3})
+    for (double ell0 : {-40.0, -2.0, 0.0, 20.0})
+      for (double lam : {0.5, 3.0, 60.0})
+        for (double w : {0.0, 0.3, 1.0}) {
+          const DpoModel<mpfr> m = model(beta, ell0);
+          const mpfr delta = exp(mpfr(-lam)), log_v = (1 - mpfr(w)) * log(delta);
+          const std::vector<mpfr> x{beta, ell0, lam, w};
+          INFO("beta " << beta << " ell0 " << ell0 << " lambda " << lam << " w " << w);
+          CHECK(close(score(c, "g(log v) <= g(log delta)", x), m.g(log_v) - m.m_gamma(delta)));
+          CHECK(close(score(c, "0 < g(log delta)", x), -m.m_gamma(delta)));
+          CHECK(close(score(c, "g(log delta) < 1", x), -m.one_minus_g(log(delta))));
+        }
+}
+
+TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.lf-strict");
+  for (double beta : {1e-3, 0.5, 1e3})
+    for (double d : {1e-6, 0.01, 3.0, 40.0})
+      for (double delta : {1e-20, 0.1, 0.49}) {
+        DpoModel<mpfr> m = model(beta, d);
+        const mpfr side0 = m.c_max_lemma(mpfr(delta)) / beta - 0.25;
+        m.ell0 = log(mpfr(delta)) - d;
+        const mpfr side1 = m.c_max_lemma(mpfr(delta)) / beta - 0.25;
+        INFO("beta " << beta << " d " << d << " delta " << delta);
+        CHECK(close(score(c, "ell0 = d > 0 (sup at ell = 0)", {beta, d}), side0));
+        // side 1 forms ℓ₀ = log δ − d in the library, so its x carries the rounding of log δ
+        CHECK(close(score(c, "ell0 = log delta - d (sup at ell = log delta)", {beta, d}), side1, 1e-25));
+      }
+}
+
+TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.c-open-formula");
+  for (double beta : {1e-3, 0.9, 1e3})
+    for (double ell0 : {-40.0, -0.5, 0.0, 0.5, 20.0})
+      for (double w : {0.0, 0.5, 200.0}) {
+        const DpoModel<mpfr> m = model(beta, ell0);
+        const mpfr ch = cosh(mpfr(beta) * ell0 / 2);
+        const mpfr claimed = ell0 <= 0 ? mpfr(0.25) : mpfr(0.25 / (ch * ch));
+        const mpfr expected = -m.g_prime(mpfr(-w)) / beta - claimed;
+        INFO("beta " << beta << " ell0 " << ell0 << " w " << w);
+        if (ell0 <= 0)
+          CHECK(close(score(c, "(i) ell0 in [-40, 0]", {beta, ell0, w}), expected));
+        if (ell0 >= 0)
+          CHECK(close(score(c, "(i) ell0 in [0, 20]", {beta, ell0, w}), expected, 1e-25));
+      }
+}
+
+TEST_CASE("F.c-max-le-copen: the scores are (-g'(ell) - c_open)/beta on the trimmed interval", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.c-max-le-copen");
+  for (double beta : {1e-3, 2.0, 1e3})
+    for (double ell0 : {-40.0, -1.0, 0.0, 0.3, 20.0})
+      for (int K : {2, 3, 1000})
+        for (double u : {1e-300, 1e-5, 0.5, 1 - 1e-12})
+          for (double w : {0.0, 0.4, 1.0}) {
+            DpoModel<mpfr> m = model(beta, ell0);
+            m.labels.assign(K, 1);
+            const mpfr delta = mpfr(u) / K;
+            const mpfr ell = (1 - mpfr(w)) * log(delta) + w * log1p(mpfr(-(K - 1) * delta));
+            const mpfr expected = (-m.g_prime(ell) - m.c_open()) / beta;
+            INFO("beta " << beta << " ell0 " << ell0 << " K " << K << " u " << u << " w " << w);
+            const std::vector<mpfr> x{beta, ell0, u, K, w};
+            if (ell0 <= 0)
+              CHECK(close(score(c, "ell0 in [-40, 0]", x), expected, 1e-25));
+            if (ell0 >= 0)
+              CHECK(close(score(c, "ell0 in [0, 20]", x), expected, 1e-25));
+          }
+}
+
+TEST_CASE("F.sc-implies-copen: the scores are c_open/beta - c(1 + eta)", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.sc-implies-copen");
+  for (double beta : {1e-3, 1.5, 1e3})
+    for (double ell0 : {-40.0, -1.0, 0.0, 1e-6, 20.0})
+      for (double eta : {1e-12, 0.1, 10.0}) {
+        const DpoModel<mpfr> m = model(beta, ell0);
+        const mpfr expected = m.c_open() / beta - 0.25 * (1 + mpfr(eta));
+        INFO("beta " << beta << " ell0 " << ell0 << " eta " << eta);
+        if (ell0 <= 0)
+          CHECK(close(score(c, "ell0 in [-40, 0] (raw eta)", {eta}), expected));
+        if (ell0 >= 0)
+          CHECK(close(score(c, "ell0 in [0, 20] (raw y = beta ell0, eta)", {mpfr(beta) * ell0, eta}),
+                      expected));
+      }
+}
+
+TEST_CASE("F.g-log-range: the scores are g(0) - g(-w) and -(1 - g(-w))", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.g-log-range");
+  for (double beta : {1e-3, 1.0, 1e3})
+    for (double ell0 : {-40.0, 0.0, 20.0})
+      for (double w : {0.0, 1e-12, 2.0, 1e3}) {
+        const DpoModel<mpfr> m = model(beta, ell0);
+        INFO("beta " << beta << " ell0 " << ell0 << " w " << w);
+        CHECK(close(score(c, "g(0) <= g(log v)", {beta, ell0, w}), m.g(mpfr(0)) - m.g(mpfr(-w))));
+        CHECK(close(score(c, "g(log v) < 1", {beta, ell0, w}), -m.one_minus_g(mpfr(-w))));
+      }
+}
+
+TEST_CASE("F.gprime-negative-sc: the scores are G_i'(v) v/beta for both labels", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.gprime-negative-sc");
+  for (double beta : {1e-3, 1.0, 100.0})
+    for (double ell0 : {-40.0, -2.0, 0.0})
+      for (double w : {0.0, 2.0, 100.0})
+        for (double eta : {1e-12, 1.0}) {
+          DpoModel<mpfr> m = model(beta, ell0);
+          m.eps = mpfr(beta) * (1 + mpfr(eta)) / 4;
+          const mpfr log_v = -w, v = exp(log_v);
+          INFO("beta " << beta << " ell0 " << ell0 << " w " << w << " eta " << eta);
+          m.labels = {1, 1};
+          CHECK(close(score(c, "s_i = +1", {beta, ell0, w, eta}),
+                      m.replicator_potential_derivative(0, v, log_v) * v / beta));
+          m.labels = {-1, 1};
+          CHECK(close(score(c, "s_i = -1", {beta, ell0, w, eta}),
+                      m.replicator_potential_derivative(0, v, log_v) * v / beta));
+        }
+}
+
+TEST_CASE("F.hprime-bound and F.fprime-sc: the scores are +-h'/beta - c and F'/beta with DpoModel's h'",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &hb = cert("F.hprime-bound"), &fs = cert("F.fprime-sc");
+  for (double z : {0.0, 1.0, 39.0, 200.0})
+    for (double M : {1.0, 7.0, 100.0})
+      for (double N : {1.0, 100.0})
+        for (double beta : {1e-3, 1.0, 1e3})
+          for (double ell0 : {-40.0, -3.0, 20.0}) {
+            const DpoModel<mpfr> m = model(beta, ell0);
+            const mpfr hp = m.two_level_h_prime(mpfr(z), mpfr(M), mpfr(N)) / beta;
+            const std::vector<mpfr> x{z, M, N, beta, ell0};
+            INFO("z " << z << " M " << M << " N " << N << " beta " << beta << " ell0 " << ell0);
+            CHECK(close(score(hb, "|h'(z)| <= c beta", x), abs(hp) - 0.25, 1e-25));
+            for (double eta : {1e-9, 2.0}) {
+              const mpfr eps_b = 0.25 * (1 + mpfr(eta)); // ε/β
+              std::vector<mpfr> y = x;
+              y.push_back(eta);
+              CHECK(close(score(fs, "F' <= c beta - eps", y), (hp - eps_b) - (0.25 - eps_b), 1e-25));
+              CHECK(close(score(fs, "F' < 0", y), hp - eps_b, 1e-25));
+            }
+          }
+}
+
+TEST_CASE("F.compat-2eps-le-lk~bound-two: the scores are 2g(0) - c and c/eps - L_K at eps = 2(1+eta)/L_K",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.compat-2eps-le-lk~bound-two");
+  for (double beta : {1e-3, 1.0, 1e3})
+    for (double ell0 : {-40.0, 0.0, 20.0})
+      CHECK(close(score(c, "2 g(0)/eps <= c/eps", {beta, ell0}), 2 * model(beta, ell0).g(mpfr(0)) - 2));
+  for (int K : {2, 5, 1000})
+    for (double u : {1e-300, 0.3, 1 - 1e-12})
+      for (double eta : {0.0, 0.5, 1.0}) {
+        const mpfr gap = face_gap<mpfr>(K, mpfr(u) / K), eps = (1 + mpfr(eta)) * 2 / gap;
+        INFO("K " << K << " u " << u << " eta " << eta);
+        CHECK(close(score(c, "c/eps <= L_K", {K, u, eta}), 2 / eps - gap, 1e-20));
+      }
+}
+
+TEST_CASE("F.clog-le, F.compat-lk-le-log, F.compat-gstar-condition: the scores are the claims' differences",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &clog = cert("F.clog-le"), &lk = cert("F.compat-lk-le-log"),
+                    &gs = cert("F.compat-gstar-condition");
+  for (int K : {2, 3, 17, 1000000})
+    for (double u : {1e-300, 1e-8, 0.5, 1 - 1e-12}) {
+      const mpfr delta = mpfr(u) / K, lam = entropy_lambda(delta);
+      INFO("K " << K << " u " << u);
+      CHECK(close(score(clog, "K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {K, u}),
+                  entropy_lipschitz(K, delta) - (2 + sqrt(mpfr(K))) * lam, 1e-25));
+      const mpfr log_a = log1p(mpfr((1 - K * delta) / ((K - 1) * delta)));
+      CHECK(close(score(lk, "K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {K, u}),
+                  face_gap<mpfr>(K, delta) - log_a, 1e-25));
+      for (double eta : {0.0, 0.7}) {
+        const DpoModel<mpfr> m = model(0.8, -3.0);
+        const mpfr cap = static_cap(K, delta), gstar = m.g(log1p(mpfr(-(K - 1) * delta)));
+        const mpfr eps = (1 + mpfr(eta)) * 2 * gstar / cap;
+        CHECK(close(score(gs, "K, u, eta", {K, u, eta}), 2 * gstar / eps - cap, 1e-25));
+      }
+    }
+}
+
+TEST_CASE("F.static-cap: the score is the claim's log1p argument gap times delta(delta + F q_j)/F > 0",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.static-cap");
+  for (int K : {2, 4, 100})
+    for (double u : {1e-300, 0.2, 1 - 1e-12})
+      for (double a : {0.0, 0.3, 1.0})
+        for (double b : {0.0, 0.6, 1.0}) {
+          const mpfr delta = mpfr(u) / K, F = 1 - mpfr(u), qi = a, qj = (1 - mpfr(a)) * b;
+          // the claim's arguments of log1p: z_ij = log1p(X), cap = log1p(Y)
+          const mpfr X = F * (qi - qj) / (delta + F * qj), Y = F / delta;
+          const mpfr g = score(c, "K, u, a = q_i, b = q_j/(1 - q_i)", {K, u, a, b});
+          INFO("K " << K << " u " << u << " a " << a << " b " << b);
+          CHECK(close(g, (X - Y) * delta * (delta + F * qj) / F, 1e-25));
+          CHECK((g <= 0) == (log1p(X) <= log1p(Y) + mpfr(1e-40) * abs(log1p(Y))));
+        }
+}
+
+TEST_CASE("F.cap-poly: the scores are -P(delta) in the claim's factored form and P'(delta)", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.cap-poly");
+  for (int K : {2, 3, 50, 1000})
+    for (double u : {0.0, 1e-12, 0.5, 1 - 1e-12}) {
+      const mpfr delta = mpfr(u) / K, km1 = K - 1;
+      const mpfr P = km1 * (1 - km1 * delta) * (1 - km1 * delta) - delta * (1 - delta);
+      const mpfr dP = -2 * km1 * km1 * (1 - km1 * delta) - 1 + 2 * delta;
+      INFO("K " << K << " u " << u);
+      CHECK(close(score(c, "P(delta) > 0", {K, u}), -P, 1e-25));
+      CHECK(close(score(c, "P'(delta) < 0", {K, u}), dP, 1e-25));
+    }
+}
+
+TEST_CASE(
+    "the drift identities are written in dcrv's objects: phi = f - <p, f>, pdot = p (phi - eps(L - <L>)), "
+    "G_i = f_i - eps L_i",
+    "[certify]") {
+  set_working_digits(50);
+  // the free variables of the identity pieces are f_j = s_j g(log p_j) and L_j = log p_j
+  DpoModel<mpfr> m = model(2.5, -1.0, 0.7);
+  m.labels = {1, -1, 1};
+  Vec<mpfr> p(3);
+  p << mpfr(1) / 7, mpfr(2) / 7, mpfr(4) / 7;
+  const Vec<mpfr> L = log_of(p);
+  std::vector<mpfr> f(3);
+  for (int j = 0; j < 3; ++j)
+    f[j] = m.labels[j] * m.g(L(j));
+  mpfr pf = 0, pl = 0;
+  for (int j = 0; j < 3; ++j)
+    pf += p(j) * f[j], pl += p(j) * L(j);
+  const Vec<mpfr> phi = m.field(p, L), drift = m.drift(p, L), E = entropy_drift(p);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(close(phi(i), f[i] - pf));
+    CHECK(close(drift(i), p(i) * (f[i] - pf - m.eps * (L(i) - pl))));
+    CHECK(close(E(i), p(i) * (L(i) - pl)));
+    CHECK(close(m.replicator_potential(i, L(i)), f[i] - m.eps * L(i)));
+  }
+  // the face bracket and the two-level points in their closed forms
+  const mpfr z = 3, M = 2, N = 5;
+  const auto [lc, li] = DpoModel<mpfr>::two_level_logs(z, M, N);
+  CHECK(close(exp(li), 1 / (N + M * exp(z))));
+  CHECK(close(exp(lc), exp(z) / (N + M * exp(z))));
+  CHECK(close(entropy_lipschitz(5, mpfr(0.01)), (2 + sqrt(mpfr(5))) * -log(mpfr(0.01)) + 1 + sqrt(mpfr(5))));
+}
+
+TEST_CASE("the certificates of App. F carry the identities they state and the claims' constants",
+          "[certify]") {
+  CHECK(cert("F.phi-centered").identities.size() == 4);
+  CHECK(cert("F.zik-ode").identities.size() == 6);
+  CHECK(cert("F.c-open-formula").constants.at(0).exact() == Rational(1, 4));
+  for (const std::string id :
+       {"F.lf-strict", "F.sc-implies-copen", "F.gprime-negative-sc", "F.hprime-bound", "F.fprime-sc"})
+    CHECK(cert(id).constants.at(0).paper().contains(mpfr(0.25)));
+}
+
+TEST_CASE("F.f0-value and lem:zstar: the scores are -F(0), h(z) - 2 and -+F at the bounds a of z_star",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate &f0 = cert("F.f0-value"), &lo = cert("F.zstar-lower-2g0"),
+                    &up = cert("F.zstar-upper-2eps");
+  for (double M : {1.0, 3.0, 100.0})
+    for (double N : {1.0, 100.0})
+      for (double beta : {1e-3, 1.0, 1e3})
+        for (double ell0 : {-40.0, -1.0, 20.0}) {
+          DpoModel<mpfr> m = model(beta, ell0);
+          INFO("M " << M << " N " << N << " beta " << beta << " ell0 " << ell0);
+          CHECK(close(score(f0, "0 < F(0) = 2 g(log 1/K)", {M, N, beta, ell0}),
+                      -m.two_level_F(mpfr(0), mpfr(M), mpfr(N)), 1e-25));
+          for (double z : {0.0, 5.0, 1e4})
+            CHECK(close(score(f0, "F(z) <= 2 - eps z", {z, M, N, beta, ell0}),
+                        m.two_level_h(mpfr(z), mpfr(M), mpfr(N)) - 2, 1e-25));
+          for (double eta : {1e-6, 0.5, 10.0}) {
+            m.eps = mpfr(beta) * (1 + mpfr(eta)) / 4;
+            const mpfr a_lo = 2 * m.g(mpfr(0)) / m.eps, a_up = 2 / m.eps;
+            const mpfr F_lo = m.two_level_F(a_lo, mpfr(M), mpfr(N)),
+                       F_up = m.two_level_F(a_up, mpfr(M), mpfr(N));
+            const std::vector<mpfr> x{M, N, beta, ell0, eta};
+            CHECK(close(score(lo, "F(c g(0)/eps) >= 0", x), -F_lo, 1e-25));
+            CHECK(close(score(up, "F(c/eps) <= 0", x), F_up, 1e-25));
+            // the reading: z_star >= a iff F(a) >= 0 (F decreasing)
+            const mpfr root = m.two_level_root(mpfr(M), mpfr(N));
+            if (abs(F_lo) > mpfr(1e-30))
+              CHECK((root >= a_lo) == (F_lo >= 0));
+            if (abs(F_up) > mpfr(1e-30))
+              CHECK((root <= a_up) == (F_up <= 0));
+          }
+        }
+}
+
+TEST_CASE("F.g-derivative: the scores are (-c beta - g')/beta and g'/beta with DpoModel::g_prime",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.g-derivative");
+  for (double beta : {1e-3, 3.0, 1e3})
+    for (double ell0 : {-40.0, 20.0})
+      for (double x : {-300.0, -2.0, 0.0, 1e-6, 300.0}) {
+        const DpoModel<mpfr> m = model(beta, ell0);
+        const mpfr ell = ell0 + mpfr(x) / beta, gp = m.g_prime(ell) / beta;
+        INFO("beta " << beta << " ell0 " << ell0 << " x " << x);
+        // ℓ is rounded once: x = β(ℓ − ℓ₀) is recovered to ~10⁻⁴⁵ relative
+        CHECK(close(score(c, "-c beta <= g'", {x}), -0.25 - gp, 1e-25));
+        CHECK(close(score(c, "g' < 0", {x}), gp, 1e-25));
+      }
+}
+
+TEST_CASE("the Jacobian identities compare with dcrv's field_jacobian and entropy_map_jacobian",
+          "[certify]") {
+  set_working_digits(50);
+  DpoModel<mpfr> m = model(1.7, -2.0);
+  m.labels = {1, -1, -1};
+  Vec<mpfr> p(3);
+  p << mpfr(3) / 10, mpfr(1) / 5, mpfr(9) / 10; // the positive orthant
+  const Vec<mpfr> L = log_of(p), f = m.raw_scores(L), fp = m.raw_score_derivatives(p, L);
+  const Mat<mpfr> J = m.field_jacobian(p, L), JE = entropy_map_jacobian(p, L);
+  const mpfr mean = p.dot(L);
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      CHECK(close(J(i, k), (i == k ? fp(k) : mpfr(0)) - (f(k) + p(k) * fp(k))));
+      CHECK(close(JE(i, k), (i == k ? mpfr(1 + L(i) - mean) : mpfr(0)) - p(i) * (1 + L(k))));
+    }
+  // f′ is the derivative of f(s) = s_k g(log s): the chain rule the jets use
+  CHECK(close(fp(1), -m.g_prime(L(1)) / p(1)));
+}
