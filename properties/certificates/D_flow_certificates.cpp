@@ -1,0 +1,406 @@
+// Certificates of App. D §Dynamics, §Global ℓ2 Lipschitz bound, §Forward invariance, §Log-ratio
+// dynamics and §Correct vs. incorrect (the STaR SRCT flow; properties/D_star_flow.cpp), by exact rational
+// evaluation (certify/exact_identity.hpp).
+//
+// The drift F_k = p_kφ_k − εp_k(log p_k − ⟨log p⟩), ⟨log p⟩ = Σ_j p_j log p_j, and its second form
+// F = S(p)φ − εE(p), S = diag(p) − ppᵀ, E = p ⊙ (log p − ⟨log p⟩), enter the identities below linearly in ε
+// and in the logarithms; each identity holds with Lₖ = log pₖ replaced by independent variables (exact
+// substitution, certify/exact_identity.hpp), so it is proved for every (p, ε, L) and in particular for L =
+// log p. Variables: the chart p = (x₁, …, x_{K−1}, 1 − Σx) of the open simplex, ε, and L₁, …, L_K (2K
+// variables). φ is evaluated as dcrv::star_score does (φ_c = (p_c Σ_{k≠c} p_k − Σ_{c'∈C∖{c}} p_{c'}²)/ρ, φ_i
+// = −S⁽²⁾/ρ). Partitions: C = {1, …, M} for M = 1, …, K; φ, S, E and F are equivariant under permutations of
+// the coordinates (which map the simplex onto itself), so these cover every partition. Each residual times ρ
+// (and the stated factors) is a polynomial of degree ≤ d in each variable; d is stated per claim.
+#include <array>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+/// The exact drift at (p, ε, L) for C = {0, …, M−1}: φ (as dcrv::star_score), ⟨L⟩ = Σ p_j L_j, the direct
+/// drift F (star_drift) and the second form F^S = Sφ − εE (drift_s_form), and Sφ.
+struct ExactDrift {
+  std::vector<Rational> p, L, phi, direct, s_form, s_phi;
+  Rational eps, rho, mean_log;
+};
+
+ExactDrift exact_drift(const std::vector<Rational>& x, std::size_t K, std::size_t M) {
+  ExactDrift d;
+  d.p.assign(x.begin(), x.begin() + static_cast<long>(K - 1));
+  Rational last(1);
+  for (const auto& v : d.p)
+    last -= v;
+  d.p.push_back(last);
+  d.eps = x[K - 1];
+  d.L.assign(x.begin() + static_cast<long>(K), x.begin() + static_cast<long>(2 * K));
+  const auto& p = d.p;
+  Rational s2(0);
+  for (std::size_t c = 0; c < M; ++c) {
+    d.rho += p[c];
+    s2 += p[c] * p[c];
+  }
+  d.phi.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    if (k >= M) {
+      d.phi[k] = -s2 / d.rho;
+      continue;
+    }
+    Rational rest(0), others(0);
+    for (std::size_t j = 0; j < K; ++j)
+      if (j != k) {
+        rest += p[j];
+        if (j < M)
+          others += p[j] * p[j];
+      }
+    d.phi[k] = (p[k] * rest - others) / d.rho;
+  }
+  for (std::size_t j = 0; j < K; ++j)
+    d.mean_log += p[j] * d.L[j];
+  const auto S = softmax_exact::jacobian_of(p);
+  d.direct.resize(K);
+  d.s_form.resize(K);
+  d.s_phi.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const Rational e = p[k] * (d.L[k] - d.mean_log); // E_k
+    d.direct[k] = p[k] * d.phi[k] - d.eps * e;
+    Rational sphi(0); // (Sφ)_k = Σ_j S_kj φ_j, S = diag(p) − ppᵀ
+    for (std::size_t j = 0; j < K; ++j)
+      sphi += S[k][j] * d.phi[j];
+    d.s_phi[k] = sphi;
+    d.s_form[k] = sphi - d.eps * e;
+  }
+  return d;
+}
+
+/// One identity piece per K = 2..Kmax, M = 1..K with keep(M, K), and per index pair from `pairs`(K, M):
+/// residual(d, pair) over (x, ε, L).
+/// With `logs` false the residual does not involve ε and L: the piece has the K − 1 chart variables only (ε
+/// and L set to 0).
+template <class Pairs, class R>
+void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degree, bool needs_incorrect,
+                Pairs pairs, R residual, bool logs = true) {
+  for (std::size_t K = Kmin; K <= Kmax; ++K)
+    for (std::size_t M = 1; M <= K; ++M) {
+      if (needs_incorrect && M == K)
+        continue;
+      for (const auto& [a, b] : pairs(K, M)) {
+        IdentityPiece piece;
+        piece.label =
+            "K = " + std::to_string(K) + ", M = " + std::to_string(M) +
+            (a < K ? ", (" + std::to_string(a + 1) + (b < K ? ", " + std::to_string(b + 1) : "") + ")" : "");
+        piece.variables = logs ? 2 * K : K - 1;
+        piece.degree = degree;
+        piece.residual = [K, M, a = a, b = b, residual](const std::vector<Rational>& x,
+                                                        const RationalConstants&) {
+          std::vector<Rational> full = x;
+          full.resize(2 * K, Rational(0));
+          return Rational(residual(exact_drift(full, K, M), a, b));
+        };
+        cert.identities.push_back(piece);
+      }
+    }
+}
+using Pair = std::pair<std::size_t, std::size_t>;
+/// No index: one piece per (K, M) (a = b = K).
+std::vector<Pair> whole(std::size_t K, std::size_t) {
+  return {{K, K}};
+}
+/// Every index k (b = K).
+std::vector<Pair> each(std::size_t K, std::size_t) {
+  std::vector<Pair> r;
+  for (std::size_t k = 0; k < K; ++k)
+    r.push_back({k, K});
+  return r;
+}
+
+DCRV_CERTIFICATE(flow_mass) {
+  Certificate c;
+  c.claim = "D.flow-mass";
+  c.domain =
+      "K = 2, 3, every partition (M = 1..K); every p in int Delta^(K-1) and every real eps (the claim's "
+      "eps in {0} u [1e-6, 1e2] included); no exclusion";
+  c.method =
+      "exact substitution L_k = log p_k (the identity is linear in L, so it holds with L free); rho sum_k "
+      "F_k is a polynomial of degree <= 3 in each of x, eps, L, zero on the 4^(2K) grid, hence "
+      "identically zero";
+  add_pieces(c, 2, 3, 3, false, whole, [](const ExactDrift& d, std::size_t, std::size_t) -> Rational {
+    Rational sum(0);
+    for (const auto& f : d.direct)
+      sum += f;
+    return sum;
+  });
+  return c;
+}
+
+DCRV_CERTIFICATE(drift_s_form) {
+  Certificate c;
+  c.claim = "D.drift-S-form";
+  c.domain = "K = 2, 3, every partition (M = 1..K), every component k; every p in int Delta^(K-1) and every "
+             "real eps (the claim's [1e-6, 1e2] included); no exclusion";
+  c.method =
+      "exact substitution L_k = log p_k; per component two residuals, p_k phi_k - (S phi)_k and F^S_k - "
+      "F_k (the second form S phi - eps E against the drift p_k phi_k - eps p_k (L_k - <L>)); each times "
+      "rho is a polynomial of degree <= 4 in each of its variables (x for the first, x, eps, L for the "
+      "second), zero on the 5^(K-1) resp. 5^(2K) grid, hence identically zero";
+  add_pieces(
+      c, 2, 3, 4, false, each,
+      [](const ExactDrift& d, std::size_t k, std::size_t) -> Rational {
+        return d.p[k] * d.phi[k] - d.s_phi[k];
+      },
+      false);
+  for (auto& piece : c.identities)
+    piece.label += ", p phi = S phi";
+  const std::size_t first = c.identities.size();
+  add_pieces(c, 2, 3, 4, false, each, [](const ExactDrift& d, std::size_t k, std::size_t) -> Rational {
+    return d.s_form[k] - d.direct[k];
+  });
+  for (std::size_t i = first; i < c.identities.size(); ++i)
+    c.identities[i].label += ", F by S = F";
+  return c;
+}
+
+DCRV_CERTIFICATE(bd_facet_drift) {
+  Certificate c;
+  c.claim = "D.bd-facet-drift";
+  c.domain = "K = 2, 3, every partition (M = 1..K), every facet index i and every delta = p_i in (0, 1) (the "
+             "claim's facets p_i = delta of Delta_delta included); every real eps; no exclusion";
+  c.method =
+      "on the facet p_i = delta, log delta = L_i: the residual F_i - p_i (phi_i + eps (<L> - L_i)) with "
+      "the exact substitution L_k = log p_k; times rho a polynomial of degree <= 3 in each of x, eps, L, "
+      "zero on the 4^(2K) grid, hence identically zero (so for every p, in particular on every facet)";
+  add_pieces(c, 2, 3, 3, false, each, [](const ExactDrift& d, std::size_t i, std::size_t) -> Rational {
+    return d.direct[i] - d.p[i] * (d.phi[i] + d.eps * (d.mean_log - d.L[i]));
+  });
+  return c;
+}
+
+DCRV_CERTIFICATE(logratio_ode) {
+  Certificate c;
+  c.claim = "D.logratio-ode";
+  c.domain =
+      "K = 2, 3, every partition (M = 1..K), every ordered pair k != j; every p in int Delta^(K-1) and "
+      "every real eps (the claim's [1e-6, 1e2] included); no exclusion";
+  c.method =
+      "exact substitution L_k = log p_k; the residual F^S_k/p_k - F^S_j/p_j - (phi_k - phi_j) + eps (L_k "
+      "- L_j) with F^S = S phi - eps E (the paper's second form, as the claim); (S phi)_k/p_k = phi_k - "
+      "<p, phi> and E_k/p_k = L_k - <L> as rational functions, so the residual times rho is a "
+      "polynomial of degree <= 3 in each of x, eps, L, zero on the 4^(2K) grid, hence identically zero";
+  add_pieces(
+      c, 2, 3, 3, false,
+      [](std::size_t K, std::size_t) {
+        std::vector<Pair> r;
+        for (std::size_t k = 0; k < K; ++k)
+          for (std::size_t j = 0; j < K; ++j)
+            if (k != j)
+              r.push_back({k, j});
+        return r;
+      },
+      [](const ExactDrift& d, std::size_t k, std::size_t j) -> Rational {
+        return d.s_form[k] / d.p[k] - d.s_form[j] / d.p[j] - (d.phi[k] - d.phi[j]) +
+               d.eps * (d.L[k] - d.L[j]);
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(zic_ode) {
+  Certificate c;
+  c.claim = "D.zic-ode";
+  c.domain = "K = 2, 3, every partition with 1 <= M < K, every i in I and every c in C (so c = c* whichever "
+             "correct index is largest); every p in int Delta^(K-1) and every real eps; no exclusion";
+  c.method =
+      "exact substitution L_k = log p_k; the residual F^S_i/p_i - F^S_c/p_c + p_c/rho + eps (L_i - L_c) "
+      "with F^S = S phi - eps E (as the claim); times rho a polynomial of degree <= 3 in each of x, eps, "
+      "L, zero on the 4^(2K) grid, hence identically zero";
+  add_pieces(
+      c, 2, 3, 3, true,
+      [](std::size_t K, std::size_t M) {
+        std::vector<Pair> r;
+        for (std::size_t i = M; i < K; ++i)
+          for (std::size_t cc = 0; cc < M; ++cc)
+            r.push_back({i, cc});
+        return r;
+      },
+      [](const ExactDrift& d, std::size_t i, std::size_t cc) -> Rational {
+        return d.s_form[i] / d.p[i] - d.s_form[cc] / d.p[cc] + d.p[cc] / d.rho + d.eps * (d.L[i] - d.L[cc]);
+      });
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bounds with ⟨log p⟩ = Σ_k p_k log p_k (0 log 0 := 0): App. D §Setting and §No finite-time boundary hitting.
+// ---------------------------------------------------------------------------------------------------------
+
+/// x log x with 0 log 0 = 0. On an Interval the exact range over the enclosure, outward rounded (decreasing
+/// on [0, 1/e], increasing after: the hull of the end values, and −1/e when 1/e may lie inside), so boxes
+/// that reach a face p_k = 0 are enclosed too; on jets x·log x (a box reaching 0 throws there: the jets prove
+/// nothing on it and the natural extension decides).
+template <class X> X xlogx(const X& x) {
+  if constexpr (std::is_same_v<X, Interval>) {
+    auto at = [](const mpfr& v) {
+      if (v == 0)
+        return Interval(0);
+      const Interval iv(v);
+      return iv * log(iv);
+    };
+    Interval r = hull(at(x.lower()), at(x.upper()));
+    const Interval inv_e = exp(Interval(-1));
+    if (x.lower() <= inv_e.upper() && x.upper() >= inv_e.lower())
+      r = hull(r, -inv_e);
+    return r;
+  } else {
+    return x * log(x);
+  }
+}
+
+/// Σ_k xlogx(p_k) = ⟨log p⟩.
+template <class X, std::size_t K> X mean_log_of(const std::array<X, K>& p) {
+  X s(0);
+  for (const auto& v : p)
+    s += xlogx(v);
+  return s;
+}
+
+// D.logp-range: −log K ≤ ⟨log p⟩ ≤ 0 on the closed simplex.
+
+template <std::size_t K> Piece logp_upper_piece() {
+  Piece piece;
+  piece.label = "K = " + std::to_string(K) + ", upper";
+  piece.score =
+      make_score<K - 1>([](const auto& x, const Constants&) { return mean_log_of(stick_breaking<K>(x)); });
+  piece.roots = {unit_box(K - 1)};
+  return piece;
+}
+
+/// K(−log K − ⟨log p⟩) = −Σ_k (1 + y_k) log(1 + y_k) in the centred chart K p_k = 1 + y_k, y_K = −Σ y (Σ p =
+/// 1 makes the log K terms cancel exactly): the bound is attained at the centroid y = 0, an exact point,
+/// where the second-order test closes (Hessian −diag(1/(1 + y)) on the hyperplane, negative definite).
+template <std::size_t K> Piece logp_lower_centre_piece(const Box& root) {
+  Piece piece;
+  piece.label = "K = " + std::to_string(K) + ", lower, centred chart";
+  piece.score = make_score<K - 1>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    X last(1), s(0);
+    for (std::size_t k = 0; k + 1 < K; ++k) {
+      s += xlogx(X(1 + x[k]));
+      last -= x[k];
+    }
+    return X(-(s + xlogx(last)));
+  });
+  piece.roots = {root};
+  piece.attained = {std::vector<double>(K - 1, 0.0)};
+  return piece;
+}
+
+/// −log K − ⟨log p⟩ on the stick-breaking box minus `hole` (whose image lies in the centred piece's).
+template <std::size_t K> Piece logp_lower_rest_piece(const Box& hole) {
+  Piece piece;
+  piece.label = "K = " + std::to_string(K) + ", lower, away from the centroid";
+  piece.score = make_score<K - 1>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    return X(-log(X(int(K))) - mean_log_of(stick_breaking<K>(x)));
+  });
+  piece.roots = subtract({unit_box(K - 1)}, hole);
+  return piece;
+}
+
+DCRV_CERTIFICATE(logp_range) {
+  Certificate c;
+  c.claim = "D.logp-range";
+  c.domain = "K = 2, 3; every p in the closed simplex (0 log 0 = 0); no exclusion";
+  c.method =
+      "upper: sum_k p_k log p_k over the stick-breaking box, x log x enclosed by its exact range on each "
+      "interval (0 log 0 = 0). lower: K = 2 in the chart p = ((1 + y)/2, (1 - y)/2), y in [-1, 1], and "
+      "K = 3 in the chart 3 p_k = 1 + y_k, y in [-1/4, 1/4]^2 around the centroid, where K(-log K - "
+      "<log p>) = -sum_k (1 + y_k) log(1 + y_k) exactly (sum p = 1): equality at y = 0, second-order "
+      "test; the rest of the K = 3 simplex (stick-breaking box minus [0.28, 0.38] x [0.42, 0.56], whose "
+      "image lies in the centred chart's) with the literal -log 3 - <log p>";
+  c.pieces = {logp_upper_piece<2>(), logp_upper_piece<3>()};
+  c.pieces.push_back(logp_lower_centre_piece<2>({Interval(-1.0, 1.0)}));
+  c.pieces.push_back(logp_lower_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
+  c.pieces.push_back(logp_lower_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
+  return c;
+}
+
+// D.flow-Y-inequality: −φ_k − ε⟨log p⟩ ≤ a + εb log K for every component k.
+
+/// Chart of the full p for a partition with M correct and L = K − M incorrect indices: raw x = (ε, ρ, u_C
+/// (M − 1), u_I (L − 1)), p_C = ρ·a, p_I = (1 − ρ)·b with a, b by stick-breaking (ρ ≡ 1 when L = 0, no ρ
+/// coordinate then). −φ_c = ρs − a_c, −φ_i = ρs with s = Σa² = 1 − 2Σ_{c<c'} a_c a_c'.
+template <std::size_t M, std::size_t L> Piece y_ineq_piece(std::size_t k) {
+  constexpr std::size_t K = M + L;
+  constexpr std::size_t N = 1 + (L > 0 ? 1 : 0) + (M - 1) + (L > 0 ? L - 1 : 0);
+  Piece piece;
+  piece.label =
+      "K = " + std::to_string(K) + ", M = " + std::to_string(M) + ", component " + std::to_string(k + 1);
+  piece.score = make_score<N>([k](const auto& x, const Constants& kc) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X& eps = x[0];
+    const X rho = L > 0 ? x[1] : X(1);
+    constexpr std::size_t ao = L > 0 ? 2 : 1;
+    std::array<X, M> a;
+    if constexpr (M == 1)
+      a[0] = X(1);
+    else
+      a = stick_breaking<M>(x, ao);
+    std::array<X, K> p;
+    for (std::size_t c = 0; c < M; ++c)
+      p[c] = rho * a[c];
+    if constexpr (L == 1)
+      p[M] = X(1) - rho;
+    else if constexpr (L > 1) {
+      const auto b = stick_breaking<L>(x, ao + M - 1);
+      for (std::size_t i = 0; i < L; ++i)
+        p[M + i] = (X(1) - rho) * b[i];
+    }
+    X pairs(0);
+    for (std::size_t c = 0; c < M; ++c)
+      for (std::size_t d = c + 1; d < M; ++d)
+        pairs += a[c] * a[d];
+    // −φ_k − a = (1 − a) − (1 − ρ) − 2ρΣ_{c<c'} a_c a_c' (− a_k for a correct k)
+    X first = X(1 - kc("a")) - (X(1) - rho) - X(2) * rho * pairs;
+    if (k < M)
+      first -= a[k];
+    return X(first + eps * (-mean_log_of(p) - kc("b") * log(X(int(K)))));
+  });
+  // the score is affine in ε for fixed p: its supremum over ε ∈ [0, 10³] is at ε = 0 or ε = 10³
+  Box at0 = unit_box(N), at_max = unit_box(N);
+  at0[0] = Interval(0.0);
+  at_max[0] = Interval(1e3);
+  piece.roots = {at0, at_max};
+  return piece;
+}
+
+template <std::size_t M, std::size_t L> void add_y_ineq(Certificate& c) {
+  for (std::size_t k = 0; k < M + L; ++k)
+    c.pieces.push_back(y_ineq_piece<M, L>(k));
+}
+
+DCRV_CERTIFICATE(flow_y_inequality) {
+  Certificate c;
+  c.claim = "D.flow-Y-inequality";
+  c.domain =
+      "K = 2, 3, every partition (M = 1..K), every component; every p in the closed simplex (0 log 0 = "
+      "0) and eps in [0, 1e3] (the claim's {0} u [1e-6, 1e3]); no exclusion";
+  c.method =
+      "-phi_k - eps <log p> - a - eps b log K in the chart p_C = rho a, p_I = (1 - rho) b (a, b by "
+      "stick-breaking), with -phi_i = rho sum a^2, -phi_c = rho sum a^2 - a_c and 1 - sum a^2 = 2 "
+      "sum_{c<c'} a_c a_c' (sum a = 1); x log x enclosed by its exact range on each interval. The score is "
+      "affine in eps for fixed p, so it is proved on the two faces eps = 0 and eps = 1e3 of the box; "
+      "equality at eps = 0, p = e_c";
+  c.constants = {{"a", [] { return Interval(1); }}, {"b", [] { return Interval(1); }}};
+  add_y_ineq<1, 1>(c);
+  add_y_ineq<2, 0>(c);
+  add_y_ineq<1, 2>(c);
+  add_y_ineq<2, 1>(c);
+  add_y_ineq<3, 0>(c);
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

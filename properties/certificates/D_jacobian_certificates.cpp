@@ -1,0 +1,360 @@
+// Exact certificates of App. D lem:J-structure, prop:ambient-lb (proof) and cor:M1 (the Jacobian of the STaR
+// score; properties/D_star_jacobian.cpp), by exact rational evaluation (certify/exact_identity.hpp).
+//
+// J(p) = [∂φ_k/∂p_j] is the ambient derivative of the formula of def:star-score on the open positive orthant
+// (φ_c = p_c/ρ − S⁽²⁾/ρ, φ_i = −S⁽²⁾/ρ, no normalisation), as in lem:J-structure and the claim file. Here it
+// is computed exactly: forward-mode differentiation (certify's Jet) over GMP rationals, with the K ambient
+// coordinates p ∈ ℚ_{>0}^K as the variables of the identity (the claims' p ∈ int Δ is a special case). Each
+// residual is a rational function with a power of ρ as its only denominator; several entries are combined
+// into one residual as a sum of squares (zero iff each entry is), whose degree bound (after multiplying by
+// the power of ρ) is stated per claim. The claim files compare a 6th-order central difference and dcrv's
+// closed form star_jacobian with these formulas; the certificates prove the formulas for the exact
+// derivative.
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+/// The exact derivatives at p (K = p.size()) for the partition `correct`: J_kj = ∂φ_k/∂p_j, the partials of
+/// p_k/ρ and of S⁽²⁾/ρ, and ρ, S⁽²⁾.
+struct ExactJacobian {
+  Rational rho, s2;
+  std::vector<std::vector<Rational>> J, ratio; // ratio[k][j] = ∂(p_k/ρ)/∂p_j
+  std::vector<Rational> mean;                  // mean[j] = ∂(S⁽²⁾/ρ)/∂p_j
+};
+
+template <std::size_t K>
+ExactJacobian exact_jacobian_k(const std::vector<Rational>& p, const std::vector<bool>& C) {
+  using J = Jet<Rational, K, 1>;
+  std::array<J, K> x;
+  for (std::size_t i = 0; i < K; ++i)
+    x[i] = J::variable(p[i], i);
+  J rho(0), s2(0);
+  for (std::size_t k = 0; k < K; ++k)
+    if (C[k]) {
+      rho += x[k];
+      s2 += x[k] * x[k];
+    }
+  const J mean = s2 / rho;
+  ExactJacobian r;
+  r.rho = rho.v;
+  r.s2 = s2.v;
+  r.J.assign(K, std::vector<Rational>(K));
+  r.ratio.assign(K, std::vector<Rational>(K));
+  r.mean.assign(mean.g.begin(), mean.g.end());
+  for (std::size_t k = 0; k < K; ++k) {
+    const J ratio = x[k] / rho;
+    const J phi = C[k] ? J(ratio - mean) : J(-mean);
+    for (std::size_t j = 0; j < K; ++j) {
+      r.J[k][j] = phi.g[j];
+      r.ratio[k][j] = ratio.g[j];
+    }
+  }
+  return r;
+}
+ExactJacobian exact_jacobian(const std::vector<Rational>& p, const std::vector<bool>& C) {
+  switch (p.size()) {
+  case 2:
+    return exact_jacobian_k<2>(p, C);
+  case 3:
+    return exact_jacobian_k<3>(p, C);
+  case 4:
+    return exact_jacobian_k<4>(p, C);
+  case 5:
+    return exact_jacobian_k<5>(p, C);
+  default:
+    throw std::invalid_argument("exact_jacobian: K = 2..5");
+  }
+}
+
+std::string subset_label(std::size_t K, const std::vector<bool>& c) {
+  std::string s = "K = " + std::to_string(K) + ", C = {";
+  bool first = true;
+  for (std::size_t k = 0; k < K; ++k)
+    if (c[k]) {
+      s += (first ? "" : ", ") + std::to_string(k + 1);
+      first = false;
+    }
+  return s + "}";
+}
+
+/// One identity piece per K = 2..Kmax and subset C ⊆ {1..K} with keep(M, K): residual(p, C, exact J) over
+/// the K ambient coordinates.
+template <class Keep, class R>
+void add_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
+  for (std::size_t K = 2; K <= Kmax; ++K)
+    for (unsigned mask = 1; mask < (1u << K); ++mask) {
+      std::vector<bool> C(K);
+      int M = 0;
+      for (std::size_t k = 0; k < K; ++k) {
+        C[k] = (mask >> k) & 1u;
+        M += C[k] ? 1 : 0;
+      }
+      if (!keep(M, int(K)))
+        continue;
+      IdentityPiece piece;
+      piece.label = subset_label(K, C);
+      piece.variables = K;
+      piece.degree = degree;
+      piece.residual = [C, residual](const std::vector<Rational>& p, const RationalConstants&) {
+        return residual(p, C, exact_jacobian(p, C));
+      };
+      cert.identities.push_back(piece);
+    }
+}
+
+constexpr const char* kAmbient =
+    "every p in the open positive orthant (int Delta^(K-1) included); no exclusion";
+
+DCRV_CERTIFICATE(jac_zero_columns) {
+  Certificate c;
+  c.claim = "D.jac-zero-columns";
+  c.domain =
+      std::string("K = 2, 3, 4, every partition with 1 <= M < K (every subset C), every k and j in I; ") +
+      kAmbient;
+  c.method = "exact derivative of the formula of def:star-score (forward-mode jets over rationals, the K "
+             "ambient coordinates as variables): sum_k sum_{j in I} J_kj^2, times rho^4, is a polynomial of "
+             "degree <= 4 in each p_j, zero on the 5^K grid, hence identically zero";
+  add_pieces(
+      c, 4, 4, [](int M, int K) { return M >= 1 && M < K; },
+      [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactJacobian& e) {
+        Rational sum(0);
+        for (std::size_t k = 0; k < C.size(); ++k)
+          for (std::size_t j = 0; j < C.size(); ++j)
+            if (!C[j])
+              sum += e.J[k][j] * e.J[k][j];
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(jac_partials) {
+  Certificate c;
+  c.claim = "D.jac-partials";
+  c.domain = std::string("K = 2, 3, 4, every partition with M >= 1 (every non-empty subset C), every k and j "
+                         "in C; ") +
+             kAmbient;
+  c.method =
+      "exact partials of p_k/rho and S2/rho (forward-mode jets over rationals, the K ambient coordinates "
+      "as variables) minus (delta_kj rho - p_k)/rho^2 resp. (2 p_j rho - S2)/rho^2, summed as squares "
+      "over k and j in C; times rho^4 a polynomial of degree <= 4 in each p_j, zero on the 5^K grid, "
+      "hence identically zero";
+  add_pieces(
+      c, 4, 4, [](int M, int) { return M >= 1; },
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
+        const Rational rho2 = e.rho * e.rho;
+        Rational sum(0);
+        for (std::size_t j = 0; j < C.size(); ++j) {
+          if (!C[j])
+            continue;
+          for (std::size_t k = 0; k < C.size(); ++k) {
+            const Rational r = e.ratio[k][j] - ((k == j ? e.rho : Rational(0)) - p[k]) / rho2;
+            sum += r * r;
+          }
+          const Rational m = e.mean[j] - (2 * p[j] * e.rho - e.s2) / rho2;
+          sum += m * m;
+        }
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(jac_entries) {
+  Certificate c;
+  c.claim = "D.jac-entries";
+  c.domain =
+      std::string("K = 2, 3, 4, every partition with M >= 1 (every non-empty subset C), every entry; ") +
+      kAmbient;
+  c.method =
+      "exact derivative J of the formula of def:star-score (forward-mode jets over rationals, the K "
+      "ambient coordinates as variables) minus the entries of lem:J-structure (delta_kj/rho - p_k/rho^2 "
+      "- 2 p_j/rho + S2/rho^2 for k, j in C; -2 p_j/rho + S2/rho^2 for k in I, j in C; 0 for j in I), "
+      "summed as squares; times rho^4 a polynomial of degree <= 4 in each p_j, zero on the 5^K grid, "
+      "hence identically zero";
+  add_pieces(
+      c, 4, 4, [](int M, int) { return M >= 1; },
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
+        const Rational rho2 = e.rho * e.rho;
+        Rational sum(0);
+        for (std::size_t k = 0; k < C.size(); ++k)
+          for (std::size_t j = 0; j < C.size(); ++j) {
+            Rational f(0);
+            if (C[j])
+              f = C[k] ? Rational((k == j ? 1 / e.rho : Rational(0)) - p[k] / rho2 - 2 * p[j] / e.rho +
+                                  e.s2 / rho2)
+                       : Rational(-2 * p[j] / e.rho + e.s2 / rho2);
+            const Rational r = e.J[k][j] - f;
+            sum += r * r;
+          }
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(ambient_jv) {
+  Certificate c;
+  c.claim = "D.ambient-Jv";
+  c.domain = std::string("K = 2, 3, 4, every partition with M >= 1 (every non-empty subset C), every "
+                         "component; ") +
+             kAmbient;
+  c.method =
+      "J v = -(||p_C||/rho) 1 with v = p_C/||p_C|| is, times ||p_C|| > 0, J p_C = -(S2/rho) 1 (J the "
+      "exact derivative of the formula of def:star-score, forward-mode jets over rationals, the K ambient "
+      "coordinates as variables); sum_k ((J p_C)_k + S2/rho)^2 times rho^4 is a polynomial of degree <= 6 "
+      "in each p_j, zero on the 7^K grid, hence identically zero";
+  add_pieces(
+      c, 4, 6, [](int M, int) { return M >= 1; },
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
+        Rational sum(0);
+        for (std::size_t k = 0; k < C.size(); ++k) {
+          Rational jv(0);
+          for (std::size_t j = 0; j < C.size(); ++j)
+            if (C[j])
+              jv += e.J[k][j] * p[j];
+          const Rational r = jv + e.s2 / e.rho;
+          sum += r * r;
+        }
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(m1_jacobian) {
+  Certificate c;
+  c.claim = "D.m1-jacobian";
+  c.domain = std::string("K = 2, ..., 5 with M = 1, every correct index c, every entry; ") + kAmbient;
+  c.method = "exact derivative J of the formula of def:star-score (forward-mode jets over rationals, the K "
+             "ambient coordinates as variables): sum_{k,j} (J_kj + [j = c])^2 times p_c^4 is a polynomial of "
+             "degree <= 4 in each p_j, zero on the 5^K grid, hence J = -1 e_c^T identically";
+  add_pieces(
+      c, 5, 4, [](int M, int) { return M == 1; },
+      [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactJacobian& e) {
+        Rational sum(0);
+        for (std::size_t k = 0; k < C.size(); ++k)
+          for (std::size_t j = 0; j < C.size(); ++j) {
+            const Rational r = e.J[k][j] + (C[j] ? 1 : 0);
+            sum += r * r;
+          }
+        return sum;
+      });
+  return c;
+}
+
+/// The M = 1 pieces: K = 2..Kmax, every correct index c; residual(c, K, exact J, constants).
+template <class R> void add_m1_pieces(Certificate& cert, std::size_t Kmax, int degree, R residual) {
+  for (std::size_t K = 2; K <= Kmax; ++K)
+    for (std::size_t c = 0; c < K; ++c) {
+      std::vector<bool> C(K, false);
+      C[c] = true;
+      IdentityPiece piece;
+      piece.label = subset_label(K, C);
+      piece.variables = K;
+      piece.degree = degree;
+      piece.residual = [C, c, K, residual](const std::vector<Rational>& p, const RationalConstants& k) {
+        return Rational(residual(c, K, exact_jacobian(p, C), k));
+      };
+      cert.identities.push_back(piece);
+    }
+}
+/// Π_T = I − 11ᵀ/K, entry (i, j).
+Rational projector(std::size_t K, std::size_t i, std::size_t j) {
+  return Rational(i == j ? 1 : 0) - Rational(1, static_cast<long>(K));
+}
+using Matrix = std::vector<std::vector<Rational>>;
+Matrix product(const Matrix& a, const Matrix& b) {
+  Matrix r(a.size(), std::vector<Rational>(b[0].size()));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < b[0].size(); ++j)
+      for (std::size_t l = 0; l < b.size(); ++l)
+        r[i][j] += a[i][l] * b[l][j];
+  return r;
+}
+Matrix transpose(const Matrix& a) {
+  Matrix r(a[0].size(), std::vector<Rational>(a.size()));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < a[0].size(); ++j)
+      r[j][i] = a[i][j];
+  return r;
+}
+Matrix projector_matrix(std::size_t K) {
+  Matrix r(K, std::vector<Rational>(K));
+  for (std::size_t i = 0; i < K; ++i)
+    for (std::size_t j = 0; j < K; ++j)
+      r[i][j] = projector(K, i, j);
+  return r;
+}
+/// Σ_ij (a_ij − b_ij)².
+Rational squared_distance(const Matrix& a, const Matrix& b) {
+  Rational s(0);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < a[0].size(); ++j)
+      s += (a[i][j] - b[i][j]) * (a[i][j] - b[i][j]);
+  return s;
+}
+
+DCRV_CERTIFICATE(m1_norm) {
+  Certificate c;
+  c.claim = "D.m1-norm";
+  c.domain = std::string("K = 2, 3, 4 with M = 1, every correct index c; ") + kAmbient;
+  c.method =
+      "exact derivative J (forward-mode jets over rationals, the K ambient coordinates as variables): "
+      "J^T J = c^2 K e_c e_c^T entrywise, a diagonal matrix with eigenvalues c^2 K and 0, so ||J||_2 = "
+      "c sqrt(K) (c = 1 exactly); the sum of the squared entries of J^T J - c^2 K e_c e_c^T times p_c^8 "
+      "is a polynomial of degree <= 8 in each p_j, zero on the 9^K grid, hence identically zero";
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
+  add_m1_pieces(c, 4, 8,
+                [](std::size_t cc, std::size_t K, const ExactJacobian& e, const RationalConstants& k) {
+                  Matrix target(K, std::vector<Rational>(K));
+                  target[cc][cc] = k("c") * k("c") * static_cast<long>(K);
+                  return squared_distance(product(transpose(e.J), e.J), target);
+                });
+  return c;
+}
+
+DCRV_CERTIFICATE(m1_tangent_norm) {
+  Certificate c;
+  c.claim = "D.m1-tangent-norm";
+  c.domain = std::string("K = 2, 3, 4 with M = 1, every correct index c; ") + kAmbient;
+  c.method =
+      "exact derivative J (forward-mode jets over rationals): with Pi = I - 11^T/K and w = Pi e_c (|w|^2 "
+      "= 1 - 1/K), Pi J^T J Pi = c^2 (K - 1) w w^T/|w|^2 entrywise, a rank-one PSD matrix with largest "
+      "eigenvalue c^2 (K - 1); for v in T, |J v|^2 = v^T Pi J^T J Pi v, so ||J|_T||_2 = c sqrt(K - 1) (c "
+      "= 1 exactly); the sum of the squared entries of the difference times p_c^8 is a polynomial of "
+      "degree <= 8 in each p_j, zero on the 9^K grid, hence identically zero";
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
+  add_m1_pieces(c, 4, 8,
+                [](std::size_t cc, std::size_t K, const ExactJacobian& e, const RationalConstants& k) {
+                  const Matrix pi = projector_matrix(K);
+                  const Matrix g = product(product(pi, product(transpose(e.J), e.J)), pi);
+                  const Rational w2 = 1 - Rational(1, static_cast<long>(K));
+                  Matrix target(K, std::vector<Rational>(K));
+                  for (std::size_t i = 0; i < K; ++i)
+                    for (std::size_t j = 0; j < K; ++j)
+                      target[i][j] = k("c") * k("c") * static_cast<long>(K - 1) * pi[i][cc] * pi[j][cc] / w2;
+                  return squared_distance(g, target);
+                });
+  return c;
+}
+
+DCRV_CERTIFICATE(m1_tangent_compression) {
+  Certificate c;
+  c.claim = "D.m1-tangent-compression";
+  c.domain = std::string("K = 2, ..., 5 with M = 1, every correct index c; ") + kAmbient;
+  c.method =
+      "exact derivative J (forward-mode jets over rationals, the K ambient coordinates as variables), "
+      "Pi_T = I - 11^T/K: the sum of the squared entries of Pi_T J Pi_T times p_c^4 is a polynomial of "
+      "degree <= 4 in each p_j, zero on the 5^K grid, hence identically zero";
+  add_m1_pieces(c, 5, 4, [](std::size_t, std::size_t K, const ExactJacobian& e, const RationalConstants&) {
+    const Matrix pi = projector_matrix(K);
+    return squared_distance(product(product(pi, e.J), pi), Matrix(K, std::vector<Rational>(K)));
+  });
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify

@@ -1,0 +1,622 @@
+// Certificates of App. D §Setting, §Componentwise and norm bounds, §Log-ratio dynamics, §Within C,
+// §Asymptotics and §Edge cases (the STaR score; properties/D_star_score.cpp).
+//
+// Chart of the bounds. For M ≥ 1 correct indices, p ∈ Δ^{K−1} enters φ^STaR (def:star-score) only through
+// the correct mass ρ = Σ_{c∈C} p_c and the conditional masses a = p_C/ρ ∈ Δ^{M−1}:
+//   φ_c = (p_c − S⁽²⁾)/ρ = a_c − ρs,   φ_i = −S⁽²⁾/ρ = −ρs,   S⁽²⁾ = ρ²s,   s = Σ_c a_c²,
+// with the division by ρ done exactly (as in D_star_certificates.cpp). Every p of the open simplex has ρ ∈
+// (0, 1] (ρ = 1 iff M = K) and a in the open simplex, and the incorrect components are all equal, so a
+// certificate over the closed box ρ ∈ [0, 1], a ∈ Δ^{M−1} (stick-breaking) covers every K ≥ M and every
+// partition with M correct indices. Scores are the claim's quantity written in this chart, multiplied by a
+// positive factor where stated (a power of ρ, or M), with the claim's constants.
+//
+// Identities: exact rational evaluation on a product grid (certify/exact_identity.hpp) in the chart p = (x₁,
+// …, x_{K−1}, 1 − Σx) of the open simplex, φ evaluated as dcrv::star_score does (φ_c = (p_c Σ_{k≠c} p_k −
+// Σ_{c'∈C∖{c}} p_{c'}²)/ρ, φ_i = −S⁽²⁾/ρ), for every subset C of {1, …, K}. Several components are combined
+// into one residual as a sum of squares (zero iff each component is); its degree bound is stated per claim.
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "dcrv/certify/certificate.hpp"
+
+namespace dcrv::certify {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------
+// The chart (ρ, a) of the bounds.
+// ---------------------------------------------------------------------------------------------------------
+
+/// a ∈ Δ^{M−1} from the raw coordinates x[offset], …, x[offset + M − 2] (stick-breaking; a = (1) for M = 1).
+template <std::size_t M, class X, std::size_t N>
+std::array<X, M> shares(const std::array<X, N>& x, std::size_t offset) {
+  if constexpr (M == 1)
+    return {X(1)};
+  else
+    return stick_breaking<M>(x, offset);
+}
+template <class X, std::size_t M> X square_sum(const std::array<X, M>& a) {
+  X s(0);
+  for (const auto& v : a)
+    s += square(v);
+  return s;
+}
+/// 1 − Σ a_c² written as 2 Σ_{c<c'} a_c a_{c'} (equal on the simplex, where Σ a = 1): a sum of products of
+/// non-negative enclosures, so its enclosure is ≥ 0 and tight near the vertices, where 1 − Σa² cancels.
+template <class X, std::size_t M> X pair_sum(const std::array<X, M>& a) {
+  X r(0);
+  for (std::size_t c = 0; c < M; ++c)
+    for (std::size_t d = c + 1; d < M; ++d)
+      r += a[c] * a[d];
+  return X(2 * r);
+}
+std::string m_label(std::size_t M) {
+  return "M = " + std::to_string(M);
+}
+
+/// A piece over x = (ρ, u₁, …, u_{M−1}) ∈ [0, 1]^M with a = shares<M>(x, 1); f(ρ, a, s, k).
+template <std::size_t M, class F> Piece rho_share_piece(const std::string& label, F f) {
+  Piece piece;
+  piece.label = label;
+  piece.score = make_score<M>([f](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const std::array<X, M> a = shares<M>(x, 1);
+    return X(f(x[0], a, square_sum(a), k));
+  });
+  piece.roots = {unit_box(M)};
+  return piece;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Setting, trimmed simplex: ρ(p) ≥ Mδ on Δ_δ.
+// ---------------------------------------------------------------------------------------------------------
+
+/// S (Mδ − ρ(p)) with p = δ1 + (1 − Sδ)q, raw x = (u, q by stick-breaking), δ = u/S: S p_c = u + S(1 − u)q_c,
+/// so S(Mδ − ρ) = Mu − Σ_{c<M}(u + S(1 − u)q_c) = −S(1 − u)Σ_{c<M} q_c (the u-terms cancel exactly; evaluated
+/// in this form, since the literal one has the interval dependency Mu − Σu on the whole face q_C = 0 where
+/// the bound is attained).
+template <std::size_t S> Piece trimmed_piece(std::size_t M) {
+  Piece piece;
+  piece.label = "S = " + std::to_string(S) + ", " + m_label(M);
+  piece.score = make_score<S>([M](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto q = stick_breaking<S>(x, 1);
+    X qc(0);
+    for (std::size_t c = 0; c < M; ++c)
+      qc += q[c];
+    return X(-(X(int(S)) * (X(1) - x[0]) * qc));
+  });
+  piece.roots = {unit_box(S)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(trimmed_rho_lb) {
+  Certificate c;
+  c.claim = "D.trimmed-rho-lb";
+  c.domain = "K = 2, 3, 4, every M = 1..K (C = the first M indices; every other partition by permuting q), "
+             "every delta in [0, 1/K] and q in the closed simplex; no exclusion";
+  c.method =
+      "K (M delta - rho(delta 1 + (1 - K delta) q)) = -K (1 - K delta) sum_{c in C} q_c (rho is linear in "
+      "p: the delta terms cancel exactly), with u = K delta in [0, 1] and q by stick-breaking";
+  for (std::size_t M = 1; M <= 2; ++M)
+    c.pieces.push_back(trimmed_piece<2>(M));
+  for (std::size_t M = 1; M <= 3; ++M)
+    c.pieces.push_back(trimmed_piece<3>(M));
+  for (std::size_t M = 1; M <= 4; ++M)
+    c.pieces.push_back(trimmed_piece<4>(M));
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Componentwise and norm bounds: S⁽²⁾ ≥ ρ²/M (Cauchy–Schwarz), S⁽²⁾ ≤ ρ², p_j ≤ ρ.
+// ---------------------------------------------------------------------------------------------------------
+
+/// M²/ρ² · (ρ²/M − S⁽²⁾) = M − Σ_c (M a_c)² in the centred integer chart M a_c = 1 + y_c (c < M), y_M = −Σ y,
+/// y ∈ [−1, M − 1]^{M−1}: the box contains the simplex, and the identity Σ a = 1 holds on all of it (so the
+/// score stays the claim's quantity there); the bound is attained at the centroid y = 0, an exact point,
+/// where the second-order test closes (the Hessian −2(I + 11ᵀ) is negative definite).
+template <std::size_t M> Piece s2_lower_piece() {
+  Piece piece;
+  piece.label = m_label(M);
+  constexpr std::size_t N = M == 1 ? 1 : M - 1;
+  piece.score = make_score<N>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    if constexpr (M == 1) {
+      return X(X(1) - square(X(1))); // S⁽²⁾ = ρ², a = (1): the dummy coordinate is unused
+    } else {
+      X last(1), sum(0);
+      for (std::size_t c = 0; c + 1 < M; ++c) {
+        sum += square(X(1) + x[c]);
+        last -= x[c];
+      }
+      return X(X(int(M)) - sum - square(last));
+    }
+  });
+  if constexpr (M == 1) {
+    piece.roots = {unit_box(1)};
+  } else {
+    Box b;
+    for (std::size_t i = 0; i < N; ++i)
+      b.push_back(Interval(-1.0, double(M - 1)));
+    piece.roots = {b};
+    piece.attained = {std::vector<double>(N, 0.0)};
+  }
+  return piece;
+}
+
+DCRV_CERTIFICATE(s2_lower) {
+  Certificate c;
+  c.claim = "D.S2-lower";
+  c.domain =
+      "every partition with M = 1, 2, 3, 4 correct indices, every K >= M, every p in the closed simplex "
+      "(rho = 0 included: there both sides are 0); no exclusion";
+  c.method =
+      "rho^2/M - S2 = (rho^2/M^2) (M - sum_c (M a_c)^2) with a = p_C/rho (rho > 0); the second factor in "
+      "the chart M a_c = 1 + y_c, y_M = -sum y (y in [-1, M-1]^(M-1), a box containing the simplex, on "
+      "which sum a = 1 holds); equality at the centroid y = 0: second-order test";
+  // (M ≥ 5: the Hessian −2(I + 11ᵀ) is no longer diagonally dominant, the second-order test does not close)
+  c.pieces = {s2_lower_piece<1>(), s2_lower_piece<2>(), s2_lower_piece<3>(), s2_lower_piece<4>()};
+  return c;
+}
+
+template <std::size_t M> void add_s2_upper_pieces(Certificate& cert) {
+  // S⁽²⁾ − ρ² = ρ²(s − 1) = −ρ² · 2Σ_{c<c'} a_c a_c'
+  cert.pieces.push_back(
+      rho_share_piece<M>(m_label(M) + ", S2", [](const auto& rho, const auto& a, const auto&,
+                                                 const Constants&) { return -(square(rho) * pair_sum(a)); }));
+  // p_j − ρ = ρ(a_j − 1), every j ∈ C
+  for (std::size_t j = 0; j < M; ++j)
+    cert.pieces.push_back(rho_share_piece<M>(
+        m_label(M) + ", p_j, j = " + std::to_string(j + 1),
+        [j](const auto& rho, const auto& a, const auto&, const Constants&) { return rho * (a[j] - 1); }));
+}
+
+DCRV_CERTIFICATE(s2_upper) {
+  Certificate c;
+  c.claim = "D.S2-upper";
+  c.domain =
+      "every partition with M = 1, 2, 3, 4 correct indices, every K >= M, every p in the closed simplex "
+      "(the box rho in [0, 1], a in the closed simplex contains its image); no exclusion";
+  c.method =
+      "S2 - rho^2 = rho^2 (sum a^2 - 1) = -rho^2 2 sum_{c<c'} a_c a_c' (sum a = 1) and p_j - rho = rho (a_j "
+      "- 1) in the chart (rho, a = p_C/rho), a by stick-breaking";
+  add_s2_upper_pieces<1>(c);
+  add_s2_upper_pieces<2>(c);
+  add_s2_upper_pieces<3>(c);
+  add_s2_upper_pieces<4>(c);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Componentwise and norm bounds (boxed): −ρ ≤ φ_c ≤ 1 − ρ/M, −ρ ≤ φ_i ≤ 0.
+// ---------------------------------------------------------------------------------------------------------
+
+constexpr const char* kComponentDomain =
+    "every partition with M = 1, 2, 3, 4 correct indices, every K >= M (phi depends on p only through rho "
+    "and "
+    "a = p_C/rho), every correct index c; every p in int Delta^(K-1) (the certified box rho in [0, 1], a in "
+    "the closed simplex contains its image); no exclusion";
+
+DCRV_CERTIFICATE(phi_c_lower) {
+  Certificate c;
+  c.claim = "D.phi-c-lower";
+  c.domain = kComponentDomain;
+  c.method =
+      "-phi_c - rho = rho (sum a^2 - 1) - a_c = -rho 2 sum_{c<c'} a_c a_c' - a_c (phi_c = a_c - rho sum "
+      "a^2, sum a = 1), a by stick-breaking; equality on the edges a = e_j (j != c)";
+  auto add = [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) {
+    for (std::size_t j = 0; j < M; ++j)
+      c.pieces.push_back(rho_share_piece<M>(m_label(M) + ", c = " + std::to_string(j + 1),
+                                            [j](const auto& rho, const auto& a, const auto&,
+                                                const Constants&) { return -(rho * pair_sum(a)) - a[j]; }));
+  };
+  add(std::integral_constant<std::size_t, 1>{});
+  add(std::integral_constant<std::size_t, 2>{});
+  add(std::integral_constant<std::size_t, 3>{});
+  add(std::integral_constant<std::size_t, 4>{});
+  return c;
+}
+
+DCRV_CERTIFICATE(phi_c_upper) {
+  Certificate c;
+  c.claim = "D.phi-c-upper";
+  c.domain = kComponentDomain;
+  c.method =
+      "M (phi_c - (1 - rho/M)) = M (a_c - 1) + rho (1 - M sum a^2), a by stick-breaking (for M = 1 it is "
+      "0: phi_c = 1 - rho); equality at rho = 0, a = e_c: monotonicity test";
+  auto add = [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) {
+    for (std::size_t j = 0; j < M; ++j)
+      c.pieces.push_back(
+          rho_share_piece<M>(m_label(M) + ", c = " + std::to_string(j + 1),
+                             [j](const auto& rho, const auto& a, const auto& s, const Constants&) {
+                               return int(M) * (a[j] - 1) + rho * (1 - int(M) * s);
+                             }));
+  };
+  add(std::integral_constant<std::size_t, 1>{});
+  add(std::integral_constant<std::size_t, 2>{});
+  add(std::integral_constant<std::size_t, 3>{});
+  add(std::integral_constant<std::size_t, 4>{});
+  return c;
+}
+
+constexpr const char* kIncorrectDomain =
+    "every partition with M = 1, 2, 3, 4 correct indices and K > M (phi_i = -rho sum a^2 is the same for "
+    "every "
+    "incorrect index and every K); every p in int Delta^(K-1) (the box rho in [0, 1], a in the closed "
+    "simplex contains its image); no exclusion";
+
+DCRV_CERTIFICATE(phi_i_lower) {
+  Certificate c;
+  c.claim = "D.phi-i-lower";
+  c.domain = kIncorrectDomain;
+  c.method =
+      "-phi_i - rho = rho (sum a^2 - 1) = -rho 2 sum_{c<c'} a_c a_c' (phi_i = -S2/rho = -rho sum a^2, sum a "
+      "= 1), a by stick-breaking";
+  auto add = [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) {
+    c.pieces.push_back(rho_share_piece<M>(m_label(M), [](const auto& rho, const auto& a, const auto&,
+                                                         const Constants&) { return -(rho * pair_sum(a)); }));
+  };
+  add(std::integral_constant<std::size_t, 1>{});
+  add(std::integral_constant<std::size_t, 2>{});
+  add(std::integral_constant<std::size_t, 3>{});
+  add(std::integral_constant<std::size_t, 4>{});
+  return c;
+}
+
+DCRV_CERTIFICATE(phi_i_upper) {
+  Certificate c;
+  c.claim = "D.phi-i-upper";
+  c.domain = kIncorrectDomain;
+  c.method = "phi_i = -rho sum a^2 (def:star-score in the chart (rho, a = p_C/rho)), a by stick-breaking";
+  auto add = [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) {
+    c.pieces.push_back(rho_share_piece<M>(m_label(M), [](const auto& rho, const auto&, const auto& s,
+                                                         const Constants&) { return -(rho * s); }));
+  };
+  add(std::integral_constant<std::size_t, 1>{});
+  add(std::integral_constant<std::size_t, 2>{});
+  add(std::integral_constant<std::size_t, 3>{});
+  add(std::integral_constant<std::size_t, 4>{});
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Componentwise and norm bounds (second box): 1 − 2ρ + Kρ² ≤ K − 1, ‖φ‖₂ ≤ c√(K−1).
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(quadratic_le_km1) {
+  Certificate c;
+  c.claim = "D.quadratic-le-Km1";
+  c.domain = "every real K in [2, 1e12] (every integer K >= 2 up to 10^12) and rho in [0, 1]; no exclusion";
+  c.method =
+      "the claim's expression 1 - 2 rho + K rho^2 - (K - 1) over the box (K, rho); equality on rho = 1 "
+      "and at (K, rho) = (2, 0): monotonicity test and the mean-value form";
+  Piece piece;
+  piece.label = "K in [2, 1e12], rho in [0, 1]";
+  piece.score = make_score<2>([](const auto& x, const Constants&) {
+    const auto &K = x[0], &rho = x[1];
+    return 1 - 2 * rho + K * square(rho) - (K - 1);
+  });
+  piece.roots = {{Interval(2.0, 1e12), Interval(0.0, 1.0)}};
+  c.pieces = {piece};
+  return c;
+}
+
+/// ‖φ‖₂² − c²(K − 1) = Σ_c (a_c − ρs)² − c²(M − 1) + L(ρ²s² − c²) with L = K − M incorrect components (each
+/// φ_i² = ρ²s²), raw x = (ρ, L, u₁, …, u_{M−1}); the bound is compared squared (both sides ≥ 0).
+template <std::size_t M> Piece l2_piece() {
+  Piece piece;
+  piece.label = m_label(M);
+  piece.score = make_score<M + 1>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X &rho = x[0], &L = x[1];
+    const std::array<X, M> a = shares<M>(x, 2);
+    const X s = square_sum(a), c2 = square(X(k("c")));
+    X sum(0);
+    for (const auto& ac : a)
+      sum += square(ac - rho * s);
+    return X(sum - c2 * int(M - 1) + L * (square(rho * s) - c2));
+  });
+  Box b = unit_box(M + 1);
+  b[1] = Interval(M == 1 ? 1.0 : 0.0, 1e12); // K = M + L ≥ 2
+  piece.roots = {b};
+  return piece;
+}
+
+DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
+  Certificate c;
+  c.claim = "D.phi-l2-sqrtKm1";
+  c.domain =
+      "every partition with M = 1, 2, 3, 4 correct indices and L = K - M incorrect ones, L real in [1, "
+      "1e12] for M = 1 and in [0, 1e12] for M >= 2 (every K >= 2 up to 10^12); every p in int "
+      "Delta^(K-1) (the box rho in [0, 1], a in the closed simplex contains its image); no exclusion";
+  c.method =
+      "||phi||^2 - c^2 (K - 1) = sum_c (a_c - rho s)^2 + L rho^2 s^2 - c^2 (M - 1 + L), s = sum a^2 "
+      "(def:star-score in the chart (rho, a = p_C/rho)), with L a real box coordinate; equality at rho = "
+      "1, a a vertex (and rho = 0 for K = 2): monotonicity test and the mean-value form";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {l2_piece<1>(), l2_piece<2>(), l2_piece<3>(), l2_piece<4>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Within C: |p_a − p_b|/ρ ≤ c and |p_a − p_b| ≤ ρ − min(p_a, p_b).
+// ---------------------------------------------------------------------------------------------------------
+
+template <std::size_t M> void add_zab_pieces(Certificate& cert) {
+  for (std::size_t i = 0; i < M; ++i)
+    for (std::size_t j = 0; j < M; ++j) {
+      if (i == j)
+        continue;
+      const std::string pair = ", (a, b) = (" + std::to_string(i + 1) + ", " + std::to_string(j + 1) + ")";
+      // (p_a − p_b)/ρ − c = a_i − a_j − c (both orders: |·|)
+      cert.pieces.push_back(rho_share_piece<M>(m_label(M) + pair + ", ratio",
+                                               [i, j](const auto&, const auto& a, const auto&,
+                                                      const Constants& k) { return a[i] - a[j] - k("c"); }));
+      // (p_a − p_b) − (ρ − min(p_a, p_b)) = ρ (a_i − a_j + min(a_i, a_j) − 1) = ρ (min(2a_i − a_j, a_i) − 1)
+      cert.pieces.push_back(
+          rho_share_piece<M>(m_label(M) + pair + ", strict",
+                             [i, j](const auto& rho, const auto& a, const auto&, const Constants&) {
+                               return rho * (min(2 * a[i] - a[j], a[i]) - 1);
+                             }));
+    }
+}
+
+DCRV_CERTIFICATE(zab_ratio_lt1) {
+  Certificate c;
+  c.claim = "D.zab-ratio-lt1";
+  c.domain =
+      "every partition with M = 2, 3, 4 correct indices, every K >= M, every ordered pair a != b in C; "
+      "every p in int Delta^(K-1) (the box rho in [0, 1], p_C/rho in the closed simplex contains its "
+      "image); no exclusion";
+  c.method =
+      "both parts of the claim in the chart (rho, a = p_C/rho): (p_a - p_b)/rho - c = a_a - a_b - c and "
+      "(p_a - p_b) - rho + min(p_a, p_b) = rho (min(2 a_a - a_b, a_a) - 1) (x + min(y, z) = min(x + y, x + "
+      "z)), "
+      "each ordered pair (so |p_a - p_b| is covered by the two orders); equality at the vertex a = e_a";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  add_zab_pieces<2>(c);
+  add_zab_pieces<3>(c);
+  add_zab_pieces<4>(c);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Asymptotics (boxed bracket): p e^{−1/ε} ≤ p e^{−g/ε} ≤ p e^{−1/(Mε)} for g ∈ [1/M, 1].
+// ---------------------------------------------------------------------------------------------------------
+
+/// Raw x = (M, t, ε, p^∞) with g = 1/M + t(1 − 1/M); e^A − e^B = e^B expm1(A − B) with A − B of a decided
+/// sign: lower: p(e^{−1/ε} − e^{−g/ε}) = p e^{−g/ε} expm1(−(1 − t)(1 − 1/M)/ε); upper: p(e^{−g/ε} −
+/// e^{−1/(Mε)}) = p e^{−1/(Mε)} expm1(−t(1 − 1/M)/ε).
+Piece asym_piece(bool lower) {
+  Piece piece;
+  piece.label = lower ? "lower" : "upper";
+  piece.score = make_score<4>([lower](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X &M = x[0], &t = x[1], &eps = x[2], &pinf = x[3];
+    const X span = 1 - 1 / M, g = 1 / M + t * span;
+    if (lower)
+      return X(pinf * exp(-g / eps) * expm1(-((1 - t) * span) / eps));
+    return X(pinf * exp(-1 / (M * eps)) * expm1(-(t * span) / eps));
+  });
+  piece.roots = {{Interval(1.0, 1e12), Interval(0.0, 1.0), Interval(1e-2, 1e2), Interval(0.0, 1.0)}};
+  return piece;
+}
+
+DCRV_CERTIFICATE(asym_bracket) {
+  Certificate c;
+  c.claim = "D.asym-bracket";
+  c.domain = "every real M in [1, 1e12] (every integer M up to 10^12), g in [1/M, 1], eps in [1e-2, 1e2], "
+             "p_inf in [0, 1] (the claim's box; p_inf = 0 included); no exclusion";
+  c.method =
+      "each side's difference p(e^A - e^B) written as p e^B expm1(A - B), with g = 1/M + t (1 - 1/M), t in "
+      "[0, 1], so that A - B = -(1 - t)(1 - 1/M)/eps resp. -t (1 - 1/M)/eps is <= 0 as an enclosure "
+      "(the literal difference has the interval dependency e^B - e^B on the faces where it vanishes)";
+  c.pieces = {asym_piece(true), asym_piece(false)};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Identities: centering, score differences, M = K.
+// ---------------------------------------------------------------------------------------------------------
+
+/// p = (x₁, …, x_{K−1}, 1 − Σx): the open simplex at the grid points.
+std::vector<Rational> chart_point(const std::vector<Rational>& x) {
+  std::vector<Rational> p = x;
+  Rational last(1);
+  for (const auto& v : x)
+    last -= v;
+  p.push_back(last);
+  return p;
+}
+struct ExactScore {
+  Rational rho, s2;
+  std::vector<Rational> phi;
+};
+/// ρ, S⁽²⁾ and φ^STaR as dcrv::star_score evaluates them (its cancellation-free form, equal to def:star-score
+/// on Δ): φ_c = (p_c Σ_{k≠c} p_k − Σ_{c'∈C∖{c}} p_{c'}²)/ρ, φ_i = −S⁽²⁾/ρ.
+ExactScore exact_score(const std::vector<Rational>& p, const std::vector<bool>& correct) {
+  ExactScore r;
+  const std::size_t K = p.size();
+  for (std::size_t k = 0; k < K; ++k)
+    if (correct[k]) {
+      r.rho += p[k];
+      r.s2 += p[k] * p[k];
+    }
+  r.phi.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    if (!correct[k]) {
+      r.phi[k] = -r.s2 / r.rho;
+      continue;
+    }
+    Rational rest(0), others(0);
+    for (std::size_t j = 0; j < K; ++j)
+      if (j != k) {
+        rest += p[j];
+        if (correct[j])
+          others += p[j] * p[j];
+      }
+    r.phi[k] = (p[k] * rest - others) / r.rho;
+  }
+  return r;
+}
+std::vector<bool> subset(std::size_t K, unsigned mask) {
+  std::vector<bool> c(K);
+  for (std::size_t k = 0; k < K; ++k)
+    c[k] = (mask >> k) & 1u;
+  return c;
+}
+std::string subset_label(std::size_t K, const std::vector<bool>& c) {
+  std::string s = "K = " + std::to_string(K) + ", C = {";
+  bool first = true;
+  for (std::size_t k = 0; k < K; ++k)
+    if (c[k]) {
+      s += (first ? "" : ", ") + std::to_string(k + 1);
+      first = false;
+    }
+  return s + "}";
+}
+
+/// One identity piece per K = 2..Kmax and subset C with `keep(M, K)`: residual(p, C, φ) over the chart.
+template <class R, class Keep>
+void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
+  for (std::size_t K = 2; K <= Kmax; ++K)
+    for (unsigned mask = 1; mask < (1u << K); ++mask) {
+      const std::vector<bool> C = subset(K, mask);
+      int M = 0;
+      for (bool b : C)
+        M += b ? 1 : 0;
+      if (!keep(M, int(K)))
+        continue;
+      IdentityPiece piece;
+      piece.label = subset_label(K, C);
+      piece.variables = K - 1;
+      piece.degree = degree;
+      piece.residual = [C, residual](const std::vector<Rational>& x, const RationalConstants&) {
+        const std::vector<Rational> p = chart_point(x);
+        return residual(p, C, exact_score(p, C));
+      };
+      cert.identities.push_back(piece);
+    }
+}
+
+DCRV_CERTIFICATE(centering) {
+  Certificate c;
+  c.claim = "D.centering";
+  c.domain = "K = 2, ..., 6, every partition with M >= 1 (every non-empty subset C); every p in int "
+             "Delta^(K-1); no exclusion";
+  c.method = "exact rational evaluation in the chart p = (x, 1 - sum x): rho times sum_k p_k phi_k (phi as "
+             "dcrv::star_score evaluates it) is a polynomial of degree <= 3 in each x_j, zero on the 4^(K-1) "
+             "grid, hence identically zero";
+  add_identity_pieces(
+      c, 6, 3, [](int M, int) { return M >= 1; },
+      [](const std::vector<Rational>& p, const std::vector<bool>&, const ExactScore& s) {
+        Rational sum(0);
+        for (std::size_t k = 0; k < p.size(); ++k)
+          sum += p[k] * s.phi[k];
+        return sum;
+      });
+  return c;
+}
+
+constexpr const char* kPairMethod = "exact rational evaluation in the chart p = (x, 1 - sum x), phi as "
+                                    "dcrv::star_score evaluates it: the sum "
+                                    "over all pairs of the squared residuals, times rho^2, is a polynomial "
+                                    "of degree <= 4 in each x_j, zero on "
+                                    "the 5^(K-1) grid, hence identically zero (so is every residual)";
+
+DCRV_CERTIFICATE(scorediff_ii) {
+  Certificate c;
+  c.claim = "D.scorediff-II";
+  c.domain =
+      "K = 3, 4, 5, every partition with M >= 1 and at least two incorrect indices, every pair i != j in "
+      "I; every p in int Delta^(K-1); no exclusion";
+  c.method = kPairMethod;
+  add_identity_pieces(
+      c, 5, 4, [](int M, int K) { return M >= 1 && K - M >= 2; },
+      [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactScore& s) {
+        Rational sum(0);
+        for (std::size_t i = 0; i < C.size(); ++i)
+          for (std::size_t j = 0; j < C.size(); ++j)
+            if (!C[i] && !C[j] && i != j)
+              sum += (s.phi[i] - s.phi[j]) * (s.phi[i] - s.phi[j]);
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(scorediff_cc) {
+  Certificate c;
+  c.claim = "D.scorediff-CC";
+  c.domain = "K = 2, ..., 5, every partition with M >= 2, every pair a != b in C; every p in int "
+             "Delta^(K-1); no exclusion";
+  c.method = kPairMethod;
+  add_identity_pieces(
+      c, 5, 4, [](int M, int) { return M >= 2; },
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactScore& s) {
+        Rational sum(0);
+        for (std::size_t a = 0; a < C.size(); ++a)
+          for (std::size_t b = 0; b < C.size(); ++b)
+            if (C[a] && C[b] && a != b) {
+              const Rational r = s.phi[a] - s.phi[b] - (p[a] - p[b]) / s.rho;
+              sum += r * r;
+            }
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(scorediff_ci) {
+  Certificate c;
+  c.claim = "D.scorediff-CI";
+  c.domain = "K = 2, ..., 5, every partition with 1 <= M < K, every c in C and i in I; every p in int "
+             "Delta^(K-1); no exclusion";
+  c.method = kPairMethod;
+  add_identity_pieces(
+      c, 5, 4, [](int M, int K) { return M >= 1 && M < K; },
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactScore& s) {
+        Rational sum(0);
+        for (std::size_t a = 0; a < C.size(); ++a)
+          for (std::size_t i = 0; i < C.size(); ++i)
+            if (C[a] && !C[i]) {
+              const Rational r = s.phi[a] - s.phi[i] - p[a] / s.rho;
+              sum += r * r;
+            }
+        return sum;
+      });
+  return c;
+}
+
+DCRV_CERTIFICATE(edge_mk) {
+  Certificate c;
+  c.claim = "D.edge-MK";
+  c.domain = "K = 2, ..., 6 with M = K (C = every index); every p in int Delta^(K-1); no exclusion (K = 1, "
+             "where p = (1), rho = 1 and phi = 0, is not run)";
+  c.method =
+      "exact rational evaluation in the chart p = (x, 1 - sum x), phi as dcrv::star_score evaluates it: "
+      "rho = sum_k p_k is the constant polynomial 1, so (rho - 1)^2 + sum_k (phi_k - p_k + sum_j p_j^2)^2 is "
+      "a "
+      "polynomial of degree <= 4 in each x_j, zero on the 5^(K-1) grid, hence identically zero";
+  for (std::size_t K = 2; K <= 6; ++K) {
+    IdentityPiece piece;
+    piece.label = "K = " + std::to_string(K) + ", M = K";
+    piece.variables = K - 1;
+    piece.degree = 4;
+    piece.residual = [K](const std::vector<Rational>& x, const RationalConstants&) {
+      const std::vector<Rational> p = chart_point(x);
+      const ExactScore s = exact_score(p, std::vector<bool>(K, true));
+      Rational sq(0);
+      for (const auto& v : p)
+        sq += v * v;
+      Rational r = (s.rho - 1) * (s.rho - 1);
+      for (std::size_t k = 0; k < K; ++k)
+        r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
+      return r;
+    };
+    c.identities.push_back(piece);
+  }
+  return c;
+}
+
+} // namespace
+} // namespace dcrv::certify
