@@ -386,3 +386,21 @@ TEST_CASE(
   CHECK(abs(claim_gap(p, vec({2.0, 2.0, -1.0}))) < mpfr("1e-45"));
   CHECK(abs(claim_gap(p, vec({3.0, -1.0, -1.0}))) < mpfr("1e-45"));
 }
+
+TEST_CASE(
+    "the I.logratio-ode certificate reads dcrv's srct_rate as phi_A - <p, phi_A> - A(log p - <p, log p>)",
+    "[certify][exact]") {
+  set_working_digits(50);
+  SrctParams<mpfr> m;
+  m.U = vec({0.5, -0.25, 1.0});
+  m.K.resize(3, 3);
+  m.K << 1.0, 0.5, -0.25, 0.5, 2.0, 0.0, -0.25, 0.0, 0.75;
+  m.lambda = 1, m.beta = mpfr(3) / 4, m.eps = mpfr(2) / 5;
+  m.p_base = Vec<mpfr>::Constant(3, mpfr(1) / 3);
+  const Vec<mpfr> p = simplex_point({0.2, 0.5, 0.3}), L = log_of(p);
+  const Vec<mpfr> phi = (m.U - 2 * m.lambda * m.beta * (m.K * p)).eval();
+  const Vec<mpfr> rate = srct_rate<mpfr>(m, p);
+  for (int i = 0; i < 3; ++i)
+    CHECK(abs(rate(i) - (phi(i) - p.dot(phi) - m.eps * (L(i) - p.dot(L)))) < mpfr("1e-45"));
+  CHECK(certificate_of("I.logratio-ode").identities.size() == 2);
+}

@@ -11,6 +11,8 @@
 // noise and the STaR / GRPO score differences) are certified in H_drift_certificates.cpp, beside the App. H
 // certificates whose exact formulas they share.
 //
+// I.logratio-ode (App. I §Log-ratio dynamics) is the same identity for φ = U − 2λβKp and ε = A.
+//
 // M.keff-gating: with K_eff = diag(R) K_sem diag(R), R = 1_{first M}: pᵀK_eff p = Σ_{c,c'<M} p_c p_c'
 // K_sem(c,c') and (K_eff p)_i = 0 for i ≥ M: polynomial (degree ≤ 2 in each p_k, ≤ 1 in each kernel entry) in
 // free p and a free symmetric K_sem (the identity needs neither Σp = 1 nor K_sem ⪰ 0).
@@ -40,26 +42,29 @@ RVec slice(const RVec& x, std::size_t from, std::size_t n) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// Variables (p₁..p_S, φ₁..φ_S, L₁..L_S, ε); every ordered pair i ≠ j.
-IdentityPiece logratio_piece(std::size_t S) {
-  return identity_piece(
-      "S = " + std::to_string(S), 3 * S + 1, 2, [S](const RVec& x, const RationalConstants& k) -> Rational {
-        const RVec p = slice(x, 0, S), phi = slice(x, S, S), L = slice(x, 2 * S, S);
-        const Rational& eps = x[3 * S];
-        Rational mphi(0), ml(0);
-        for (std::size_t k = 0; k < S; ++k) {
-          mphi += p[k] * phi[k];
-          ml += p[k] * L[k];
-        }
-        RVec pdot(S);
-        for (std::size_t i = 0; i < S; ++i)
-          pdot[i] = p[i] * (phi[i] - mphi) - eps * p[i] * (L[i] - ml);
-        Rational r(0);
-        for (std::size_t i = 0; i < S; ++i)
-          for (std::size_t j = 0; j < S; ++j)
-            if (i != j)
-              widen(r, pdot[i] / p[i] - pdot[j] / p[j] - (phi[i] - phi[j] - k("c") * eps * (L[i] - L[j])));
-        return r;
-      });
+/// `with_c`: the coefficient of εz_ij is the claim's constant "c" (M.logratio-ode), else 1 (I.logratio-ode).
+IdentityPiece logratio_piece(std::size_t S, bool with_c = true) {
+  return identity_piece("S = " + std::to_string(S), 3 * S + 1, 2,
+                        [S, with_c](const RVec& x, const RationalConstants& k) -> Rational {
+                          const Rational c = with_c ? k("c") : Rational(1);
+                          const RVec p = slice(x, 0, S), phi = slice(x, S, S), L = slice(x, 2 * S, S);
+                          const Rational& eps = x[3 * S];
+                          Rational mphi(0), ml(0);
+                          for (std::size_t k = 0; k < S; ++k) {
+                            mphi += p[k] * phi[k];
+                            ml += p[k] * L[k];
+                          }
+                          RVec pdot(S);
+                          for (std::size_t i = 0; i < S; ++i)
+                            pdot[i] = p[i] * (phi[i] - mphi) - eps * p[i] * (L[i] - ml);
+                          Rational r(0);
+                          for (std::size_t i = 0; i < S; ++i)
+                            for (std::size_t j = 0; j < S; ++j)
+                              if (i != j)
+                                widen(r, pdot[i] / p[i] - pdot[j] / p[j] -
+                                             (phi[i] - phi[j] - c * eps * (L[i] - L[j])));
+                          return r;
+                        });
 }
 
 DCRV_CERTIFICATE(logratio_ode) {
@@ -75,6 +80,26 @@ DCRV_CERTIFICATE(logratio_ode) {
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (std::size_t S = 2; S <= 3; ++S)
     c.identities.push_back(logratio_piece(S));
+  return c;
+}
+
+// App. I §Log-ratio dynamics (first display): along the SRCT flow ṗ/p = srct_rate = φ_A − ⟨p, φ_A⟩ − A(log p
+// − ⟨p, log p⟩), φ_A = U − 2λβKp (β_KL = 0), so ż_ij = (U_i − U_j) − 2λβ((Kp)_i − (Kp)_j) − Az_ij is the
+// log-ratio identity above for the score vector φ = φ_A (φ_i − φ_j = (U_i − U_j) − 2λβ((Kp)_i − (Kp)_j) by
+// definition) with ε = A and coefficient 1.
+DCRV_CERTIFICATE(ideal_logratio_ode) {
+  Certificate c;
+  c.claim = "I.logratio-ode";
+  c.domain =
+      "S = 2, 3; every p with positive entries (so every p in int Delta), every U, K, lambda beta (the "
+      "score vector phi_A = U - 2 lambda beta K p is free), every A; every pair i != j; no exclusion";
+  c.method =
+      "the rate of dcrv::srct_rate is phi_A - <p, phi_A> - A(L - <p, L>) with L_i = log p_i free and "
+      "phi_A free: rate_i - rate_j - (phi_i - phi_j - A z_ij) times p_i p_j is a polynomial of degree <= "
+      "2 in each variable, zero on a 3^(3S+1) grid hence identically (the pieces of M.logratio-ode with "
+      "eps = A and coefficient 1)";
+  for (std::size_t S = 2; S <= 3; ++S)
+    c.identities.push_back(logratio_piece(S, false));
   return c;
 }
 
