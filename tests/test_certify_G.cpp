@@ -328,3 +328,37 @@ TEST_CASE("the G.a-l1-lip scores are |sum_{C_k} d| - c sum_{C_k}|d| on one lump,
   const mpfr minus = score_at(piece_labelled(c, "(1 - 2W) - c <= 0"), {0.75}, k);
   CHECK(abs(std::max<mpfr>(plus, minus) - (lhs - rhs)) < kTol);
 }
+
+TEST_CASE("the face-minimum certificates read <log p> - log delta - E_min as the classes' Jensen gaps",
+          "[certify]") {
+  set_working_digits(50);
+  // incorrect face of K_C = 3, K_I = 3 (k = the last trace), delta = 0.05, rho = 0.5: a slice point
+  const int KC = 3, KI = 3;
+  const mpfr delta = 0.05, rho = 0.5, r = 1 - delta - rho;
+  const Vec<mpfr> w1 = vec({0.5, 0.25, 0.25}), w2 = vec({0.75, 0.25});
+  Vec<mpfr> p(6);
+  p << rho * w1(0), rho * w1(1), rho * w1(2), r * w2(0), r * w2(1), delta;
+  const mpfr gap = mean_log<mpfr>(p) - log(delta);
+  const mpfr E = grpo::emin_incorrect<mpfr>(KC, KI, delta, rho);
+  auto jensen = [](const Vec<mpfr>& w) {
+    mpfr s = 0;
+    for (Eigen::Index i = 0; i < w.size(); ++i)
+      s += w(i) * log(w(i));
+    return s + log(mpfr(static_cast<double>(w.size())));
+  };
+  CHECK(abs(gap - E - (rho * jensen(w1) + r * jensen(w2))) < kTol);
+  // E_min as the identity pieces read it: (delta - 1) log delta + rho log(rho/K_C) + r log(r/(K_I - 1))
+  CHECK(abs(E - ((delta - 1) * log(delta) + rho * log(rho / KC) + r * log(r / (KI - 1)))) < kTol);
+  // the class piece's score at a raw point is -(sum w log w + log n) for the point's w = p/(n-scaled)
+  const Certificate& c = certificate_of("G.emin-i-formula~nonempty");
+  const Piece& cone = piece_labelled(c, "S = 3, cone over the facet p_3 = 0");
+  const double u1 = 0.25, u2 = 0.5; // b = (1/4, 3/8, 3/8): w = b1 e1 + b2 e2 + b3/3
+  const Vec<mpfr> w = vec({0.25 + 0.125, 0.375 + 0.125, 0.125});
+  CHECK(abs(score_at(cone, {u1, u2}, Constants()) + jensen(w)) < kTol);
+  // the uniform allocation: exact residual 0 at a grid point
+  const auto& id = identity_labelled(c, "uniform allocation, K_C = 3, K_I = 3");
+  std::vector<Rational> x(7);
+  for (std::size_t i = 0; i < 7; ++i)
+    x[i] = Rational(static_cast<long>(i + 2), 41);
+  CHECK(id.residual(x, RationalConstants()) == 0);
+}

@@ -254,6 +254,77 @@ DCRV_CERTIFICATE(g_mk_range) {
 }
 
 // ============================================================================================================
+// Face-wise entropy minima (reading ~nonempty): min of ⟨log p⟩ − log δ over a face slice = E_min(ρ)
+// ============================================================================================================
+
+/// Exact value at the uniform allocation: ⟨log p⟩ − log δ − E_min(ρ) with the claim's slice_point(…, uniform)
+/// (p_k = δ; the other traces of each class share its free mass equally: p = M/n) and grpo::emin_incorrect /
+/// emin_correct. Variables (δ, ρ, L_δ = log δ, L_1, L_2 = the logs of the two class masses M₁, M₂, ℓ₁ = log
+/// n₁, ℓ₂ = log n₂), log(M/n) = L − ℓ; classes (incorrect face) 𝒞 (n₁ = K_C, M₁ = ρ) and ℐ∖{k} (n₂ = K_I − 1,
+/// M₂ = 1 − δ − ρ); (correct face) 𝒞∖{k} (n₁ = K_C − 1, M₁ = ρ − δ) and ℐ (n₂ = K_I, M₂ = 1 − ρ). An empty
+/// class (n = 0) has no term on either side.
+Rational emin_uniform_residual(bool incorrect_face, int KC, int KI, const std::vector<Rational>& x) {
+  const Rational &delta = x[0], &rho = x[1], &Ld = x[2], &L1 = x[3], &L2 = x[4], &l1 = x[5], &l2 = x[6];
+  const int n1 = incorrect_face ? KC : KC - 1, n2 = incorrect_face ? KI - 1 : KI;
+  const Rational M1 = incorrect_face ? Rational(rho) : Rational(rho - delta);
+  const Rational M2 = incorrect_face ? Rational(1 - delta - rho) : Rational(1 - rho);
+  Rational mean_log = delta * Ld, E = (delta - 1) * Ld;
+  if (n1 >= 1) {
+    mean_log += Rational(n1) * (M1 / n1) * (L1 - l1);
+    E += M1 * L1 - M1 * l1;
+  }
+  if (n2 >= 1) {
+    mean_log += Rational(n2) * (M2 / n2) * (L2 - l2);
+    E += M2 * L2 - M2 * l2;
+  }
+  return mean_log - Ld - E;
+}
+
+Certificate emin_certificate(const char* id, bool incorrect_face) {
+  Certificate c;
+  c.claim = id;
+  c.domain =
+      incorrect_face
+          ? "K_C = 0, ..., 3 and K_I = 1, ..., 4 (the classes C and I minus k of at most 3 traces), "
+            "every delta in (0, 1/K), every rho at which the incorrect face slice is nonempty, every p "
+            "of the slice; larger classes not covered"
+          : "K_C = 1, ..., 4 and K_I = 0, ..., 3 (the classes C minus k and I of at most 3 traces), "
+            "every delta in (0, 1/K), every rho at which the correct face slice is nonempty, every p of "
+            "the slice; larger classes not covered";
+  c.method =
+      "on the slice (p_k = delta, class masses M fixed) <log p> - log delta - E_min = sum over the two "
+      "classes of M (sum w log w + log n), w = p/M in the class's simplex (exact algebra: the delta terms "
+      "of E_min cancel, and M log(M/n) = M log M - M log n), so the minimum is >= E_min iff sum w log w "
+      ">= -log n for n = 2, 3 (n <= 1: 0), proved as G.meanlog-lower with c = 1 (one cone from the "
+      "uniform point, second-order test there); equality at the uniform allocation (the claim's "
+      "slice_point, in the slice when it is nonempty) by exact rational evaluation with the logs free "
+      "(log(M/n) = log M - log n): degree <= 2 in each of 7 variables, zero on a 3^7 grid per (K_C, K_I)";
+  c.pieces = {meanlog_lower_piece<2>(1, true), meanlog_lower_piece<3>(2, true)};
+  for (int KC = incorrect_face ? 0 : 1; KC <= (incorrect_face ? 3 : 4); ++KC)
+    for (int KI = incorrect_face ? 1 : 0; KI <= (incorrect_face ? 4 : 3); ++KI) {
+      if (KC + KI < 2)
+        continue;
+      IdentityPiece piece;
+      piece.label = "uniform allocation, K_C = " + std::to_string(KC) + ", K_I = " + std::to_string(KI);
+      piece.variables = 7;
+      piece.degree = 2;
+      piece.residual = [incorrect_face, KC, KI](const std::vector<Rational>& x,
+                                                const RationalConstants&) -> Rational {
+        return emin_uniform_residual(incorrect_face, KC, KI, x);
+      };
+      c.identities.push_back(piece);
+    }
+  return c;
+}
+
+DCRV_CERTIFICATE(g_emin_i_formula_nonempty) {
+  return emin_certificate("G.emin-i-formula~nonempty", true);
+}
+DCRV_CERTIFICATE(g_emin_c_formula_nonempty) {
+  return emin_certificate("G.emin-c-formula~nonempty", false);
+}
+
+// ============================================================================================================
 // §Open problems (feasible band): K_C δ ≤ ρ ≤ 1 − K_I δ on Δ_δ
 // ============================================================================================================
 
