@@ -1,4 +1,5 @@
 #include "checks/runner.hpp"
+#include "checks/worker_threads.hpp"
 
 #include "dcrv/budget.hpp"
 
@@ -212,6 +213,9 @@ certify::BnbOptions certify_budget(Budget b) {
     o.max_boxes = 4000000, o.seconds = 600;
     break;
   }
+#ifdef DCRV_SANITIZE_BUILD
+  o.seconds *= 10; // the time budgets are for a Release build; sanitizers slow the interval arithmetic ~5-10x
+#endif
   o.max_depth = 60;
   return o;
 }
@@ -346,11 +350,7 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   if (jobs == 1) {
     worker();
   } else {
-    std::vector<std::thread> pool;
-    for (int j = 0; j < jobs; ++j)
-      pool.emplace_back(worker);
-    for (auto& t : pool)
-      t.join();
+    run_on_threads(jobs, worker);
   }
   res.claims = std::move(slots);
   res.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

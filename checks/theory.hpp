@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "checks/runner.hpp"
+#include "checks/worker_threads.hpp"
 #include "reports/fingerprint.hpp"
 #include "reports/theory.hpp"
 
@@ -317,12 +318,7 @@ inline Results run_slack(const std::vector<const Claim*>& claims, RunOptions o, 
       }
     }
   };
-  std::vector<std::thread> pool;
-  for (int j = 1; j < std::max(1, o.jobs); ++j)
-    pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool)
-    t.join();
+  run_on_threads(std::max(1, o.jobs), worker);
   res.slack = nlohmann::json::array();
   for (auto& e : out)
     res.slack.push_back(std::move(e));
