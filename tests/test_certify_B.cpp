@@ -298,3 +298,22 @@ TEST_CASE("the S = 2 scores of B.DP-opnorm and B.DsmP-opnorm are delta* ||DP|| -
         CHECK(abs(b.pieces[mask].score.value(point({u, sd}), kb).mid() - (ds * nb - 0.25)) < tol);
       }
 }
+
+TEST_CASE("the S = 3 B.boundary-kappa-bound score G has t G = (t lambda_max - c lambda_min)(c lambda_max - t "
+          "lambda_min) with dcrv's eigenvalues on T",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& kappa = certificate_of("B.boundary-kappa-bound");
+  REQUIRE(kappa.pieces.size() == 2);
+  const Constants kk = paper_constants(kappa);
+  for (double x0 : {0.01, 0.3, 0.9, 1.0})
+    for (double u : {0.0, 0.3, 0.5, 1.0}) {
+      const mpfr t = mpfr(x0) / 3, c = 0.5;
+      Vec<mpfr> p(3);
+      p << t + (1 - mpfr(x0)) * u, t + (1 - mpfr(x0)) * (1 - mpfr(u)), t;
+      const Vec<mpfr> ev = eigenvalues_on_tangent(covariance_matrix(p)); // ascending
+      INFO("x0 = " << x0 << " u = " << u);
+      CHECK(abs(t * kappa.pieces[1].score.value(point({x0, u}), kk).mid() -
+                (t * ev(1) - c * ev(0)) * (c * ev(1) - t * ev(0))) < tol);
+    }
+}

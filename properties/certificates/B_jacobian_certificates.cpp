@@ -645,15 +645,55 @@ DCRV_CERTIFICATE(jacobian_pd_on_T) {
 }
 
 // B.boundary-kappa-bound ("Boundary behavior"): κ(J|_T) = λ_max/λ_min ≤ c/p_min.
+// S = 3 in the minimum-coordinate chart (p₃ = t = p_min, p = t1 + s): with λ₁ ≤ λ₂ the eigenvalues of J|_T,
+// m_ij = w_iᵀJw_j (w₁ = (1, −1, 0), w₂ = (1, 1, −2)), mean = 6m₁₁ + 2m₂₂ = 12(λ₁ + λ₂) = 12(1 − Σp²) and
+// Δ = m₁₁m₂₂ − m₁₂² = 12λ₁λ₂ = 36p₁p₂p₃ (the pseudo-determinant of J is S Πp):
+//   4tc·mean² − 48(t + c)²Δ = 576(tλ₂ − cλ₁)(cλ₂ − tλ₁) = 576·t·G,   G = c(1 − Σp²)² − 3(t + c)²p₁p₂,
+// where cλ₂ − tλ₁ > 0 (c ≥ ⅓ ≥ t); so κ ≤ c/t ⇔ tλ₂ ≤ cλ₁ ⇔ G ≤ 0 for t > 0. The identity is proved exactly
+// (m_ij from J; variables x₀, the face coordinate, c), G ≤ 0 by branch and bound with 1 − Σp² =
+// 2Σ_{i<j}p_ip_j.
+
+/// The S = 3 identity of the comment above: variables (x₀, y, c), p = x₀/3 + (1 − x₀)(y, 1 − y, 0).
+IdentityPiece kappa_identity_piece() {
+  return identity_piece("S = 3, p_3 = p_min", 3, 6, [](const RVec& x, const RationalConstants&) {
+    const Rational t = x[0] / 3, c = x[2];
+    const RVec p{t + (1 - x[0]) * x[1], t + (1 - x[0]) * (1 - x[1]), t};
+    const auto j = jacobian_of(p);
+    auto form = [&j](const std::array<int, 3>& u, const std::array<int, 3>& v) {
+      Rational r(0);
+      for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t l = 0; l < 3; ++l)
+          r += Rational(u[i] * v[l]) * j[i][l];
+      return r;
+    };
+    const std::array<int, 3> w1{1, -1, 0}, w2{1, 1, -2};
+    const Rational m11 = form(w1, w1), m22 = form(w2, w2), m12 = form(w1, w2);
+    const Rational mean = 6 * m11 + 2 * m22, delta = m11 * m22 - m12 * m12;
+    const Rational spread = 2 * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]); // 1 − Σp²
+    const Rational g = c * spread * spread - 3 * (t + c) * (t + c) * p[0] * p[1];
+    Rational r(0);
+    widen(r, 4 * t * c * mean * mean - 48 * (t + c) * (t + c) * delta - 576 * t * g);
+    widen(r, mean - 12 * spread);
+    widen(r, delta - 36 * p[0] * p[1] * p[2]);
+    return r;
+  });
+}
+
 DCRV_CERTIFICATE(boundary_kappa_bound) {
   Certificate c;
   c.claim = "B.boundary-kappa-bound";
-  c.domain = "S = 2 only; every theta in R^2 (p over the closed simplex); no exclusion";
+  c.domain = "S = 2, 3; every theta in R^S (p over the open simplex, scores extended to the closed one); no "
+             "exclusion";
   c.method =
-      "for S = 2, J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so "
-      "kappa = 1; times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. "
-      "lambda (min(p1, p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1] (extended continuously to the "
-      "vertices); equality at u = 1/2";
+      "S = 2: J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so kappa = 1; "
+      "times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. lambda (min(p1, "
+      "p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1]; equality at u = 1/2. S = 3 (c >= 1/3): by permutation "
+      "symmetry p_3 = t = p_min, p = t 1 + (1 - 3t)(u, 1 - u, 0); 4tc mean^2 - 48 (t + c)^2 Delta = 576 (t "
+      "lambda_max - c lambda_min)(c lambda_max - t lambda_min) = 576 t G with G = c (1 - |p|^2)^2 - 3 (t + "
+      "c)^2 "
+      "p1 p2 (exact polynomial identity, mean and Delta from J in an integer basis of T), so kappa <= c/t "
+      "iff "
+      "G <= 0; G <= 0 by branch and bound on (x0, u) in [0, 1]^2";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {pair_piece([](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
@@ -661,6 +701,18 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
     const X lambda = form_on_w(p) / X(2);
     return lambda * (min(p[0], p[1]) - k("c"));
   })};
+  Piece three;
+  three.label = "S = 3, p_3 = p_min";
+  three.score = make_score<2>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X t = x[0] / X(3), free = X(1) - x[0];
+    const std::array<X, 3> p{t + free * x[1], t + free * (X(1) - x[1]), t};
+    const X spread = X(2) * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]);
+    return k("c") * square(spread) - X(3) * square(t + k("c")) * p[0] * p[1];
+  });
+  three.roots = {unit_box(2)};
+  c.pieces.push_back(three);
+  c.identities = {kappa_identity_piece()};
   return c;
 }
 
