@@ -13,6 +13,8 @@
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
 
+#include <boost/math/special_functions/binomial.hpp>
+
 namespace dcrv::certify::e_grpo {
 // The exact helpers of the certificate files (external linkage there).
 Rational h_scaled_exact(int G, const Rational& rho);
@@ -326,5 +328,69 @@ TEST_CASE("the E identity certificates prove at their exact constants and fail w
     CHECK(piece.residual(x, k) == 0);
     k.set("c", Rational(2));
     CHECK(piece.residual(x, k) != 0);
+  }
+}
+
+TEST_CASE(
+    "the E.alpha-beta-bound pieces are +-alpha/sqrt(G-1), +-beta/sqrt(G-1) - c(1 + |h_G'(0)|/sqrt(G-1)) "
+    "with dcrv's slopes, and bound the claim's quantity (|h_G'(0)| <= D_G)",
+    "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.alpha-beta-bound");
+  const Certificate& lt = certificate_of("E.Ltan-bound");
+  REQUIRE(c.pieces.size() == lt.pieces.size());
+  const Constants k = paper_constants(c);
+  for (int G : {2, 3, 4, 7, 48})
+    for (double rho : {0.0, 0.2, 0.5, 0.95, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const mpfr r(rho), sm = ch.sqrt_m();
+      const auto [alpha, beta] = grpo::jacobian_slopes(ch, r, 1 - r);
+      const mpfr L = abs(ch.dh(mpfr(0), mpfr(1))) / sm, D = grpo::D_G<mpfr>(G) / sm;
+      const std::vector<std::pair<std::string, mpfr>> expected{
+          {"alpha", alpha / sm}, {"-alpha", -alpha / sm}, {"beta", beta / sm}, {"-beta", -beta / sm}};
+      for (const auto& [name, value] : expected) {
+        INFO("G = " << G << " rho = " << rho << " " << name);
+        const mpfr score =
+            piece_labelled(c, name + ", G = " + std::to_string(G)).score.value(point({rho}), k).mid();
+        CHECK(abs(score - (value - (1 + L))) < tol);
+        CHECK(value - (1 + D) <= score + tol); // the claim's own (with D_G) is below the certified score
+      }
+    }
+}
+
+TEST_CASE("the binom-shift certificates split both sides over the radicals sqrt((1+s)(G-1-s)) as dcrv's h_G "
+          "and c_1 read them",
+          "[certify]") {
+  set_working_digits(50);
+  for (int G : {2, 3, 5, 12, 32})
+    for (double rho : {0.0, 0.3, 0.8, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const int m = G - 1, n = G - 2;
+      const mpfr r(rho), s1 = 1 - r;
+      mpfr lhs1 = 0, rhs1 = 0, lhs2 = 0, rhs2 = 0;
+      for (int s = 0; s <= n; ++s) {
+        const mpfr R = sqrt(mpfr((1 + s) * (m - s)));
+        const mpfr base = boost::math::binomial_coefficient<mpfr>(n, s) * pow(r, s) * pow(s1, n - s);
+        lhs1 += m * s1 * base / R;
+        lhs2 += m * r * base / R;
+        rhs1 += (m - s) * boost::math::binomial_coefficient<mpfr>(m, s) * pow(r, s) * pow(s1, m - s) / R;
+        rhs2 += (s + 1) * boost::math::binomial_coefficient<mpfr>(m, s + 1) * pow(r, s + 1) *
+                pow(s1, m - s - 1) / R;
+      }
+      INFO("G = " << G << " rho = " << rho);
+      CHECK(abs(lhs1 - s1 * ch.h(r, s1)) < tol * G);
+      CHECK(abs(lhs2 - r * ch.h(r, s1)) < tol * G);
+      // the right sides: E sqrt((G-1-S)/(1+S)) = c_1 and E sqrt(S/(G-S)) from the binomial pmf
+      const std::vector<mpfr> pmf = grpo::binomial_pmf(m, r, s1);
+      mpfr e2 = 0;
+      for (int j = 0; j <= m; ++j)
+        e2 += pmf[static_cast<std::size_t>(j)] * sqrt(mpfr(j) / mpfr(G - j));
+      CHECK(abs(rhs1 - ch.c1(r, s1)) < tol * G);
+      CHECK(abs(rhs2 - e2) < tol * G);
+    }
+  for (const std::string id : {"E.binom-shift-1", "E.binom-shift-2"}) {
+    const Certificate& c = certificate_of(id);
+    CHECK(c.identities.size() == 31 * 32 / 2); // G = 2..32, s = 0..G-2
+    CHECK(c.identities.back().residual({Rational(2, 7)}, {}) == 0);
   }
 }

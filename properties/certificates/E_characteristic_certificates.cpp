@@ -362,6 +362,140 @@ DCRV_CERTIFICATE(gamma_l2_bound) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Slopes α = c₁' = d/dρ[(1−ρ)h_G], β = −h_G − ρh_G' (App. E §Rank-one Jacobian)
+// ---------------------------------------------------------------------------------------------------------
+
+/// The weights of H_G' = n Σ_{s<n} C(n−1, s)(β_{s+1} − β_s) ρ^s σ^{n−1−s} (β_s = √(m/((1+s)(m−s))), the
+/// derivative of the Bernstein form), with β_s = β_{n−s} taken from one enclosure, so that the end weights
+/// are exact negatives of each other (dw_{n−1} = −dw_0: h_G'(1) = −h_G'(0)).
+std::vector<Interval> dh_scaled_weights(int G) {
+  const int m = G - 1, n = G - 2;
+  if (n == 0)
+    return {};
+  std::vector<Interval> beta(static_cast<std::size_t>(n + 1));
+  for (int s = 0; s <= n; ++s) { // β_s = β_{n−s}: the same enclosure from the smaller index
+    const int t = std::min(s, n - s);
+    beta[static_cast<std::size_t>(s)] = sqrt(Interval(m) / Interval((1 + t) * (m - t)));
+  }
+  std::vector<Interval> half(static_cast<std::size_t>((n - 1) / 2 + 1));
+  half[0] = Interval(1);
+  for (int s = 0; s < (n - 1) / 2; ++s)
+    half[static_cast<std::size_t>(s + 1)] =
+        half[static_cast<std::size_t>(s)] * Interval(n - 1 - s) / Interval(s + 1);
+  std::vector<Interval> dw(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s)
+    dw[static_cast<std::size_t>(s)] =
+        Interval(n) * half[static_cast<std::size_t>(std::min(s, n - 1 - s))] *
+        (beta[static_cast<std::size_t>(s + 1)] - beta[static_cast<std::size_t>(s)]);
+  return dw;
+}
+
+/// The four scores ±α/√m − c(1 + L), ±β/√m − c(1 + L) with L = |h_G'(0)|/√m = −dw₀ (0 for G ≤ 3), grouped
+/// so that the attained ends are exact: −α/√m − c(1+L) = (H − c) + dw₀(c − σ^n) − Σ_{s≥1} dw_s ρ^sσ^{n−s}
+/// (0 at ρ = 0, c = 1), −β/√m − c(1+L) = (H − c) + dw_{n−1}(ρ^n − c) + Σ_{s<n−1} dw_s ρ^{s+1}σ^{n−1−s} (0 at
+/// ρ = 1, c = 1; dw_{n−1} = −dw₀ = L).
+enum class Slope { alpha_plus, alpha_minus, beta_plus, beta_minus };
+template <class X>
+X slope_score(const std::vector<Interval>& w, const std::vector<Interval>& dw, const X& rho,
+              const Interval& c, Slope which) {
+  const int n = static_cast<int>(w.size()) - 1;
+  const X sigma = 1 - rho;
+  std::vector<X> rp(static_cast<std::size_t>(n + 2), X(1)), sp(rp);
+  for (int s = 1; s <= n + 1; ++s) {
+    rp[static_cast<std::size_t>(s)] = rp[static_cast<std::size_t>(s - 1)] * rho;
+    sp[static_cast<std::size_t>(s)] = sp[static_cast<std::size_t>(s - 1)] * sigma;
+  }
+  auto at = [](const std::vector<X>& v, int i) { return v[static_cast<std::size_t>(i)]; };
+  X H(0);
+  for (int s = 0; s <= n; ++s)
+    H += X(w[static_cast<std::size_t>(s)]) * at(rp, s) * at(sp, n - s);
+  const X C(c);
+  if (n == 0) // G = 2: h_G ≡ 1·√m, h_G' ≡ 0, L = 0
+    return which == Slope::alpha_minus || which == Slope::beta_minus ? X(H - C) : X(-H - C);
+  auto d = [&](int s) { return X(dw[static_cast<std::size_t>(s)]); };
+  switch (which) {
+  case Slope::alpha_minus: {
+    X r = (H - C) + d(0) * (C - at(sp, n));
+    for (int s = 1; s < n; ++s)
+      r -= d(s) * at(rp, s) * at(sp, n - s);
+    return r;
+  }
+  case Slope::beta_minus: {
+    X r = (H - C) + d(n - 1) * (at(rp, n) - C);
+    for (int s = 0; s < n - 1; ++s)
+      r += d(s) * at(rp, s + 1) * at(sp, n - 1 - s);
+    return r;
+  }
+  case Slope::alpha_plus: { // −H + σH' − c + c·dw₀
+    X r = -H - C + C * d(0);
+    for (int s = 0; s < n; ++s)
+      r += d(s) * at(rp, s) * at(sp, n - s);
+    return r;
+  }
+  case Slope::beta_plus: { // −H − ρH' − c + c·dw₀
+    X r = -H - C + C * d(0);
+    for (int s = 0; s < n; ++s)
+      r -= d(s) * at(rp, s + 1) * at(sp, n - 1 - s);
+    return r;
+  }
+  }
+  return H;
+}
+
+Piece slope_piece(int G, Slope which) {
+  const char* names[] = {"alpha", "-alpha", "beta", "-beta"};
+  Piece piece;
+  piece.label = std::string(names[static_cast<int>(which)]) + ", G = " + std::to_string(G);
+  piece.score = make_score<1>(
+      [w = h_scaled_weights(G), dw = dh_scaled_weights(G), which](const auto& x, const Constants& k) {
+        return slope_score(w, dw, x[0], k("c"), which);
+      });
+  piece.roots = {unit_box(1)};
+  return piece;
+}
+
+constexpr int kMaxSlopeGroup = 48;
+
+void add_slope_pieces(Certificate& c) {
+  for (int G = 2; G <= kMaxSlopeGroup; ++G)
+    for (Slope s : {Slope::alpha_plus, Slope::alpha_minus, Slope::beta_plus, Slope::beta_minus})
+      c.pieces.push_back(slope_piece(G, s));
+}
+
+// App. E §Rank-one Jacobian: |α(ρ)|, |β(ρ)| ≤ c(H⋆ + D_G).
+DCRV_CERTIFICATE(alpha_beta_bound) {
+  Certificate c;
+  c.claim = "E.alpha-beta-bound";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxSlopeGroup) +
+             " and rho in [0, 1]; G = " + std::to_string(kMaxSlopeGroup + 1) + ", ..., 256 not covered";
+  c.method =
+      "proves the stronger |alpha|, |beta| <= c(sqrt(G-1) + |h_G'(0)|) (|h_G'(0)| <= D_G = sup|h_G'|, "
+      "whatever the maximisation returns): divided by sqrt(G-1), alpha = -H + (1-rho)H', beta = -H - "
+      "rho H' with H = h_G/sqrt(G-1) and H' in Bernstein form (H'(1) = -H'(0) from one enclosure), "
+      "grouped so that -alpha at rho = 0 and -beta at rho = 1 (where the bound is attained) are exact: "
+      "monotonicity test";
+  c.constants = {upper_one("c")};
+  add_slope_pieces(c);
+  return c;
+}
+
+// App. E §Rank-one Jacobian: L_γ^tan ≤ c√(K_CK_I)(H⋆ + D_G).
+DCRV_CERTIFICATE(Ltan_bound) {
+  Certificate c;
+  c.claim = "E.Ltan-bound";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxSlopeGroup) +
+             ", every K >= 2 and 0 <= K_C <= K; G = " + std::to_string(kMaxSlopeGroup + 1) +
+             ", ..., 256 not covered";
+  c.method = "L_tan = sqrt(K_C K_I/K) sup_rho (K_C alpha^2 + K_I beta^2)^(1/2) <= sqrt(K_C K_I) sup_rho "
+             "max(|alpha|, |beta|) (K_C alpha^2 + K_I beta^2 <= K max(alpha^2, beta^2)), so it suffices that "
+             "|alpha|, |beta| <= c(sqrt(G-1) + |h_G'(0)|) <= c(H* + D_G) on [0, 1]: the pieces of "
+             "E.alpha-beta-bound (equality for G = 2, 3, where alpha = beta = -sqrt(G-1))";
+  c.constants = {upper_one("c")};
+  add_slope_pieces(c);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Exact identities of h_G and c₁
 // ---------------------------------------------------------------------------------------------------------
 
@@ -391,6 +525,56 @@ DCRV_CERTIFICATE(hG_const_G23) {
                           return h_scaled_exact(G, x[0]) - k("c");
                         }));
   return c;
+}
+
+// Lemma lem:binom-shift: (1−ρ)h_G(ρ) = E√((G−1−S)/(1+S)) and ρh_G(ρ) = E√(S/(G−S)), S ~ Binom(G−1, ρ). With
+// R_s = √((1+s)(m−s)) (m = G−1, s = 0..G−2): b_s = m/R_s, √((m−s)/(1+s)) = (m−s)/R_s and √((s+1)/(m−s)) =
+// (s+1)/R_s, and the remaining terms (j = G−1 in the first sum, j = 0 in the second) are 0; so LHS − RHS =
+// Σ_s P_s(ρ)/R_s with rational polynomials P_s, and P_s ≡ 0 for every s proves the identity.
+constexpr int kMaxShiftGroup = 32;
+
+/// P_s of the first identity: m(1−ρ)C(n,s)ρ^sσ^{n−s} − (m−s)C(m,s)ρ^sσ^{m−s}; of the second:
+/// mρC(n,s)ρ^sσ^{n−s} − (s+1)C(m,s+1)ρ^{s+1}σ^{m−s−1}.
+Rational binom_shift_coefficient(int G, int s, int which, const Rational& rho) {
+  const int m = G - 1, n = G - 2;
+  const Rational sigma = 1 - rho;
+  const Rational lhs = Rational(m) * (which == 1 ? sigma : rho) * binomial_exact(n, s) *
+                       rational_power(rho, s) * rational_power(sigma, n - s);
+  const Rational rhs = which == 1 ? Rational(Rational(m - s) * binomial_exact(m, s) * rational_power(rho, s) *
+                                             rational_power(sigma, m - s))
+                                  : Rational(Rational(s + 1) * binomial_exact(m, s + 1) *
+                                             rational_power(rho, s + 1) * rational_power(sigma, m - s - 1));
+  return lhs - rhs;
+}
+
+Certificate binom_shift_certificate(int which) {
+  Certificate c;
+  c.claim = which == 1 ? "E.binom-shift-1" : "E.binom-shift-2";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxShiftGroup) +
+             " and every real rho; G = " + std::to_string(kMaxShiftGroup + 1) + ", ..., 256 not covered";
+  c.method =
+      std::string("both sides split over the radicals R_s = sqrt((1+s)(G-1-s)): ") +
+      (which == 1 ? "(1-rho)h_G = sum_s m(1-rho)C(n,s)rho^s(1-rho)^(n-s)/R_s, E sqrt((G-1-S)/(1+S)) = "
+                    "sum_s (m-s)C(m,s)rho^s(1-rho)^(m-s)/R_s (+ 0 for S = G-1)"
+                  : "rho h_G = sum_s m rho C(n,s)rho^s(1-rho)^(n-s)/R_s, E sqrt(S/(G-S)) = sum_s "
+                    "(s+1)C(m,s+1)rho^(s+1)(1-rho)^(m-s-1)/R_s (+ 0 for S = 0)") +
+      " (m = G-1, n = G-2); the coefficient P_s of each 1/R_s is a rational polynomial of degree <= G-1 "
+      "in rho, zero on G grid points, so P_s = 0 for every s and the identity holds";
+  for (int G = 2; G <= kMaxShiftGroup; ++G)
+    for (int s = 0; s <= G - 2; ++s)
+      c.identities.push_back(scalar_identity(
+          "G = " + std::to_string(G) + ", s = " + std::to_string(s), 1, G - 1,
+          [G, s, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+            return binom_shift_coefficient(G, s, which, x[0]);
+          }));
+  return c;
+}
+
+DCRV_CERTIFICATE(binom_shift_1) {
+  return binom_shift_certificate(1);
+}
+DCRV_CERTIFICATE(binom_shift_2) {
+  return binom_shift_certificate(2);
 }
 
 /// The end values of c₁ (ρ = 1): c₁(1)/√m = 0 and c₁'(1)/√m = −c.
