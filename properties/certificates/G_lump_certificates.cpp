@@ -532,21 +532,21 @@ const char* kLumpRelabel = "a lump of size m of any partition is the first m tra
 DCRV_CERTIFICATE(g_lump_ode) {
   Certificate c;
   c.claim = "G.lump-ode";
-  c.domain = "S = 2, ..., 5; every lump of every partition; every p of the closed simplex (faces q_k = 0 "
+  c.domain = "S = 2, 3, 4; every lump of every partition; every p of the closed simplex (faces q_k = 0 "
              "included), every score field phi in R^S (so the four families), every real eps; along every "
-             "solution of (SRCT) by linearity of A; S >= 6 not covered";
-  c.method = std::string(
-                 "pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps(m_k - q_k hbar) with phi_pi, "
-                 "L_pi = log p_pi, eps free (E_pi = p_pi L_pi - p_pi hbar, hbar = sum p L, m_k = sum_{C_k} "
-                 "p L), p_S = 1 - sum x: degree <= 2 in each of the 2S + m variables, zero on a 3^(2S+m) "
-                 "grid (S = 2, 3); for S = 4, 5 the residual, affine in eps, is split into its eps-free part "
-                 "in (x, phi) and its eps coefficient in (x, L), each zero on its own 3^n grid; d/dt(Ap) = "
-                 "A pdot on solutions; ") +
-             kLumpRelabel;
+             "solution of (SRCT) by linearity of A; S >= 5 not covered";
+  c.method =
+      std::string("pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps(m_k - q_k hbar) with phi_pi, "
+                  "L_pi = log p_pi, eps free (E_pi = p_pi L_pi - p_pi hbar, hbar = sum p L, m_k = sum_{C_k} "
+                  "p L), p_S = 1 - sum x: degree <= 2 in each of the 2S + m variables, zero on a 3^(2S+m) "
+                  "grid (S = 2, 3); for S = 4 the residual, affine in eps, is split into its eps-free part "
+                  "in (x, phi) and its eps coefficient in (x, L), each zero on its own 3^n grid; d/dt(Ap) = "
+                  "A pdot on solutions; ") +
+      kLumpRelabel;
   for (std::size_t S = 2; S <= 3; ++S)
     for (std::size_t m = 1; m <= S; ++m)
       c.identities.push_back(lump_ode_piece(S, m, 2, lump_drift_formula));
-  for (std::size_t S = 4; S <= 5; ++S)
+  for (std::size_t S = 4; S <= 4; ++S) // S = 5 closes as well (1.3 s more each): left out for time
     for (std::size_t m = 1; m <= S; ++m)
       for (auto& piece : lump_ode_split_pieces(S, m, 2, lump_drift_formula))
         c.identities.push_back(piece);
@@ -557,19 +557,19 @@ DCRV_CERTIFICATE(g_lump_ode_conditional) {
   Certificate c;
   c.claim = "G.lump-ode-conditional";
   c.domain =
-      "S = 2, ..., 5; every lump with q_k > 0 of every partition; every p of the closed simplex, every "
-      "phi in R^S, every real eps; along every solution of (SRCT) by linearity of A; S >= 6 not covered";
+      "S = 2, 3, 4; every lump with q_k > 0 of every partition; every p of the closed simplex, every "
+      "phi in R^S, every real eps; along every solution of (SRCT) by linearity of A; S >= 5 not covered";
   c.method =
       std::string("pointwise (A(p.phi - eps E))_k = sum_{C_k} p phi - eps q_k (m_k/q_k - hbar) with phi, "
                   "L = log p, eps free, p_S = 1 - sum x; q_k (m_k/q_k) = m_k cancels exactly, so the "
                   "residual equals a polynomial of degree <= 2 in each variable where q_k != 0, zero on "
-                  "a 3^(2S+m) grid (S = 2, 3); for S = 4, 5 split into the eps-free part in (x, phi) and "
+                  "a 3^(2S+m) grid (S = 2, 3); for S = 4 split into the eps-free part in (x, phi) and "
                   "the eps coefficient in (x, L), each zero on its own 3^n grid; ") +
       kLumpRelabel;
   for (std::size_t S = 2; S <= 3; ++S)
     for (std::size_t m = 1; m <= S; ++m)
       c.identities.push_back(lump_ode_piece(S, m, 2, lump_conditional_formula));
-  for (std::size_t S = 4; S <= 5; ++S)
+  for (std::size_t S = 4; S <= 4; ++S) // S = 5 closes as well (1.3 s more each): left out for time
     for (std::size_t m = 1; m <= S; ++m)
       for (auto& piece : lump_ode_split_pieces(S, m, 2, lump_conditional_formula))
         c.identities.push_back(piece);
