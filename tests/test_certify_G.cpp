@@ -362,3 +362,13 @@ TEST_CASE("the face-minimum certificates read <log p> - log delta - E_min as the
     x[i] = Rational(static_cast<long>(i + 2), 41);
   CHECK(id.residual(x, RationalConstants()) == 0);
 }
+
+TEST_CASE("G.trace-perturb-lump is certified by the pieces of G.a-l1-lip (d = p^eps - p^0)", "[certify]") {
+  set_working_digits(50);
+  const Certificate &c = certificate_of("G.trace-perturb-lump"), &a = certificate_of("G.a-l1-lip");
+  REQUIRE(c.pieces.size() == a.pieces.size());
+  const Constants k = paper_constants(c);
+  for (std::size_t i = 0; i < c.pieces.size(); ++i)
+    for (double W : {0.0, 0.3, 1.0})
+      CHECK(score_at(c.pieces[i], {W}, k) == score_at(a.pieces[i], {W}, k));
+}

@@ -77,6 +77,22 @@ DCRV_CERTIFICATE(g_a_l1_lip) {
   return c;
 }
 
+// thm:trace-perturb (last sentence): ‖q^ε(t) − q^0(t)‖₁ ≤ c‖p^ε(t) − p^0(t)‖₁ — the bound of G.a-l1-lip at d
+// = p^ε(t) − p^0(t), which it proves for every d ∈ ℝ^S.
+DCRV_CERTIFICATE(g_trace_perturb_lump) {
+  Certificate c;
+  c.claim = "G.trace-perturb-lump";
+  c.domain = "every S, every partition, every pair of points p^eps, p^0 of R^S, so every pair of coupled "
+             "trajectories, every eps and t; no exclusion";
+  c.method =
+      "q = Ap, so ||q^eps - q^0||_1 = ||A d||_1 with d = p^eps - p^0; the bound ||A d||_1 <= c ||d||_1 for "
+      "every d as in G.a-l1-lip (exact reduction to one lump with ||d||_1 = 1 there, then |2W - 1| <= c "
+      "on W in [0, 1])";
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {a_l1_piece(true), a_l1_piece(false)};
+  return c;
+}
+
 // ============================================================================================================
 // eq. (S-bds), first: ‖diag(p) − ppᵀ‖_{2→2} ≤ c = ½
 // ============================================================================================================
