@@ -394,3 +394,40 @@ TEST_CASE("the binom-shift certificates split both sides over the radicals sqrt(
     CHECK(c.identities.back().residual({Rational(2, 7)}, {}) == 0);
   }
 }
+
+TEST_CASE("the E.y-inequality entropy pieces are H(p) - c log K with dcrv's entropy in the chart y = Kp, and "
+          "its class pieces are -gamma_i/sqrt(G-1) - c",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.y-inequality");
+  const Constants k = paper_constants(c);
+  for (double t : {-1.0, -0.5, 0.0, 0.25, 1.0}) {
+    Vec<mpfr> p(2);
+    p << (1 + mpfr(t)) / 2, (1 - mpfr(t)) / 2;
+    INFO("K = 2, t = " << t);
+    CHECK(abs(piece_labelled(c, "entropy, K = 2").score.value(point({t}), k).mid() -
+              (entropy(p) - log(mpfr(2)))) < tol);
+  }
+  for (double a : {-0.5, 0.0, 0.3, 1.0})
+    for (double s : {-1.0, 0.0, 0.5}) {
+      Vec<mpfr> p(3);
+      p << (1 + 2 * mpfr(a)) / 3, (1 - mpfr(a)) * (1 + mpfr(s)) / 3, (1 - mpfr(a)) * (1 - mpfr(s)) / 3;
+      INFO("K = 3, a = " << a << " s = " << s);
+      CHECK(abs(piece_labelled(c, "entropy, K = 3").score.value(point({a, s}), k).mid() -
+                (entropy(p) - log(mpfr(3)))) < tol);
+    }
+  for (int G : {2, 9})
+    for (double rho : {0.0, 0.4, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      Vec<mpfr> p(3);
+      p << mpfr(rho), (1 - mpfr(rho)) / 2, (1 - mpfr(rho)) / 2;
+      const Vec<mpfr> g = grpo::centered_score(grpo::Partition::leading(3, 1), ch, p) / ch.sqrt_m();
+      INFO("G = " << G << " rho = " << rho);
+      CHECK(abs(piece_labelled(c, "rho h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid() -
+                (-g(2) - 1)) < tol);
+      CHECK(
+          abs(piece_labelled(c, "-(1-rho)h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid() -
+              (-g(0) - 1)) < tol);
+    }
+  CHECK(c.identities.size() == 7);
+}

@@ -225,6 +225,11 @@ Piece free_mass_piece(const std::string& label) {
 } // namespace dcrv::certify::e_grpo
 
 namespace dcrv::certify {
+namespace e_grpo {
+// Defined in properties/certificates/E_threshold_certificates.cpp.
+std::vector<Rational> rate_exact(int KC, const std::vector<Rational>& p, const Rational& H,
+                                 const Rational& eps, const std::vector<Rational>& L);
+} // namespace e_grpo
 namespace {
 
 using namespace e_grpo;
@@ -244,16 +249,19 @@ CertConstant upper_one(const std::string& name) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// Score f(ρ)H_G(ρ) − c with f = 1 − ρ (`which` = 0: γ̂_C/√(G−1) = c₁/√(G−1)), ρ (1: −γ̂_I/√(G−1)), 1 (2:
-/// h_G/√(G−1)) or −1 (3: −h_G/√(G−1)).
-Piece class_score_piece(int G, int which) {
+/// h_G/√(G−1)), −1 (3: −h_G/√(G−1)) or −(1 − ρ) (4: −γ̂_C/√(G−1)); c is the constant `name`.
+Piece class_score_piece(int G, int which, const std::string& name = "c") {
   Piece piece;
-  const char* names[] = {"(1-rho)h_G", "rho h_G", "h_G", "-h_G"};
+  const char* names[] = {"(1-rho)h_G", "rho h_G", "h_G", "-h_G", "-(1-rho)h_G"};
   piece.label = std::string(names[which]) + ", G = " + std::to_string(G);
-  piece.score = make_score<1>([w = h_scaled_weights(G), which](const auto& x, const Constants& k) {
+  piece.score = make_score<1>([w = h_scaled_weights(G), which, name](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const X& rho = x[0];
-    const X factor = which == 0 ? X(1 - rho) : which == 1 ? rho : X(which == 2 ? 1 : -1);
-    return factor * bernstein(w, rho) - X(k("c"));
+    const X factor = which == 0   ? X(1 - rho)
+                     : which == 1 ? rho
+                     : which == 4 ? X(rho - 1)
+                                  : X(which == 2 ? 1 : -1);
+    return factor * bernstein(w, rho) - X(k(name));
   });
   piece.roots = {unit_box(1)};
   return piece;
@@ -691,6 +699,104 @@ DCRV_CERTIFICATE(Hstar) {
                                              return h_scaled_exact(G, Rational(0)) - k("c");
                                            }));
   }
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §Well-posedness: the y-inequality
+// ---------------------------------------------------------------------------------------------------------
+
+/// x log x on an enclosure that may reach 0 (0 log 0 = 0): for x ∈ [0, u], x log x ∈ [−1/e, max(0, u log u)]
+/// (and [u log u, 0] when u ≤ 1/e, where x log x decreases); a jet needs x > 0 (else straddle_error: the box
+/// is bisected).
+Interval xlogx(const Interval& x) {
+  if (x.lower() > 0)
+    return x * log(x);
+  if (x.lower() < 0)
+    throw straddle_error("x log x of an enclosure reaching below 0");
+  const Interval u(x.upper());
+  const Interval ulogu = x.upper() > 0 ? Interval(u * log(u)) : Interval(0);
+  if (x.upper() <= mpfr("0.36"))
+    return hull(ulogu, Interval(0));
+  return hull(Interval(-0.3679), max(ulogu, Interval(0)));
+}
+template <class X> X xlogx(const X& x) {
+  if (!(x.v.lower() > 0))
+    throw straddle_error("x log x: the derivative is unbounded at 0");
+  return x * log(x);
+}
+
+/// H(p) − c log K for p = y/K on the simplex, as −(1/K)Σ y_i log y_i + (1 − c) log K (Σ y = K); chart K = 2:
+/// y = (1 + t, 1 − t), t ∈ [−1, 1]; K = 3: y = (1 + 2a, (1 − a)(1 + s), (1 − a)(1 − s)), (a, s) ∈ [−½, 1] ×
+/// [−1, 1]: onto the simplex, uniform at the dyadic point 0 where y = 1 exactly and the gradient is exactly
+/// 0.
+template <int K> Piece entropy_piece() {
+  Piece piece;
+  piece.label = "entropy, K = " + std::to_string(K);
+  piece.score = make_score<K - 1>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    X sum(0);
+    if constexpr (K == 2) {
+      sum = xlogx(X(1 + x[0])) + xlogx(X(1 - x[0]));
+    } else {
+      const X rest = 1 - x[0];
+      sum = xlogx(X(1 + 2 * x[0])) + xlogx(X(rest * (1 + x[1]))) + xlogx(X(rest * (1 - x[1])));
+    }
+    return -sum / X(K) + X((1 - k("c_log")) * log(Interval(K)));
+  });
+  if constexpr (K == 2)
+    piece.roots = {{Interval(-1.0, 1.0)}};
+  else
+    piece.roots = {{Interval(-0.5, 1.0), Interval(-1.0, 1.0)}};
+  piece.attained = {std::vector<double>(K - 1, 0.0)};
+  return piece;
+}
+
+// App. E §Well-posedness: ẏ_i = −γ̂_i − εy_i − ε⟨log p⟩ ≤ c₁√(G−1) − εy_i + c₂ε log K.
+DCRV_CERTIFICATE(y_inequality) {
+  Certificate c;
+  c.claim = "E.y-inequality";
+  c.domain = "K = 2, 3, G = 2, ..., " + std::to_string(kMaxBnbGroup) +
+             ", every 0 <= K_C <= K, every i, every eps >= 0, every p in the open simplex (the bound on the "
+             "closed simplex with 0 log 0 = 0); K > 3 and G > " +
+             std::to_string(kMaxBnbGroup) + " not covered";
+  c.method =
+      "the equality ydot_i = -r_i = -gamma_i - eps y_i - eps<log p> exactly (log p_j = L_j, h_G = H, eps "
+      "free: degree <= 2, 3^(2K+1) grid); then ydot_i - (c1 sqrt(G-1) - eps y_i + c2 eps log K) = "
+      "(-gamma_i - c1 sqrt(G-1)) + eps(H(p) - c2 log K), H(p) = -<log p> the entropy, so for every eps >= "
+      "0 it suffices that -gamma_i <= c1 sqrt(G-1) (rho h_G/sqrt(G-1) <= c1 for i in I, -(1-rho)h_G <= "
+      "0 for i in C, rho in [0, 1]: Bernstein form) and H(p) <= c2 log K (chart y = Kp with the uniform "
+      "point at the origin, exact there: second-order test)";
+  c.constants = {{"c_sqrt", [] { return Interval(1); }}, {"c_log", [] { return Interval(1); }}};
+  for (int G = 2; G <= kMaxBnbGroup; ++G) {
+    c.pieces.push_back(class_score_piece(G, 1, "c_sqrt"));
+    c.pieces.push_back(class_score_piece(G, 4, "c_sqrt"));
+  }
+  c.pieces.push_back(entropy_piece<2>());
+  c.pieces.push_back(entropy_piece<3>());
+  for (int K = 2; K <= 3; ++K)
+    for (int KC = 0; KC <= K; ++KC) {
+      IdentityPiece piece;
+      piece.label = "ydot, K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
+      piece.variables = static_cast<std::size_t>(2 * K + 1);
+      piece.degree = 2;
+      piece.residual = [K, KC](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+        const auto Ks = static_cast<std::size_t>(K);
+        const std::vector<Rational> p = plane_point(v, K);
+        const Rational &H = v[Ks - 1], &eps = v[Ks];
+        const std::vector<Rational> L(v.begin() + static_cast<long>(Ks + 1), v.end());
+        const std::vector<Rational> rate = rate_exact(KC, p, H, eps, L),
+                                    g = centered_score_closed_exact(KC, p, H);
+        Rational mean_log(0);
+        for (std::size_t j = 0; j < Ks; ++j)
+          mean_log += p[j] * L[j];
+        std::vector<Rational> r;
+        for (std::size_t i = 0; i < Ks; ++i)
+          r.push_back(-rate[i] - (-g[i] - eps * (-L[i]) - eps * mean_log));
+        return first_nonzero(r);
+      };
+      c.identities.push_back(piece);
+    }
   return c;
 }
 
