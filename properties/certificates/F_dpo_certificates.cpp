@@ -401,11 +401,14 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
   c.claim = "F.gprime-negative-sc";
   c.domain =
       "beta in [10^-3, 10^2], ell0 in [-40, 0], v = e^-w with w in [0, 100], eta in [10^-12, 10], both "
-      "signs s_i (the claim's domain); the derivative formula itself is not certified here";
+      "signs s_i (the claim's domain); the formula for G_i' for every v > 0, beta, ell0, eps (exact)";
   c.method =
       "times v/beta > 0, with eps = c beta (1 + eta) and g'(log v) = -beta s(x), x = beta(log v - ell0): "
       "s_i = +1: -s(x) - c(1 + eta) < 0 (s = sigma(x) sigma(-x) >= 0); s_i = -1: s(x) - c(1 + eta) = "
-      "(1/4 - c(1 + eta)) - tanh^2(x/2)/4 < 0 by (S1); strict";
+      "(1/4 - c(1 + eta)) - tanh^2(x/2)/4 < 0 by (S1); strict; the formula: G_i(v) = s g(log v) - eps log v "
+      "as "
+      "a jet over the rationals in v (log v of derivative 1/v, g = E/(1 + E), E = e^-x of derivative "
+      "-beta E/v) has derivative (s g'(log v) - eps)/v with g' = -beta E/(1 + E)^2 (degree <= 4)";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
   const Box box{Interval(1e-3, 1e2), Interval(-40.0, 0.0), Interval(0.0, 100.0), Interval(1e-12, 10.0)};
   Piece plus;
@@ -425,8 +428,27 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
   });
   minus.roots = {box, {Interval(1e-3, 2e-3), Interval(-1.0, 0.0), Interval(0.0, 1.0), Interval(1e-12, 1e-3)}};
   minus.strict = true;
+  // G_i(v) = s g(log v) − ε log v as a jet in v: log v of derivative 1/v, g(log v) = E/(1 + E) with E =
+  // e^{−β(log v − ℓ₀)} of derivative −βE/v; variables (v, E, β, ε), both signs
+  auto derivative = [](int sign) {
+    IdentityPiece p;
+    p.label = sign > 0 ? "G_i' formula, s_i = +1" : "G_i' formula, s_i = -1";
+    p.variables = 4;
+    p.degree = 4;
+    p.residual = [sign](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+      using J = Jet<Rational, 1, 1>;
+      const Rational &v = x[0], &E0 = x[1], &beta = x[2], &eps = x[3];
+      J logv(Rational(0)), E(E0);
+      logv.g[0] = 1 / v;
+      E.g[0] = -beta * E0 / v;
+      const J G = J(sign) * (E / (J(1) + E)) - J(eps) * logv;
+      const Rational g_prime = -beta * E0 / ((1 + E0) * (1 + E0)); // −β σ(x)σ(−x), e^{−x} = E
+      return G.g[0] - (sign * g_prime - eps) / v;
+    };
+    return p;
+  };
   c.pieces = {plus, minus};
-  c.identities = {slope_tanh_identity()};
+  c.identities = {slope_tanh_identity(), derivative(1), derivative(-1)};
   return c;
 }
 
