@@ -389,3 +389,24 @@ TEST_CASE("the Jacobian identities compare with dcrv's field_jacobian and entrop
   // f′ is the derivative of f(s) = s_k g(log s): the chain rule the jets use
   CHECK(close(fp(1), -m.g_prime(L(1)) / p(1)));
 }
+
+TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta with raw_score_derivatives",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = cert("F.jphi-piece-diag");
+  for (double beta : {1e-3, 2.0, 1e3})
+    for (double ell0 : {-40.0, -9.5, 0.0, 20.0})
+      for (double lam : {0.5, 9.5, 100.0})
+        for (double w : {0.0, 1e-3, 0.5, 1.0}) {
+          DpoModel<mpfr> m = model(beta, ell0);
+          m.labels = {-1};
+          const mpfr delta = exp(mpfr(-lam)), log_v = (1 - mpfr(w)) * log(delta);
+          Vec<mpfr> p(1), lp(1);
+          lp(0) = log_v;
+          p(0) = exp(log_v);
+          const mpfr fp = abs(m.raw_score_derivatives(p, lp)(0));
+          INFO("beta " << beta << " ell0 " << ell0 << " lambda " << lam << " w " << w);
+          CHECK(close(score(c, "|f'(v)| <= c beta/delta", {beta, ell0, lam, w}),
+                      (fp - 0.25 * beta / delta) * p(0) / beta, 1e-25));
+        }
+}

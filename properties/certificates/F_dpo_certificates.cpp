@@ -198,6 +198,37 @@ DCRV_CERTIFICATE(mgamma_sup) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// F.jphi-piece-diag (Lemma lem:Lphi, proof): max_i |f_i′(p_i)| ≤ L_f = cβ/δ on Δ_δ.
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(jphi_piece_diag) {
+  Certificate c;
+  c.claim = "F.jphi-piece-diag";
+  c.domain =
+      "every mass v in [delta, 1] (so every p_i of Delta_delta, every K, every labelling: |f_i'| does not "
+      "depend on s_i), delta in [e^-100, e^-1/2], beta in [10^-3, 10^3], ell0 in [-40, 20]; no exclusion";
+  c.method =
+      "|f_i'(v)| = beta s(x)/v, x = beta(log v - ell0), v = delta e^(w lambda), lambda = log(1/delta), w in "
+      "[0, 1]; times v/beta > 0: s(x) - c v/delta = (1/4 - c) e^(w lambda) - expm1(w lambda)/4 - "
+      "tanh^2(x/2)/4 <= 0 by (S1); the sub-box near v = delta, ell0 = log delta is searched first (last "
+      "root)";
+  c.constants = {{"c", [] { return Interval(1) / 4; }}};
+  Piece piece;
+  piece.label = "|f'(v)| <= c beta/delta";
+  piece.score = make_score<4>([](const auto& x, const Constants& k) {
+    using X = scalar_of<decltype(x[0])>;
+    const X &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
+    const X xx = beta * (-((1 - w) * lam) - ell0);
+    return X(Interval(1) / 4 - k("c")) * exp(w * lam) - expm1(w * lam) / 4 - square(tanh_half(xx)) / 4;
+  });
+  piece.roots = {{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.5, 100.0), Interval(0.0, 1.0)},
+                 {Interval(1e-3, 2e-3), Interval(-10.0, -9.0), Interval(9.0, 10.0), Interval(0.0, 1e-3)}};
+  c.pieces = {piece};
+  c.identities = {slope_tanh_identity()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // F.lf-strict (Lemma lem:Lf): c_max = sup_{[log δ, 0]}(−g′) < cβ when ℓ₀ ∉ [log δ, 0].
 // ---------------------------------------------------------------------------------------------------------
 
