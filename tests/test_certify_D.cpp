@@ -375,3 +375,20 @@ TEST_CASE("the identity certificates of D_star_flow.cpp vanish at exact points w
         CHECK(piece.residual(y, {}) == 0);
       }
 }
+
+TEST_CASE("the chart (rho, a) pieces for M = 5 read phi as dcrv's star_score does", "[certify]") {
+  set_working_digits(50);
+  const Certificate &cl = certificate_of("D.phi-c-lower"), &l2 = certificate_of("D.phi-l2-sqrtKm1");
+  const int K = 7, M = 5;
+  const std::vector<double> u{0.3, 0.5, 0.25, 0.75};
+  for (double rho : {0.2, 0.9}) {
+    const Vec<mpfr> p = chart_point(K, rho, u);
+    const Vec<mpfr> phi = star_score(p, StarPartition::window(K, M));
+    for (int j = 0; j < M; ++j)
+      CHECK(near(value(piece_labelled(cl, "M = 5, c = " + std::to_string(j + 1)), cat(rho, u), {}),
+                 -phi(j) - star_correct_mass(p, StarPartition::window(K, M))));
+    std::vector<double> x{rho, double(K - M)};
+    x.insert(x.end(), u.begin(), u.end());
+    CHECK(near(value(piece_labelled(l2, "M = 5"), x, paper_constants(l2)), phi.squaredNorm() - (K - 1)));
+  }
+}

@@ -176,7 +176,7 @@ DCRV_CERTIFICATE(s2_upper) {
   Certificate c;
   c.claim = "D.S2-upper";
   c.domain =
-      "every partition with M = 1, 2, 3, 4 correct indices, every K >= M, every p in the closed simplex "
+      "every partition with M = 1, ..., 6 correct indices, every K >= M, every p in the closed simplex "
       "(the box rho in [0, 1], a in the closed simplex contains its image); no exclusion";
   c.method =
       "S2 - rho^2 = rho^2 (sum a^2 - 1) = -rho^2 2 sum_{c<c'} a_c a_c' (sum a = 1) and p_j - rho = rho (a_j "
@@ -185,6 +185,8 @@ DCRV_CERTIFICATE(s2_upper) {
   add_s2_upper_pieces<2>(c);
   add_s2_upper_pieces<3>(c);
   add_s2_upper_pieces<4>(c);
+  add_s2_upper_pieces<5>(c);
+  add_s2_upper_pieces<6>(c);
   return c;
 }
 
@@ -193,7 +195,7 @@ DCRV_CERTIFICATE(s2_upper) {
 // ---------------------------------------------------------------------------------------------------------
 
 constexpr const char* kComponentDomain =
-    "every partition with M = 1, 2, 3, 4 correct indices, every K >= M (phi depends on p only through rho "
+    "every partition with M = 1, ..., 6 correct indices, every K >= M (phi depends on p only through rho "
     "and "
     "a = p_C/rho), every correct index c; every p in int Delta^(K-1) (the certified box rho in [0, 1], a in "
     "the closed simplex contains its image); no exclusion";
@@ -215,6 +217,8 @@ DCRV_CERTIFICATE(phi_c_lower) {
   add(std::integral_constant<std::size_t, 2>{});
   add(std::integral_constant<std::size_t, 3>{});
   add(std::integral_constant<std::size_t, 4>{});
+  add(std::integral_constant<std::size_t, 5>{});
+  add(std::integral_constant<std::size_t, 6>{});
   return c;
 }
 
@@ -237,11 +241,13 @@ DCRV_CERTIFICATE(phi_c_upper) {
   add(std::integral_constant<std::size_t, 2>{});
   add(std::integral_constant<std::size_t, 3>{});
   add(std::integral_constant<std::size_t, 4>{});
+  add(std::integral_constant<std::size_t, 5>{});
+  add(std::integral_constant<std::size_t, 6>{});
   return c;
 }
 
 constexpr const char* kIncorrectDomain =
-    "every partition with M = 1, 2, 3, 4 correct indices and K > M (phi_i = -rho sum a^2 is the same for "
+    "every partition with M = 1, ..., 6 correct indices and K > M (phi_i = -rho sum a^2 is the same for "
     "every "
     "incorrect index and every K); every p in int Delta^(K-1) (the box rho in [0, 1], a in the closed "
     "simplex contains its image); no exclusion";
@@ -261,6 +267,8 @@ DCRV_CERTIFICATE(phi_i_lower) {
   add(std::integral_constant<std::size_t, 2>{});
   add(std::integral_constant<std::size_t, 3>{});
   add(std::integral_constant<std::size_t, 4>{});
+  add(std::integral_constant<std::size_t, 5>{});
+  add(std::integral_constant<std::size_t, 6>{});
   return c;
 }
 
@@ -277,6 +285,8 @@ DCRV_CERTIFICATE(phi_i_upper) {
   add(std::integral_constant<std::size_t, 2>{});
   add(std::integral_constant<std::size_t, 3>{});
   add(std::integral_constant<std::size_t, 4>{});
+  add(std::integral_constant<std::size_t, 5>{});
+  add(std::integral_constant<std::size_t, 6>{});
   return c;
 }
 
@@ -326,16 +336,15 @@ template <std::size_t M> Piece l2_piece() {
 DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
   Certificate c;
   c.claim = "D.phi-l2-sqrtKm1";
-  c.domain =
-      "every partition with M = 1, 2, 3, 4 correct indices and L = K - M incorrect ones, L real in [1, "
-      "1e12] for M = 1 and in [0, 1e12] for M >= 2 (every K >= 2 up to 10^12); every p in int "
-      "Delta^(K-1) (the box rho in [0, 1], a in the closed simplex contains its image); no exclusion";
+  c.domain = "every partition with M = 1, ..., 6 correct indices and L = K - M incorrect ones, L real in [1, "
+             "1e12] for M = 1 and in [0, 1e12] for M >= 2 (every K >= 2 up to 10^12); every p in int "
+             "Delta^(K-1) (the box rho in [0, 1], a in the closed simplex contains its image); no exclusion";
   c.method =
       "||phi||^2 - c^2 (K - 1) = sum_c (a_c - rho s)^2 + L rho^2 s^2 - c^2 (M - 1 + L), s = sum a^2 "
       "(def:star-score in the chart (rho, a = p_C/rho)), with L a real box coordinate; equality at rho = "
       "1, a a vertex (and rho = 0 for K = 2): monotonicity test and the mean-value form";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {l2_piece<1>(), l2_piece<2>(), l2_piece<3>(), l2_piece<4>()};
+  c.pieces = {l2_piece<1>(), l2_piece<2>(), l2_piece<3>(), l2_piece<4>(), l2_piece<5>(), l2_piece<6>()};
   return c;
 }
 
@@ -366,7 +375,7 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
   Certificate c;
   c.claim = "D.zab-ratio-lt1";
   c.domain =
-      "every partition with M = 2, 3, 4 correct indices, every K >= M, every ordered pair a != b in C; "
+      "every partition with M = 2, ..., 6 correct indices, every K >= M, every ordered pair a != b in C; "
       "every p in int Delta^(K-1) (the box rho in [0, 1], p_C/rho in the closed simplex contains its "
       "image); no exclusion";
   c.method =
@@ -378,6 +387,8 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
   add_zab_pieces<2>(c);
   add_zab_pieces<3>(c);
   add_zab_pieces<4>(c);
+  add_zab_pieces<5>(c);
+  add_zab_pieces<6>(c);
   return c;
 }
 
