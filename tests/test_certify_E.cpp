@@ -431,3 +431,21 @@ TEST_CASE("the E.y-inequality entropy pieces are H(p) - c log K with dcrv's entr
     }
   CHECK(c.identities.size() == 7);
 }
+
+TEST_CASE("the E.rho-prime-quarter piece is rho'(z) - q with rho' by central differences of dcrv's rho(z)",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("E.rho-prime-quarter");
+  const Constants k = paper_constants(c);
+  const mpfr t("1e-12");
+  for (int KC : {1, 3})
+    for (int KI : {1, 4})
+      for (double z : {-20.0, -1.0, 0.0, std::log(4.0 / 3.0), 5.0}) {
+        auto rho = [&](const mpfr& x) { return grpo::rho_of_z(KC, KI, x).first; };
+        const mpfr fd = (rho(mpfr(z) + t) - rho(mpfr(z) - t)) / (2 * t);
+        const mpfr r = rho(mpfr(z));
+        INFO("K_C = " << KC << " K_I = " << KI << " z = " << z);
+        CHECK(abs(fd - r * (1 - r)) < mpfr("1e-20"));
+        CHECK(abs(c.pieces[0].score.value({Interval(r)}, k).mid() - (r * (1 - r) - mpfr(0.25))) < tol);
+      }
+}

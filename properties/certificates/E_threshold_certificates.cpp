@@ -306,6 +306,40 @@ DCRV_CERTIFICATE(Psi_inverse) {
   return c;
 }
 
+// App. E §Scalar reduction: |ρ'(z)| ≤ q = ¼, ρ(z) = K_C e^z/(K_I + K_C e^z).
+DCRV_CERTIFICATE(rho_prime_quarter) {
+  Certificate c;
+  c.claim = "E.rho-prime-quarter";
+  c.domain = "every real z (so z in [-60, 60]) and every real K_C, K_I > 0 (so every 1 <= K_C, 1 <= K_I); no "
+             "exclusion";
+  c.method =
+      "rho'(z) = E d rho/dE with E = exp(z): K_C K_I E/(K_I + K_C E)^2 = rho(1 - rho) (exact identity in "
+      "(E, K_C, K_I), times (K_I + K_C E)^2 of degree <= 3: 4^3 grid), so |rho'| = rho(1 - rho) with rho "
+      "in (0, 1); rho(1 - rho) - q <= 0 on [0, 1] by branch and bound, attained at rho = 1/2: "
+      "second-order test";
+  c.constants = {{"quarter", [] { return Interval(0.25); }}};
+  Piece piece;
+  piece.label = "rho(1 - rho) - q, rho in [0, 1]";
+  piece.score = make_score<1>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    return x[0] * (1 - x[0]) - X(k("quarter"));
+  });
+  piece.roots = {unit_box(1)};
+  piece.attained = {{0.5}};
+  c.pieces = {piece};
+  IdentityPiece derivative;
+  derivative.label = "rho'(z) = rho(1 - rho)";
+  derivative.variables = 3;
+  derivative.degree = 3;
+  derivative.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+    const Rational &E = v[0], &KC = v[1], &KI = v[2];
+    const Rational den = KI + KC * E, rho = KC * E / den;
+    return KC * KI * E / (den * den) - rho * (1 - rho);
+  };
+  c.identities = {derivative};
+  return c;
+}
+
 // App. E §Selection Lipschitz bound: ‖diag(p)‖_{2→2} = max_k p_k ≤ 1 − (K−1)δ on Δ_δ.
 DCRV_CERTIFICATE(diag_norm) {
   Certificate c;
