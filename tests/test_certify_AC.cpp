@@ -282,3 +282,106 @@ TEST_CASE("the exact App. C identities vanish off the grid; the library's S(p), 
   for (int i = 0; i < 3; ++i)
     CHECK(abs(jv(i) - ((1 + log(p(i)) - ml) * v(i) - p(i) * inner)) < mpfr(1e-30));
 }
+
+TEST_CASE("the exact SRCT-objective identities vanish off the grid; the library's J~, its variational "
+          "derivative and F(p) satisfy them in MPFR",
+          "[certify]") {
+  set_working_digits(50);
+  for (const std::string id :
+       {"C.variational-derivative", "A.instantiation-variational-derivative", "A.jtilde-flow-score",
+        "A.logratio-ode-contraction", "C.srct-ode-form", "C.mass-balance"}) {
+    const Certificate& c = certificate_of(id);
+    CHECK(c.identities.size() == 195); // S = 2, 3, 4: (θ basis) × (L = 0, e_k)
+    residuals_vanish_off_grid(c);
+  }
+  SrctParams<mpfr> m;
+  Vec<mpfr> p(3);
+  p << mpfr(1) / 6, mpfr(1) / 3, mpfr(1) / 2;
+  m.U = Vec<mpfr>(3);
+  m.U << mpfr("0.7"), -2, mpfr("1.1");
+  m.K = Mat<mpfr>(3, 3);
+  m.K << 2, mpfr("0.5"), 0, mpfr("0.5"), 1, mpfr("-0.3"), 0, mpfr("-0.3"), mpfr("0.8");
+  m.p_base = p.reverse();
+  m.lambda = mpfr("0.8"), m.alpha = mpfr("0.3"), m.beta = mpfr("1.2"), m.beta_kl = mpfr("0.5"),
+  m.eps = mpfr("0.1");
+  // ambient partial derivatives of J~ (central differences) = U − 2λβKp + β_KL log p_base − A(1 + log p)
+  const Vec<mpfr> g = srct_variational_derivative(m, p), Kp = m.K * p;
+  const mpfr h("1e-20");
+  for (int i = 0; i < 3; ++i) {
+    Vec<mpfr> up = p, dn = p;
+    up(i) += h;
+    dn(i) -= h;
+    const mpfr fd = (srct_objective(m, up) - srct_objective(m, dn)) / (2 * h);
+    const mpfr formula =
+        m.U(i) - 2 * m.lambda * m.beta * Kp(i) + m.beta_kl * log(m.p_base(i)) - m.barrier() * (1 + log(p(i)));
+    CHECK(abs(fd - formula) < mpfr(1e-30));
+    CHECK(abs(g(i) - formula) < mpfr(1e-40));
+  }
+  // boxed drift = p ⊙ (g − ⟨p, g⟩), Σ F = 0, and the mass balance off the simplex (r = 2p)
+  const Vec<mpfr> F = srct_boxed_drift(m, p);
+  const mpfr gbar = p.dot(g);
+  for (int i = 0; i < 3; ++i)
+    CHECK(abs(F(i) - p(i) * (g(i) - gbar)) < mpfr(1e-40));
+  CHECK(abs(F.sum()) < mpfr(1e-40));
+  const Vec<mpfr> r = 2 * p, Fr = srct_boxed_drift(m, r), phi = srct_score(m, r);
+  mpfr mlr = 0;
+  for (int i = 0; i < 3; ++i)
+    mlr += r(i) * log(r(i));
+  CHECK(abs(Fr.sum() - (r.dot(phi) - m.barrier() * mlr) * (1 - r.sum())) < mpfr(1e-40));
+}
+
+TEST_CASE("the Lyapunov, strong-concavity and degenerate-floor certificates read the claims' quantities",
+          "[certify]") {
+  set_working_digits(50);
+  for (const std::string id : {"A.lyapunov-identity", "A.lyapunov-equality-iff", "C.degenerate-floor"})
+    residuals_vanish_off_grid(certificate_of(id));
+  // A.lyapunov-equality-iff: (|w|^2 − g_p(w,w)) Π p and (g_p(w,w) − |w|^2/min p) min p Π p
+  const Certificate& eq = certificate_of("A.lyapunov-equality-iff");
+  for (const std::vector<double>& u : {std::vector<double>{0.3, 0.5}, {0.9, 0.1}, {0.2, 0.8}}) {
+    const Vec<mpfr> p = stick(u);
+    Vec<mpfr> w(3);
+    w << mpfr("0.25"), mpfr("-1"), mpfr("0.5");
+    mpfr g = 0;
+    for (int i = 0; i < 3; ++i)
+      g += w(i) * w(i) / p(i);
+    const mpfr m = p.minCoeff();
+    const Box x = point({u[0], u[1], 0.25, -1.0, 0.5});
+    CHECK(abs(piece_labelled(eq, "S = 3, |w|^2 <= g_p(w,w)").score.value(x, Constants()).mid() -
+              (w.squaredNorm() - g) * p.prod()) < mpfr(1e-40));
+    CHECK(abs(piece_labelled(eq, "S = 3, g_p(w,w) <= |w|^2/min p").score.value(x, Constants()).mid() -
+              (g - w.squaredNorm() / m) * m * p.prod()) < mpfr(1e-40));
+  }
+  // C.single-site-strong-concavity: g'(s) + mA with g(s) = a − b s − c s³ − A log s (central difference)
+  const Certificate& sc = certificate_of("C.single-site-strong-concavity");
+  const Constants k = paper_constants(sc);
+  for (double s : {1e-3, 0.4, 1.0})
+    for (double A : {0.0, 0.7, 2.0}) {
+      const mpfr b(0.3), cc(1.5), h("1e-20");
+      auto g = [&](const mpfr& t) { return 1 - b * t - cc * t * t * t - A * log(t); };
+      const mpfr dg = (g(s + h) - g(s - h)) / (2 * h);
+      CHECK(abs(sc.pieces[0].score.value(point({s, 0.3, 1.5, A}), k).mid() - (dg + A)) < mpfr(1e-25));
+    }
+  // C.degenerate-floor: (max p − 1/K) − (K − 1)(1/K − min p)
+  const Certificate& df = certificate_of("C.degenerate-floor");
+  for (const std::vector<double>& u :
+       {std::vector<double>{0.3, 0.5, 0.5}, {0.25, 1.0 / 3, 0.5}, {1.0, 0.0, 0.0}}) {
+    const Vec<mpfr> p = stick(u);
+    const mpfr expected = (p.maxCoeff() - mpfr(1) / 4) - 3 * (mpfr(1) / 4 - p.minCoeff());
+    CHECK(abs(piece_labelled(df, "K = 4").score.value(point(u), Constants()).mid() - expected) < mpfr(1e-40));
+  }
+}
+
+TEST_CASE("the A.LS-nonneg score is -(L_S(delta) - (1 - S delta))/(1 - delta) with dcrv's face_gap",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("A.LS-nonneg");
+  residuals_vanish_off_grid(c);
+  for (int S : {2, 3, 10, 1000})
+    for (double y : {-14.0, -3.0, 0.0, 2.5, 40.0}) {
+      const mpfr x = exp(mpfr(y)), delta = 1 / (S + (S - 1) * x);
+      const mpfr expected = -(face_gap<mpfr>(S, delta) - (1 - S * delta)) / (1 - delta);
+      INFO("S = " << S << " y = " << y);
+      CHECK(abs(c.pieces[0].score.value(point({y}), Constants()).mid() - expected) <
+            mpfr(1e-30) * (abs(expected) + mpfr(1e-40)));
+    }
+}

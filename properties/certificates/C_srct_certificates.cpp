@@ -18,13 +18,17 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-using RVec = std::vector<Rational>;
+using softmax_exact::identity_piece;
+using softmax_exact::RVec;
+using softmax_exact::widen;
 using D1 = Jet<Rational, 1, 1>; // value and one directional derivative, exact
 
+/// p = (x_o, …, x_{o+S−2}, 1 − Σx): the chart of the plane Σp = 1 (the closed simplex where x ≥ 0, Σx ≤ 1).
 RVec plane_chart(const RVec& x, std::size_t S, std::size_t offset = 0) {
   RVec p(S);
   Rational last(1);
@@ -40,13 +44,11 @@ RVec unit_rvec(std::size_t S, std::size_t k) {
   e[k] = 1;
   return e;
 }
+/// max_i |r_i|: zero iff every component is (each component is a polynomial on the grid).
 Rational largest_abs(const RVec& r) {
   Rational m(0);
-  for (const auto& x : r) {
-    const Rational a = x < 0 ? Rational(-x) : x;
-    if (a > m)
-      m = a;
-  }
+  for (const auto& x : r)
+    widen(m, x);
   return m;
 }
 Rational dot(const RVec& a, const RVec& b) {
@@ -55,21 +57,18 @@ Rational dot(const RVec& a, const RVec& b) {
     s += a[i] * b[i];
   return s;
 }
-IdentityPiece make_identity(std::string label, std::size_t variables, int degree,
-                            std::function<Rational(const RVec&, const RationalConstants&)> residual) {
-  IdentityPiece p;
-  p.label = std::move(label);
-  p.variables = variables;
-  p.degree = degree;
-  p.residual = std::move(residual);
-  return p;
+/// The replicator field p ⊙ (F − E_p[F]) (App. A eq. replicator), as the claim's `replicator`.
+RVec replicator_exact(const RVec& p, const RVec& F) {
+  const Rational mean = dot(p, F);
+  RVec w(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    w[i] = p[i] * (F[i] - mean);
+  return w;
 }
-std::string S_is(std::size_t S) {
-  return "S = " + std::to_string(S);
-}
+
 /// log s as a jet: value L (the free variable standing for log s), derivative s'/s (exact).
-D1 log_jet(const D1& s, const Rational& L) {
-  return D1::chain(s, L, 1 / s.v, -1 / (s.v * s.v));
+template <class J> J log_jet(const J& s, const Rational& L) {
+  return J::chain(s, L, Rational(1 / s.v), Rational(-1 / (s.v * s.v)));
 }
 /// The polarization vectors of R^n: e_k (k < n) and e_k + e_l (k < l), in a fixed order.
 std::vector<RVec> polarization_vectors(std::size_t n) {
@@ -122,42 +121,42 @@ RVec boxed_drift(const RVec& p, const RVec& phi, const RVec& psi) {
 
 /// S(p)1 = 0 (componentwise): degree ≤ 2 in each x_i.
 IdentityPiece S_kernel_piece(std::size_t S) {
-  return make_identity(S_is(S) + ", S(p)1 = 0", S - 1, 2,
-                       [S](const RVec& x, const RationalConstants&) -> Rational {
-                         const RVec p = plane_chart(x, S);
-                         RVec r(S, Rational(0));
-                         for (std::size_t i = 0; i < S; ++i)
-                           for (std::size_t k = 0; k < S; ++k)
-                             r[i] += (i == k ? p[i] : Rational(0)) - p[i] * p[k];
-                         return largest_abs(r);
-                       });
+  return identity_piece(softmax_exact::s_label(S) + ", S(p)1 = 0", S - 1, 2,
+                        [S](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S);
+                          RVec r(S, Rational(0));
+                          for (std::size_t i = 0; i < S; ++i)
+                            for (std::size_t k = 0; k < S; ++k)
+                              r[i] += (i == k ? p[i] : Rational(0)) - p[i] * p[k];
+                          return largest_abs(r);
+                        });
 }
 /// vᵀS(p)v − Σ_i p_i(v_i − v̄)², a quadratic form in v, at a polarization vector v: degree ≤ 3 in each x_i.
 IdentityPiece S_variance_piece(std::size_t S, const RVec& v) {
-  return make_identity(S_is(S) + ", v = " + vec_label(v), S - 1, 3,
-                       [S, v](const RVec& x, const RationalConstants&) -> Rational {
-                         const RVec p = plane_chart(x, S);
-                         Rational quad(0);
-                         for (std::size_t i = 0; i < S; ++i)
-                           for (std::size_t k = 0; k < S; ++k)
-                             quad += v[i] * ((i == k ? p[i] : Rational(0)) - p[i] * p[k]) * v[k];
-                         const Rational vbar = dot(p, v);
-                         Rational var(0);
-                         for (std::size_t i = 0; i < S; ++i)
-                           var += p[i] * (v[i] - vbar) * (v[i] - vbar);
-                         return quad - var;
-                       });
+  return identity_piece(softmax_exact::s_label(S) + ", v = " + vec_label(v), S - 1, 3,
+                        [S, v](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S);
+                          Rational quad(0);
+                          for (std::size_t i = 0; i < S; ++i)
+                            for (std::size_t k = 0; k < S; ++k)
+                              quad += v[i] * ((i == k ? p[i] : Rational(0)) - p[i] * p[k]) * v[k];
+                          const Rational vbar = dot(p, v);
+                          Rational var(0);
+                          for (std::size_t i = 0; i < S; ++i)
+                            var += p[i] * (v[i] - vbar) * (v[i] - vbar);
+                          return quad - var;
+                        });
 }
 
 DCRV_CERTIFICATE(S_kernel_variance) {
   Certificate c;
   c.claim = "C.S-kernel-variance";
-  c.domain = "K = 2, ..., 7; every p of the plane sum p = 1 (so the closed simplex) and every v in R^K; no "
+  c.domain = "K = 2, ..., 6; every p of the plane sum p = 1 (so the closed simplex) and every v in R^K; no "
              "exclusion";
   c.method = "S(p) = diag(p) - p p^T entrywise; S(p)1 = 0 componentwise (degree <= 2 per chart coordinate); "
              "v^T S(p) v - Var_p(V) is a quadratic form in v, zero iff zero at v = e_k and e_k + e_l "
              "(polarization), each a polynomial of degree <= 3 per chart coordinate of p = (x, 1 - sum x)";
-  for (std::size_t S = 2; S <= 7; ++S) {
+  for (std::size_t S = 2; S <= 6; ++S) {
     c.identities.push_back(S_kernel_piece(S));
     for (const auto& v : polarization_vectors(S))
       c.identities.push_back(S_variance_piece(S, v));
@@ -170,7 +169,7 @@ DCRV_CERTIFICATE(S_kernel_variance) {
 /// Raw: u ∈ [0,1]^{S−1} (stick-breaking), the other S − 1 coordinates of v in [−1, 1].
 template <std::size_t S> Piece S_norm_piece(std::size_t face) {
   Piece piece;
-  piece.label = S_is(S) + ", v_" + std::to_string(face + 1) + " = 1";
+  piece.label = softmax_exact::s_label(S) + ", v_" + std::to_string(face + 1) + " = 1";
   piece.score = make_score<2 * S - 2>([face](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const auto p = stick_breaking<S>(x);
@@ -227,30 +226,30 @@ DCRV_CERTIFICATE(S_norm_half) {
 /// formula diag(1 + log p − ⟨log p⟩)v − p⟨1 + log p, v⟩. Variables: p (S free positive coordinates; the
 /// formula needs no Σp = 1) and L = log p (S). Times Π p_j: degree ≤ 2 in each variable.
 IdentityPiece JE_piece(std::size_t S, std::size_t l) {
-  return make_identity(S_is(S) + ", v = e_" + std::to_string(l + 1), 2 * S, 2,
-                       [S, l](const RVec& x, const RationalConstants&) -> Rational {
-                         const RVec v = unit_rvec(S, l);
-                         std::vector<D1> p(S), logp(S);
-                         for (std::size_t i = 0; i < S; ++i) {
-                           p[i] = D1(x[i]);
-                           p[i].g[0] = v[i];
-                           logp[i] = log_jet(p[i], x[S + i]);
-                         }
-                         D1 m(0);
-                         for (std::size_t j = 0; j < S; ++j)
-                           m += p[j] * logp[j];
-                         Rational ml(0), inner(0);
-                         for (std::size_t j = 0; j < S; ++j) {
-                           ml += x[j] * x[S + j];
-                           inner += (1 + x[S + j]) * v[j];
-                         }
-                         RVec r(S);
-                         for (std::size_t i = 0; i < S; ++i) {
-                           const D1 E = p[i] * (logp[i] - m);
-                           r[i] = E.g[0] - ((1 + x[S + i] - ml) * v[i] - x[i] * inner);
-                         }
-                         return largest_abs(r);
-                       });
+  return identity_piece(softmax_exact::s_label(S) + ", v = e_" + std::to_string(l + 1), 2 * S, 2,
+                        [S, l](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec v = unit_rvec(S, l);
+                          std::vector<D1> p(S), logp(S);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            p[i] = D1(x[i]);
+                            p[i].g[0] = v[i];
+                            logp[i] = log_jet(p[i], x[S + i]);
+                          }
+                          D1 m(0);
+                          for (std::size_t j = 0; j < S; ++j)
+                            m += p[j] * logp[j];
+                          Rational ml(0), inner(0);
+                          for (std::size_t j = 0; j < S; ++j) {
+                            ml += x[j] * x[S + j];
+                            inner += (1 + x[S + j]) * v[j];
+                          }
+                          RVec r(S);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            const D1 E = p[i] * (logp[i] - m);
+                            r[i] = E.g[0] - ((1 + x[S + i] - ml) * v[i] - x[i] * inner);
+                          }
+                          return largest_abs(r);
+                        });
 }
 
 DCRV_CERTIFICATE(JE_formula) {
@@ -277,26 +276,26 @@ DCRV_CERTIFICATE(JE_formula) {
 /// log p): linear in (φ, ψ), checked at (φ, ψ) = (e_k, 0) and (0, e_k); times p_i p_j a polynomial of degree
 /// ≤ 3 in each chart coordinate.
 IdentityPiece logratio_piece(std::size_t S, std::size_t k, bool psi_part) {
-  return make_identity(S_is(S) + (psi_part ? ", psi = e_" : ", phi = e_") + std::to_string(k + 1), S - 1, 3,
-                       [S, k, psi_part](const RVec& x, const RationalConstants&) -> Rational {
-                         const RVec p = plane_chart(x, S);
-                         const RVec phi = psi_part ? RVec(S, Rational(0)) : unit_rvec(S, k);
-                         const RVec psi = psi_part ? unit_rvec(S, k) : RVec(S, Rational(0));
-                         const RVec F = boxed_drift(p, phi, psi);
-                         RVec r;
-                         for (std::size_t i = 0; i < S; ++i)
-                           for (std::size_t j = 0; j < S; ++j)
-                             if (i != j)
-                               r.push_back(F[i] / p[i] - F[j] / p[j] -
-                                           ((phi[i] - phi[j]) - (psi[i] - psi[j])));
-                         return largest_abs(r);
-                       });
+  return identity_piece(
+      softmax_exact::s_label(S) + (psi_part ? ", psi = e_" : ", phi = e_") + std::to_string(k + 1), S - 1, 3,
+      [S, k, psi_part](const RVec& x, const RationalConstants&) -> Rational {
+        const RVec p = plane_chart(x, S);
+        const RVec phi = psi_part ? RVec(S, Rational(0)) : unit_rvec(S, k);
+        const RVec psi = psi_part ? unit_rvec(S, k) : RVec(S, Rational(0));
+        const RVec F = boxed_drift(p, phi, psi);
+        RVec r;
+        for (std::size_t i = 0; i < S; ++i)
+          for (std::size_t j = 0; j < S; ++j)
+            if (i != j)
+              r.push_back(F[i] / p[i] - F[j] / p[j] - ((phi[i] - phi[j]) - (psi[i] - psi[j])));
+        return largest_abs(r);
+      });
 }
 
 DCRV_CERTIFICATE(logratio_identity) {
   Certificate c;
   c.claim = "C.logratio-identity";
-  c.domain = "K = 2, ..., 7; every p in int Delta, every score vector phi_A (so every instance: U, PSD K, "
+  c.domain = "K = 2, ..., 6; every p in int Delta, every score vector phi_A (so every instance: U, PSD K, "
              "p_base, coefficients) and every A; the variation-of-constants part follows (see method); no "
              "exclusion";
   c.method =
@@ -307,7 +306,7 @@ DCRV_CERTIFICATE(logratio_identity) {
       "second part: with K = 0, d_ij is constant, so z = log(p_i/p_j) solves the linear ODE z' = d_ij - "
       "A z (the identity) and equals its unique solution z(0)e^{-At} + d_ij(1 - e^{-At})/A (d_ij t for "
       "A = 0) along exact trajectories";
-  for (std::size_t S = 2; S <= 7; ++S)
+  for (std::size_t S = 2; S <= 6; ++S)
     for (std::size_t k = 0; k < S; ++k) {
       c.identities.push_back(logratio_piece(S, k, false));
       c.identities.push_back(logratio_piece(S, k, true));
@@ -438,13 +437,157 @@ DCRV_CERTIFICATE(safe_denominators) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// §A.5 Shahshahani geometry: replicator identities
+// ---------------------------------------------------------------------------------------------------------
+
+/// Σ_i p_i(F_i − E_p[F]) for F = e_k; variables x (the chart), degree 2 (p_i p_k).
+IdentityPiece mass_piece(std::size_t S, std::size_t k) {
+  return identity_piece(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1), S - 1, 2,
+                        [S, k](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec w = replicator_exact(plane_chart(x, S), unit_rvec(S, k));
+                          Rational s(0);
+                          for (const auto& wi : w)
+                            s += wi;
+                          return s;
+                        });
+}
+
+DCRV_CERTIFICATE(mass_conservation) {
+  Certificate c;
+  c.claim = "A.mass-conservation";
+  c.domain = "S = 2, ..., 8; every p of the plane sum p = 1 (so the closed simplex) and every F in R^S; no "
+             "exclusion";
+  c.method =
+      "sum_i p_i (F_i - E_p[F]) is linear in F: checked for F = e_k, k = 1..S; in the chart p = (x, 1 - "
+      "sum x) a polynomial of degree <= 2 in each x_i, zero on a 3^(S-1) grid of rationals";
+  for (std::size_t S = 2; S <= 8; ++S)
+    for (std::size_t k = 0; k < S; ++k)
+      c.identities.push_back(mass_piece(S, k));
+  return c;
+}
+
+/// p ⊙ ((F + a1) − E_p[F + a1]) − p ⊙ (F − E_p[F]) with F = e_k or F = 0 (k = S), a variable; degree 2.
+IdentityPiece gauge_piece(std::size_t S, std::size_t k) {
+  return identity_piece(softmax_exact::s_label(S) + (k < S ? ", F = e_" + std::to_string(k + 1) : ", F = 0"),
+                        S, 2, [S, k](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S);
+                          const RVec F = k < S ? unit_rvec(S, k) : RVec(S, Rational(0));
+                          RVec shifted = F;
+                          for (auto& f : shifted)
+                            f += x[S - 1];
+                          const RVec a = replicator_exact(p, shifted), b = replicator_exact(p, F);
+                          RVec d(S);
+                          for (std::size_t i = 0; i < S; ++i)
+                            d[i] = a[i] - b[i];
+                          return largest_abs(d);
+                        });
+}
+
+DCRV_CERTIFICATE(gauge_invariance) {
+  Certificate c;
+  c.claim = "A.gauge-invariance";
+  c.domain =
+      "S = 2, ..., 8; every p of the plane sum p = 1 (so the closed simplex), every F in R^S and every "
+      "real a (the claim samples a in [-100, 100]); no exclusion";
+  c.method =
+      "the difference of the two fields is affine in F for fixed (p, a): checked for F = 0 and F = e_k; "
+      "in the chart p = (x, 1 - sum x) each component is a polynomial of degree <= 2 in each x_i and in "
+      "a, zero on a 3^S grid of rationals";
+  for (std::size_t S = 2; S <= 8; ++S)
+    for (std::size_t k = 0; k <= S; ++k)
+      c.identities.push_back(gauge_piece(S, k));
+  return c;
+}
+
+/// g_p(w, v) − ⟨F, v⟩ = Σ_i w_i v_i/p_i − ⟨F, v⟩, w = p ⊙ (F − E_pF), F = e_k, v = e_l − e_S ∈ T. Times Π_j
+/// p_j (non-zero on the grid) a polynomial of degree ≤ 4 in each x_i (w_i has degree ≤ 2, Π_{j≠i} p_j ≤ 2).
+IdentityPiece shah_metric_piece(std::size_t S, std::size_t k, std::size_t l) {
+  return identity_piece(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1) + ", v = e_" +
+                            std::to_string(l + 1) + " - e_" + std::to_string(S),
+                        S - 1, 4, [S, k, l](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S), F = unit_rvec(S, k);
+                          RVec v = unit_rvec(S, l);
+                          v[S - 1] -= 1;
+                          const RVec w = replicator_exact(p, F);
+                          Rational g(0), fv(0);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            g += w[i] * v[i] / p[i];
+                            fv += F[i] * v[i];
+                          }
+                          return g - fv;
+                        });
+}
+/// Σ_i w_i for w = p ⊙ (F − E_pF), F = e_k (the same sum as A.mass-conservation).
+IdentityPiece shah_tangent_piece(std::size_t S, std::size_t k) {
+  IdentityPiece piece = mass_piece(S, k);
+  piece.label += ", sum w = 0";
+  return piece;
+}
+/// g_p(v, v) ≥ ‖v‖²: Σ_i v_i²/p_i − Σ_i v_i² = Σ_i v_i²(1 − p_i)/p_i ≥ 0; times Π_j p_j > 0 (int Δ) the score
+/// −Σ_i v_i²(1 − p_i)Π_{j≠i}p_j ≤ 0, a sum of products of non-negative enclosures on the closed simplex. v ∈
+/// T from S − 1 free coordinates in [−1, 1] (the form is homogeneous of degree 2 in v).
+template <std::size_t S> Piece shah_metric_lower_piece() {
+  Piece piece;
+  piece.label = softmax_exact::s_label(S) + ", g_p(v,v) >= |v|^2";
+  piece.score = make_score<2 * S - 2>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    std::array<X, S> v;
+    X last(0);
+    for (std::size_t i = 0; i + 1 < S; ++i) {
+      v[i] = x[S - 1 + i];
+      last -= v[i];
+    }
+    v[S - 1] = last;
+    X s(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      X term = square(v[i]) * (1 - p[i]);
+      for (std::size_t j = 0; j < S; ++j)
+        if (j != i)
+          term = term * p[j];
+      s += term;
+    }
+    return -s;
+  });
+  Box root = unit_box(S - 1);
+  for (std::size_t i = 0; i + 1 < S; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  piece.roots = {root};
+  return piece;
+}
+
+DCRV_CERTIFICATE(shah_gradient_replicator) {
+  Certificate c;
+  c.claim = "A.shah-gradient-replicator";
+  c.domain =
+      "S = 2, ..., 6; the identities for every p of the plane sum p = 1 with p_i != 0 (so every p in "
+      "int Delta), every F in R^S and v in T; g_p(v,v) >= |v|^2 for every p in int Delta and v in T; no "
+      "exclusion";
+  c.method =
+      "sum w = 0 and g_p(w,v) = <F,v> are linear in F and in v: checked for F = e_k and v = e_l - e_S "
+      "(a basis of T), exactly in the chart p = (x, 1 - sum x) (g_p(w,v) times prod p_j: degree <= 4 "
+      "per x_i, 5^(S-1) grid); g_p(v,v) - |v|^2 = sum_i v_i^2 (1 - p_i)/p_i, times prod_j p_j > 0: "
+      "-sum_i v_i^2 (1 - p_i) prod_{j != i} p_j <= 0 by interval enclosures (p by stick-breaking, v in T "
+      "from S - 1 coordinates in [-1, 1], homogeneous of degree 2)";
+  for (std::size_t S = 2; S <= 6; ++S)
+    for (std::size_t k = 0; k < S; ++k) {
+      c.identities.push_back(shah_tangent_piece(S, k));
+      for (std::size_t l = 0; l + 1 < S; ++l)
+        c.identities.push_back(shah_metric_piece(S, k, l));
+    }
+  c.pieces = {shah_metric_lower_piece<2>(), shah_metric_lower_piece<3>(), shah_metric_lower_piece<4>(),
+              shah_metric_lower_piece<5>(), shah_metric_lower_piece<6>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Single-site Lyapunov identities (App. A §A.7, App. C §C.9)
 // ---------------------------------------------------------------------------------------------------------
 
 /// Σ_i p_i(g_i − ḡ)² ≥ 0 for every g (homogeneous of degree 2: g ∈ [−1, 1]^S), p in the closed simplex.
 template <std::size_t S> Piece variance_nonneg_piece() {
   Piece piece;
-  piece.label = S_is(S) + ", sum p (g - gbar)^2 >= 0";
+  piece.label = softmax_exact::s_label(S) + ", sum p (g - gbar)^2 >= 0";
   piece.score = make_score<2 * S - 1>([](const auto& x, const Constants&) {
     using X = std::decay_t<decltype(x[0])>;
     const auto p = stick_breaking<S>(x);
@@ -470,31 +613,31 @@ void add_variance_nonneg_pieces(Certificate& c) {
 /// Ψ'(s) by a jet minus G(s) = a − b s − c s³ − A L (L = log s); Ψ(s) = a s − b s²/2 − c s⁴/4 − A(s log s −
 /// s). Variables (s, a, b, A, L[, c]); times s a polynomial of degree ≤ `degree` in each.
 IdentityPiece potential_piece(bool cubic) {
-  return make_identity(cubic ? "Psi' = g (f = a - b s - c s^3)" : "Psi' = G (G = a - b s - A log s)",
-                       cubic ? 6 : 5, cubic ? 4 : 2,
-                       [cubic](const RVec& x, const RationalConstants&) -> Rational {
-                         const Rational &a = x[1], &b = x[2], &A = x[3], &L = x[4];
-                         const Rational cc = cubic ? x[5] : Rational(0);
-                         const D1 s = D1::variable(x[0], 0);
-                         const D1 psi = a * s - b * s * s / Rational(2) - cc * s * s * s * s / Rational(4) -
-                                        A * (s * log_jet(s, L) - s);
-                         return psi.g[0] - (a - b * x[0] - cc * x[0] * x[0] * x[0] - A * L);
-                       });
+  return identity_piece(cubic ? "Psi' = g (f = a - b s - c s^3)" : "Psi' = G (G = a - b s - A log s)",
+                        cubic ? 6 : 5, cubic ? 4 : 2,
+                        [cubic](const RVec& x, const RationalConstants&) -> Rational {
+                          const Rational &a = x[1], &b = x[2], &A = x[3], &L = x[4];
+                          const Rational cc = cubic ? x[5] : Rational(0);
+                          const D1 s = D1::variable(x[0], 0);
+                          const D1 psi = a * s - b * s * s / Rational(2) - cc * s * s * s * s / Rational(4) -
+                                         A * (s * log_jet(s, L) - s);
+                          return psi.g[0] - (a - b * x[0] - cc * x[0] * x[0] * x[0] - A * L);
+                        });
 }
 
 /// Σ_i G_i ṗ_i − Σ_i p_i(G_i − Ḡ)² with ṗ = p ⊙ (G − Ḡ) (App. A §A.7), a quadratic form in G: polarization.
 IdentityPiece replicator_lyapunov_piece(std::size_t S, const RVec& G) {
-  return make_identity(S_is(S) + ", G = " + vec_label(G), S - 1, 3,
-                       [S, G](const RVec& x, const RationalConstants&) -> Rational {
-                         const RVec p = plane_chart(x, S);
-                         const Rational gbar = dot(p, G);
-                         Rational dL(0), var(0);
-                         for (std::size_t i = 0; i < S; ++i) {
-                           dL += G[i] * p[i] * (G[i] - gbar);
-                           var += p[i] * (G[i] - gbar) * (G[i] - gbar);
-                         }
-                         return dL - var;
-                       });
+  return identity_piece(softmax_exact::s_label(S) + ", G = " + vec_label(G), S - 1, 3,
+                        [S, G](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S);
+                          const Rational gbar = dot(p, G);
+                          Rational dL(0), var(0);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            dL += G[i] * p[i] * (G[i] - gbar);
+                            var += p[i] * (G[i] - gbar) * (G[i] - gbar);
+                          }
+                          return dL - var;
+                        });
 }
 
 DCRV_CERTIFICATE(A_single_site_lyapunov) {
@@ -519,22 +662,22 @@ DCRV_CERTIFICATE(A_single_site_lyapunov) {
 /// Σ_i g_i F_i − Σ_i p_i(g_i − ḡ)² with F = S(p)φ − A E(p), g = φ − ψ (ψ = A log p): a quadratic form in the
 /// vector (φ, ψ) ∈ R^{2S}: polarization; degree ≤ 3 per chart coordinate.
 IdentityPiece srct_lyapunov_piece(std::size_t S, const RVec& w) {
-  return make_identity(S_is(S) + ", (phi, psi) = " + vec_label(w), S - 1, 3,
-                       [S, w](const RVec& x, const RationalConstants&) -> Rational {
-                         const RVec p = plane_chart(x, S);
-                         const RVec phi(w.begin(), w.begin() + long(S)), psi(w.begin() + long(S), w.end());
-                         const RVec F = boxed_drift(p, phi, psi);
-                         RVec g(S);
-                         for (std::size_t i = 0; i < S; ++i)
-                           g[i] = phi[i] - psi[i];
-                         const Rational gbar = dot(p, g);
-                         Rational dL(0), var(0);
-                         for (std::size_t i = 0; i < S; ++i) {
-                           dL += g[i] * F[i];
-                           var += p[i] * (g[i] - gbar) * (g[i] - gbar);
-                         }
-                         return dL - var;
-                       });
+  return identity_piece(softmax_exact::s_label(S) + ", (phi, psi) = " + vec_label(w), S - 1, 3,
+                        [S, w](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S);
+                          const RVec phi(w.begin(), w.begin() + long(S)), psi(w.begin() + long(S), w.end());
+                          const RVec F = boxed_drift(p, phi, psi);
+                          RVec g(S);
+                          for (std::size_t i = 0; i < S; ++i)
+                            g[i] = phi[i] - psi[i];
+                          const Rational gbar = dot(p, g);
+                          Rational dL(0), var(0);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            dL += g[i] * F[i];
+                            var += p[i] * (g[i] - gbar) * (g[i] - gbar);
+                          }
+                          return dL - var;
+                        });
 }
 
 DCRV_CERTIFICATE(C_single_site_lyapunov) {
@@ -554,6 +697,512 @@ DCRV_CERTIFICATE(C_single_site_lyapunov) {
     for (const auto& w : polarization_vectors(2 * S))
       c.identities.push_back(srct_lyapunov_piece(S, w));
   add_variance_nonneg_pieces(c);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The SRCT objective J̃ (App. A §A.5–A.6, App. C §C.2), exactly
+// ---------------------------------------------------------------------------------------------------------
+//
+// J̃ = U·p + λ(αH − βpᵀKp) − β_KL KL(p‖p_base) + εH is linear in θ = (U, λα, ε, β_KL, β_KL log p_base, λβK),
+// and so are its gradient and every identity below (none multiplies two coefficients); for fixed θ each is
+// affine in L = log p. So an identity holds for every instance iff it holds at the basis configurations: one
+// coefficient 1 (U = e_k; λα = 1; ε = 1; β_KL = 1 with log p_base = 0 or e_k; λβ = 1 with K = E_kl + E_lk),
+// the others 0, each with L = 0 and L = e_k. Each configuration is a rational identity in p alone.
+
+/// One basis configuration of an SRCT instance (λ = 1, so `alpha` is λα and `beta` is λβ).
+struct SrctBasis {
+  std::string label;
+  RVec U, Lb, L; // utility, log p_base, log p
+  std::vector<RVec> K;
+  Rational alpha{0}, beta{0}, beta_kl{0}, eps{0};
+  Rational barrier() const { return eps + alpha + beta_kl; }
+  RVec kernel_times(const RVec& p) const {
+    RVec r(p.size(), Rational(0));
+    for (std::size_t i = 0; i < p.size(); ++i)
+      for (std::size_t j = 0; j < p.size(); ++j)
+        r[i] += K[i][j] * p[j];
+    return r;
+  }
+  /// φ_A = U − 2λβKp + β_KL log p_base (App. C §C.2).
+  RVec score(const RVec& p) const {
+    const RVec Kp = kernel_times(p);
+    RVec phi(p.size());
+    for (std::size_t i = 0; i < p.size(); ++i)
+      phi[i] = U[i] - 2 * beta * Kp[i] + beta_kl * Lb[i];
+    return phi;
+  }
+};
+
+std::vector<SrctBasis> srct_bases(std::size_t S) {
+  const auto zero = [S](std::string label) {
+    SrctBasis b;
+    b.label = std::move(label);
+    b.U = b.Lb = b.L = RVec(S, Rational(0));
+    b.K = std::vector<RVec>(S, RVec(S, Rational(0)));
+    return b;
+  };
+  const auto idx = [](std::size_t k) { return std::to_string(k + 1); };
+  std::vector<SrctBasis> theta;
+  for (std::size_t k = 0; k < S; ++k) {
+    theta.push_back(zero("U = e_" + idx(k)));
+    theta.back().U[k] = 1;
+  }
+  theta.push_back(zero("lambda alpha = 1"));
+  theta.back().alpha = 1;
+  theta.push_back(zero("eps = 1"));
+  theta.back().eps = 1;
+  theta.push_back(zero("beta_KL = 1"));
+  theta.back().beta_kl = 1;
+  for (std::size_t k = 0; k < S; ++k) {
+    theta.push_back(zero("beta_KL = 1, log p_base = e_" + idx(k)));
+    theta.back().beta_kl = 1;
+    theta.back().Lb[k] = 1;
+  }
+  for (std::size_t k = 0; k < S; ++k)
+    for (std::size_t l = k; l < S; ++l) {
+      theta.push_back(zero("lambda beta = 1, K = E_" + idx(k) + idx(l) + " + E_" + idx(l) + idx(k)));
+      theta.back().beta = 1;
+      theta.back().K[k][l] = theta.back().K[l][k] = 1;
+    }
+  std::vector<SrctBasis> out;
+  for (const auto& b : theta) {
+    out.push_back(b);
+    out.back().label += ", L = 0";
+    for (std::size_t k = 0; k < S; ++k) {
+      out.push_back(b);
+      out.back().L[k] = 1;
+      out.back().label += ", L = e_" + idx(k);
+    }
+  }
+  return out;
+}
+
+/// ∇J̃(p) (ambient partial derivatives) by a forward-mode jet of the library's jtilde_of formula, H = −Σp log
+/// p, KL = Σp(log p − log p_base), with log p_i = L_i and d log p_i = dp_i/p_i; `with_eps` = false gives the
+/// J of App. A §A.6 (no εH).
+template <std::size_t S> RVec jtilde_gradient(const SrctBasis& b, const RVec& p, bool with_eps) {
+  using J = Jet<Rational, S, 1>;
+  std::array<J, S> x;
+  for (std::size_t i = 0; i < S; ++i)
+    x[i] = J::variable(p[i], i);
+  J lin(0), H(0), Q(0), KL(0);
+  for (std::size_t i = 0; i < S; ++i) {
+    lin += b.U[i] * x[i];
+    const J lg = log_jet(x[i], b.L[i]);
+    H -= x[i] * lg;
+    KL += x[i] * (lg - b.Lb[i]);
+    for (std::size_t j = 0; j < S; ++j)
+      Q += b.K[i][j] * x[i] * x[j];
+  }
+  const J jt = lin + (b.alpha * H - b.beta * Q) - b.beta_kl * KL + (with_eps ? b.eps : Rational(0)) * H;
+  return RVec(jt.g.begin(), jt.g.end());
+}
+
+using SrctResidual = Rational (*)(const SrctBasis&, const RVec&, const RationalConstants&);
+
+/// C.variational-derivative: ∂J̃/∂p_i − (U_i − cλβ(Kp)_i + β_KL log p_base,i − A(1 + log p_i)).
+template <std::size_t S>
+Rational variational_C(const SrctBasis& b, const RVec& p, const RationalConstants& k) {
+  const RVec g = jtilde_gradient<S>(b, p, true), Kp = b.kernel_times(p);
+  RVec r(S);
+  for (std::size_t i = 0; i < S; ++i)
+    r[i] = g[i] - (b.U[i] - k("c") * b.beta * Kp[i] + b.beta_kl * b.Lb[i] - b.barrier() * (1 + b.L[i]));
+  return largest_abs(r);
+}
+/// A.instantiation-variational-derivative: ∇J̃_i − (U_i − 2λβ(Kp)_i − (λα+ε)(1+log p_i) −
+/// β_KL(1+log(p_i/p_b,i))).
+template <std::size_t S> Rational variational_A(const SrctBasis& b, const RVec& p, const RationalConstants&) {
+  const RVec g = jtilde_gradient<S>(b, p, true), Kp = b.kernel_times(p);
+  RVec r(S);
+  for (std::size_t i = 0; i < S; ++i)
+    r[i] = g[i] - (b.U[i] - 2 * b.beta * Kp[i] - (b.alpha + b.eps) * (1 + b.L[i]) -
+                   b.beta_kl * (1 + b.L[i] - b.Lb[i]));
+  return largest_abs(r);
+}
+/// A.jtilde-flow-score: F̃ = ∇J − ε(1 + log p) equals ∇J̃, and Σ_i p_i(F̃_i − E_pF̃) = 0 (on Σp = 1).
+template <std::size_t S> Rational jtilde_flow(const SrctBasis& b, const RVec& p, const RationalConstants&) {
+  const RVec g = jtilde_gradient<S>(b, p, true), gJ = jtilde_gradient<S>(b, p, false);
+  RVec Ft(S), r(S);
+  for (std::size_t i = 0; i < S; ++i) {
+    Ft[i] = gJ[i] - b.eps * (1 + b.L[i]);
+    r[i] = Ft[i] - g[i];
+  }
+  Rational total(0);
+  for (const auto& w : replicator_exact(p, Ft))
+    total += w;
+  r.push_back(total);
+  return largest_abs(r);
+}
+/// A.logratio-ode-contraction: ṗ_i/p_i − ṗ_j/p_j − (−c_A A log(p_i/p_j) + c_ij), ṗ = p ⊙ (∇J̃ − E_p∇J̃).
+template <std::size_t S> Rational logratio_A(const SrctBasis& b, const RVec& p, const RationalConstants& k) {
+  const RVec pdot = replicator_exact(p, jtilde_gradient<S>(b, p, true)), Kp = b.kernel_times(p);
+  RVec r;
+  for (std::size_t i = 0; i < S; ++i)
+    for (std::size_t j = 0; j < S; ++j) {
+      const Rational cij = (b.U[i] - b.U[j]) - 2 * b.beta * (Kp[i] - Kp[j]) + b.beta_kl * (b.Lb[i] - b.Lb[j]);
+      r.push_back(pdot[i] / p[i] - pdot[j] / p[j] - (-k("c_A") * b.barrier() * (b.L[i] - b.L[j]) + cij));
+    }
+  return largest_abs(r);
+}
+/// C.srct-ode-form: (g_i − ⟨p, g⟩) − F_i/p_i with F = S(p)φ_A − A E(p), g = ∇J̃; and Σ_i F_i.
+template <std::size_t S> Rational ode_form(const SrctBasis& b, const RVec& p, const RationalConstants&) {
+  const RVec g = jtilde_gradient<S>(b, p, true);
+  RVec psi(S);
+  for (std::size_t i = 0; i < S; ++i)
+    psi[i] = b.barrier() * b.L[i];
+  const RVec F = boxed_drift(p, b.score(p), psi);
+  const Rational gbar = dot(p, g);
+  RVec r(S);
+  Rational total(0);
+  for (std::size_t i = 0; i < S; ++i) {
+    r[i] = (g[i] - gbar) - F[i] / p[i];
+    total += F[i];
+  }
+  r.push_back(total);
+  return largest_abs(r);
+}
+/// C.mass-balance at a positive vector r (off the simplex): Σ_i F_i(r) − (Σ_i r_iφ_i − A⟨log r⟩)(1 − Σr).
+template <std::size_t S> Rational mass_balance(const SrctBasis& b, const RVec& r, const RationalConstants&) {
+  RVec psi(S);
+  for (std::size_t i = 0; i < S; ++i)
+    psi[i] = b.barrier() * b.L[i];
+  const RVec phi = b.score(r), F = boxed_drift(r, phi, psi);
+  Rational lhs(0), M(0);
+  for (std::size_t i = 0; i < S; ++i) {
+    lhs += F[i];
+    M += r[i];
+  }
+  return lhs - (dot(r, phi) - b.barrier() * dot(r, b.L)) * (1 - M);
+}
+
+/// The pieces of one identity for S = 2, 3, 4: every basis configuration, p in the chart of Σp = 1 (`chart`)
+/// or S free positive coordinates; degree ≤ 6 per variable after clearing the p_i's (at most Π_j p_j from the
+/// jets of log times a cubic numerator).
+template <template <std::size_t> class Res> void add_srct_pieces(Certificate& c, bool chart) {
+  const auto add = [&c, chart](std::size_t S, SrctResidual f) {
+    for (const auto& b : srct_bases(S))
+      c.identities.push_back(
+          identity_piece(softmax_exact::s_label(S) + ", " + b.label, chart ? S - 1 : S, chart ? 4 : 3,
+                         [b, f, S, chart](const RVec& x, const RationalConstants& k) -> Rational {
+                           return f(b, chart ? plane_chart(x, S) : x, k);
+                         }));
+  };
+  add(2, &Res<2>::f);
+  add(3, &Res<3>::f);
+  add(4, &Res<4>::f);
+}
+#define DCRV_SRCT_RESIDUAL(name, fn)                                                                         \
+  template <std::size_t S> struct name {                                                                     \
+    static Rational f(const SrctBasis& b, const RVec& p, const RationalConstants& k) {                       \
+      return fn<S>(b, p, k);                                                                                 \
+    }                                                                                                        \
+  };
+DCRV_SRCT_RESIDUAL(VariationalC, variational_C)
+DCRV_SRCT_RESIDUAL(VariationalA, variational_A)
+DCRV_SRCT_RESIDUAL(JtildeFlow, jtilde_flow)
+DCRV_SRCT_RESIDUAL(LogratioA, logratio_A)
+DCRV_SRCT_RESIDUAL(OdeForm, ode_form)
+DCRV_SRCT_RESIDUAL(MassBalance, mass_balance)
+#undef DCRV_SRCT_RESIDUAL
+
+const char* kSrctBasisMethod =
+    "linear in theta = (U, lambda alpha, eps, beta_KL, beta_KL log p_base, lambda beta K) and, for fixed "
+    "theta, "
+    "affine in L = log p: checked at every basis configuration (one coefficient 1, K = E_kl + E_lk, L = 0 or "
+    "e_k) as a rational identity in p; the gradient of J~ by a forward-mode jet over the rationals of the "
+    "library's formula (log p_i = L_i free, d log p_i = dp_i/p_i); degree <= 6 per variable after clearing "
+    "the "
+    "p_i's";
+
+DCRV_CERTIFICATE(C_variational_derivative) {
+  Certificate c;
+  c.claim = "C.variational-derivative";
+  c.domain =
+      "K = 2, 3, 4; every p with positive coordinates on sum p = 1 (int Delta), every U in R^K, every "
+      "symmetric K (PSD included), every p_base in int Delta and every real lambda, alpha, beta, beta_KL, "
+      "eps; no exclusion";
+  c.method = std::string("ambient partial derivatives; ") + kSrctBasisMethod;
+  c.constants = {{"c", [] { return Interval(2); }, [] { return Rational(2); }}};
+  add_srct_pieces<VariationalC>(c, true);
+  return c;
+}
+
+DCRV_CERTIFICATE(A_instantiation_variational_derivative) {
+  Certificate c;
+  c.claim = "A.instantiation-variational-derivative";
+  c.domain =
+      "S = 2, 3, 4; every p, p_base in int Delta, every U in R^S, every symmetric K (PSD included) and "
+      "every real coefficient; no exclusion";
+  c.method = std::string("ambient partial derivatives; ") + kSrctBasisMethod;
+  add_srct_pieces<VariationalA>(c, true);
+  return c;
+}
+
+DCRV_CERTIFICATE(A_jtilde_flow_score) {
+  Certificate c;
+  c.claim = "A.jtilde-flow-score";
+  c.domain =
+      "S = 2, 3, 4; every p, p_base in int Delta, every U in R^S, every symmetric K (PSD included) and "
+      "every real coefficient; no exclusion";
+  c.method =
+      std::string("F = grad J (J~ without eps H) and grad J~ both by jets; sum_i p_i (F~_i - E_p F~) on "
+                  "sum p = 1 (chart); ") +
+      kSrctBasisMethod;
+  add_srct_pieces<JtildeFlow>(c, true);
+  return c;
+}
+
+DCRV_CERTIFICATE(A_logratio_ode_contraction) {
+  Certificate c;
+  c.claim = "A.logratio-ode-contraction";
+  c.domain =
+      "S = 2, 3, 4; every p, p_base in int Delta, every U in R^S, every symmetric K (PSD included) and "
+      "every real coefficient; every pair i, j; no exclusion";
+  c.method = std::string("pdot = p (grad J~ - E_p grad J~), log(p_i/p_j) = L_i - L_j, log(p_base,i/p_base,j) "
+                         "likewise; ") +
+             kSrctBasisMethod;
+  c.constants = {{"c_A", [] { return Interval(1); }, [] { return Rational(1); }}};
+  add_srct_pieces<LogratioA>(c, true);
+  return c;
+}
+
+DCRV_CERTIFICATE(C_srct_ode_form) {
+  Certificate c;
+  c.claim = "C.srct-ode-form";
+  c.domain =
+      "K = 2, 3, 4; every p, p_base in int Delta, every U in R^K, every symmetric K (PSD included) and "
+      "every real coefficient; no exclusion";
+  c.method =
+      std::string("F = S(p) phi_A - A E(p) in its matrix form, compared coordinatewise after division by "
+                  "p_i, and sum F = 0 on sum p = 1 (chart); ") +
+      kSrctBasisMethod;
+  add_srct_pieces<OdeForm>(c, true);
+  return c;
+}
+
+DCRV_CERTIFICATE(C_mass_balance) {
+  Certificate c;
+  c.claim = "C.mass-balance";
+  c.domain =
+      "K = 2, 3, 4; every positive vector r (so every M > 0, not only [1e-2, 1e2]), every p_base in int "
+      "Delta, every U in R^K, every symmetric K (PSD included) and every real coefficient; no exclusion";
+  c.method = std::string("r as K free positive variables (no sum constraint), F(r) = S(r) phi_A(r) - A E(r), "
+                         "<log r> = sum r_i log r_i; no derivative; ") +
+             kSrctBasisMethod;
+  add_srct_pieces<MassBalance>(c, false);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. A Lemma lem:Lyapunov: the dissipation identity and the metric comparison
+// ---------------------------------------------------------------------------------------------------------
+
+/// With g = ∇J̃(p) and ṗ = p ⊙ (g − ḡ): ⟨g, ṗ⟩ − Σ_i p_i(g_i − ḡ)² and Σ_i ṗ_i²/p_i − Σ_i p_i(g_i − ḡ)²,
+/// quadratic forms in g: polarization; degree ≤ 6 per chart coordinate after clearing the p_i's.
+IdentityPiece lyapunov_piece(std::size_t S, const RVec& g) {
+  return identity_piece(softmax_exact::s_label(S) + ", g = " + vec_label(g), S - 1, 4,
+                        [S, g](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = plane_chart(x, S), pdot = replicator_exact(p, g);
+                          const Rational gbar = dot(p, g);
+                          Rational squares(0), metric(0);
+                          for (std::size_t i = 0; i < S; ++i) {
+                            squares += p[i] * (g[i] - gbar) * (g[i] - gbar);
+                            metric += pdot[i] * pdot[i] / p[i];
+                          }
+                          return largest_abs({Rational(dot(g, pdot) - squares), Rational(metric - squares)});
+                        });
+}
+void add_lyapunov_pieces(Certificate& c) {
+  for (std::size_t S = 2; S <= 5; ++S)
+    for (const auto& g : polarization_vectors(S))
+      c.identities.push_back(lyapunov_piece(S, g));
+}
+const char* kLyapunovMethod =
+    "dJ~/dt = DJ~[p].pdot = <grad J~, pdot> (the forward-mode directional derivative); the claim's pdot = p "
+    "(F~ - E_p F~) with F~ = U - 2 lambda beta K p - (lambda alpha + eps)(1 + log p) - beta_KL (1 + "
+    "log(p/p_base)), "
+    "which equals grad J~ identically (the identity certified for A.instantiation-variational-derivative, "
+    "S = 2, 3, 4; here S <= 5 for the part below); so with g := grad J~ any real vector, <g, pdot> = sum_i "
+    "pdot_i^2/p_i = sum_i p_i (g_i - gbar)^2 is a quadratic identity in g: zero at g = e_k, e_k + e_l "
+    "(polarization), a polynomial of degree <= 3 per chart coordinate of p = (x, 1 - sum x) (grid of degree "
+    "4)";
+
+DCRV_CERTIFICATE(A_lyapunov_identity) {
+  Certificate c;
+  c.claim = "A.lyapunov-identity";
+  c.domain =
+      "S = 2, 3, 4 (where grad J~ = F~ is certified; the quadratic identity for S <= 5, the sign for S "
+      "<= 6); every p in int Delta and every instance (U, symmetric K, p_base, real coefficients); no "
+      "exclusion";
+  c.method = std::string(kLyapunovMethod) + "; >= 0 by interval enclosures (g in [-1,1]^S, homogeneous)";
+  add_lyapunov_pieces(c);
+  add_variance_nonneg_pieces(c);
+  return c;
+}
+
+/// Σ_i w_i²(p_i − 1)Π_{j≠i}p_j ≤ 0 (‖w‖² ≤ g_p(w,w) times Π p > 0) or, `upper`, Σ_i w_i²(m − p_i)Π_{j≠i}p_j ≤
+/// 0 with m − p_i = min(0, min_{k≠i}(p_k − p_i)), m = min p (g_p(w,w) ≤ ‖w‖²/m times mΠp > 0); w ∈ [−1, 1]^S
+/// (homogeneous of degree 2), p by stick-breaking.
+template <std::size_t S> Piece metric_comparison_piece(bool upper) {
+  Piece piece;
+  piece.label = softmax_exact::s_label(S) + (upper ? ", g_p(w,w) <= |w|^2/min p" : ", |w|^2 <= g_p(w,w)");
+  piece.score = make_score<2 * S - 1>([upper](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    X s(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      X factor(0);
+      if (upper) {
+        for (std::size_t k = 0; k < S; ++k)
+          if (k != i)
+            factor = min(factor, p[k] - p[i]);
+      } else
+        factor = p[i] - 1;
+      X term = square(x[S - 1 + i]) * factor;
+      for (std::size_t j = 0; j < S; ++j)
+        if (j != i)
+          term = term * p[j];
+      s += term;
+    }
+    return s;
+  });
+  Box root = unit_box(S - 1);
+  for (std::size_t i = 0; i < S; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  piece.roots = {root};
+  return piece;
+}
+
+DCRV_CERTIFICATE(A_lyapunov_equality_iff) {
+  Certificate c;
+  c.claim = "A.lyapunov-equality-iff";
+  c.domain =
+      "S = 2, 3, 4 for the identity (where grad J~ = F~ is certified); the two metric bounds for S = 2, "
+      "..., 6, every p in int Delta and every w in R^S (not only w = pdot); no exclusion";
+  c.method =
+      std::string(kLyapunovMethod) +
+      "; |w|^2 <= g_p(w,w) <= |w|^2/min p for every w: times prod p (and min p) > 0, sum_i w_i^2 (p_i - "
+      "1) prod_{j != i} p_j <= 0 and sum_i w_i^2 (min p - p_i) prod_{j != i} p_j <= 0 with min p - p_i = "
+      "min(0, min_{k != i}(p_k - p_i)), by interval enclosures (w in [-1,1]^S, homogeneous)";
+  add_lyapunov_pieces(c);
+  c.pieces = {metric_comparison_piece<2>(false), metric_comparison_piece<3>(false),
+              metric_comparison_piece<4>(false), metric_comparison_piece<5>(false),
+              metric_comparison_piece<6>(false), metric_comparison_piece<2>(true),
+              metric_comparison_piece<3>(true),  metric_comparison_piece<4>(true),
+              metric_comparison_piece<5>(true),  metric_comparison_piece<6>(true)};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §C.9 strong concavity, §C.7 degenerate floor
+// ---------------------------------------------------------------------------------------------------------
+
+DCRV_CERTIFICATE(C_single_site_strong_concavity) {
+  Certificate c;
+  c.claim = "C.single-site-strong-concavity";
+  c.domain =
+      "s in [1e-30, 1], b, c in [0, 1000], A in [0, 1000] (the claim samples b in [0,2], c in [0,1], A "
+      "in [0,2]); the Hessian part for every p in Delta_delta* with delta* >= 1e-30 and every v in T; no "
+      "exclusion";
+  c.method = "g_i'(s) = f_i'(s) - A/s = -b - 3c s^2 - A/s, so g_i'(s) + mA = -b - 3c s^2 + A(m - 1/s) <= 0 "
+             "(exact rearrangement; m - 1/s <= 0 for s <= 1); the Hessian part follows term by term: "
+             "sum_i g_i'(p_i) v_i^2 <= -mA sum_i v_i^2 since every p_i of Delta_delta* lies in [delta*, 1]";
+  c.constants = {{"m", [] { return Interval(1); }}};
+  Piece piece;
+  piece.label = "(s, b, c, A)";
+  piece.score = make_score<4>([](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    const X &s = x[0], &b = x[1], &cc = x[2], &A = x[3];
+    return -b - 3 * cc * square(s) + A * (X(k("m")) - 1 / s);
+  });
+  piece.roots = {{Interval(1e-30, 1.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0)}};
+  c.pieces = {piece};
+  return c;
+}
+
+/// L_K(1/K) = (1 − 1/K) log R, R = (1 − δ)/((K − 1)δ) at δ = 1/K: R − 1 = 0 exactly (so log R = 0).
+IdentityPiece face_gap_at_uniform_piece(std::size_t K) {
+  return identity_piece("K = " + std::to_string(K) + ", L_K(1/K) = 0", 1, 0,
+                        [K](const RVec&, const RationalConstants&) -> Rational {
+                          const Rational d(1, long(K));
+                          return (1 - d) / (Rational(long(K - 1)) * d) - 1;
+                        });
+}
+
+/// max_i [(K − 1) min p − (1 − p_i)] = (max p − 1/K) − (K − 1)(1/K − min p) ≤ 0, written as
+/// max_i Σ_{j≠i}(min p − p_j) with min p − p_j = min(0, min_{k≠j}(p_k − p_j)) (Σ_{j≠i}p_j = 1 − p_i).
+template <std::size_t K> Piece degenerate_floor_piece() {
+  Piece piece;
+  piece.label = "K = " + std::to_string(K);
+  piece.score = make_score<K - 1>([](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<K>(x);
+    X best(0);
+    for (std::size_t i = 0; i < K; ++i) {
+      X s(0);
+      for (std::size_t j = 0; j < K; ++j) {
+        if (j == i)
+          continue;
+        X gap(0);
+        for (std::size_t k = 0; k < K; ++k)
+          if (k != j)
+            gap = min(gap, p[k] - p[j]);
+        s += gap;
+      }
+      best = i == 0 ? s : max(best, s);
+    }
+    return best;
+  });
+  piece.roots = {unit_box(K - 1)};
+  return piece;
+}
+
+DCRV_CERTIFICATE(C_degenerate_floor) {
+  Certificate c;
+  c.claim = "C.degenerate-floor";
+  c.domain = "K = 2, ..., 8 for L_K(1/K) = 0; K = 2, ..., 6 for the bound, every p in the closed simplex; no "
+             "exclusion";
+  c.method =
+      "L_K(1/K) = (1 - 1/K) log R with R = (1 - 1/K)/((K - 1)/K) = 1 exactly (rational evaluation, log 1 "
+      "= 0); max p - 1/K - (K-1)(1/K - min p) = max_i sum_{j != i}(min p - p_j) (sum p = 1) with min p - "
+      "p_j = min(0, min_{k != j}(p_k - p_j)) <= 0, by interval enclosures (p by stick-breaking)";
+  for (std::size_t K = 2; K <= 8; ++K)
+    c.identities.push_back(face_gap_at_uniform_piece(K));
+  c.pieces = {degenerate_floor_piece<2>(), degenerate_floor_piece<3>(), degenerate_floor_piece<4>(),
+              degenerate_floor_piece<5>(), degenerate_floor_piece<6>()};
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App. A Lemma lem:LS-closed: L_S(δ) ≥ max{0, 1 − Sδ}
+// ---------------------------------------------------------------------------------------------------------
+
+// With x = (1 − Sδ)/((S − 1)δ) ≥ 0 (δ = 1/(S + (S − 1)x)): log((1 − δ)/((S − 1)δ)) = log1p(x) and 1 − Sδ =
+// (1 − δ)x/(1 + x) ((S − 1)δ + (1 − Sδ) = 1 − δ), so L_S(δ) − (1 − Sδ) = (1 − δ)φ(x), φ(x) = log1p(x) − x/(1
+// + x), for every real S ≥ 2. The score is −φ(x) ≤ 0 over x = e^y (a log scale): φ ≈ x²/2 near 0, where the
+// enclosures need boxes of width ~√x in y, so a neighbourhood x < e^{−14} (1 − Sδ < ~10⁻⁶) is left out.
+DCRV_CERTIFICATE(A_LS_nonneg) {
+  Certificate c;
+  c.claim = "A.LS-nonneg";
+  c.domain =
+      "every real S >= 2 and delta = 1/(S + (S-1)x) with x in [e^-14, e^700] (1 - S delta between ~8e-7 "
+      "(S-1)/S and 1 - ~1e-304); delta = 1/S exactly for L_S(1/S) = 0 (S = 2, ..., 8); the neighbourhood "
+      "0 < 1 - S delta < ~8e-7 (S-1)/S and delta below ~1e-304/(S-1) are not covered";
+  c.method =
+      "L_S(delta) - (1 - S delta) = (1 - delta) phi(x), x = (1 - S delta)/((S-1) delta), phi(x) = log1p(x) "
+      "- x/(1+x) (exact rearrangement; S cancels), 1 - delta > 0: score -phi(e^y) <= 0 for y in [-14, 700]; "
+      "L_S >= 0 then follows from 1 - S delta >= 0; L_S(1/S) = (1 - 1/S) log R with R = 1 exactly";
+  Piece piece;
+  piece.label = "y = log x in [-14, 700]";
+  piece.score = make_score<1>([](const auto& y, const Constants&) {
+    const auto x = exp(y[0]);
+    return x / (1 + x) - log1p(x);
+  });
+  piece.roots = {{Interval(-14.0, 700.0)}};
+  c.pieces = {piece};
+  for (std::size_t S = 2; S <= 8; ++S)
+    c.identities.push_back(face_gap_at_uniform_piece(S));
   return c;
 }
 
