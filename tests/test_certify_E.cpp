@@ -449,3 +449,24 @@ TEST_CASE("the E.rho-prime-quarter piece is rho'(z) - q with rho' by central dif
         CHECK(abs(c.pieces[0].score.value({Interval(r)}, k).mid() - (r * (1 - r) - mpfr(0.25))) < tol);
       }
 }
+
+TEST_CASE(
+    "the E.single-incorrect-Emin certificate reads E_min^(I)(1 - delta) and the facet gap as dcrv::grpo "
+    "does",
+    "[certify]") {
+  set_working_digits(50);
+  for (int K : {2, 3, 6})
+    for (double d : {1e-20, 1e-3, 0.1}) {
+      const int KC = K - 1;
+      const mpfr delta = mpfr(d) / K, rho = 1 - delta, l = log(rho / KC), Ld = log(delta);
+      const mpfr displayed = (delta - 1) * Ld + (1 - delta) * l;
+      const Vec<mpfr> pe = grpo::incorrect_facet_point(grpo::Partition::leading(K, KC), K - 1, delta, rho);
+      INFO("K = " << K << " delta = " << delta);
+      // the certificate's forms: E_min = (δ−1)L_δ + ρ l, gap = K_C((1−δ)/K_C) l + δL_δ − L_δ
+      CHECK(abs(grpo::emin_incorrect(KC, 1, delta, rho) - ((delta - 1) * Ld + rho * l)) < tol);
+      CHECK(abs(grpo::gap(pe, delta) - (KC * ((1 - delta) / KC) * l + delta * Ld - Ld)) < tol);
+      CHECK(abs(grpo::gap(pe, delta) - displayed) < tol);
+    }
+  const Certificate& c = certificate_of("E.single-incorrect-Emin");
+  CHECK(c.identities.front().residual({Rational(1, 9), Rational(2), Rational(-3), Rational(1, 5)}, {}) == 0);
+}

@@ -281,6 +281,37 @@ DCRV_CERTIFICATE(single_incorrect_rho) {
   return c;
 }
 
+// App. E §Edge cases: K_I = 1 ⇒ E_min^(I)(1−δ) = (δ−1)log δ + (1−δ)log((1−δ)/K_C), also the gap of the
+// block-equalised facet point.
+DCRV_CERTIFICATE(single_incorrect_Emin) {
+  Certificate c;
+  c.claim = "E.single-incorrect-Emin";
+  c.domain =
+      "every delta in (0, 1) and every real K_C > 0 (so every K >= 2, delta in (0, 1/K]); no exclusion";
+  c.method =
+      "variables delta, K_C, L_delta = log delta and l = log((1-delta)/K_C), independent: "
+      "E_min^(I)(rho) at rho = 1 - delta, K_I = 1 is (delta-1)log delta + rho log rho - rho log K_C "
+      "(dcrv::grpo::emin_incorrect) = (delta-1)L_delta + rho l (log rho - log K_C = log(rho/K_C)); the "
+      "gap of the facet point (p_c = (1-delta)/K_C for the K_C correct, p_K = delta) is sum p log p - "
+      "log delta = K_C((1-delta)/K_C) l + delta L_delta - L_delta; both minus the displayed (delta-1) "
+      "L_delta + (1-delta) l, times K_C of degree <= 2 in each variable: zero on the 3^4 grid";
+  IdentityPiece piece;
+  piece.label = "E_min^(I)(1 - delta) and the facet gap, K_I = 1";
+  piece.variables = 4;
+  piece.degree = 2;
+  piece.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+    const Rational &delta = v[0], &KC = v[1], &Ld = v[2], &l = v[3];
+    const Rational rho = 1 - delta;
+    const Rational displayed = (delta - 1) * Ld + (1 - delta) * l;
+    const Rational emin = (delta - 1) * Ld + rho * l;
+    const Rational pc = rho / KC;
+    const Rational gap = KC * (pc * l) + delta * Ld - Ld;
+    return first_nonzero({emin - displayed, gap - displayed});
+  };
+  c.identities = {piece};
+  return c;
+}
+
 // App. E §Feasibility band: ρ(Ψ(ρ)) = ρ and Ψ(ρ(z)) = z.
 DCRV_CERTIFICATE(Psi_inverse) {
   Certificate c;
