@@ -470,3 +470,26 @@ TEST_CASE(
   const Certificate& c = certificate_of("E.single-incorrect-Emin");
   CHECK(c.identities.front().residual({Rational(1, 9), Rational(2), Rational(-3), Rational(1, 5)}, {}) == 0);
 }
+
+TEST_CASE(
+    "the E.jac-rank-one certificate's u v^T is dcrv's score_jacobian (alpha = c_1', beta = -h - rho h')",
+    "[certify]") {
+  set_working_digits(50);
+  for (int G : {3, 8})
+    for (int KC : {0, 1, 2, 3}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const grpo::Partition part = grpo::Partition::leading(3, KC);
+      Vec<mpfr> p(3);
+      p << mpfr(0.2), mpfr(0.5), mpfr(0.3);
+      const auto [rho, sigma] = grpo::class_masses(part, p);
+      const mpfr H = ch.h(rho, sigma), dH = ch.dh(rho, sigma);
+      const mpfr alpha = (1 - rho) * dH - H, beta = -H - rho * dH;
+      const Mat<mpfr> J = grpo::score_jacobian(part, ch, p);
+      INFO("G = " << G << " K_C = " << KC);
+      for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j)
+          CHECK(abs(J(k, j) - (j < KC ? (k < KC ? alpha : beta) : mpfr(0))) < tol * 10);
+    }
+  const Certificate& c = certificate_of("E.jac-rank-one");
+  CHECK(c.identities.front().residual({Rational(1, 3), Rational(1, 5), Rational(7), Rational(-2)}, {}) == 0);
+}

@@ -888,6 +888,75 @@ DCRV_CERTIFICATE(gamma_centered_form) {
   return c;
 }
 
+/// A number with one exact directional derivative (forward mode over the rationals).
+struct RationalDual {
+  Rational v, d;
+};
+RationalDual operator+(const RationalDual& a, const RationalDual& b) {
+  return {a.v + b.v, a.d + b.d};
+}
+RationalDual operator-(const RationalDual& a, const RationalDual& b) {
+  return {a.v - b.v, a.d - b.d};
+}
+RationalDual operator*(const RationalDual& a, const RationalDual& b) {
+  return {a.v * b.v, a.v * b.d + a.d * b.v};
+}
+
+// App. E §Rank-one Jacobian: Dγ̂(p) = u vᵀ, u = (α1_C, β1_I), v = 1_C, α = c₁' = ((1−ρ)h_G)', β = −h_G −
+// ρh_G'.
+DCRV_CERTIFICATE(jac_rank_one) {
+  Certificate c;
+  c.claim = "E.jac-rank-one";
+  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK - 1) +
+             ", every 0 <= K_C <= K, every G (h_G and h_G' free), every p in R^K (the ambient Jacobian; so "
+             "every p in the simplex); K > " +
+             std::to_string(kMaxIdentityK - 1) + " not covered";
+  c.method =
+      "column j of the ambient Jacobian of the definition gamma = raw - <p, raw>1, raw = h_G(rho)1_C, rho "
+      "= sum_C p, by exact forward-mode differentiation along e_j with h_G(rho) = H, h_G'(rho) = H' free "
+      "(chain rule: d h_G(rho) = H' d rho), minus u_k v_j with alpha = (1-rho)H' - H = ((1-rho)h_G)' = "
+      "c_1' (c_1 = (1-rho)h_G) and beta = -H - rho H'; variables (p, H, H'), degree <= 2 in each: "
+      "zero on the 3^(K+2) grid";
+  for (int K = 2; K <= kMaxIdentityK - 1; ++K)
+    for (int KC = 0; KC <= K; ++KC) {
+      IdentityPiece piece;
+      piece.label = "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
+      piece.variables = static_cast<std::size_t>(K + 2);
+      piece.degree = 2;
+      piece.residual = [K, KC](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+        const auto Ks = static_cast<std::size_t>(K);
+        const Rational &H = v[Ks], &dH = v[Ks + 1];
+        Rational rho(0);
+        for (int k = 0; k < KC; ++k)
+          rho += v[static_cast<std::size_t>(k)];
+        const Rational alpha = (1 - rho) * dH - H, beta = -H - rho * dH;
+        std::vector<Rational> r;
+        for (std::size_t j = 0; j < Ks; ++j) {
+          std::vector<RationalDual> p(Ks);
+          for (std::size_t i = 0; i < Ks; ++i)
+            p[i] = {v[i], Rational(i == j ? 1 : 0)};
+          RationalDual rh{0, 0};
+          for (int k = 0; k < KC; ++k)
+            rh = rh + p[static_cast<std::size_t>(k)];
+          const RationalDual h{H, dH * rh.d};
+          RationalDual mean{0, 0};
+          for (std::size_t i = 0; i < Ks; ++i)
+            if (static_cast<int>(i) < KC)
+              mean = mean + p[i] * h;
+          for (std::size_t k = 0; k < Ks; ++k) {
+            const bool correct = static_cast<int>(k) < KC;
+            const RationalDual g = (correct ? h : RationalDual{0, 0}) - mean;
+            const Rational uv = static_cast<int>(j) < KC ? (correct ? alpha : beta) : Rational(0);
+            r.push_back(g.d - uv);
+          }
+        }
+        return first_nonzero(r);
+      };
+      c.identities.push_back(piece);
+    }
+  return c;
+}
+
 // App. E §Pointwise envelopes (boxed): ‖γ̂(p)‖₂ = h_G(ρ)√(K_C(1−ρ)² + K_Iρ²).
 DCRV_CERTIFICATE(gamma_l2_formula) {
   Certificate c;
