@@ -493,3 +493,35 @@ TEST_CASE(
   const Certificate& c = certificate_of("E.jac-rank-one");
   CHECK(c.identities.front().residual({Rational(1, 3), Rational(1, 5), Rational(7), Rational(-2)}, {}) == 0);
 }
+
+TEST_CASE("the E.jac-alpha-beta certificate splits dcrv's c_1' and h_G' over the radicals sqrt((1+t)(G-1-t))",
+          "[certify]") {
+  set_working_digits(50);
+  using boost::math::binomial_coefficient;
+  for (int G : {2, 3, 6, 32})
+    for (double rho : {0.0, 0.35, 1.0}) {
+      const grpo::Characteristic<mpfr> ch(G);
+      const int m = G - 1, n = G - 2;
+      const mpfr r(rho), s = 1 - r;
+      auto mono = [&](int a, int b) { return a < 0 || b < 0 ? mpfr(0) : mpfr(pow(r, a) * pow(s, b)); };
+      mpfr dc1 = 0, dh = 0;
+      for (int t = 0; t <= n; ++t) {
+        const mpfr R = sqrt(mpfr((1 + t) * (m - t)));
+        mpfr a = -m * binomial_coefficient<mpfr>(n, t) * mono(t, n - t) * (m - t);
+        if (t >= 1)
+          a += m * binomial_coefficient<mpfr>(n, t - 1) * mono(t - 1, n - t + 1) * (m - t);
+        dc1 += a / R;
+        mpfr b = 0;
+        if (n >= 1 && t >= 1)
+          b += n * binomial_coefficient<mpfr>(n - 1, t - 1) * mono(t - 1, n - t) * m;
+        if (n >= 1 && t <= n - 1)
+          b -= n * binomial_coefficient<mpfr>(n - 1, t) * mono(t, n - 1 - t) * m;
+        dh += b / R;
+      }
+      INFO("G = " << G << " rho = " << rho);
+      CHECK(abs(dc1 - ch.dc1(r, s)) < tol * 1e3);
+      CHECK(abs(dh - ch.dh(r, s)) < tol * 1e3);
+    }
+  const Certificate& c = certificate_of("E.jac-alpha-beta");
+  CHECK(c.identities.size() == 2 * 31 * 32 / 2);
+}

@@ -585,6 +585,62 @@ DCRV_CERTIFICATE(binom_shift_2) {
   return binom_shift_certificate(2);
 }
 
+/// The coefficient of 1/R_t (R_t = √((1+t)(G−1−t))) in the two identities of E.jac-alpha-beta, from the
+/// binomial derivative formulas of dcrv::grpo: c₁' = (G−1)Σ_s C(n,s)ρ^sσ^{n−s}(f_{s+1} − f_s) with f_s =
+/// √((m−s)/(1+s)) = (m−s)/R_s (f_m = 0), and h_G' = n Σ_s C(n−1,s)ρ^sσ^{n−1−s}(b_{s+1} − b_s), b_s = m/R_s;
+/// against the derivatives of (1−ρ)h_G = Σ_t mσC(n,t)ρ^tσ^{n−t}/R_t and of −ρh_G.
+Rational jac_alpha_beta_coefficient(int G, int t, int which, const Rational& rho) {
+  const int m = G - 1, n = G - 2;
+  const Rational sigma = 1 - rho;
+  auto mono = [&](int a, int b) { // ρ^a σ^b, 0 for a negative exponent (an absent term)
+    return a < 0 || b < 0 ? Rational(0) : Rational(rational_power(rho, a) * rational_power(sigma, b));
+  };
+  if (which == 1) { // α: c₁' (binomial formula) − d/dρ[(1−ρ)h_G]
+    Rational lib(0);
+    if (t >= 1)
+      lib += Rational(m) * binomial_exact(n, t - 1) * mono(t - 1, n - t + 1) * Rational(m - t);
+    lib -= Rational(m) * binomial_exact(n, t) * mono(t, n - t) * Rational(m - t);
+    const Rational lhs = Rational(m) * binomial_exact(n, t) *
+                         (Rational(t) * mono(t - 1, m - t) - Rational(m - t) * mono(t, m - t - 1));
+    return lhs - lib;
+  }
+  // β: −h_G − ρh_G' (h_G' by the binomial formula) − d/dρ[−ρh_G]
+  Rational dh(0);
+  if (n >= 1) {
+    if (t >= 1)
+      dh += Rational(n) * binomial_exact(n - 1, t - 1) * mono(t - 1, n - t) * Rational(m);
+    if (t <= n - 1)
+      dh -= Rational(n) * binomial_exact(n - 1, t) * mono(t, n - 1 - t) * Rational(m);
+  }
+  const Rational h = Rational(m) * binomial_exact(n, t) * mono(t, n - t);
+  const Rational lhs = -Rational(m) * binomial_exact(n, t) *
+                       (Rational(t + 1) * mono(t, n - t) - Rational(n - t) * mono(t + 1, n - t - 1));
+  return lhs - (-h - rho * dh);
+}
+
+// App. E §Rank-one Jacobian: α = d/dρ[(1−ρ)h_G] = c₁', β = d/dρ[−ρh_G] = −h_G − ρh_G'.
+DCRV_CERTIFICATE(jac_alpha_beta) {
+  Certificate c;
+  c.claim = "E.jac-alpha-beta";
+  c.domain = "G = 2, ..., " + std::to_string(kMaxShiftGroup) +
+             " and every real rho; G = " + std::to_string(kMaxShiftGroup + 1) + ", ..., 256 not covered";
+  c.method =
+      "the left sides are the exact derivatives of the polynomials (1-rho)h_G and -rho h_G, the right "
+      "sides dcrv's binomial derivative formulas; every term is a rational polynomial times 1/R_t, R_t = "
+      "sqrt((1+t)(G-1-t)) (f_s = (m-s)/R_s, b_s = m/R_s, m = G-1), and the coefficient of each 1/R_t, of "
+      "degree <= G-1 in rho, is zero on G grid points: so both identities hold";
+  for (int G = 2; G <= kMaxShiftGroup; ++G)
+    for (int t = 0; t <= G - 2; ++t)
+      for (int which : {1, 2})
+        c.identities.push_back(scalar_identity(
+            std::string(which == 1 ? "alpha" : "beta") + ", G = " + std::to_string(G) +
+                ", t = " + std::to_string(t),
+            1, G - 1, [G, t, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+              return jac_alpha_beta_coefficient(G, t, which, x[0]);
+            }));
+  return c;
+}
+
 /// The end values of c₁ (ρ = 1): c₁(1)/√m = 0 and c₁'(1)/√m = −c.
 std::vector<Rational> c1_at_one(int G, const Rational& c) {
   return {c1_scaled_exact(G, Rational(1)), dc1_scaled_exact(G, Rational(1)) + c};
