@@ -385,3 +385,27 @@ TEST_CASE("the A.LS-nonneg score is -(L_S(delta) - (1 - S delta))/(1 - delta) wi
             mpfr(1e-30) * (abs(expected) + mpfr(1e-40)));
     }
 }
+
+TEST_CASE("the A.single-site-equality bound scores are Var - max d^2 and min p max d^2 - Var", "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("A.single-site-equality");
+  residuals_vanish_off_grid(c);
+  for (const std::vector<double>& u : {std::vector<double>{0.3, 0.5}, {0.9, 0.1}, {0.2, 0.8}}) {
+    const Vec<mpfr> p = stick(u);
+    Vec<mpfr> G(3);
+    G << 0.25, -1, 0.5;
+    const mpfr gbar = p.dot(G);
+    mpfr var = 0, dmax = 0;
+    for (int i = 0; i < 3; ++i) {
+      const mpfr d2 = (G(i) - gbar) * (G(i) - gbar);
+      var += p(i) * d2;
+      if (d2 > dmax)
+        dmax = d2;
+    }
+    const Box x = point({u[0], u[1], 0.25, -1.0, 0.5});
+    CHECK(abs(piece_labelled(c, "S = 3, Var <= max d^2").score.value(x, Constants()).mid() - (var - dmax)) <
+          mpfr(1e-40));
+    CHECK(abs(piece_labelled(c, "S = 3, min p max d^2 <= Var").score.value(x, Constants()).mid() -
+              (p.minCoeff() * dmax - var)) < mpfr(1e-40));
+  }
+}

@@ -1206,5 +1206,74 @@ DCRV_CERTIFICATE(A_LS_nonneg) {
   return c;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// App. A §A.7: dL/dt = 0 iff G is constant on the support
+// ---------------------------------------------------------------------------------------------------------
+
+/// With d = G − Ḡ (Ḡ = Σ_k p_kG_k), G ∈ [−1, 1]^S (all three quantities are homogeneous of degree 2 in G), p
+/// by stick-breaking: `upper`: Var − max_i d_i² = Σ_i p_i(d_i² − max_j d_j²) = Σ_i p_i min(0, min_{j≠i}(d_i²
+/// − d_j²)) ≤ 0 (Σp = 1); lower: min p · max_j d_j² − Var = max_j [d_j²(min p − p_j) − Σ_{i≠j} p_i d_i²] ≤ 0
+/// with min p − p_j = min(0, min_{k≠j}(p_k − p_j)).
+template <std::size_t S> Piece variance_bounds_piece(bool upper) {
+  Piece piece;
+  piece.label = softmax_exact::s_label(S) + (upper ? ", Var <= max d^2" : ", min p max d^2 <= Var");
+  piece.score = make_score<2 * S - 1>([upper](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    const auto p = stick_breaking<S>(x);
+    X gbar(0);
+    for (std::size_t i = 0; i < S; ++i)
+      gbar += p[i] * x[S - 1 + i];
+    std::array<X, S> d2;
+    for (std::size_t i = 0; i < S; ++i)
+      d2[i] = square(x[S - 1 + i] - gbar);
+    X out(0);
+    for (std::size_t i = 0; i < S; ++i) {
+      X m(0);
+      for (std::size_t j = 0; j < S; ++j)
+        if (j != i)
+          m = min(m, upper ? X(d2[i] - d2[j]) : X(p[j] - p[i]));
+      if (upper)
+        out += p[i] * m;
+      else {
+        X t = d2[i] * m;
+        for (std::size_t j = 0; j < S; ++j)
+          if (j != i)
+            t -= p[j] * d2[j];
+        out = i == 0 ? t : max(out, t);
+      }
+    }
+    return out;
+  });
+  Box root = unit_box(S - 1);
+  for (std::size_t i = 0; i < S; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  piece.roots = {root};
+  return piece;
+}
+
+DCRV_CERTIFICATE(A_single_site_equality) {
+  Certificate c;
+  c.claim = "A.single-site-equality";
+  c.domain =
+      "supports of size 2, ..., 5 for the identity and 2, ..., 6 for the bounds (a boundary point of the "
+      "closed simplex is an interior point of the simplex of its support; size 1 is trivial: Var = 0); "
+      "every a, b in R^S and every real A (A = 0 on the boundary); no exclusion";
+  c.method = "dL/dt = sum_i Psi_i'(p_i) pdot_i with Psi_i' = G_i (exact jet) and pdot = p (G - Gbar): the "
+             "quadratic identity of A.single-site-lyapunov (polarization); off the support pdot_i = 0, so a "
+             "boundary point is the same statement on its support; min p max d^2 <= Var <= max d^2 (d = G - "
+             "Gbar) by interval enclosures in the forms of variance_bounds_piece (G in [-1,1]^S, "
+             "homogeneous); dL/dt = 0 where G is constant on the support since then d = 0";
+  c.identities.push_back(potential_piece(false));
+  for (std::size_t S = 2; S <= 5; ++S)
+    for (const auto& G : polarization_vectors(S))
+      c.identities.push_back(replicator_lyapunov_piece(S, G));
+  c.pieces = {variance_bounds_piece<2>(true),  variance_bounds_piece<3>(true),
+              variance_bounds_piece<4>(true),  variance_bounds_piece<5>(true),
+              variance_bounds_piece<6>(true),  variance_bounds_piece<2>(false),
+              variance_bounds_piece<3>(false), variance_bounds_piece<4>(false),
+              variance_bounds_piece<5>(false), variance_bounds_piece<6>(false)};
+  return c;
+}
+
 } // namespace
 } // namespace dcrv::certify
