@@ -14,42 +14,13 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-RationalConstants exact_constants(const Certificate& c) {
-  RationalConstants q;
-  for (const auto& kc : c.constants)
-    if (kc.exact)
-      q.set(kc.name, kc.exact());
-  return q;
-}
-Box point(const std::vector<double>& x) {
-  Box b;
-  for (double v : x)
-    b.push_back(Interval(v));
-  return b;
-}
-const Piece& piece_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.pieces)
-    if (p.label == label)
-      return p;
-  FAIL("no piece " << label);
-  return c.pieces.front();
-}
 /// Stick-breaking in MPFR (the map the scores use).
 Vec<mpfr> stick(const std::vector<double>& u) {
   Vec<mpfr> p(static_cast<Eigen::Index>(u.size() + 1));
@@ -243,7 +214,7 @@ TEST_CASE("the C.BD-coarse-sufficient scores are |sigma_i - p.sigma| - c at the 
   }
 }
 
-TEST_CASE("the exact App. C identities vanish off the grid; the library's S(p), E(p) and F(p) satisfy them "
+TEST_CASE("the exact App. C identities vanish off the grid — the library's S(p), E(p) and F(p) satisfy them "
           "in MPFR",
           "[certify]") {
   set_working_digits(50);
@@ -283,7 +254,7 @@ TEST_CASE("the exact App. C identities vanish off the grid; the library's S(p), 
     CHECK(abs(jv(i) - ((1 + log(p(i)) - ml) * v(i) - p(i) * inner)) < mpfr(1e-30));
 }
 
-TEST_CASE("the exact SRCT-objective identities vanish off the grid; the library's J~, its variational "
+TEST_CASE("the exact SRCT-objective identities vanish off the grid — the library's J~, its variational "
           "derivative and F(p) satisfy them in MPFR",
           "[certify]") {
   set_working_digits(50);

@@ -16,38 +16,13 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-mpfr to_mpfr(const Rational& q) {
-  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
-}
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-RationalConstants exact_constants(const Certificate& c) {
-  RationalConstants q;
-  for (const auto& kc : c.constants)
-    if (kc.exact)
-      q.set(kc.name, kc.exact());
-  return q;
-}
-Box point(const std::vector<double>& x) {
-  Box b;
-  for (double v : x)
-    b.push_back(Interval(v));
-  return b;
-}
 /// θ = log E in MPFR.
 Vec<mpfr> logits_of(const std::vector<Rational>& e) {
   Vec<mpfr> theta(static_cast<Eigen::Index>(e.size()));

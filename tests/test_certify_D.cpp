@@ -13,42 +13,13 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-Box point(const std::vector<double>& x) {
-  Box b;
-  for (double v : x)
-    b.push_back(Interval(v));
-  return b;
-}
-const Piece& piece_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.pieces)
-    if (p.label == label)
-      return p;
-  FAIL("no piece " << label);
-  return c.pieces.front();
-}
-const IdentityPiece& identity_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.identities)
-    if (p.label == label)
-      return p;
-  FAIL("no identity piece " << label);
-  return c.identities.front();
-}
 mpfr value(const Piece& p, const std::vector<double>& x, const Constants& k) {
   return p.score.value(point(x), k).mid();
 }
@@ -75,9 +46,6 @@ std::vector<double> cat(double x, const std::vector<double>& u) {
   std::vector<double> r{x};
   r.insert(r.end(), u.begin(), u.end());
   return r;
-}
-mpfr to_mpfr(const Rational& q) {
-  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
 }
 /// Sample raw points (ρ, u) of the chart for M = 3.
 const std::vector<std::pair<double, std::vector<double>>>& samples3() {

@@ -12,6 +12,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "tests/certify_support.hpp"
 
 #include <boost/math/special_functions/binomial.hpp>
 
@@ -32,42 +33,9 @@ std::vector<Rational> drift_exact(int KC, const std::vector<Rational>& p, const 
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-RationalConstants exact_constants(const Certificate& c) {
-  RationalConstants k;
-  for (const auto& kc : c.constants)
-    if (kc.exact)
-      k.set(kc.name, kc.exact());
-  return k;
-}
-Box point(const std::vector<double>& x) {
-  Box b;
-  for (double v : x)
-    b.push_back(Interval(v));
-  return b;
-}
-const Piece& piece_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.pieces)
-    if (p.label == label)
-      return p;
-  FAIL("no piece " << label);
-  return c.pieces.front();
-}
-mpfr to_mpfr(const Rational& q) {
-  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
-}
 Vec<mpfr> to_vec(const std::vector<Rational>& v) {
   Vec<mpfr> r(static_cast<Eigen::Index>(v.size()));
   for (std::size_t i = 0; i < v.size(); ++i)

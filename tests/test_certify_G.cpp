@@ -18,48 +18,13 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-Box point(const std::vector<double>& x) {
-  Box b;
-  for (double v : x)
-    b.push_back(Interval(v));
-  return b;
-}
-mpfr score_at(const Piece& piece, const std::vector<double>& x, const Constants& k) {
-  return piece.score.value(point(x), k).mid();
-}
-const Piece& piece_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.pieces)
-    if (p.label == label)
-      return p;
-  FAIL("no piece " << label);
-  return c.pieces.front();
-}
-const IdentityPiece& identity_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.identities)
-    if (p.label == label)
-      return p;
-  FAIL("no identity piece " << label);
-  return c.identities.front();
-}
-mpfr to_mpfr(const Rational& q) {
-  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
-}
 Vec<mpfr> vec(const std::vector<double>& x) {
   Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
   for (std::size_t i = 0; i < x.size(); ++i)

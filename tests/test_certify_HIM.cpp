@@ -19,34 +19,13 @@
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
 #include "properties/domains/noise.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-Box point(const std::vector<mpfr>& x) {
-  Box b;
-  for (const auto& v : x)
-    b.push_back(Interval(v));
-  return b;
-}
-mpfr score_at(const Piece& piece, const std::vector<mpfr>& x, const Constants& k) {
-  return piece.score.value(point(x), k).mid();
-}
-mpfr to_mpfr(const Rational& q) {
-  return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
-}
 Vec<mpfr> vec(const std::vector<double>& x) {
   Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
   for (std::size_t i = 0; i < x.size(); ++i)
@@ -68,24 +47,6 @@ std::vector<mpfr> stick_of(const Vec<mpfr>& q) {
   }
   return u;
 }
-const IdentityPiece& identity_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.identities)
-    if (p.label == label)
-      return p;
-  FAIL("no identity piece " << label);
-  return c.identities.front();
-}
-RationalConstants exact_constants(const Certificate& c, const std::map<std::string, double>& overrides = {}) {
-  RationalConstants q;
-  for (const auto& kc : c.constants) {
-    auto it = overrides.find(kc.name);
-    if (it != overrides.end())
-      q.set(kc.name, Rational(it->second));
-    else if (kc.exact)
-      q.set(kc.name, kc.exact());
-  }
-  return q;
-}
 } // namespace
 
 // ------------------------------------------------------------------------------------------------- bounds
@@ -103,7 +64,8 @@ TEST_CASE("the H.xlogx-envelope score is x|log x| - c at x = exp(-y)", "[certify
     for (const mpfr& y : ys[piece]) {
       const mpfr x = exp(-y);
       INFO("piece " << piece << " y = " << y);
-      CHECK(abs(score_at(c.pieces[piece], {y}, k) - (x * abs(log(x)) - exp(mpfr(-1)))) < mpfr("1e-45"));
+      CHECK(abs(score_at(c.pieces[piece], std::vector<mpfr>{y}, k) - (x * abs(log(x)) - exp(mpfr(-1)))) <
+            mpfr("1e-45"));
     }
 }
 
@@ -181,7 +143,8 @@ TEST_CASE("the facet pieces sum to <log p> - log p_i - L_K(delta) (H.face-gap-at
           if (j == i)
             continue;
           const mpfr x = (K - 1) * p(j) / (1 - delta);
-          sum -= x <= 1 ? score_at(c.pieces[0], {x}, k) : score_at(c.pieces[1], {mpfr(x - 1)}, k);
+          sum -= x <= 1 ? score_at(c.pieces[0], std::vector<mpfr>{x}, k)
+                        : score_at(c.pieces[1], std::vector<mpfr>{mpfr(x - 1)}, k);
         }
         INFO(id << " K = " << K << " delta = " << dl);
         CHECK(abs((1 - delta) / (K - 1) * sum - (lhs - face_gap<mpfr>(K, delta))) < mpfr("1e-44"));
@@ -193,7 +156,8 @@ TEST_CASE("the H.face-variance sign piece is -gamma delta (1 - delta)", "[certif
   set_working_digits(50);
   const Certificate& c = certificate_of("H.face-variance");
   REQUIRE(c.pieces.size() == 1);
-  CHECK(abs(score_at(c.pieces[0], {mpfr(0.25), mpfr(2)}, Constants()) + mpfr(0.375)) < mpfr("1e-48"));
+  CHECK(abs(score_at(c.pieces[0], std::vector<mpfr>{mpfr(0.25), mpfr(2)}, Constants()) + mpfr(0.375)) <
+        mpfr("1e-48"));
 }
 
 // --------------------------------------------------------------------------------------------- identities

@@ -16,9 +16,11 @@
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
 BnbOptions budget() {
@@ -26,23 +28,6 @@ BnbOptions budget() {
   o.max_boxes = 400000;
   o.seconds = 120;
   return o;
-}
-const Certificate& certificate_of(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper_constants(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-Box point(const std::vector<double>& x) {
-  Box b;
-  for (double v : x)
-    b.push_back(Interval(v));
-  return b;
 }
 /// The certificates of this file, with the 1 %-stronger value of each constant (all are upper bounds).
 const std::map<std::string, std::map<std::string, double>>& new_certificates() {
@@ -58,13 +43,6 @@ const std::map<std::string, std::map<std::string, double>>& new_certificates() {
       {"H.ellipticity-upper", {{"c", 0.5 * 0.99}}},
   };
   return m;
-}
-const Piece& piece_labelled(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.pieces)
-    if (p.label == label)
-      return p;
-  FAIL("no piece " << label);
-  return c.pieces.front();
 }
 } // namespace
 

@@ -25,7 +25,11 @@
 
 namespace dcrv::certify {
 
-using Rational = boost::multiprecision::mpq_rational;
+/// GMP rationals with expression templates off: a residual lambda whose return type is deduced then returns a
+/// value, never an expression that refers to its destroyed locals (with mpq_rational's expression templates
+/// such a lambda returned a dangling expression, and garbage residuals).
+using Rational =
+    boost::multiprecision::number<boost::multiprecision::gmp_rational, boost::multiprecision::et_off>;
 
 /// Named exact constants (the paper's rational values, or a `--set` override's double converted exactly).
 /// Reading an unknown name throws std::out_of_range naming it.
