@@ -1,5 +1,6 @@
 #include "dcrv/real.hpp"
 
+#include <cmath>
 #include <sstream>
 
 namespace dcrv {
@@ -10,8 +11,12 @@ void set_working_digits(unsigned digits10) {
   g_digits = digits10;
   mpfr::default_precision(digits10);
   mpfi::default_precision(digits10);
+  // MPFR's own (thread-local) default precision: MPFI allocates its internal temporaries with it
+  mpfr_set_default_prec(static_cast<mpfr_prec_t>(std::ceil(digits10 * 3.3219280948873623) + 1));
 }
-unsigned working_digits() { return g_digits; }
+unsigned working_digits() {
+  return g_digits;
+}
 
 std::string to_string_exact(const mpfr& x, int digits) {
   std::ostringstream os;
