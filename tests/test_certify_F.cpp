@@ -13,38 +13,16 @@
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "tests/certify_support.hpp"
 
 using namespace dcrv;
 using namespace dcrv::certify;
+using namespace dcrv::test;
 
 namespace {
-const Certificate& cert(const std::string& id) {
-  const Certificate* c = find_certificate(id);
-  REQUIRE(c);
-  return *c;
-}
-Constants paper(const Certificate& c) {
-  Constants k;
-  for (const auto& kc : c.constants)
-    k.set(kc.name, kc.paper());
-  return k;
-}
-Box at(const std::vector<mpfr>& x) {
-  Box b;
-  for (const auto& v : x)
-    b.emplace_back(v);
-  return b;
-}
-const Piece& piece(const Certificate& c, const std::string& label) {
-  for (const auto& p : c.pieces)
-    if (p.label == label)
-      return p;
-  FAIL("no piece " << label);
-  return c.pieces.front();
-}
 /// The score of a piece at a point, as an MPFR number (the enclosure is a point up to 10⁻⁴⁰).
 mpfr score(const Certificate& c, const std::string& label, const std::vector<mpfr>& x) {
-  const Interval g = piece(c, label).score.value(at(x), paper(c));
+  const Interval g = piece_labelled(c, label).score.value(point(x), paper_constants(c));
   CHECK(g.width() <= mpfr(1e-35) * (1 + abs(g.mid())));
   return g.mid();
 }
@@ -62,7 +40,7 @@ DpoModel<mpfr> model(double beta, double ell0, double eps = 0) {
 
 TEST_CASE("F.mgamma-sup: the scores are g(log v) - M_gamma, -M_gamma and -(1 - g(log delta))", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.mgamma-sup");
+  const Certificate& c = certificate_of("F.mgamma-sup");
   for (double beta : {1e-3, 0.7, 1e3})
     for (double ell0 : {-40.0, -2.0, 0.0, 20.0})
       for (double lam : {0.5, 3.0, 60.0})
@@ -79,7 +57,7 @@ TEST_CASE("F.mgamma-sup: the scores are g(log v) - M_gamma, -M_gamma and -(1 - g
 
 TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.lf-strict");
+  const Certificate& c = certificate_of("F.lf-strict");
   for (double beta : {1e-3, 0.5, 1e3})
     for (double d : {1e-6, 0.01, 3.0, 40.0})
       for (double delta : {1e-20, 0.1, 0.49}) {
@@ -96,7 +74,7 @@ TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides
 
 TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.c-open-formula");
+  const Certificate& c = certificate_of("F.c-open-formula");
   for (double beta : {1e-3, 0.9, 1e3})
     for (double ell0 : {-40.0, -0.5, 0.0, 0.5, 20.0})
       for (double w : {0.0, 0.5, 200.0}) {
@@ -114,7 +92,7 @@ TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", 
 
 TEST_CASE("F.c-max-le-copen: the scores are (-g'(ell) - c_open)/beta on the trimmed interval", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.c-max-le-copen");
+  const Certificate& c = certificate_of("F.c-max-le-copen");
   for (double beta : {1e-3, 2.0, 1e3})
     for (double ell0 : {-40.0, -1.0, 0.0, 0.3, 20.0})
       for (int K : {2, 3, 1000})
@@ -136,7 +114,7 @@ TEST_CASE("F.c-max-le-copen: the scores are (-g'(ell) - c_open)/beta on the trim
 
 TEST_CASE("F.sc-implies-copen: the scores are c_open/beta - c(1 + eta)", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.sc-implies-copen");
+  const Certificate& c = certificate_of("F.sc-implies-copen");
   for (double beta : {1e-3, 1.5, 1e3})
     for (double ell0 : {-40.0, -1.0, 0.0, 1e-6, 20.0})
       for (double eta : {1e-12, 0.1, 10.0}) {
@@ -153,7 +131,7 @@ TEST_CASE("F.sc-implies-copen: the scores are c_open/beta - c(1 + eta)", "[certi
 
 TEST_CASE("F.g-log-range: the scores are g(0) - g(-w) and -(1 - g(-w))", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.g-log-range");
+  const Certificate& c = certificate_of("F.g-log-range");
   for (double beta : {1e-3, 1.0, 1e3})
     for (double ell0 : {-40.0, 0.0, 20.0})
       for (double w : {0.0, 1e-12, 2.0, 1e3}) {
@@ -166,7 +144,7 @@ TEST_CASE("F.g-log-range: the scores are g(0) - g(-w) and -(1 - g(-w))", "[certi
 
 TEST_CASE("F.gprime-negative-sc: the scores are G_i'(v) v/beta for both labels", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.gprime-negative-sc");
+  const Certificate& c = certificate_of("F.gprime-negative-sc");
   for (double beta : {1e-3, 1.0, 100.0})
     for (double ell0 : {-40.0, -2.0, 0.0})
       for (double w : {0.0, 2.0, 100.0})
@@ -187,7 +165,7 @@ TEST_CASE("F.gprime-negative-sc: the scores are G_i'(v) v/beta for both labels",
 TEST_CASE("F.hprime-bound and F.fprime-sc: the scores are +-h'/beta - c and F'/beta with DpoModel's h'",
           "[certify]") {
   set_working_digits(50);
-  const Certificate &hb = cert("F.hprime-bound"), &fs = cert("F.fprime-sc");
+  const Certificate &hb = certificate_of("F.hprime-bound"), &fs = certificate_of("F.fprime-sc");
   for (double z : {0.0, 1.0, 39.0, 200.0})
     for (double M : {1.0, 7.0, 100.0})
       for (double N : {1.0, 100.0})
@@ -211,7 +189,7 @@ TEST_CASE("F.hprime-bound and F.fprime-sc: the scores are +-h'/beta - c and F'/b
 TEST_CASE("F.compat-2eps-le-lk~bound-two: the scores are 2g(0) - c and c/eps - L_K at eps = 2(1+eta)/L_K",
           "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.compat-2eps-le-lk~bound-two");
+  const Certificate& c = certificate_of("F.compat-2eps-le-lk~bound-two");
   for (double beta : {1e-3, 1.0, 1e3})
     for (double ell0 : {-40.0, 0.0, 20.0})
       CHECK(close(score(c, "2 g(0)/eps <= c/eps", {beta, ell0}), 2 * model(beta, ell0).g(mpfr(0)) - 2));
@@ -227,8 +205,8 @@ TEST_CASE("F.compat-2eps-le-lk~bound-two: the scores are 2g(0) - c and c/eps - L
 TEST_CASE("F.clog-le, F.compat-lk-le-log, F.compat-gstar-condition: the scores are the claims' differences",
           "[certify]") {
   set_working_digits(50);
-  const Certificate &clog = cert("F.clog-le"), &lk = cert("F.compat-lk-le-log"),
-                    &gs = cert("F.compat-gstar-condition");
+  const Certificate &clog = certificate_of("F.clog-le"), &lk = certificate_of("F.compat-lk-le-log"),
+                    &gs = certificate_of("F.compat-gstar-condition");
   for (int K : {2, 3, 17, 1000000})
     for (double u : {1e-300, 1e-8, 0.5, 1 - 1e-12}) {
       const mpfr delta = mpfr(u) / K, lam = entropy_lambda(delta);
@@ -250,7 +228,7 @@ TEST_CASE("F.clog-le, F.compat-lk-le-log, F.compat-gstar-condition: the scores a
 TEST_CASE("F.static-cap: the score is the claim's log1p argument gap times delta(delta + F q_j)/F > 0",
           "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.static-cap");
+  const Certificate& c = certificate_of("F.static-cap");
   for (int K : {2, 4, 100})
     for (double u : {1e-300, 0.2, 1 - 1e-12})
       for (double a : {0.0, 0.3, 1.0})
@@ -267,7 +245,7 @@ TEST_CASE("F.static-cap: the score is the claim's log1p argument gap times delta
 
 TEST_CASE("F.cap-poly: the scores are -P(delta) in the claim's factored form and P'(delta)", "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.cap-poly");
+  const Certificate& c = certificate_of("F.cap-poly");
   for (int K : {2, 3, 50, 1000})
     for (double u : {0.0, 1e-12, 0.5, 1 - 1e-12}) {
       const mpfr delta = mpfr(u) / K, km1 = K - 1;
@@ -313,19 +291,19 @@ TEST_CASE(
 
 TEST_CASE("the certificates of App. F carry the identities they state and the claims' constants",
           "[certify]") {
-  CHECK(cert("F.phi-centered").identities.size() == 4);
-  CHECK(cert("F.zik-ode").identities.size() == 6);
-  CHECK(cert("F.c-open-formula").constants.at(0).exact() == Rational(1, 4));
+  CHECK(certificate_of("F.phi-centered").identities.size() == 4);
+  CHECK(certificate_of("F.zik-ode").identities.size() == 6);
+  CHECK(certificate_of("F.c-open-formula").constants.at(0).exact() == Rational(1, 4));
   for (const std::string id :
        {"F.lf-strict", "F.sc-implies-copen", "F.gprime-negative-sc", "F.hprime-bound", "F.fprime-sc"})
-    CHECK(cert(id).constants.at(0).paper().contains(mpfr(0.25)));
+    CHECK(certificate_of(id).constants.at(0).paper().contains(mpfr(0.25)));
 }
 
 TEST_CASE("F.f0-value and lem:zstar: the scores are -F(0), h(z) - 2 and -+F at the bounds a of z_star",
           "[certify]") {
   set_working_digits(50);
-  const Certificate &f0 = cert("F.f0-value"), &lo = cert("F.zstar-lower-2g0"),
-                    &up = cert("F.zstar-upper-2eps");
+  const Certificate &f0 = certificate_of("F.f0-value"), &lo = certificate_of("F.zstar-lower-2g0"),
+                    &up = certificate_of("F.zstar-upper-2eps");
   for (double M : {1.0, 3.0, 100.0})
     for (double N : {1.0, 100.0})
       for (double beta : {1e-3, 1.0, 1e3})
@@ -358,7 +336,7 @@ TEST_CASE("F.f0-value and lem:zstar: the scores are -F(0), h(z) - 2 and -+F at t
 TEST_CASE("F.g-derivative: the scores are (-c beta - g')/beta and g'/beta with DpoModel::g_prime",
           "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.g-derivative");
+  const Certificate& c = certificate_of("F.g-derivative");
   for (double beta : {1e-3, 3.0, 1e3})
     for (double ell0 : {-40.0, 20.0})
       for (double x : {-300.0, -2.0, 0.0, 1e-6, 300.0}) {
@@ -393,7 +371,7 @@ TEST_CASE("the Jacobian identities compare with dcrv's field_jacobian and entrop
 TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta with raw_score_derivatives",
           "[certify]") {
   set_working_digits(50);
-  const Certificate& c = cert("F.jphi-piece-diag");
+  const Certificate& c = certificate_of("F.jphi-piece-diag");
   for (double beta : {1e-3, 2.0, 1e3})
     for (double ell0 : {-40.0, -9.5, 0.0, 20.0})
       for (double lam : {0.5, 9.5, 100.0})

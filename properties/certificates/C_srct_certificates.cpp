@@ -23,22 +23,13 @@
 namespace dcrv::certify {
 namespace {
 
+using softmax_exact::dot;
 using softmax_exact::identity_piece;
+using softmax_exact::plane_chart;
 using softmax_exact::RVec;
 using softmax_exact::widen;
 using D1 = Jet<Rational, 1, 1>; // value and one directional derivative, exact
 
-/// p = (x_o, …, x_{o+S−2}, 1 − Σx): the chart of the plane Σp = 1 (the closed simplex where x ≥ 0, Σx ≤ 1).
-RVec plane_chart(const RVec& x, std::size_t S, std::size_t offset = 0) {
-  RVec p(S);
-  Rational last(1);
-  for (std::size_t i = 0; i + 1 < S; ++i) {
-    p[i] = x[offset + i];
-    last -= p[i];
-  }
-  p[S - 1] = last;
-  return p;
-}
 RVec unit_rvec(std::size_t S, std::size_t k) {
   RVec e(S, Rational(0));
   e[k] = 1;
@@ -50,12 +41,6 @@ Rational largest_abs(const RVec& r) {
   for (const auto& x : r)
     widen(m, x);
   return m;
-}
-Rational dot(const RVec& a, const RVec& b) {
-  Rational s(0);
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
 }
 /// The replicator field p ⊙ (F − E_p[F]) (App. A eq. replicator), as the claim's `replicator`.
 RVec replicator_exact(const RVec& p, const RVec& F) {

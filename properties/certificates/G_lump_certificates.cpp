@@ -27,34 +27,18 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/lumps.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
 using Q = Rational;
 using Qs = std::vector<Rational>;
-
-/// p in the chart p_i = x[offset + i] (i < S − 1), p_S = 1 − Σ.
-Qs simplex_chart(const Qs& x, std::size_t S, std::size_t offset = 0) {
-  Qs p(S);
-  Q rest(1);
-  for (std::size_t i = 0; i + 1 < S; ++i) {
-    p[i] = x[offset + i];
-    rest -= p[i];
-  }
-  p[S - 1] = rest;
-  return p;
-}
+using softmax_exact::dot;
+using softmax_exact::plane_chart; // the chart p = (x, 1 − Σx) of the plane Σp = 1
 
 Qs slice(const Qs& x, std::size_t offset, std::size_t n) {
   return Qs(x.begin() + static_cast<long>(offset), x.begin() + static_cast<long>(offset + n));
-}
-
-Q dot(const Qs& a, const Qs& b) {
-  Q r(0);
-  for (std::size_t i = 0; i < a.size(); ++i)
-    r += a[i] * b[i];
-  return r;
 }
 
 /// Every set partition of {0, …, S−1}, as the lump label of each trace (restricted growth strings).
@@ -211,7 +195,7 @@ IdentityPiece centered_sphi_piece(std::size_t S, std::size_t i) {
   piece.variables = 2 * S - 1;
   piece.degree = 3; // p_i p_j (v_j − Σ p_l v_l): at most one factor linear in each x per p
   piece.residual = [S, i](const Qs& x, const RationalConstants&) -> Q {
-    const Qs p = simplex_chart(x, S), v = slice(x, S - 1, S);
+    const Qs p = plane_chart(x, S), v = slice(x, S - 1, S);
     const Q mean = dot(p, v);
     Qs phi(S);
     for (std::size_t j = 0; j < S; ++j)
@@ -294,7 +278,7 @@ DCRV_CERTIFICATE(g_star_centered) {
       piece.degree = 3;
       const Labels s = leading_labels(S, KC);
       piece.residual = [S, s](const Qs& x, const RationalConstants&) -> Q {
-        const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+        const Qs p = plane_chart(x, static_cast<std::size_t>(S));
         return dot(p, star_phi(p, s));
       };
       c.identities.push_back(piece);
@@ -319,7 +303,7 @@ DCRV_CERTIFICATE(g_grpo_centered) {
       piece.degree = 2;
       const Labels s = leading_labels(S, KC);
       piece.residual = [S, s](const Qs& x, const RationalConstants&) -> Q {
-        const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+        const Qs p = plane_chart(x, static_cast<std::size_t>(S));
         return dot(p, grpo_phi(p, s, x[static_cast<std::size_t>(S - 1)]));
       };
       c.identities.push_back(piece);
@@ -380,7 +364,7 @@ DCRV_CERTIFICATE(g_dpo_gbar) {
         piece.degree = 1;
         piece.residual = [S, L, s](const Qs& x, const RationalConstants&) -> Q {
           const std::size_t n = static_cast<std::size_t>(S);
-          const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+          const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
           Q gamma_bar(0);
           for (std::size_t pi = 0; pi < n; ++pi)
             gamma_bar += Q(s[pi]) * p[pi] * gamma[pi];
@@ -440,7 +424,7 @@ struct LumpOdeVars {
 };
 LumpOdeVars lump_ode_vars(const Qs& x, std::size_t S, std::size_t m) {
   LumpOdeVars v;
-  v.p = simplex_chart(x, S);
+  v.p = plane_chart(x, S);
   v.phi = slice(x, S - 1, m);
   v.L = slice(x, S - 1 + m, S);
   v.eps = x[2 * S - 1 + m];
@@ -594,7 +578,7 @@ DCRV_CERTIFICATE(g_eps0_lump) {
       piece.variables = 2 * S - 1;
       piece.degree = 1;
       piece.residual = [S, m](const Qs& x, const RationalConstants&) -> Q {
-        const Qs p = simplex_chart(x, S), phi = slice(x, S - 1, S);
+        const Qs p = plane_chart(x, S), phi = slice(x, S - 1, S);
         Q aggregated(0), sel(0);
         for (std::size_t pi = 0; pi < S; ++pi) // row k of A times p ⊙ φ
           aggregated += Q(pi < m ? 1 : 0) * (p[pi] * phi[pi]);
@@ -664,7 +648,7 @@ DCRV_CERTIFICATE(g_star_lump_ode) {
     const Labels s = leading_labels(S, KC);
     const auto in = leading_lump(S, KC, a, b);
     piece.residual = [S, s, in](const Qs& x, const RationalConstants&) -> Q {
-      const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+      const Qs p = plane_chart(x, static_cast<std::size_t>(S));
       const LumpMasses m = lump_masses_of(in, s, p);
       return (m.s2k - m.q * m.s2) / m.rho - lump_sum(in, p, star_phi(p, s));
     };
@@ -692,7 +676,7 @@ DCRV_CERTIFICATE(g_star_logratio) {
     const Labels s = leading_labels(S, KC);
     const auto in = leading_lump(S, KC, a, b);
     piece.residual = [S, s, in](const Qs& x, const RationalConstants&) -> Q {
-      const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+      const Qs p = plane_chart(x, static_cast<std::size_t>(S));
       const LumpMasses m = lump_masses_of(in, s, p);
       return (m.s2k / (m.rho * m.q) - m.s2 / m.rho) - lump_sum(in, p, star_phi(p, s)) / m.q;
     };
@@ -709,7 +693,7 @@ IdentityPiece grpo_lump_piece(int S, int KC, int a, int b, bool log_rate) {
   const Labels s = leading_labels(S, KC);
   const auto in = leading_lump(S, KC, a, b);
   piece.residual = [S, s, in, log_rate](const Qs& x, const RationalConstants&) -> Q {
-    const Qs p = simplex_chart(x, static_cast<std::size_t>(S));
+    const Qs p = plane_chart(x, static_cast<std::size_t>(S));
     const Q H = x[static_cast<std::size_t>(S - 1)];
     const LumpMasses m = lump_masses_of(in, s, p);
     const Q sel = lump_sum(in, p, grpo_phi(p, s, H));
@@ -762,7 +746,7 @@ IdentityPiece dpo_lump_piece(int S, const Lumps& L, const Labels& s, int k) {
   piece.degree = 2;
   piece.residual = [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
     const std::size_t n = static_cast<std::size_t>(S);
-    const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+    const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
     const Qs qG = lump_qG(L, p, gamma), phi = dpo_phi(p, s, gamma);
     std::vector<bool> in(n);
     Q q(0);
@@ -839,7 +823,7 @@ DCRV_CERTIFICATE(g_dpo_zik_ode) {
         const Labels s = leading_labels(S, KC);
         piece.residual = [S, s, first, sign](const Qs& x, const RationalConstants&) -> Q {
           const std::size_t n = static_cast<std::size_t>(S), i = static_cast<std::size_t>(first), k = i + 1;
-          const Qs p = simplex_chart(x, n), gamma = slice(x, n - 1, n);
+          const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
           const Qs phi = dpo_phi(p, s, gamma);
           return (phi[i] - phi[k]) - Q(sign) * (gamma[i] - gamma[k]);
         };
@@ -857,7 +841,7 @@ DCRV_CERTIFICATE(g_dpo_zik_ode) {
 /// εH(w_k) − γ̄ + εh̄), with dcrv's DPO rate r_π = s_π γ_π − γ̄ − ε(L_π − h̄) (DpoModel::rate), γ̄ = Σ p s γ, h̄ =
 /// Σ p L, G_k = Σ_{C_k} w γ (lump_link_mean), H(w_k) = −Σ_{C_k} w (L − Λ) (lump_entropy, log w = L − Λ).
 Q op3_residual(const Qs& x, std::size_t S, std::size_t m, const Labels& s) {
-  const Qs p = simplex_chart(x, S), gamma = slice(x, S - 1, S), L = slice(x, 2 * S - 1, S);
+  const Qs p = plane_chart(x, S), gamma = slice(x, S - 1, S), L = slice(x, 2 * S - 1, S);
   const Q Lambda = x[3 * S - 1], eps = x[3 * S];
   Q gbar(0), hbar(0);
   for (std::size_t i = 0; i < S; ++i) {

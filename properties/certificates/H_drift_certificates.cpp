@@ -44,18 +44,6 @@ namespace {
 
 using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
 
-/// p in the chart of the plane Σp = 1: p_i = x[offset + i] (i < K−1), p_K = 1 − Σ.
-RVec plane_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
-  RVec p(K);
-  Rational rest(1);
-  for (std::size_t i = 0; i + 1 < K; ++i) {
-    p[i] = x[offset + i];
-    rest -= p[i];
-  }
-  p[K - 1] = rest;
-  return p;
-}
-
 /// The stereographic point s(t) of the unit sphere in ℝ^K (header), t = x[offset .. offset + K − 2].
 RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
   Rational n2(0);
@@ -67,13 +55,6 @@ RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
     s[i] = 2 * x[offset + i] / d;
   s[K - 1] = (1 - n2) / d;
   return s;
-}
-
-Rational dot(const RVec& a, const RVec& b) {
-  Rational r(0);
-  for (std::size_t i = 0; i < a.size(); ++i)
-    r += a[i] * b[i];
-  return r;
 }
 
 /// The drift F_i = p_i[φ_i − ε(L_i − ⟨p, L⟩)] of the centred score φ = w − ⟨p, w⟩1 (properties/domains/
@@ -93,7 +74,7 @@ struct DriftVars {
 };
 DriftVars drift_vars(const RVec& x, std::size_t K) {
   DriftVars v;
-  v.p = plane_point(x, K);
+  v.p = plane_chart(x, K);
   v.w.assign(x.begin() + static_cast<long>(K - 1), x.begin() + static_cast<long>(2 * K - 1));
   v.eps = x[2 * K - 1];
   v.L.assign(x.begin() + static_cast<long>(2 * K), x.begin() + static_cast<long>(3 * K));
@@ -774,7 +755,7 @@ variance_gap_piece(std::string label, std::size_t K,
                    std::function<Rational(const RVec&, const Rational&, const Rational&)> rest) {
   return identity_piece(std::move(label), K + 1, 4,
                         [K, b_of, incorrect, rest](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_point(x, K);
+                          const RVec p = plane_chart(x, K);
                           const Rational &gamma = x[K - 1], &eta = x[K];
                           const RVec b = b_of(gamma, eta);
                           const Rational m = dot(p, b);

@@ -80,6 +80,25 @@ inline IdentityPiece identity_piece(std::string label, std::size_t variables, in
   p.residual = std::move(residual);
   return p;
 }
+/// p = (x_o, …, x_{o+S−2}, 1 − Σx): the chart of the plane Σp = 1 (the closed simplex where x ≥ 0, Σx ≤ 1);
+/// polynomial in x, so identities in p become polynomial identities in the chart.
+inline RVec plane_chart(const RVec& x, std::size_t S, std::size_t offset = 0) {
+  RVec p(S);
+  Rational rest(1);
+  for (std::size_t i = 0; i + 1 < S; ++i) {
+    p[i] = x[offset + i];
+    rest -= p[i];
+  }
+  p[S - 1] = rest;
+  return p;
+}
+/// ⟨a, b⟩, exact.
+inline Rational dot(const RVec& a, const RVec& b) {
+  Rational s(0);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    s += a[i] * b[i];
+  return s;
+}
 inline std::string s_label(std::size_t S) {
   return "S = " + std::to_string(S);
 }
