@@ -28,7 +28,9 @@
 #include "dcrv/numdiff.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/bd_report.hpp"
 #include "properties/domains/grpo.hpp"
+#include "properties/domains/grpo_instance.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -179,9 +181,7 @@ DCRV_CLAIM(hG_endpoints) {
                          worst(eq<T>(ch.c1(T(0), T(1)), target), eq<T>(ch.h(T(1), T(0)), target)));
           })
           .build();
-  auto inner = c.check;
-  c.check = [inner](const Context& ctx) {
-    Outcome out = inner(ctx);
+  return with_report(std::move(c), [](const Context& ctx, Outcome& out) {
     // MPFR sweep of the exact end-point identities for every G = 2 … 256 (finite binomial sums at the working
     // precision): h_G(0) = h_G(1) = c₁(0) = √(G−1), c₁(1) = 0, c₁'(1) = −√(G−1) (the last two:
     // E.c1-expansion-at-1).
@@ -210,9 +210,7 @@ DCRV_CLAIM(hG_endpoints) {
       out.status = Status::inconclusive;
       out.message = "MPFR end-point sweep: residual " + std::to_string(worst);
     }
-    return out;
-  };
-  return c;
+  });
 }
 
 // App. E, proof sketch of Lemma lem:hG-basic: c₁(1) = 0 and c₁'(1) = −√(G−1). c₁(1) from the definition;
@@ -263,9 +261,7 @@ DCRV_CLAIM(DG_finite) {
                        return eq<T>(abs(ch.dh(m.arg, T(1) - m.arg)), m.value, ch.sqrt_m());
                      })
           .build();
-  auto inner = c.check;
-  c.check = [inner](const Context& ctx) {
-    Outcome out = inner(ctx);
+  return with_report(std::move(c), [](const Context& ctx, Outcome& out) {
     // The table of D_G, G = 2 … 256: the MPFR maximisation (grpo::sup_abs_dh<mpfr>) for every G at
     // standard/deep budget, for the paper's G at smoke (double maximisation otherwise). Laid out 7 per row
     // (rows G₀ … G₀+6) so that the whole table fits the report.
@@ -310,9 +306,7 @@ DCRV_CLAIM(DG_finite) {
          << "); the maximiser is rho in {0,1} for every G >= 4: " << (at_ends ? "yes" : "no")
          << "; max relative deviation from |h_G'(0)| = (G-2)(sqrt(G-1) - (G-1)/sqrt(2(G-2))): " << closed_dev;
     out.evidence.details["D_G_table"] = note.str();
-    return out;
-  };
-  return c;
+  });
 }
 
 // App. E, Lemma lem:hG-basic: 1 − 1/G ≤ h_G(ρ) on [0,1].
@@ -432,8 +426,7 @@ DCRV_CLAIM(gamma_centered_form) {
           R"(\gamma^{\rm raw}_k-\sum_jp_j\gamma^{\rm raw}_j=(1-\rho)h_G(\rho)\ (k\in\mathcal C),\ -\rho h_G(\rho)\ (k\in\mathcal I)$, $\gamma^{\rm raw}=h_G(\rho)\mathbf 1_{\mathcal C}$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $p\in\Delta^{K-1}$)")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Partition part = Partition::leading(a.S(), correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> p = a.simplex("p");
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const T h = ch.h(rho, sigma);
@@ -451,8 +444,7 @@ DCRV_CLAIM(gamma_centering) {
           R"(\sum_kp_k\widehat\gamma_k(p)=0$ for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $p\in\Delta^{K-1}$ ($\widehat\gamma$ from its definition))")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Partition part = Partition::leading(a.S(), correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> p = a.simplex("p");
         const Vec<T> g = score_by_definition(part, ch, p);
         return eq<T>(p.dot(g), T(0), ch.sqrt_m());
@@ -466,9 +458,7 @@ DCRV_CLAIM(gamma_degenerate) {
           R"(\widehat\gamma(p)=0$ when $K_C=0$ or $K_I=0$, for all $K\ge2$, $G=2,\dots,256$, $p\in\Delta^{K-1}$)")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int KC = to_double(a.real("kc")) < 0.5 ? 0 : a.S();
-        const Partition part = Partition::leading(a.S(), KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_with(a, degenerate_count(a));
         const Vec<T> g = score_by_definition(part, ch, a.simplex("p"));
         return eq<T>(g, Vec<T>::Zero(a.S()), ch.sqrt_m());
       });
@@ -482,8 +472,7 @@ DCRV_CLAIM(gamma_sup_norm) {
       .constant("c", 1.0, Role::upper, "coefficient of √(G−1)")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Partition part = Partition::leading(a.S(), correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         return le<T>(norm_inf<T>(grpo::centered_score(part, ch, Vec<T>(a.simplex("p")))),
                      k("c") * ch.sqrt_m());
       });
@@ -496,9 +485,7 @@ DCRV_CLAIM(gamma_l2_formula) {
           R"(\|\widehat\gamma(p)\|_2=h_G(\rho)\sqrt{K_C(1-\rho)^2+K_I\rho^2}$ for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $p\in\Delta^{K-1}$ ($\widehat\gamma$ from its definition))")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int KC = correct_count(a), KI = a.S() - KC;
-        const Partition part = Partition::leading(a.S(), KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> p = a.simplex("p");
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const T h = ch.h(rho, sigma);
@@ -515,9 +502,7 @@ DCRV_CLAIM(gamma_l2_bound) {
       .constant("c", 1.0, Role::upper, "coefficient of √(G−1)√max{K_C,K_I}")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a), KI = a.S() - KC;
-        const Partition part = Partition::leading(a.S(), KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T norm = grpo::centered_score(part, ch, Vec<T>(a.simplex("p"))).norm();
         return le<T>(norm, k("c") * ch.sqrt_m() * sqrt(T(std::max(KC, KI))));
       });
@@ -531,11 +516,9 @@ DCRV_CLAIM(hG_le_HG) {
       .constant("c", 1.0, Role::upper, "coefficient of H_G")
       .over(trimmed_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a, 0, 1), KI = a.S() - KC;
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 0, 1);
         const T delta = floor_delta(a);
-        const auto [rho, sigma] =
-            grpo::class_masses(Partition::leading(a.S(), KC), trim(a.simplex("q"), delta));
+        const auto [rho, sigma] = grpo::class_masses(part, trim(a.simplex("q"), delta));
         const T HG = ch.sqrt_m() / (T(KI) * delta);
         return worst(ge<T>(sigma, T(KI) * delta), le<T>(ch.h(rho, sigma), k("c") * HG));
       });
@@ -549,9 +532,7 @@ DCRV_CLAIM(gamma_l2_HG) {
       .constant("c", 1.0, Role::upper, "coefficient of H_G")
       .over(trimmed_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a, 0, 1), KI = a.S() - KC;
-        const Partition part = Partition::leading(a.S(), KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 0, 1);
         const T delta = floor_delta(a);
         const T norm = grpo::centered_score(part, ch, Vec<T>(trim(a.simplex("q"), delta))).norm();
         const T HG = ch.sqrt_m() / (T(KI) * delta);
@@ -570,9 +551,7 @@ DCRV_CLAIM(jac_rank_one) {
           R"(D\widehat\gamma(p)=u\,v^\top$ with $u=(\alpha(\rho)\mathbf 1_{\mathcal C},\beta(\rho)\mathbf 1_{\mathcal I})$, $v=\mathbf 1_{\mathcal C}$, $\alpha=c_1'$, $\beta=-h_G-\rho h_G'$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $p\in\Delta^{K-1}$; $D\widehat\gamma$ is the ambient Jacobian of the definition $\widehat\gamma=\gamma^{\rm raw}-\langle p,\gamma^{\rm raw}\rangle\mathbf 1$ by central differences)")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), G = group(a);
-        const Partition part = Partition::leading(K, correct_count(a));
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> p = a.simplex("p");
         Mat<T> fd(K, K);
         for (int j = 0; j < K; ++j) {
@@ -612,9 +591,7 @@ DCRV_CLAIM(jac_norm_22) {
           R"(\|D\widehat\gamma(p)\|_{2\to2}=\sqrt{K_C}\,(K_C\alpha^2+K_I\beta^2)^{1/2}$ for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $p\in\Delta^{K-1}$ (spectral norm by SVD))")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int KC = correct_count(a), KI = a.S() - KC;
-        const Partition part = Partition::leading(a.S(), KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> p = a.simplex("p");
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const auto [alpha, beta] = grpo::jacobian_slopes(ch, rho, sigma);
@@ -631,9 +608,7 @@ DCRV_CLAIM(jac_norm_T) {
           R"(\|D\widehat\gamma(p)\|_{T\to2}=\sqrt{\tfrac{K_CK_I}{K}}(K_C\alpha^2+K_I\beta^2)^{1/2}=\sqrt{\tfrac{K_I}{K}}\|D\widehat\gamma(p)\|_{2\to2}$ for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $p\in\Delta^{K-1}$ ($\|A\|_{T\to2}=\|AQ\|_{2\to2}$, $Q$ an orthonormal basis of $T=\mathbf 1^\perp$, by SVD))")
       .over(partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a), KI = K - KC;
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> p = a.simplex("p");
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const auto [alpha, beta] = grpo::jacobian_slopes(ch, rho, sigma);
@@ -655,11 +630,9 @@ DCRV_CLAIM(Ltan_sharp) {
           R"(\sup_{p\ne q\in\Delta^{K-1}}\frac{\|\widehat\gamma(p)-\widehat\gamma(q)\|_2}{\|p-q\|_2}=\sup_{p}\|D\widehat\gamma(p)\|_{T\to2}=L_\gamma^{\rm tan}=\sqrt{\tfrac{K_CK_I}{K}}\sup_{\rho\in[0,1]}(K_C\alpha^2+K_I\beta^2)^{1/2}$ for all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$: quotients and tangent norms $\le L_\gamma^{\rm tan}$ (sup over $\rho$ by maximisation in the working precision), and the quotient at $p^\star$ ($\rho_C(p^\star)=\rho^\star$ the maximiser, classes uniform) along $w=\Pi_T\mathbf 1_{\mathcal C}$ tends to $L_\gamma^{\rm tan}$)")
       .over(instances().simplex("p", true).simplex("q", true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a, 1, 1);
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const Vec<T> p = a.simplex("p"), q = a.simplex("q");
-        const T L = grpo::tangent_lipschitz_cached<T>(ch.G(), KC, K - KC).value;
+        const T L = grpo::tangent_lipschitz_cached<T>(G, KC, KI).value;
         const T dp = (p - q).norm();
         if (dp == 0)
           return skip<T>();
@@ -676,9 +649,7 @@ DCRV_CLAIM(Ltan_sharp) {
         return pts;
       }),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC, G = group(a);
-                   const Partition part = Partition::leading(K, KC);
-                   const Characteristic<T> ch(G);
+                   const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
                    const auto m = grpo::tangent_lipschitz_cached<T>(G, KC, KI);
                    // p⋆: classes uniform with ρ = ρ⋆; w = Π_T 1_C (raises ρ by t·K_C K_I/K); step into Δ.
                    Vec<T> ps(K), w(K);
@@ -747,8 +718,7 @@ DCRV_CLAIM(Ltan_bound) {
         return pts;
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int G = group(a), KC = correct_count(a), KI = a.S() - KC;
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T L = grpo::tangent_lipschitz_cached<T>(G, KC, KI).value;
         return le<T>(L, k("c") * sqrt(T(KC) * T(KI)) * (ch.sqrt_m() + grpo::D_G<T>(G)));
       });

@@ -30,7 +30,10 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/bd_grpo_series.hpp"
+#include "properties/domains/bd_report.hpp"
 #include "properties/domains/grpo.hpp"
+#include "properties/domains/grpo_instance.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -254,9 +257,7 @@ DCRV_CLAIM(forward_invariance) {
                            return w;
                          }))
           .build();
-  auto inner = c.check;
-  c.check = [inner](const Context& ctx) {
-    Outcome out = inner(ctx);
+  return with_report(std::move(c), [](const Context&, Outcome& out) {
     const int KC = 1, KI = 1, G = 4;
     const double delta = 0.45;
     const Characteristic<double> ch(G);
@@ -271,27 +272,12 @@ DCRV_CLAIM(forward_invariance) {
                                              "threshold of the incorrect facet; observed = smallest eps "
                                              "(bisection) at which the trajectory from the "
                                              "facet's worst point stayed in Delta_delta over [0, 2/eps]";
-    nlohmann::json KCs = nlohmann::json::array(), KIs = KCs, Gs = KCs, ds = KCs, cl = KCs, fa = KCs, ob = KCs;
-    for (const auto& [kc, ki] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {1, 2}, {2, 3}})
-      for (int g : {2, 4, 16})
-        for (double frac : {0.01, 0.5, 0.9}) {
-          const double d = frac / (kc + ki);
-          const Characteristic<double> c2(g);
-          KCs.push_back(kc), KIs.push_back(ki), Gs.push_back(g), ds.push_back(d);
-          cl.push_back(grpo::bd_threshold_interval(c2, kc, ki, d).value);
-          fa.push_back(grpo::bd_threshold_facet(c2, kc, ki, d).value);
-          ob.push_back(observed_invariance_threshold(g, kc, ki, d));
-        }
-    out.series = {{"K_C", KCs},
-                  {"K_I", KIs},
-                  {"G", Gs},
-                  {"delta", ds},
-                  {"eps_bd_interval", cl},
-                  {"eps_facet_exact", fa},
-                  {"eps_invariance_observed", ob}};
-    return out;
-  };
-  return c;
+    out.series = bd_threshold_series(
+        {{1, 1}, {2, 1}, {1, 2}, {2, 3}}, {2, 4, 16}, {0.01, 0.5, 0.9}, [](int kc, int ki, int g, double d) {
+          return std::vector<SeriesColumn>{
+              {"eps_invariance_observed", observed_invariance_threshold(g, kc, ki, d)}};
+        });
+  });
 }
 
 // ============================================================================================================
@@ -528,10 +514,7 @@ DCRV_CLAIM(fixation_rate) {
       .effort(0.1)
       .holds(along_flow(
           []<class T>(const Args<T>& a, const Consts<T>& k) {
-            Vec<T> p = a.simplex("p0");
-            for (Eigen::Index i = 0; i < p.size(); i += 2)
-              p(i) *= a.real("spread");
-            return fixation_setup(a, k("quarter"), Vec<T>(p / p.sum()), 4.0);
+            return fixation_setup(a, k("quarter"), spread_start(a), 4.0);
           },
           []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
             const Vec<T> lp = log_of(p);
@@ -545,12 +528,18 @@ DCRV_CLAIM(fixation_rate) {
           }));
 }
 
-/// max_j |log p_j − log p⋆_j| ≤ E + Δ_C + Δ_I, E = max_{c,i}|z_ci − z⋆| (p⋆ class-uniform with log-ratio z⋆):
-/// with a = log p − log p⋆, a_c − a_i = z_ci − z⋆, a_c − a_c' and a_i − a_i' are intra log-ratios, and
-/// Σ p⋆_j e^{a_j} = 1 puts 0 between min a and max a.
-template <class T> T distance_bound(const Setup<T>& s, const T& t) {
+/// The attraction to p⋆ along the flow (App. E, Theorem thm:fixation): max_j |log p_j(t) − log p⋆_j| ≤
+/// e^{−λt}(E₀ + Δ_C(0) + Δ_I(0)) + (Δ_C(0) + Δ_I(0))e^{−εt}, from max_j |log p_j − log p⋆_j| ≤ E + Δ_C + Δ_I,
+/// E = max_{c,i}|z_ci − z⋆| (p⋆ class-uniform with log-ratio z⋆): with a = log p − log p⋆, a_c − a_i = z_ci −
+/// z⋆, a_c − a_c' and a_i − a_i' are intra log-ratios, and Σ p⋆_j e^{a_j} = 1 puts 0 between min a and max a.
+template <class T> Ineq<T> attraction_to_pstar(const Setup<T>& s, const T& t, const Vec<T>& p) {
   const auto [dC, dI] = intra_spreads(s.part, s.lp0);
-  return exp(-s.lambda * t) * s.extra + (dC + dI) * exp(-s.eps * t);
+  const T bound = exp(-s.lambda * t) * s.extra + (dC + dI) * exp(-s.eps * t);
+  const Vec<T> lp = log_of(p);
+  T dist(0);
+  for (Eigen::Index j = 0; j < p.size(); ++j)
+    dist = std::max<T>(dist, abs(lp(j) - s.lpstar(j)));
+  return le_integrated<T>(dist, bound, abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1));
 }
 
 // App. E, Theorem thm:fixation: ε > D_G/4 and z⋆ ∈ [Ψ(K_Cδ), Ψ(1−K_Iδ)] ⇒ the limit is interior and
@@ -571,8 +560,7 @@ DCRV_CLAIM(fixation_limit_uniform) {
             const T delta = floor_delta(a);
             Setup<T> s = fixation_setup(a, T(0.25), trim(Vec<T>(a.simplex("p0")), delta), 2.0);
             s.delta = delta;
-            const T lo = grpo::Psi(s.KC, s.KI, T(s.KC) * delta, T(1) - T(s.KC) * delta);
-            const T hi = grpo::Psi(s.KC, s.KI, T(1) - T(s.KI) * delta, T(s.KI) * delta);
+            const auto [lo, hi] = band_limits(s.KC, s.KI, delta);
             s.valid = s.zstar >= lo && s.zstar <= hi;
             return s;
           },
@@ -587,12 +575,7 @@ DCRV_CLAIM(fixation_limit_uniform) {
               w = worst(eq<T>(r, Vec<T>::Zero(r.size()), sqrt(T(s.G - 1)) + s.eps * abs(lps.minCoeff())),
                         le<T>(s.delta, ps.minCoeff(), s.delta * T(1e-12)));
             }
-            const Vec<T> lp = log_of(p);
-            T dist(0);
-            for (Eigen::Index j = 0; j < p.size(); ++j)
-              dist = std::max<T>(dist, abs(lp(j) - lps(j)));
-            return worst(
-                w, le_integrated<T>(dist, distance_bound(s, t), abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1)));
+            return worst(w, attraction_to_pstar(s, t, p));
           }));
 }
 
@@ -601,8 +584,7 @@ template <class T> Setup<T> truncation_setup(const Args<T>& a, double horizon) {
   const T delta = floor_delta(a);
   Setup<T> s = fixation_setup(a, T(0.25), trim(Vec<T>(a.simplex("p0")), delta), horizon);
   s.delta = delta;
-  const T hi = grpo::Psi(s.KC, s.KI, T(1) - T(s.KI) * delta, T(s.KI) * delta);
-  s.valid = s.zstar > hi;
+  s.valid = s.zstar > band_limits(s.KC, s.KI, delta).second;
   return s;
 }
 Domain truncation_domain() {
@@ -631,20 +613,12 @@ DCRV_CLAIM(fixation_face_truncation) {
           R"(\varepsilon>qD_G$, $z^\star>\Psi(1-K_I\delta)$ (the only possible side: $z^\star>0\ge\Psi(K_C\delta)$) $\implies\lim_tp(t)$ lies on the face $\{p_i=\delta,\ i\in\mathcal I\}$ of $\Delta^{K-1}_\delta$. The limit of the appendix's (unconstrained) flow is identified along the trajectory from $p(0)\in\Delta^{K-1}_\delta$ by the fixation envelope ($\max_j|\log p_j(t)-\log p^\star_j|\le e^{-(\varepsilon-D_G/4)t}(E_0+\delta_{\rm intra}(0))+\delta_{\rm intra}(0)e^{-\varepsilon t}\to0$ for $t\le\min(1/\lambda,10/\varepsilon,10)$, as in E.fixation-limit-uniform) and compared with the face: $\min_{i\in\mathcal I}p^\star_i=\delta$ is required; $K=2,\dots,5$, $1\le K_C\le K-1$, $G=2,\dots,16$; $q=\tfrac14)")
       .over(truncation_domain())
       .effort(0.1)
-      .holds(along_flow(
-          []<class T>(const Args<T>& a, const Consts<T>& k) { return truncation_setup(a, 1.0); },
-          []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
-            const Vec<T>& ps = s.pstar;
-            const Vec<T>& lps = s.lpstar;
-            const Vec<T> lp = log_of(p);
-            T dist(0);
-            for (Eigen::Index j = 0; j < p.size(); ++j)
-              dist = std::max<T>(dist, abs(lp(j) - lps(j)));
-            const Ineq<T> converges =
-                le_integrated<T>(dist, distance_bound(s, t), abs(s.lp0.minCoeff()) + abs(s.zstar) + T(1));
-            T on_face = ps(s.KC); // class-uniform: every incorrect mass equals p⋆_{K_C}
-            return worst(converges, eq<T>(on_face, s.delta));
-          }));
+      .holds(
+          along_flow([]<class T>(const Args<T>& a, const Consts<T>& k) { return truncation_setup(a, 1.0); },
+                     []<class T>(const Setup<T>& s, const Consts<T>&, const T& t, const Vec<T>& p) {
+                       const T on_face = s.pstar(s.KC); // class-uniform: every incorrect mass equals p⋆_{K_C}
+                       return worst(attraction_to_pstar(s, t, p), eq<T>(on_face, s.delta));
+                     }));
 }
 
 // Reading ~projected of E.fixation-face-truncation: the flow clipped onto Δ_δ (projected dynamical system).
@@ -694,9 +668,7 @@ DCRV_CLAIM(fixation_face_truncation_under_bd) {
           R"(\varepsilon\ge\max(\varepsilon^\star_{\rm facet},\,qD_G(1+10^{-9}))\implies z^\star\in[\Psi(K_C\delta),\Psi(1-K_I\delta)]$, all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in[10^{-30},1/K)$, $\varepsilon=\max(\dots)(1+v)$, $v\in[0,3]$; $q=\tfrac14)")
       .over(instances().real("delta", floor_range, true).real("v", 0, 3))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a, 1, 1), KI = a.S() - KC;
-        const int G = group(a);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const T delta = floor_delta(a);
         const T thr = grpo::bd_threshold_facet(ch, KC, KI, delta).value;
         if (!is_finite(thr))
@@ -704,8 +676,7 @@ DCRV_CLAIM(fixation_face_truncation_under_bd) {
         const T eps =
             std::max<T>(thr, T(0.25) * grpo::D_G<T>(G) * T(1 + 1e-9) + T(1e-12)) * (T(1) + a.real("v"));
         const T zs = grpo::z_star(ch, KC, KI, eps);
-        const T lo = grpo::Psi(KC, KI, T(KC) * delta, T(1) - T(KC) * delta);
-        const T hi = grpo::Psi(KC, KI, T(1) - T(KI) * delta, T(KI) * delta);
+        const auto [lo, hi] = band_limits(KC, KI, delta);
         return worst(le<T>(zs, hi, T(1e-9)), le<T>(lo, zs, T(1e-9)));
       });
 }
@@ -722,11 +693,9 @@ DCRV_CLAIM(maximal_trim_trivial) {
           R"(\delta=1/K\implies$ the dynamics on $\Delta^{K-1}_{1/K}=\{u\}$, $u=\tfrac1K\mathbf 1$, are trivial: $F(u)=0$ (checked as $\|F(u)\|_\infty\le0$ to the working precision), for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon>0)")
       .over(instances().real("eps", 1e-6, 1e4, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a);
-        const int G = group(a);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const Vec<T> u = Vec<T>::Constant(K, T(1) / T(K));
-        const Vec<T> F = grpo::drift(Partition::leading(K, KC), ch, a.real("eps"), u);
+        const Vec<T> F = grpo::drift(part, ch, a.real("eps"), u);
         return le<T>(F.cwiseAbs().maxCoeff(), T(0), ch.sqrt_m() * T(1e-12) / T(K));
       });
 }
@@ -739,9 +708,7 @@ DCRV_CLAIM(maximal_trim_trivial_vacuous) {
           R"(\delta=1/K\implies\Delta^{K-1}_\delta=\{u\}$ ($\mathrm{trim}(q,1/K)=u$ for every $q\in\Delta^{K-1}$), $L_K(1/K)=0$ and, for $1\le K_C\le K-1$, $\varepsilon E^{(\mathcal I)}_{\min}(\rho_u)-\rho_uh_G(\rho_u)=-\rho_uh_G(\rho_u)<0$ at the only $\rho_u=K_C/K$: (BD$_{\rm exact}$) fails for every $\varepsilon$; all $K\ge2$, $G=2,\dots,256$, $\varepsilon>0$)")
       .over(instances().real("eps", 1e-6, 1e4, true).simplex("q", true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC;
-        const int G = group(a);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const T d = T(1) / T(K), rho = T(KC) / T(K);
         const Vec<T> u = Vec<T>::Constant(K, d);
         const T slack = a.real("eps") * grpo::emin_incorrect(KC, KI, d, rho) - rho * ch.h(rho, T(1) - rho);
@@ -758,10 +725,7 @@ DCRV_CLAIM(degenerate_uniform_eq) {
           R"(K_C\in\{0,K\}\implies r(u)=0$ at $u=\tfrac1K\mathbf 1$, and every $p\in\mathrm{int}\,\Delta^{K-1}$ has $\max_i|r_i(p)|\ge\tfrac\varepsilon2(\max_i\log p_i-\min_i\log p_i)$ (so $u$ is the only interior equilibrium); on a face the same holds on the support (the active coordinates); all $K\ge2$, $G=2,\dots,256$, $\varepsilon>0)")
       .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = to_double(a.real("kc")) < 0.5 ? 0 : K;
-        const int G = group(a);
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_with(a, degenerate_count(a));
         const T eps = a.real("eps");
         const Vec<T> u = Vec<T>::Constant(K, T(1) / T(K)), p = a.simplex("p");
         const Vec<T> ru = grpo::rate(part, ch, eps, u, log_of(u)), lp = log_of(p);

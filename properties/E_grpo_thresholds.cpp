@@ -24,7 +24,10 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/bd_grpo_series.hpp"
+#include "properties/domains/bd_report.hpp"
 #include "properties/domains/grpo.hpp"
+#include "properties/domains/grpo_instance.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -99,32 +102,17 @@ double observed_facet_threshold(int G, int KC, int KI, double delta, std::uint64
 /// the displayed condition, the facet threshold, the facet threshold observed from drift evaluations, and the
 /// two sufficient relaxations √(G−1)/L_K and H_G/L_K.
 nlohmann::json grpo_bd_table() {
-  static const nlohmann::json table = []() -> nlohmann::json {
-    nlohmann::json KCs = nlohmann::json::array(), KIs = KCs, Gs = KCs, ds = KCs, interval = KCs, facet = KCs,
-                   observed = KCs, relax_sqrt = KCs;
-    const std::vector<std::pair<int, int>> parts = {{1, 1}, {2, 1}, {3, 1}, {1, 2}, {0, 2}, {2, 3}};
+  static const nlohmann::json table = [] {
     std::uint64_t seed = 7;
-    for (const auto& [KC, KI] : parts)
-      for (int G : {2, 16})
-        for (double frac : {1e-3, 0.5, 0.9}) {
-          const int K = KC + KI;
-          const double delta = frac / K;
-          const Characteristic<double> ch(G);
-          KCs.push_back(KC), KIs.push_back(KI), Gs.push_back(G), ds.push_back(delta);
-          interval.push_back(grpo::bd_threshold_interval(ch, KC, KI, delta).value);
-          facet.push_back(grpo::bd_threshold_facet(ch, KC, KI, delta).value);
-          observed.push_back(observed_facet_threshold(G, KC, KI, delta, ++seed));
-          const double LK = face_gap(K, delta);
-          relax_sqrt.push_back(std::sqrt(G - 1.0) / LK); // the trim-aware relaxation is this divided by K_I δ
-        }
-    return nlohmann::json{{"K_C", KCs},
-                          {"K_I", KIs},
-                          {"G", Gs},
-                          {"delta", ds},
-                          {"eps_bd_interval", interval},
-                          {"eps_facet_exact", facet},
-                          {"eps_facet_observed", observed},
-                          {"eps_relax_sqrtG", relax_sqrt}};
+    return bd_threshold_series(
+        {{1, 1}, {2, 1}, {3, 1}, {1, 2}, {0, 2}, {2, 3}}, {2, 16}, {1e-3, 0.5, 0.9},
+        [&seed](int KC, int KI, int G, double delta) {
+          const double LK = face_gap(KC + KI, delta);
+          // the trim-aware relaxation is eps_relax_sqrtG divided by K_I δ
+          return std::vector<SeriesColumn>{
+              {"eps_facet_observed", observed_facet_threshold(G, KC, KI, delta, ++seed)},
+              {"eps_relax_sqrtG", std::sqrt(G - 1.0) / LK}};
+        });
   }();
   return table;
 }
@@ -132,9 +120,7 @@ nlohmann::json grpo_bd_table() {
 /// Wraps a claim's check to attach the BD threshold table and the claimed / observed thresholds at a
 /// reference configuration (K_C, K_I, G, δ).
 Claim with_bd_report(Claim c, const std::string& claimed_name, int KC, int KI, int G, double delta) {
-  auto inner = c.check;
-  c.check = [inner, claimed_name, KC, KI, G, delta](const Context& ctx) {
-    Outcome out = inner(ctx);
+  return with_report(std::move(c), [claimed_name, KC, KI, G, delta](const Context&, Outcome& out) {
     const Characteristic<double> ch(G);
     const int K = KC + KI;
     const double LK = face_gap(K, delta);
@@ -163,9 +149,7 @@ Claim with_bd_report(Claim c, const std::string& claimed_name, int KC, int KI, i
         "eps_relax_sqrtG = "
         "sqrt(G-1)/L_K, the trim-aware relaxation is eps_relax_sqrtG/(K_I delta))";
     out.series = grpo_bd_table();
-    return out;
-  };
-  return c;
+  });
 }
 
 // ============================================================================================================
@@ -179,8 +163,7 @@ DCRV_CLAIM(drift_mass) {
           R"(\sum_kF_k(p)=0$, $F_k=p_k(\widehat\gamma_k-\varepsilon(\log p_k-\langle\log p\rangle))$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon\in(0,10^4]$, $p\in\mathrm{int}\,\Delta^{K-1})")
       .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Partition part = Partition::leading(a.S(), correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T eps = a.real("eps");
         const Vec<T> p = a.simplex("p");
         const Vec<T> F = grpo::drift(part, ch, eps, p);
@@ -265,9 +248,7 @@ DCRV_CLAIM(sel_lipschitz) {
           R"(\|F^{\rm sel}(p)-F^{\rm sel}(q)\|_2\le\bigl(\|\mathrm{diag}(p)\|_{2\to2}L_\gamma^{\rm tan}+\sup_{r\in\Delta_\delta}\|\widehat\gamma(r)\|_2\bigr)\|p-q\|_2$, $F^{\rm sel}=p\odot\widehat\gamma$, for all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $p,q\in\Delta^{K-1}_\delta$ ($L_\gamma^{\rm tan}$ and the sup by maximisation over $\rho$))")
       .over(trimmed_pair_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int KC = correct_count(a), KI = a.S() - KC;
-        const Partition part = Partition::leading(a.S(), KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T delta = floor_delta(a);
         const Vec<T> p = trim(a.simplex("x"), delta), q = trim(a.simplex("y"), delta);
         const Vec<T> Fp = p.cwiseProduct(grpo::centered_score(part, ch, p));
@@ -303,9 +284,7 @@ DCRV_CLAIM(drift_lipschitz) {
       .constant("lambda_add", 1.0, Role::upper, "additive constant ℓ in Λ = ℓ + log(1/δ)")
       .over(trimmed_pair_partition_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int K = a.S(), KC = correct_count(a), KI = K - KC;
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T delta = floor_delta(a), eps = a.real("eps");
         const Vec<T> p = trim(a.simplex("x"), delta), q = trim(a.simplex("y"), delta);
         const T dF = (grpo::drift(part, ch, eps, p) - grpo::drift(part, ch, eps, q)).norm(),
@@ -352,7 +331,7 @@ template <class T> T incorrect_facet_rho(int KC, int KI, const T& delta, const T
     return T(0);
   if (KI == 1)
     return T(1) - delta;
-  return T(KC) * delta + u * (T(1) - T(KI) * delta - T(KC) * delta);
+  return interval_rho(KC, KI, delta, u);
 }
 /// The values of ρ on a correct facet (k ∈ C): [K_Cδ, 1−K_Iδ] for K_C ≥ 2, K_I ≥ 1; {δ} for K_C = 1; {1} for
 /// K_I = 0.
@@ -361,7 +340,31 @@ template <class T> T correct_facet_rho(int KC, int KI, const T& delta, const T& 
     return T(1);
   if (KC == 1)
     return delta;
-  return T(KC) * delta + u * (T(1) - T(KI) * delta - T(KC) * delta);
+  return interval_rho(KC, KI, delta, u);
+}
+
+/// Gap_k(p) ≥ E_min(ρ_C(p)) on the facet p_k = δ of an incorrect index (k = K − 1, E_min^(I)) or, if Correct,
+/// of a correct one (k = 0, E_min^(C)), with equality at the block-equalised facet point of every ρ that
+/// occurs on that facet (incorrect_facet_rho / correct_facet_rho of the field "u").
+template <bool Correct> auto emin_facet_property() {
+  return []<class T>(const Args<T>& a, const Consts<T>&) {
+    const int K = a.S(), KC = Correct ? correct_count(a, 1, 0) : correct_count(a, 0, 1), KI = K - KC;
+    const int k = Correct ? 0 : K - 1;
+    const Partition part = Partition::leading(K, KC);
+    const T delta = floor_delta(a);
+    const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), k, delta);
+    const auto [rho, sigma] = grpo::class_masses(part, p);
+    const T r = Correct ? correct_facet_rho(KC, KI, delta, a.real("u"))
+                        : incorrect_facet_rho(KC, KI, delta, a.real("u"));
+    const Vec<T> pe = Correct ? grpo::correct_facet_point(part, k, delta, r)
+                              : grpo::incorrect_facet_point(part, k, delta, r);
+    const auto emin = [&](const T& x) {
+      return Correct ? grpo::emin_correct(KC, KI, delta, x) : grpo::emin_incorrect(KC, KI, delta, x);
+    };
+    const T scale = abs(log(delta));
+    return worst(ge<T>(T(grpo::gap(p, delta) + rounding(T(scale * T(K)))), emin(rho)),
+                 eq<T>(grpo::gap(pe, delta), emin(r), scale));
+  };
 }
 
 // App. E §Entropy face gap: min{Gap_k(p) : p ∈ Δ_δ, p_k = δ, ρ_C(p) = ρ} = E_min^(I)(ρ) for k ∈ I, attained
@@ -371,19 +374,7 @@ DCRV_CLAIM(Emin_I) {
       .statement(
           R"(\mathsf{Gap}_k(p)\ge E^{(\mathcal I)}_{\min}(\rho_C(p))$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, $k\in\mathcal I$, with equality at the block-equalised facet point of every $\rho$ that occurs on the facet ($[K_C\delta,1-K_I\delta]$ if $K_C\ge1,K_I\ge2$; $1-\delta$ if $K_I=1$; $0$ if $K_C=0$); all $K\ge2$, $0\le K_C\le K-1$, $\delta\in(0,1/K])")
       .over(trimmed_corner_domain().real("u", 0, 1))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a, 0, 1), KI = K - KC;
-        const Partition part = Partition::leading(K, KC);
-        const T delta = floor_delta(a);
-        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), K - 1, delta);
-        const auto [rho, sigma] = grpo::class_masses(part, p);
-        const T r = incorrect_facet_rho(KC, KI, delta, a.real("u"));
-        const Vec<T> pe = grpo::incorrect_facet_point(part, K - 1, delta, r);
-        const T scale = abs(log(delta));
-        return worst(ge<T>(T(grpo::gap(p, delta) + rounding(T(scale * T(K)))),
-                           grpo::emin_incorrect(KC, KI, delta, rho)),
-                     eq<T>(grpo::gap(pe, delta), grpo::emin_incorrect(KC, KI, delta, r), scale));
-      });
+      .holds(emin_facet_property<false>());
 }
 
 // App. E §Entropy face gap: the same for k ∈ C with E_min^(C).
@@ -392,19 +383,7 @@ DCRV_CLAIM(Emin_C) {
       .statement(
           R"(\mathsf{Gap}_k(p)\ge E^{(\mathcal C)}_{\min}(\rho_C(p))$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, $k\in\mathcal C$, with equality at the block-equalised facet point of every $\rho$ that occurs on the facet ($[K_C\delta,1-K_I\delta]$ if $K_C\ge2,K_I\ge1$; $\delta$ if $K_C=1$; $1$ if $K_I=0$); all $K\ge2$, $1\le K_C\le K$, $\delta\in(0,1/K])")
       .over(trimmed_corner_domain().real("u", 0, 1))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a, 1, 0), KI = K - KC;
-        const Partition part = Partition::leading(K, KC);
-        const T delta = floor_delta(a);
-        const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), 0, delta);
-        const auto [rho, sigma] = grpo::class_masses(part, p);
-        const T r = correct_facet_rho(KC, KI, delta, a.real("u"));
-        const Vec<T> pe = grpo::correct_facet_point(part, 0, delta, r);
-        const T scale = abs(log(delta));
-        return worst(
-            ge<T>(T(grpo::gap(p, delta) + rounding(T(scale * T(K)))), grpo::emin_correct(KC, KI, delta, rho)),
-            eq<T>(grpo::gap(pe, delta), grpo::emin_correct(KC, KI, delta, r), scale));
-      });
+      .holds(emin_facet_property<true>());
 }
 
 /// min_ρ E_min = L_K, with ρ drawn from `rho_of` (facet values or the displayed interval); part of both
@@ -413,16 +392,16 @@ template <bool FacetRange> auto emin_min_property() {
   return []<class T>(const Args<T>& a, const Consts<T>&) {
     const int K = a.S(), KC = correct_count(a), KI = K - KC;
     const T delta = floor_delta(a), LK = face_gap(K, delta), u = a.real("u");
-    const T lo = T(KC) * delta, hi = T(1) - T(KI) * delta, scale = abs(log(delta));
+    const T scale = abs(log(delta));
     Ineq<T> r = skip<T>();
     if (KI >= 1) { // incorrect facets exist: ≥ L_K over the range, = L_K at the uniform-others value
-      const T rho = FacetRange ? incorrect_facet_rho(KC, KI, delta, u) : T(lo + u * (hi - lo));
+      const T rho = FacetRange ? incorrect_facet_rho(KC, KI, delta, u) : interval_rho(KC, KI, delta, u);
       const T rho_u = T(KC) * (T(1) - delta) / T(K - 1);
       r = worst(r, worst(ge<T>(T(grpo::emin_incorrect(KC, KI, delta, rho) + rounding(T(scale * T(K)))), LK),
                          eq<T>(grpo::emin_incorrect(KC, KI, delta, rho_u), LK, scale)));
     }
     if (KC >= 1) {
-      const T rho = FacetRange ? correct_facet_rho(KC, KI, delta, u) : T(lo + u * (hi - lo));
+      const T rho = FacetRange ? correct_facet_rho(KC, KI, delta, u) : interval_rho(KC, KI, delta, u);
       const T rho_u = delta + T(KC - 1) * (T(1) - delta) / T(K - 1);
       r = worst(r, worst(ge<T>(T(grpo::emin_correct(KC, KI, delta, rho) + rounding(T(scale * T(K)))), LK),
                          eq<T>(grpo::emin_correct(KC, KI, delta, rho_u), LK, scale)));
@@ -463,14 +442,13 @@ DCRV_CLAIM(bd_facet_drift) {
           R"(F_k(p)=\delta\bigl(\widehat\gamma_k(p)+\varepsilon\,\mathsf{Gap}_k(p)\bigr)$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, every $k$, all $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $\varepsilon>0)")
       .over(trimmed_corner_domain(true).index("k"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), k = a.index("k");
-        const Partition part = Partition::leading(K, correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const int k = a.index("k");
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T delta = floor_delta(a), eps = a.real("eps");
         const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), k, delta);
         const T Fk = grpo::drift(part, ch, eps, p)(k);
-        const T g = grpo::centered_score(part, ch, p)(k), G = grpo::gap(p, delta);
-        return eq<T>(Fk, delta * (g + eps * G), delta * (abs(g) + eps * abs(log(delta))));
+        const T g = grpo::centered_score(part, ch, p)(k), gap = grpo::gap(p, delta);
+        return eq<T>(Fk, delta * (g + eps * gap), delta * (abs(g) + eps * abs(log(delta))));
       });
 }
 
@@ -482,10 +460,7 @@ DCRV_CLAIM(bd_correct_faces) {
           R"(\widehat\gamma_k(p)\ge K_I\delta\,(1-\tfrac1G)>0$ and $F_k(p)\ge\varepsilon\delta E^{(\mathcal C)}_{\min}(\rho)\ge0$ for every $p\in\Delta^{K-1}_\delta$ with $p_k=\delta$, $k\in\mathcal C$; all $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\delta\in(0,1/K]$, $\varepsilon>0$ (positivity of $\widehat\gamma_k=(1-\rho)h_G$ checked through $1-\rho\ge K_I\delta$ and $h_G\ge1-1/G$))")
       .over(trimmed_corner_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC;
-        const Partition part = Partition::leading(K, KC);
-        const int G = group(a);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const T delta = floor_delta(a), eps = a.real("eps");
         const Vec<T> p = facet_point<T>(Vec<T>(a.simplex("q")), 0, delta);
         const auto [rho, sigma] = grpo::class_masses(part, p);
@@ -502,9 +477,7 @@ DCRV_CLAIM(bd_correct_faces) {
 /// the facet's minimiser candidate (block-equalised point at the facet argmax) has F_k < 0.
 template <bool FacetRange> auto bd_iff_property() {
   return []<class T>(const Args<T>& a, const Consts<T>&) {
-    const int K = a.S(), KC = correct_count(a, 0, 1), KI = K - KC;
-    const Partition part = Partition::leading(K, KC);
-    const Characteristic<T> ch(group(a));
+    const auto [K, KC, KI, G, part, ch] = instance_of(a, 0, 1);
     const T delta = floor_delta(a);
     const auto facet = grpo::bd_threshold_facet(ch, KC, KI, delta);
     const auto thr =
@@ -599,8 +572,7 @@ template <bool FacetRange> auto emin_ge_property() {
   return []<class T>(const Args<T>& a, const Consts<T>&) {
     const int K = a.S(), KC = correct_count(a, 0, 1), KI = K - KC;
     const T delta = floor_delta(a), u = a.real("u");
-    const T rho = FacetRange ? incorrect_facet_rho(KC, KI, delta, u)
-                             : T(T(KC) * delta + u * (T(1) - T(KI) * delta - T(KC) * delta));
+    const T rho = FacetRange ? incorrect_facet_rho(KC, KI, delta, u) : interval_rho(KC, KI, delta, u);
     return ge<T>(T(grpo::emin_incorrect(KC, KI, delta, rho) + rounding(T(abs(log(delta)) * T(K)))),
                  face_gap(K, delta));
   };
@@ -638,14 +610,13 @@ DCRV_CLAIM(Emin_ge_LK_facet) {
 /// "ε ≥ threshold ⇒ (BD_exact)": at ε = c·threshold·(1+v), εE_min^(I)(ρ) ≥ ρh_G(ρ) on the displayed interval.
 template <bool TrimAware> auto bd_relax_property() {
   return []<class T>(const Args<T>& a, const Consts<T>& k) {
-    const int K = a.S(), KC = correct_count(a, 0, 1), KI = K - KC;
-    const Characteristic<T> ch(group(a));
+    const auto [K, KC, KI, G, part, ch] = instance_of(a, 0, 1);
     const T delta = floor_delta(a), u = a.real("u");
     const T LK = face_gap(K, delta);
     if (!(LK > 0))
       return skip<T>(); // δ = 1/K: εL_K ≥ … never holds
     const T num = TrimAware ? T(ch.sqrt_m() / (T(KI) * delta)) : ch.sqrt_m();
-    const T rho = T(KC) * delta + u * (T(1) - T(KI) * delta - T(KC) * delta);
+    const T rho = interval_rho(KC, KI, delta, u);
     const T rh = rho * ch.h(rho, T(1) - rho), E = grpo::emin_incorrect(KC, KI, delta, rho);
     // ρh ≤ εE with ε = c·num·(1+v)/L_K, multiplied by L_K > 0: both E and L_K vanish as δ → 1/K, and the
     // comparison is measured against the magnitude of their terms (|log δ|), not against their tiny
@@ -711,14 +682,10 @@ DCRV_CLAIM(y_inequality) {
         return pts;
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int K = a.S(), i = a.index("i");
-        const Partition part = Partition::leading(K, correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const int i = a.index("i");
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T eps = a.real("eps");
-        const Vec<T> p = a.simplex("p");
-        Vec<T> lp(K);
-        for (int j = 0; j < K; ++j)
-          lp(j) = log(p(j));
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const T ydot = -grpo::rate(part, ch, eps, p, lp)(i), y = -lp(i), ml = mean_log(p);
         const T formula = -grpo::centered_score(part, ch, p)(i) - eps * y - eps * ml;
         const T scale = ch.sqrt_m() + eps * (abs(y) + abs(ml));
@@ -739,11 +706,10 @@ DCRV_CLAIM(logratio_ode) {
           R"(\tfrac{d}{dt}\log\tfrac{p_i}{p_j}=\tfrac{F_i}{p_i}-\tfrac{F_j}{p_j}=\widehat\gamma_i-\widehat\gamma_j-\varepsilon\log\tfrac{p_i}{p_j}$ for all $i\ne j$, $K\ge2$, $0\le K_C\le K$, $G=2,\dots,256$, $\varepsilon>0$, $p\in\mathrm{int}\,\Delta^{K-1}$ (left side from the drift, right side with $\widehat\gamma$ from its definition))")
       .over(instances().real("eps", 1e-6, 1e4, true).simplex("p").index("i").index("j"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), i = a.index("i"), j = a.index("j");
+        const int i = a.index("i"), j = a.index("j");
         if (i == j)
           return skip<T>();
-        const Partition part = Partition::leading(K, correct_count(a));
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         const T eps = a.real("eps");
         const Vec<T> p = a.simplex("p");
         const Vec<T> F = grpo::drift(part, ch, eps, p);
@@ -783,8 +749,8 @@ DCRV_CLAIM(zci_ode) {
           R"(\dot z_{ci}=\tfrac{F_c}{p_c}-\tfrac{F_i}{p_i}=h_G(\rho_C)-\varepsilon z_{ci}$, $z_{ci}=\log(p_c/p_i)$, for all $c\in\mathcal C$, $i\in\mathcal I$, $K\ge2$, $1\le K_C\le K-1$, $G=2,\dots,256$, $\varepsilon>0$, $p\in\mathrm{int}\,\Delta^{K-1})")
       .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Partition part = Partition::leading(a.S(), correct_count(a, 1, 1));
-        return zci_identity(part, Characteristic<T>(group(a)), a.real("eps"), Vec<T>(a.simplex("p")));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
+        return zci_identity(part, ch, a.real("eps"), Vec<T>(a.simplex("p")));
       });
 }
 
@@ -884,13 +850,8 @@ DCRV_CLAIM(closure_error) {
       .constant("quarter", 0.25, Role::upper, "the 1/4 (bound on ρ')")
       .over(closure_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC, G = group(a);
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(G);
-        const Vec<T> p = a.simplex("p");
-        Vec<T> lp(K);
-        for (int j = 0; j < K; ++j)
-          lp(j) = log(p(j));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const auto [rho, sigma] = grpo::class_masses(part, p);
         const auto [dC, dI] = intra_spreads(part, lp);
         const T DG = k("c_D") * grpo::D_G<T>(G), psi = grpo::Psi(KC, KI, rho, sigma), hr = ch.h(rho, sigma);
@@ -916,14 +877,9 @@ DCRV_CLAIM(scalar_reduction) {
       .constant("quarter", 0.25, Role::upper, "coefficient of D_G δ_intra")
       .over(closure_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int K = a.S(), KC = correct_count(a, 1, 1), KI = K - KC, G = group(a);
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const T eps = a.real("eps");
-        const Vec<T> p = a.simplex("p");
-        Vec<T> lp(K);
-        for (int j = 0; j < K; ++j)
-          lp(j) = log(p(j));
+        const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const Vec<T> rate = grpo::rate(part, ch, eps, p, lp);
         const auto [dC, dI] = intra_spreads(part, lp);
         const T DG = grpo::D_G<T>(G);
@@ -957,16 +913,14 @@ DCRV_CLAIM(fixation_monotone) {
       .constant("quarter", 0.25, Role::upper, "the slope threshold ε > q D_G")
       .over(fixation_monotone_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a, 1, 1), KI = a.S() - KC, G = group(a);
-        const Characteristic<T> ch(G);
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const T eps = k("quarter") * grpo::D_G<T>(G) * (T(1) + a.real("v")) + T(1e-12);
         const auto [r, s] = grpo::rho_of_z(KC, KI, a.real("z"));
         return le<T>(ch.dh(r, s) * r * s, eps); // F_×'(z) ≤ 0
       })
       .and_holds("zero of F_x", fixation_monotone_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
-                   const int KC = correct_count(a, 1, 1), KI = a.S() - KC, G = group(a);
-                   const Characteristic<T> ch(G);
+                   const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
                    const T eps = k("quarter") * grpo::D_G<T>(G) * (T(1) + a.real("v")) + T(1e-12);
                    const T zs = grpo::z_star(ch, KC, KI, eps), eta = T(1e-6) * (T(1) + abs(zs));
                    const T f0 = grpo::F_cross(ch, KC, KI, eps, zs);
@@ -1003,9 +957,7 @@ DCRV_CLAIM(degenerate_flow) {
           R"(K_C\in\{0,K\}\implies\widehat\gamma\equiv0$ and $F_i(p)=-\varepsilon p_i(\log p_i-\langle\log p\rangle)$ for all $i$, $K\ge2$, $G=2,\dots,256$, $\varepsilon>0$, $p\in\mathrm{int}\,\Delta^{K-1})")
       .over(instances().real("eps", 1e-6, 1e4, true).simplex("p"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = to_double(a.real("kc")) < 0.5 ? 0 : K;
-        const Partition part = Partition::leading(K, KC);
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_with(a, degenerate_count(a));
         const T eps = a.real("eps");
         const Vec<T> p = a.simplex("p");
         const Vec<T> F = grpo::drift(part, ch, eps, p), E = -eps * entropy_drift(p);
@@ -1094,8 +1046,7 @@ DCRV_CLAIM(const_Ltan) {
       .constant("c", 1.0, Role::exact, "coefficient of √(G−1)√(K_C K_I)")
       .over(Domain().dims(2, 0).real("G", 2, 3).real("kc", 0, 1))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a), KI = a.S() - KC;
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a);
         return eq<T>(grpo::tangent_lipschitz_cached<T>(ch.G(), KC, KI).value,
                      k("c") * ch.sqrt_m() * sqrt(T(KC) * T(KI)), ch.sqrt_m());
       });
@@ -1114,8 +1065,7 @@ DCRV_CLAIM(const_Fx) {
                 .real("eps", 1e-6, 1e4, true)
                 .real("z", -60, 60))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const int KC = correct_count(a, 1, 1), KI = a.S() - KC;
-        const Characteristic<T> ch(group(a));
+        const auto [K, KC, KI, G, part, ch] = instance_of(a, 1, 1);
         const T eps = a.real("eps"), z = a.real("z");
         return eq<T>(grpo::F_cross(ch, KC, KI, eps, z), k("c") * ch.sqrt_m() - eps * z, ch.sqrt_m());
       });

@@ -19,6 +19,7 @@
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
 #include "properties/domains/dpo.hpp"
+#include "properties/domains/dpo_sample.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -32,10 +33,13 @@ using namespace dpo_domain;
 
 /// Labels with s₀ = +1 and s₁ = −1 forced (M, N ≥ 1: a cross-class pair exists), the rest from "s".
 template <class T> std::vector<int> mixed_labels(const Args<T>& a) {
-  std::vector<int> s = labels_of(a);
-  s[0] = 1;
-  s[1] = -1;
-  return s;
+  return labels_with_pair(a, 1, -1);
+}
+/// The model of the SC claims with a cross-class pair: mixed labels, ε = (β/4)(1 + η).
+template <class T> DpoModel<T> sc_mixed_model(const Args<T>& a) {
+  DpoModel<T> m = model_of(a, sc_eps(a));
+  m.labels = mixed_labels(a);
+  return m;
 }
 /// 5-point Gauss–Legendre rule on [0, τ]: ∫₀^τ f ≈ (τ/2) Σ w_k f(τ(1+x_k)/2) (exact for degree ≤ 9).
 template <class T, class F> T gauss_legendre5(const F& f, const T& tau) {
@@ -66,12 +70,8 @@ DCRV_CLAIM(zij_ode) {
         m.labels[i] = 1;
         m.labels[j] = -1;
         const Vec<T> p = a.simplex("p"), lp = log_of(p);
-        const Vec<T> drift = p.cwiseProduct(m.field(p, lp)) - m.eps * entropy_drift(p);
-        const T zdot = drift(i) / p(i) - drift(j) / p(j);
-        const T z = lp(i) - lp(j);
-        const T formula = m.g(lp(i)) + m.g(lp(j)) - m.eps * z;
-        const T scale = T(2) + m.eps * (abs(lp(i)) + abs(lp(j)) + abs(T(p.dot(lp))));
-        return eq<T>(zdot, formula, scale);
+        const LogRatio<T> r = log_ratio_at(m, p, lp, i, j);
+        return eq<T>(r.zdot, T(m.g(lp(i)) + m.g(lp(j)) - m.eps * r.z), r.scale);
       });
 }
 
@@ -105,19 +105,6 @@ Domain envelope_domain() {
       .simplex("p0")
       .real("eps", 1e-2, 5.0, true);
 }
-/// Worst of `cmp(z_ij(t), envelope(z_ij(0)))` over cross-class pairs.
-template <class T, class Cmp>
-Ineq<T> cross_pairs(const std::vector<int>& s, const Vec<T>& p0, const Vec<T>& p, const Cmp& cmp) {
-  Ineq<T> w = skip<T>();
-  for (int i = 0; i < static_cast<int>(s.size()); ++i)
-    for (int j = 0; j < static_cast<int>(s.size()); ++j)
-      if (s[i] == 1 && s[j] == -1) {
-        const T li = log(p(i)), lj = log(p(j));
-        w = worst(w, cmp(T(li - lj), T(log(p0(i) / p0(j))), T(abs(li) + abs(lj))));
-      }
-  return w;
-}
-
 /// Domain of the trimmed envelopes: δ = ϑ min(p(0), 1/K); observation while p(t) ∈ Δ_δ.
 Domain trimmed_envelope_domain() {
   return envelope_domain().real("vartheta", 1e-3, 1.0, true);
@@ -155,7 +142,7 @@ template <bool Upper, class Level> auto envelope_property(bool trimmed, Level le
         m, log_of(p0), T(4),
         [&](const T& t, const Vec<T>& p) {
           const T decay = exp(T(-m.eps * t));
-          return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T& z0, const T& scale) {
+          return over_pairs<T>(p0, p, cross_class(m.labels), [&](const T& z, const T& z0, const T& scale) {
             const T envelope = z0 * decay + level * (T(1) - decay), mag = scale + abs(z0) + level;
             return Upper ? le_flow<T>(z, envelope, mag) : ge_flow<T>(z, envelope, mag);
           });
@@ -471,7 +458,7 @@ DCRV_CLAIM(gprime_negative_sc) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         DpoModel<T> m = scalar_model(a);
         m.labels = {a.index("sign") == 0 ? 1 : -1, 1};
-        m.eps = k("c") * m.beta * (T(1) + a.real("eta"));
+        m.eps = sc_eps(a, k("c"));
         const T log_v = -a.real("w"), v = exp(log_v);
         const T formula = m.replicator_potential_derivative(0, v, log_v);
         const T fd =
@@ -496,8 +483,7 @@ DCRV_CLAIM(l_strict_concave) {
                 .tangent("v")
                 .real("eta", 1e-9, 10.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m = model_of(a);
-        m.eps = m.beta / T(4) * (T(1) + a.real("eta"));
+        const DpoModel<T> m = model_of(a, sc_eps(a));
         const Vec<T> p = a.simplex("p"), lp = log_of(p), v = a.tangent("v");
         // 𝓛 is separable, so vᵀ∇²𝓛 v = Σ v_i² Ψ_i″(p_i) with Ψ_i″ = G_i′ (fundamental theorem of calculus);
         // each G_i′ is taken by a central difference of G_i along the relative step p_i(1+t) and compared
@@ -525,10 +511,11 @@ DCRV_CLAIM(l_strict_concave) {
 /// over cross pairs of (1/ε) log((2g(0)/ε − z₀)/((2 − b) g(0)/ε)) (0 when z₀ is already above the level).
 template <class T> T band_entry_time(const DpoModel<T>& m, const Vec<T>& p0, const T& b) {
   const T g0 = m.g(T(0)), full = T(2) * g0 / m.eps, level = b * g0 / m.eps;
+  const auto cross = cross_class(m.labels);
   T t(0);
   for (int i = 0; i < m.size(); ++i)
     for (int j = 0; j < m.size(); ++j)
-      if (m.labels[i] == 1 && m.labels[j] == -1) {
+      if (cross(i, j)) {
         const T z0 = log(p0(i) / p0(j));
         if (z0 >= level)
           continue;
@@ -537,6 +524,16 @@ template <class T> T band_entry_time(const DpoModel<T>& m, const Vec<T>& p0, con
           t = ti;
       }
   return t;
+}
+/// max over cross-class pairs of z_ij(0) = log(p0_i/p0_j).
+template <class T> T max_cross_log_ratio(const DpoModel<T>& m, const Vec<T>& p0) {
+  const auto cross = cross_class(m.labels);
+  T zmax = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < m.size(); ++i)
+    for (int j = 0; j < m.size(); ++j)
+      if (cross(i, j))
+        zmax = std::max(zmax, T(log(p0(i) / p0(j))));
+  return zmax;
 }
 /// Domain of eventual-trimming claims: SC with ε = (β/4)(1+η), β ∈ [0.4, 20] (time scales ≤ 10).
 Domain evtrim_domain() {
@@ -557,15 +554,9 @@ DCRV_CLAIM(evtrim_existence) {
       .over(evtrim_domain())
       .effort(0.05)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m = model_of(a);
-        m.labels = mixed_labels(a);
-        m.eps = m.beta / T(4) * (T(1) + a.real("eta"));
+        const DpoModel<T> m = sc_mixed_model(a);
         const Vec<T> p0 = a.simplex("p0");
-        T zmax = -std::numeric_limits<double>::infinity();
-        for (int i = 0; i < m.size(); ++i)
-          for (int j = 0; j < m.size(); ++j)
-            if (m.labels[i] == 1 && m.labels[j] == -1)
-              zmax = std::max(zmax, T(log(p0(i) / p0(j))));
+        const T zmax = max_cross_log_ratio(m, p0);
         const T ZU = std::max(T(T(2) / m.eps), zmax), r = exp(T(m.g(T(0)) / m.eps));
         const T floor = eventual_floor(r, T(exp(ZU)), T(m.correct_count()), T(m.incorrect_count()));
         const T T0 = band_entry_time(m, p0, T(1));
@@ -597,21 +588,15 @@ DCRV_CLAIM(evtrim_band) {
       }))
       .effort(0.05)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        DpoModel<T> m = model_of(a);
-        m.labels = mixed_labels(a);
-        m.eps = m.beta / T(4) * (T(1) + a.real("eta"));
+        const DpoModel<T> m = sc_mixed_model(a);
         const Vec<T> p0 = a.simplex("p0");
-        T zmax = -std::numeric_limits<double>::infinity();
-        for (int i = 0; i < m.size(); ++i)
-          for (int j = 0; j < m.size(); ++j)
-            if (m.labels[i] == 1 && m.labels[j] == -1)
-              zmax = std::max(zmax, T(log(p0(i) / p0(j))));
+        const T zmax = max_cross_log_ratio(m, p0);
         const T ZU = std::max(T(k("a") / m.eps), zmax), ZL = k("b") * m.g(T(0)) / m.eps;
         const T T0 = band_entry_time(m, p0, T(1));
         if (T0 > T(30))
           return skip<T>(); // explicit entry time too long to integrate affordably
         return along_dpo_flow(m, log_of(p0), T(T0 + 2), [&](const T& t, const Vec<T>& p) {
-          return cross_pairs<T>(m.labels, p0, p, [&](const T& z, const T&, const T& scale) {
+          return over_pairs<T>(p0, p, cross_class(m.labels), [&](const T& z, const T&, const T& scale) {
             const Ineq<T> upper = le_flow<T>(z, ZU, T(scale + abs(ZU)));
             return t < T0 ? upper : worst(upper, ge_flow<T>(z, ZL, T(scale + abs(ZL))));
           });
@@ -755,15 +740,13 @@ DCRV_CLAIM(f0_value) {
 /// that saturated terms keep their relative accuracy.
 template <class T> T h_prime_fd(const DpoModel<T>& m, const T& z, const T& M, const T& N) {
   const auto term = [&](bool correct) {
+    const auto log_L = [&](const T& t) {
+      const auto [lc, li] = DpoModel<T>::two_level_logs(T(z + t), M, N);
+      return correct ? lc : li;
+    };
     const auto [lc0, li0] = DpoModel<T>::two_level_logs(z, M, N);
     const bool upper = (correct ? lc0 : li0) < m.ell0;
-    return central_difference<T>(
-        [&](const T& t) {
-          const auto [lc, li] = DpoModel<T>::two_level_logs(T(z + t), M, N);
-          const T l = correct ? lc : li;
-          return upper ? T(-m.one_minus_g(l)) : m.g(l);
-        },
-        T(central_difference_step<T>() / (T(1) + m.beta)));
+    return g_slope_fd(m, log_L, upper, T(central_difference_step<T>() / (T(1) + m.beta)));
   };
   return term(true) + term(false);
 }
@@ -827,7 +810,7 @@ DCRV_CLAIM(fprime_sc) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const auto [M, N] = class_sizes(a);
         const T cb = k("c") * a.real("beta");
-        const DpoModel<T> m = scalar_model(a, T(cb * (T(1) + a.real("eta"))));
+        const DpoModel<T> m = scalar_model(a, sc_eps(a, k("c")));
         const T fprime = m.two_level_h_prime(a.real("z"), M, N) - m.eps;
         return worst(le<T>(fprime, T(cb - m.eps), T(cb + m.eps)), lt<T>(fprime, T(0)));
       });
@@ -838,7 +821,7 @@ Domain zstar_domain() {
   return two_level_domain().real("eta", 1e-6, 10.0, true);
 }
 template <class T> DpoModel<T> sc_model(const Args<T>& a) {
-  return scalar_model(a, T(a.real("beta") / T(4) * (T(1) + a.real("eta"))));
+  return scalar_model(a, sc_eps(a));
 }
 
 // App. F, Lemma lem:zstar: under SC, F_×(z) = 0 has exactly one solution z⋆ > 0.
@@ -950,9 +933,7 @@ DCRV_CLAIM(global_convergence) {
                 .real("eta", 1e-2, 10.0, true))
       .effort(0.05)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        DpoModel<T> m = model_of(a);
-        m.labels = mixed_labels(a);
-        m.eps = m.beta / T(4) * (T(1) + a.real("eta"));
+        const DpoModel<T> m = sc_mixed_model(a);
         const T zs = m.two_level_root(T(m.correct_count()), T(m.incorrect_count()));
         const auto [pstar, lstar] = two_level_point<T>(m.labels, zs);
         const T margin = m.eps - m.beta / T(4);
@@ -979,19 +960,6 @@ DCRV_CLAIM(global_convergence) {
       });
 }
 
-/// max over pairs i < k (all labels equal) of |z_ik(t)| against |z_ik(0)| e^{−rate t}.
-template <class T>
-Ineq<T> all_pairs_contraction(const Vec<T>& p0, const Vec<T>& p, const T& t, const T& rate) {
-  Ineq<T> w = skip<T>();
-  for (Eigen::Index i = 0; i < p.size(); ++i)
-    for (Eigen::Index k = i + 1; k < p.size(); ++k) {
-      const T li = log(p(i)), lk = log(p(k));
-      w = worst(w, le_flow<T>(abs(T(li - lk)), T(abs(T(log(p0(i) / p0(k)))) * exp(T(-rate * t))),
-                              T(abs(li) + abs(lk))));
-    }
-  return w;
-}
-
 // App. F, "Edge cases", N = 0.
 DCRV_CLAIM(edge_n0) {
   Claim c =
@@ -1007,7 +975,7 @@ DCRV_CLAIM(edge_n0) {
           .effort(0.1)
           .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
             DpoModel<T> m = scalar_model(a);
-            m.eps = a.real("eps") > 0 ? a.real("eps") : T(0);
+            m.eps = eps_with_zero(a);
             m.labels.assign(a.S(), 1);
             const Vec<T> p0 = a.simplex("p0"), lp0 = log_of(p0);
             const T rate = m.eps + m.slope_inf(lp0.minCoeff(), lp0.maxCoeff());
@@ -1015,7 +983,7 @@ DCRV_CLAIM(edge_n0) {
             const Ineq<T> at_uniform =
                 eq<T>(norm_inf<T>(m.rate(uniform, log_of(uniform))), T(0), T(1) + m.eps);
             return worst(at_uniform, along_dpo_flow(m, lp0, T(4), [&](const T& t, const Vec<T>& p) {
-                           return all_pairs_contraction(p0, p, t, rate);
+                           return contraction(within_class(m.labels, 1), p0, p, t, rate);
                          }));
           })
           .and_holds("G' <= -eps/v < 0",
@@ -1027,7 +995,7 @@ DCRV_CLAIM(edge_n0) {
                          .real("eps", -1.0, 10.0),
                      []<class T>(const Args<T>& a, const Consts<T>&) {
                        DpoModel<T> m = scalar_model(a);
-                       m.eps = a.real("eps") > 0 ? a.real("eps") : T(0);
+                       m.eps = eps_with_zero(a);
                        m.labels = {1, 1};
                        const T log_v = -a.real("w"), v = exp(log_v);
                        const T gp = m.replicator_potential_derivative(0, v, log_v);
@@ -1064,7 +1032,7 @@ DCRV_CLAIM(edge_m0) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         DpoModel<T> m = scalar_model(a);
         m.labels.assign(a.S(), -1);
-        m.eps = k("c") * m.beta * (T(1) + a.real("eta"));
+        m.eps = sc_eps(a, k("c"));
         const T log_v = -a.real("w"), v = exp(log_v);
         Ineq<T> r = lt<T>(m.replicator_potential_derivative(0, v, log_v), T(0));
         const Vec<T> uniform = Vec<T>::Constant(a.S(), T(1) / T(a.S()));
@@ -1072,7 +1040,7 @@ DCRV_CLAIM(edge_m0) {
         const Vec<T> p0 = a.simplex("p0");
         const T rate = m.eps - k("c") * m.beta;
         return worst(r, along_dpo_flow(m, log_of(p0), T(4), [&](const T& t, const Vec<T>& p) {
-                       return all_pairs_contraction(p0, p, t, rate);
+                       return contraction(within_class(m.labels, -1), p0, p, t, rate);
                      }));
       });
 }

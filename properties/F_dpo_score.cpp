@@ -21,6 +21,7 @@
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
 #include "properties/domains/dpo.hpp"
+#include "properties/domains/dpo_sample.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -36,6 +37,18 @@ using namespace dpo_domain;
 template <class T> std::pair<Vec<T>, Vec<T>> trimmed(const Args<T>& a, const char* q, const T& delta) {
   const Vec<T> p = trim(a.simplex(q), delta);
   return {p, log_of(p)};
+}
+/// The model of a sample at its point p = δ + (1 − Kδ)q of Δ_δ (δ = u/K, q the weights "q"), with log p:
+/// `const auto [m, delta, p, lp] = trimmed_sample(a);`.
+template <class T> struct TrimmedSample {
+  DpoModel<T> m;
+  T delta;
+  Vec<T> p, lp;
+};
+template <class T> TrimmedSample<T> trimmed_sample(const Args<T>& a) {
+  const T delta = floor_of(a);
+  auto [p, lp] = trimmed(a, "q", delta);
+  return {model_of(a), delta, std::move(p), std::move(lp)};
 }
 
 /// The model on Δ_δ plus a second point q2 and a mixing weight t (pairs p, (1−t)p + t p₂: near pairs for
@@ -182,10 +195,8 @@ DCRV_CLAIM(g_derivative) {
         DpoModel<T> m = scalar_model(a);
         const T ell = m.ell0 + a.real("x") / m.beta;
         const bool upper_half = a.real("x") < 0; // g > 1/2: differentiate 1 − g instead
-        const auto fn = [&](const T& t) {
-          return upper_half ? T(-m.one_minus_g(T(ell + t))) : m.g(T(ell + t));
-        };
-        const T fd = central_difference<T>(fn, T(central_difference_step<T>() / m.beta));
+        const T fd = g_slope_fd(
+            m, [&](const T& t) { return T(ell + t); }, upper_half, T(central_difference_step<T>() / m.beta));
         const T c = cosh(T(m.beta * (ell - m.ell0) / 2));
         const T formula = -k("c") * m.beta / (c * c);
         return worst(worst(eq<T>(fd, formula), ge<T>(formula, T(-k("c") * m.beta))), lt<T>(formula, T(0)));
@@ -233,9 +244,7 @@ DCRV_CLAIM(size_linf) {
       .constant("c", 2.0, Role::upper, "coefficient of M_gamma")
       .over(trimmed_model_domain().points(size_extremal_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a);
-        const auto [p, lp] = trimmed(a, "q", delta);
+        const auto [m, delta, p, lp] = trimmed_sample(a);
         return le<T>(norm_inf<T>(m.field(p, lp)), k("c") * m.m_gamma(delta));
       });
 }
@@ -249,9 +258,7 @@ DCRV_CLAIM(size_l2) {
       .constant("e", 0.5, Role::upper, "exponent of K (sqrt K)")
       .over(trimmed_model_domain().points(size_extremal_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a);
-        const auto [p, lp] = trimmed(a, "q", delta);
+        const auto [m, delta, p, lp] = trimmed_sample(a);
         return le<T>(scaled_norm2<T>(m.field(p, lp)), k("c") * m.m_gamma(delta) * pow(T(a.S()), k("e")));
       });
 }
@@ -281,12 +288,10 @@ DCRV_CLAIM(lf_bound) {
         const T derivative = -m.g_prime(log_v) / v;
         // independent evaluation: d/dv g(log v) along a relative step v(1+t)
         // where g > 1/2 differentiate −(1 − g), so that the difference is not lost against g ≈ 1
-        const bool upper_half = log_v < m.ell0;
-        const auto fn = [&](const T& t) {
-          const T l = log_v + log1p(t);
-          return upper_half ? T(-m.one_minus_g(l)) : m.g(l);
-        };
-        const T fd = -central_difference<T>(fn, T(central_difference_step<T>() / (T(1) + m.beta))) / v;
+        const T fd = -g_slope_fd(
+                         m, [&](const T& t) { return T(log_v + log1p(t)); }, log_v < m.ell0,
+                         T(central_difference_step<T>() / (T(1) + m.beta))) /
+                     v;
         const T cmax = m.c_max_lemma(delta);
         Ineq<T> r = eq<T>(fd, derivative);
         r = worst(r, le<T>(derivative, cmax / delta));
@@ -363,9 +368,7 @@ DCRV_CLAIM(jphi_piece_f) {
       .constant("e", 0.5, Role::upper, "exponent of K (sqrt K)")
       .over(trimmed_model_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a);
-        const auto [p, lp] = trimmed(a, "q", delta);
+        const auto [m, delta, p, lp] = trimmed_sample(a);
         return le<T>(scaled_norm2<T>(m.raw_scores(lp)), pow(T(a.S()), k("e")) * m.m_gamma(delta));
       });
 }
@@ -382,9 +385,7 @@ DCRV_CLAIM(jphi_piece_pfp) {
             {{"q", std::vector<double>(S, 1.0)}, {"u", {kUMax}}, {"ell0", {-std::log(double(S))}}}};
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a);
-        const auto [p, lp] = trimmed(a, "q", delta);
+        const auto [m, delta, p, lp] = trimmed_sample(a);
         return le<T>(scaled_norm2<T>(Vec<T>(p.cwiseProduct(m.raw_score_derivatives(p, lp)))),
                      k("c") * m.beta / delta);
       });
@@ -402,9 +403,7 @@ DCRV_CLAIM(jphi_piece_diag) {
         return std::vector<Assign>{{{"q", vertex(S, 0)}, {"u", {u}}, {"ell0", {std::log(delta)}}}};
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a);
-        const auto [p, lp] = trimmed(a, "q", delta);
+        const auto [m, delta, p, lp] = trimmed_sample(a);
         return le<T>(norm_inf<T>(m.raw_score_derivatives(p, lp)), k("c") * m.beta / delta);
       });
 }
@@ -428,9 +427,8 @@ DCRV_CLAIM(jphi_opnorm) {
         return out;
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a), K = T(a.S());
-        const auto [p, lp] = trimmed(a, "q", delta);
+        const auto [m, delta, p, lp] = trimmed_sample(a);
+        const T K = T(a.S());
         const T opnorm = spectral_norm<T>(m.field_jacobian(p, lp));
         const T middle = m.lipschitz_single_site(delta) +
                          sqrt(K) * (scaled_norm2<T>(m.raw_scores(lp)) +

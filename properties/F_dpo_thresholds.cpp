@@ -24,7 +24,9 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/bd_report.hpp"
 #include "properties/domains/dpo.hpp"
+#include "properties/domains/dpo_sample.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -38,15 +40,26 @@ using namespace dpo_domain;
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-/// ε = max(raw, 0) for a raw field on [−2, hi]: ε = 0 is hit with positive probability.
-template <class T> T eps_with_zero(const Args<T>& a) {
-  const T e = a.real("eps");
-  return e > 0 ? e : T(0);
-}
-
 /// model + a face point (q, i) of Δ_δ, δ = u/K.
 Domain face_model_domain() {
   return model_domain().simplex("q", true).index("i").real("u", 1e-30, kUMax, true);
+}
+/// The face point of a sample: p ∈ Δ_δ with p_i = δ (i = the field "i", the other masses from the weights
+/// "q"), and log p.
+template <class T> std::pair<Vec<T>, Vec<T>> lower_face_point(const Args<T>& a, const T& delta) {
+  const Vec<T> p = facet_point<T>(a.simplex("q"), a.index("i"), delta);
+  return {p, log_of(p)};
+}
+/// On the lower face p_i = δ (App. F, BD, first display): ṗ_i from the drift, the bracket B_i(p, ε) = φ_i(p)
+/// + ε(⟨log p⟩ − log δ) with ṗ_i = δB_i, and the magnitude δ(2 + ε(|⟨log p⟩| + |log δ|)) of the terms of ṗ_i.
+template <class T> struct FaceRate { T delta, pdot, bracket, scale; };
+template <class T> FaceRate<T> face_rate(const Args<T>& a, const DpoModel<T>& m) {
+  const T delta = floor_of(a);
+  const int i = a.index("i");
+  const auto [p, lp] = lower_face_point(a, delta);
+  const T mean_log = p.dot(lp);
+  return {delta, m.drift(p, lp)(i), T(m.field(p, lp)(i) + m.eps * (mean_log - log(delta))),
+          T(delta * (T(2) + m.eps * (abs(mean_log) + abs(T(log(delta))))))};
 }
 
 /// Face points where the ℓ∞ template is nearly tight: coordinate 0 incorrect at the floor, the others correct
@@ -61,34 +74,6 @@ std::vector<Assign> template_extremal_points(int S) {
                    {"beta", {1.0}},
                    {"ell0", {20.0}}});
   return out;
-}
-
-/// z_ik = log(p_i/p_k).
-template <class T> T log_ratio(const Vec<T>& p, int i, int k) {
-  return log(p(i) / p(k));
-}
-
-/// Labels with coordinates 0 and 1 forced to `sign` (a pair of the class the claim is about), the rest from
-/// "s".
-template <class T> std::vector<int> labels_with_pair(const Args<T>& a, int sign) {
-  std::vector<int> s = labels_of(a);
-  s[0] = s[1] = sign;
-  return s;
-}
-/// max over pairs i < k of one class of |z_ik(t)| − |z_ik(0)| e^{−rate t}, as the worst of the inequalities.
-template <class T>
-Ineq<T> class_contraction(const std::vector<int>& s, int sign, const Vec<T>& p0, const Vec<T>& p, const T& t,
-                          const T& rate) {
-  Ineq<T> w = skip<T>();
-  for (int i = 0; i < static_cast<int>(s.size()); ++i)
-    for (int k = i + 1; k < static_cast<int>(s.size()); ++k)
-      if (s[i] == sign && s[k] == sign) {
-        const T li = log(p(i)), lk = log(p(k));
-        const T z = abs(T(li - lk)), z0 = abs(log_ratio(p0, i, k));
-        // z is a difference of logarithms: violations are measured relative to |log p_i| + |log p_k|
-        w = worst(w, le_flow<T>(z, z0 * exp(T(-rate * t)), T(abs(li) + abs(lk))));
-      }
-  return w;
 }
 
 // ---- exact face thresholds of fixed instances (reporting), in double
@@ -263,13 +248,9 @@ void add_bd_thresholds(Outcome& out, const std::string& name, const Claimed& cla
 /// Wraps a ForAll claim's check so that the BD threshold table is added to its outcome.
 template <class Claimed>
 Claim with_bd_thresholds(Claim c, std::string name, Claimed claimed, std::string note) {
-  auto inner = c.check;
-  c.check = [inner, name, claimed, note](const Context& ctx) {
-    Outcome o = inner(ctx);
+  return with_report(std::move(c), [name, claimed, note](const Context&, Outcome& o) {
     add_bd_thresholds(o, name, claimed, note);
-    return o;
-  };
-  return c;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -354,14 +335,8 @@ DCRV_CLAIM(face_drift) {
           R"(\dot p_i=\delta\big(\phi_i(p)+\varepsilon(\langle\log p\rangle-\log\delta)\big)$ at every $p$ with $p_i=\delta$ (points of the lower face of $\Delta_\delta$), $\dot p$ the DPO--SRCT drift; all labels, $\beta$, $\ell_0$, $\varepsilon\in[0,10^3]$, $\delta\in(0,1/K)$, every $K$)")
       .over(face_model_domain().real("eps", 0.0, 1e3))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const DpoModel<T> m = model_of(a, a.real("eps"));
-        const T delta = floor_of(a);
-        const int i = a.index("i");
-        const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta), lp = log_of(p);
-        const T mean_log = p.dot(lp), phi_i = m.field(p, lp)(i);
-        const T rhs = delta * (phi_i + m.eps * (mean_log - log(delta)));
-        const T scale = delta * (T(2) + m.eps * (abs(mean_log) + abs(T(log(delta)))));
-        return eq<T>(m.drift(p, lp)(i), rhs, scale);
+        const FaceRate<T> f = face_rate(a, model_of(a, a.real("eps")));
+        return eq<T>(f.pdot, f.delta * f.bracket, f.scale);
       });
 }
 
@@ -410,17 +385,11 @@ DCRV_CLAIM(face_test_iff) {
           R"(At every point of the lower face $p_i=\delta$ of $\Delta_\delta$: $\dot p_i\ge0\iff B_i(p,\varepsilon)=\phi_i(p)+\varepsilon(\langle\log p\rangle-\log\delta)\ge0$, checked pointwise in both directions (the signs of $\dot p_i$ and $B_i$ agree, and $\dot p_i=\delta B_i$), hence also for "all $p$ on the face" in both directions; all labels, $\beta$, $\ell_0$, $\varepsilon\in[0,50]$ (both inward and outward faces occur), $\delta\in(0,1/K)$, every $K$)")
       .over(face_model_domain().real("eps", 0.0, 50.0))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const DpoModel<T> m = model_of(a, a.real("eps"));
-        const T delta = floor_of(a);
-        const int i = a.index("i");
-        const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta), lp = log_of(p);
-        const T bracket = m.field(p, lp)(i) + m.eps * (p.dot(lp) - log(delta));
-        const T pdot = m.drift(p, lp)(i);
-        const T scale = delta * (T(2) + m.eps * (abs(T(p.dot(lp))) + abs(T(log(delta)))));
-        Ineq<T> r = eq<T>(pdot, delta * bracket, scale);
+        const FaceRate<T> f = face_rate(a, model_of(a, a.real("eps")));
+        Ineq<T> r = eq<T>(f.pdot, f.delta * f.bracket, f.scale);
         // sign agreement where the bracket is resolved (|B| above the rounding of its terms)
-        const T resolved = scale / delta * identity_tolerance<T>();
-        if (abs(bracket) > resolved && ((pdot >= 0) != (bracket >= 0)))
+        const T resolved = f.scale / f.delta * identity_tolerance<T>();
+        if (abs(f.bracket) > resolved && ((f.pdot >= 0) != (f.bracket >= 0)))
           r = worst(r, le<T>(T(1), T(0)));
         return r;
       });
@@ -441,10 +410,13 @@ template <class T> struct FaceData {
 };
 template <class T> FaceData<T> face_data(const Args<T>& a, const DpoModel<T>& m) {
   const T delta = floor_of(a);
-  const int i = a.index("i");
-  const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta), lp = log_of(p);
-  return {p, m.field(p, lp), T(p.dot(lp) - log(delta)), face_gap(a.S(), delta), norm_inf<T>(m.raw_scores(lp)),
-          i};
+  const auto [p, lp] = lower_face_point(a, delta);
+  return {p,
+          m.field(p, lp),
+          T(p.dot(lp) - log(delta)),
+          face_gap(a.S(), delta),
+          norm_inf<T>(m.raw_scores(lp)),
+          a.index("i")};
 }
 
 /// The ∀-property "every lower face of Δ_δ is inward at ε": B_i(p, ε) = φ_i(p) + εD ≥ 0 at the face point of
@@ -505,6 +477,20 @@ DCRV_CLAIM(bd_template_l2) {
       "The claimed threshold uses the searched sup of ||phi||_2 over the trimmed simplex.");
 }
 
+/// ‖φ(p)‖_∞ ≤ c M_γ (or, L2, ‖φ(p)‖₂ ≤ c M_γ √K) at the sample's point p = δ + (1 − Kδ)q of Δ_δ, and M_γ < 1
+/// (as 1 − M_γ = σ(β(log δ − ℓ₀)) > 0, no cancellation when g ≈ 1): the bounds on M_{φ,∞} and M_{φ,2}.
+template <bool L2> auto mphi_bound_property() {
+  return []<class T>(const Args<T>& a, const Consts<T>& k) {
+    const DpoModel<T> m = model_of(a);
+    const T delta = floor_of(a);
+    const Vec<T> phi = m.field(Vec<T>(trim(a.simplex("q"), delta)));
+    const T mg = m.m_gamma(delta);
+    const Ineq<T> bound =
+        L2 ? le<T>(scaled_norm2<T>(phi), k("c") * mg * sqrt(T(a.S()))) : le<T>(norm_inf<T>(phi), k("c") * mg);
+    return worst(bound, lt<T>(T(0), m.one_minus_g(T(log(delta)))));
+  };
+}
+
 // App. F, BD (definition of M_{φ,∞}): M_{φ,∞} ≤ 2 M_γ ≤ 2.
 DCRV_CLAIM(mphi_inf_le2) {
   return forall("F.mphi-inf-le2", Kind::bound)
@@ -521,14 +507,7 @@ DCRV_CLAIM(mphi_inf_le2) {
                          {"ell0", {20.0}}});
         return out;
       }))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a);
-        const Vec<T> p = trim(a.simplex("q"), delta);
-        const T mg = m.m_gamma(delta);
-        // M_γ < 1 as 1 − M_γ = σ(β(log δ − ℓ₀)) > 0 (no cancellation when g ≈ 1)
-        return worst(le<T>(norm_inf<T>(m.field(p)), k("c") * mg), lt<T>(T(0), m.one_minus_g(T(log(delta)))));
-      });
+      .holds(mphi_bound_property<false>());
 }
 
 // App. F, BD (definition of M_{φ,2} and "(≤ 2√K)"): M_{φ,2} ≤ 2 M_γ √K ≤ 2√K.
@@ -548,14 +527,7 @@ DCRV_CLAIM(mphi_2_le) {
                          {"ell0", {20.0}}});
         return out;
       }))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const DpoModel<T> m = model_of(a);
-        const T delta = floor_of(a), root = sqrt(T(a.S()));
-        const Vec<T> p = trim(a.simplex("q"), delta);
-        const T mg = m.m_gamma(delta);
-        return worst(le<T>(scaled_norm2<T>(m.field(p)), k("c") * mg * root),
-                     lt<T>(T(0), m.one_minus_g(T(log(delta)))));
-      });
+      .holds(mphi_bound_property<true>());
 }
 
 /// A claim whose check is hand-written: replay re-runs the check (deterministic under the Context's seed).
@@ -880,14 +852,11 @@ DCRV_CLAIM(zik_ode) {
         if (i == k)
           return skip<T>();
         const Vec<T> p = a.simplex("p"), lp = log_of(p);
-        const Vec<T> drift = p.cwiseProduct(m.field(p, lp)) - m.eps * entropy_drift(p);
-        const T zdot = drift(i) / p(i) - drift(k) / p(k);
-        const T z = lp(i) - lp(k);
+        const LogRatio<T> r = log_ratio_at(m, p, lp, i, k);
         const Vec<T> phi = m.field(p, lp);
-        const T form1 = phi(i) - phi(k) - m.eps * z;
-        const T form2 = T(m.labels[i]) * (m.g(lp(i)) - m.g(lp(k))) - m.eps * z;
-        const T scale = T(2) + m.eps * (abs(lp(i)) + abs(lp(k)) + abs(T(p.dot(lp))));
-        return worst(eq<T>(zdot, form1, scale), eq<T>(form1, form2, scale));
+        const T form1 = phi(i) - phi(k) - m.eps * r.z;
+        const T form2 = T(m.labels[i]) * (m.g(lp(i)) - m.g(lp(k))) - m.eps * r.z;
+        return worst(eq<T>(r.zdot, form1, r.scale), eq<T>(form1, form2, r.scale));
       });
 }
 
@@ -982,11 +951,11 @@ DCRV_CLAIM(intra_correct) {
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels = labels_with_pair(a, +1);
+        m.labels = labels_with_pair(a, +1, +1);
         const Vec<T> p0 = a.simplex("p0");
         const T rate = k("c") * m.eps;
         return along_dpo_flow(m, log_of(p0), T(4), [&](const T& t, const Vec<T>& p) {
-          return class_contraction(m.labels, +1, p0, p, t, rate);
+          return contraction(within_class(m.labels, +1), p0, p, t, rate);
         });
       });
 }
@@ -1022,13 +991,13 @@ DCRV_CLAIM(intra_incorrect_suff) {
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         DpoModel<T> m = model_of(a);
-        m.labels = labels_with_pair(a, -1);
+        m.labels = labels_with_pair(a, -1, -1);
         const T c_open = m.c_open();
         m.eps = (T(1) + a.real("eta")) * c_open;
         const Vec<T> p0 = a.simplex("p0");
         const T rate = m.eps - k("c") * c_open;
         return along_dpo_flow(m, log_of(p0), T(4), [&](const T& t, const Vec<T>& p) {
-          return class_contraction(m.labels, -1, p0, p, t, rate);
+          return contraction(within_class(m.labels, -1), p0, p, t, rate);
         });
       });
 }
@@ -1087,7 +1056,7 @@ Claim necessity_literal(const std::string& id, bool trimmed) {
   c.check = [trimmed](const Context& ctx) {
     auto prop = [trimmed]<class T>(const Args<T>& a, const Consts<T>& k) {
       DpoModel<T> m = model_of(a);
-      m.labels = labels_with_pair(a, -1);
+      m.labels = labels_with_pair(a, -1, -1);
       const Vec<T> p0 = a.simplex("p0");
       const T delta = trimmed ? T(a.real("vartheta") * p0.minCoeff()) : T(0);
       const T cth = trimmed ? m.c_max_trimmed(delta) : m.c_open();
@@ -1097,7 +1066,9 @@ Claim necessity_literal(const std::string& id, bool trimmed) {
       const T rate = m.eps - k("c") * cth;
       return along_dpo_flow(
           m, log_of(p0), T(4),
-          [&](const T& t, const Vec<T>& p) { return class_contraction(m.labels, -1, p0, p, t, rate); },
+          [&](const T& t, const Vec<T>& p) {
+            return contraction(within_class(m.labels, -1), p0, p, t, rate);
+          },
           [&](const Vec<T>& p) { return trimmed && p.minCoeff() < delta; });
     };
     const PropertyRun run{trimmed ? &trimmed_domain : &open_domain, Property<double>(prop),
@@ -1159,7 +1130,7 @@ Claim necessity_contraction(const std::string& id, bool trimmed) {
       if (trimmed && p0.minCoeff() < T(lo))
         return skip<T>();
       return along_dpo_flow(mm, log_of(p0), T(4), [&](const T& t, const Vec<T>& p) {
-        return class_contraction(mm.labels, -1, p0, p, t, T(rate));
+        return contraction(within_class(mm.labels, -1), p0, p, t, T(rate));
       });
     };
     PropertyRun run{&domain, Property<double>(prop), Property<mpfr>(prop), Kind::dynamic, 0.1};
@@ -1223,7 +1194,7 @@ DCRV_CLAIM(intra_trimmed_suff) {
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         DpoModel<T> m = model_of(a);
-        m.labels = labels_with_pair(a, -1);
+        m.labels = labels_with_pair(a, -1, -1);
         const Vec<T> p0 = a.simplex("p0");
         const T delta = a.real("vartheta") * p0.minCoeff();
         if (!(delta < T(1) / T(a.S())))
@@ -1233,7 +1204,9 @@ DCRV_CLAIM(intra_trimmed_suff) {
         const T rate = m.eps - k("c") * cmax;
         return along_dpo_flow(
             m, log_of(p0), T(4),
-            [&](const T& t, const Vec<T>& p) { return class_contraction(m.labels, -1, p0, p, t, rate); },
+            [&](const T& t, const Vec<T>& p) {
+              return contraction(within_class(m.labels, -1), p0, p, t, rate);
+            },
             [&](const Vec<T>& p) { return p.minCoeff() < delta; });
       });
 }
