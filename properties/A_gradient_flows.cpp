@@ -691,14 +691,17 @@ struct ChartAcCheck {
   }
 };
 
+/// The identity tolerance of the circulation-vs-Stokes checks of prop:integrability, and why.
+constexpr double kStokesTolerance = 1e-18;
+constexpr const char* kStokesToleranceWhy =
+    "circulation vs Stokes integral on a triangle of size p_min/1000 (12-point Gauss-Legendre edges, 6x6 "
+    "Duffy rule, 8th-order finite-difference Jacobians): a discretisation residual of 6e-24 relative was "
+    "measured at 50 digits and is unchanged at 80 digits (it does not shrink with precision, so it is the "
+    "rules' truncation, not rounding); a false (AC)/(PJ) leaves an O(1) residual";
+
 ForAll integrability_ac_claim(const char* id, bool chart) {
   ForAll f(id, Kind::structural);
-  f.tolerance(
-      1e-18,
-      "circulation vs Stokes integral on a triangle of size p_min/1000 (12-point Gauss-Legendre edges, 6x6 "
-      "Duffy rule, 8th-order finite-difference Jacobians): a discretisation residual of 6e-24 relative was "
-      "measured at 50 digits and is unchanged at 80 digits (it does not shrink with precision, so it is the "
-      "rules' truncation, not rounding); a false (AC)/(PJ) leaves an O(1) residual");
+  f.tolerance(kStokesTolerance, kStokesToleranceWhy);
   f.where("App. A Proposition prop:integrability, condition (AC)");
   f.effort(0.1); // each evaluation integrates over a triangle (≈ 1500 field evaluations)
   if (chart) {
@@ -800,12 +803,7 @@ struct PjCheck {
 // App. A Proposition prop:integrability, condition (PJ).
 DCRV_CLAIM(claim_integrability_pj_iff) {
   ForAll f("A.integrability-pj-iff", Kind::structural);
-  f.tolerance(
-      1e-18,
-      "circulation vs Stokes integral on a triangle of size p_min/1000 (12-point Gauss-Legendre edges, 6x6 "
-      "Duffy rule, 8th-order finite-difference Jacobians): a discretisation residual of 6e-24 relative was "
-      "measured at 50 digits and is unchanged at 80 digits (it does not shrink with precision, so it is the "
-      "rules' truncation, not rounding); a false (AC)/(PJ) leaves an O(1) residual");
+  f.tolerance(kStokesTolerance, kStokesToleranceWhy);
   f.where("App. A Proposition prop:integrability, condition (PJ)");
   f.effort(0.1);
   f.statement(
@@ -1346,6 +1344,30 @@ DCRV_CLAIM(claim_remark_A0_uniqueness) {
 // §A.7 Single-site scores: equilibria
 // ============================================================================================================
 
+/// The interior equilibrium of the single-site field ṗ_i = p_i(G_i(p_i) − E_p[G]), G_i(s) = g(i, s) (lib's
+/// replicator_rate), by damped Newton in log-coordinates from p0 (find_equilibrium: MPFR residual
+/// certificate).
+template <class T, class G> Equilibrium<T> single_site_equilibrium(G g, const Vec<T>& p0) {
+  const std::function<Vec<T>(const Vec<T>&)> rate = [g](const Vec<T>& p) {
+    Vec<T> v(p.size());
+    for (Eigen::Index i = 0; i < p.size(); ++i)
+      v(i) = g(i, p(i));
+    return replicator_rate<T>(p, v);
+  };
+  return find_equilibrium<T>(rate, p0);
+}
+/// The interior equilibrium for G_i(s) = a_i − log s (it is softmax(a)).
+template <class T> Equilibrium<T> log_utility_equilibrium(const Vec<T>& av, const Vec<T>& p0) {
+  return single_site_equilibrium<T>([&av](Eigen::Index i, const T& s) { return T(av(i) - log(s)); }, p0);
+}
+/// The witness a = (0, 1, …, S−1) of a non-uniform equilibrium.
+std::vector<Assign> linear_utility_points(int S) {
+  std::vector<double> lin(S);
+  for (int i = 0; i < S; ++i)
+    lin[i] = i;
+  return {{{"a", lin}}};
+}
+
 // App. A §A.7 Proposition (Lyapunov structure): identical strictly monotone G_i ≡ g ⇒ the unique interior
 // equilibrium is uniform.
 DCRV_CLAIM(claim_single_site_identical_uniform) {
@@ -1363,13 +1385,9 @@ DCRV_CLAIM(claim_single_site_identical_uniform) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const T b = a.real("b") + T(1e-2), A = a.real("A"), c = a.real("c");
         const T sigma = a.real("sigma") >= 0 ? T(1) : T(-1);
-        const std::function<Vec<T>(const Vec<T>&)> rate = [=](const Vec<T>& p) {
-          Vec<T> g(p.size());
-          for (Eigen::Index i = 0; i < p.size(); ++i)
-            g(i) = sigma * (b * p(i) + A * log(p(i)) + c * p(i) * p(i) * p(i));
-          return Vec<T>((g.array() - p.dot(g)).matrix());
-        };
-        const Equilibrium<T> equil = find_equilibrium<T>(rate, a.simplex("p0"));
+        const Equilibrium<T> equil = single_site_equilibrium<T>(
+            [=](Eigen::Index, const T& s) { return T(sigma * (b * s + A * log(s) + c * s * s * s)); },
+            a.simplex("p0"));
         if (!equil.converged || !(equil.p.minCoeff() > T(1e-200)))
           return skip<T>();
         return eq_rel<T>(equil.p, Vec<T>(Vec<T>::Constant(a.S(), T(1) / T(a.S()))));
@@ -1383,21 +1401,10 @@ DCRV_CLAIM(claim_single_site_nonuniform_possible) {
       .where("App. A §A.7, Proposition (Lyapunov structure), last sentence")
       .statement(
           R"(For $G_i(s)=a_i-\log s$ (distinct, strictly decreasing) the interior equilibrium found by damped Newton (MPFR residual certificate) is $p^\star=\operatorname{softmax}(a)$, with $\log(p^\star_{\max}/p^\star_{\min})=\max_ia_i-\min_ia_i$; at the witness $a=(0,1,\dots,S-1)$ it is not uniform: $\log(p^\star_{\max}/p^\star_{\min})\ge S-1>0$; every $S\ge2$)")
-      .over(Domain().dims(2).simplex("p0").vector("a", 1.5).points([](int S) {
-        std::vector<double> lin(S);
-        for (int i = 0; i < S; ++i)
-          lin[i] = i;
-        return std::vector<Assign>{{{"a", lin}}};
-      }))
+      .over(Domain().dims(2).simplex("p0").vector("a", 1.5).points(linear_utility_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> av = a.vec("a");
-        const std::function<Vec<T>(const Vec<T>&)> rate = [av](const Vec<T>& p) {
-          Vec<T> g(p.size());
-          for (Eigen::Index i = 0; i < p.size(); ++i)
-            g(i) = av(i) - log(p(i));
-          return Vec<T>((g.array() - p.dot(g)).matrix());
-        };
-        const Equilibrium<T> equil = find_equilibrium<T>(rate, a.simplex("p0"));
+        const Equilibrium<T> equil = log_utility_equilibrium<T>(av, a.simplex("p0"));
         if (!equil.converged)
           return skip<T>();
         const T spread = log(equil.p.maxCoeff() / equil.p.minCoeff());
@@ -1405,21 +1412,9 @@ DCRV_CLAIM(claim_single_site_nonuniform_possible) {
                      eq<T>(spread, T(av.maxCoeff() - av.minCoeff()), T(1)));
       })
       .and_holds("the witness a = (0, 1, ..., S-1) is not uniform",
-                 Domain().dims(2).simplex("p0").vector("a", 1.5).only_points().points([](int S) {
-                   std::vector<double> lin(S);
-                   for (int i = 0; i < S; ++i)
-                     lin[i] = i;
-                   return std::vector<Assign>{{{"a", lin}}};
-                 }),
+                 Domain().dims(2).simplex("p0").vector("a", 1.5).only_points().points(linear_utility_points),
                  []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const Vec<T> av = a.vec("a");
-                   const std::function<Vec<T>(const Vec<T>&)> rate = [av](const Vec<T>& p) {
-                     Vec<T> g(p.size());
-                     for (Eigen::Index i = 0; i < p.size(); ++i)
-                       g(i) = av(i) - log(p(i));
-                     return Vec<T>((g.array() - p.dot(g)).matrix());
-                   };
-                   const Equilibrium<T> equil = find_equilibrium<T>(rate, a.simplex("p0"));
+                   const Equilibrium<T> equil = log_utility_equilibrium<T>(a.vec("a"), a.simplex("p0"));
                    if (!equil.converged)
                      return le<T>(T(1), T(0));
                    return ge<T>(T(log(equil.p.maxCoeff() / equil.p.minCoeff())), T(a.S() - 1));

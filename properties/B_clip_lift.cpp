@@ -11,12 +11,16 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/softmax_constants.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
 namespace {
 using boost::multiprecision::abs, boost::multiprecision::exp, boost::multiprecision::log,
     boost::multiprecision::sqrt;
+using points::pair_direction, points::unit_vec, points::with_extra, points::zeros,
+    softmax_constants::kInvThreeRootThree, softmax_constants::kInvTwelveRootThree;
 using std::abs, std::exp, std::log, std::sqrt;
 
 // δ⋆ ranges over all of (0,1) (App. B: "Fix δ⋆ ∈ (0,1)"), sampled uniformly with both ends refined by the
@@ -47,6 +51,13 @@ template <class T> Vec<T> step_along(const Vec<T>& theta, const Vec<T>& u, const
   return theta + u * (r / norm_l2(u));
 }
 
+/// The segment [θ₁, θ₂] of a sample of logit_pair_domain: θ₁ = theta, θ₂ = θ₁ + r·u/‖u‖.
+template <class T> struct LogitPair { Vec<T> t1, t2; };
+template <class T> LogitPair<T> logit_pair(const Args<T>& a) {
+  const Vec<T> t1 = a.logits("theta");
+  return {t1, step_along(t1, a.tangent("u"), a.real("r"))};
+}
+
 /// The active (unclipped) set A(θ) = {i : p_θ(i) > δ⋆} as a bit pattern.
 template <class T> std::vector<bool> active_set(const Vec<T>& theta, const T& delta_star) {
   const Vec<T> p = softmax(theta);
@@ -75,6 +86,22 @@ template <class T> bool on_kink(const Vec<T>& theta, const T& delta_star) {
     if (p(i) == delta_star)
       return true;
   return false;
+}
+
+/// The hard-clip claims on a pair: both ends off the kink set (where DP and B are defined), and the whole
+/// segment kink-free when `require_kink_free`.
+template <class T>
+bool hard_pair_admissible(const Vec<T>& t1, const Vec<T>& t2, const T& ds, bool require_kink_free) {
+  if (on_kink(t1, ds) || on_kink(t2, ds))
+    return false;
+  return !require_kink_free || kink_free(t1, t2, ds);
+}
+
+/// ‖D(θ₂) − D(θ₁)‖_op ≤ L‖θ₂ − θ₁‖₂ for the Jacobian map θ ↦ D(θ) = jacobian(θ).
+template <class T, class Jacobian>
+Ineq<T> jacobian_lipschitz(const Vec<T>& t1, const Vec<T>& t2, Jacobian jacobian, const T& L) {
+  const T lhs = spectral_norm<T>(Mat<T>(jacobian(t2) - jacobian(t1)));
+  return le<T>(lhs, L * norm_l2(Vec<T>(t2 - t1)));
 }
 
 /// A smooth surrogate χ_τ of the hard clip x ↦ max(x, δ⋆) (App. B, eq. LDP-smooth), with χ' ∈ [0,1] and the
@@ -228,10 +255,7 @@ Domain logit_pair_domain() {
 /// The points where Prop. prop:B-lip-P and eq. DP-DsmP are tight: θ = 0 (uniform p, nothing clipped),
 /// δ⋆ just below 1/S, an infinitesimal step along e₁ − e₂ (S = 2: ratio 2δ⋆ → 1).
 std::vector<Assign> uniform_unclipped_points(int S) {
-  std::vector<double> u(S, 0.0);
-  u[0] = 1;
-  u[1] = -1;
-  return {{{"theta", std::vector<double>(S, 0.0)}, {"u", u}, {"r", {1e-6}}, {"dstar", {(1.0 - 1e-4) / S}}}};
+  return {{{"theta", zeros(S)}, {"u", pair_direction(S)}, {"r", {1e-6}}, {"dstar", {(1.0 - 1e-4) / S}}}};
 }
 
 /// A pair straddling a clipping kink: p₀ = δ⋆(1+1e-8) with δ⋆ = 1/(2S), the other masses equal, and a step
@@ -241,24 +265,14 @@ std::vector<Assign> kink_crossing_points(int S) {
   const double p0 = ds * (1 + 1e-8), rest = (1 - p0) / (S - 1);
   std::vector<double> theta(S, std::log(rest));
   theta[0] = std::log(p0);
-  std::vector<double> u(S, 0.0);
-  u[0] = -1;
-  return {{{"theta", theta}, {"u", u}, {"r", {1e-6}}, {"dstar", {ds}}}};
+  return {{{"theta", theta}, {"u", unit_vec(S, 0, -1.0)}, {"r", {1e-6}}, {"dstar", {ds}}}};
 }
 
 /// The kink-crossing pair with test objectives whose gradients see the jump of B: a = e₀ (linear),
 /// A = e₀1ᵀ + 1e₀ᵀ + I (quadratic).
 std::vector<Assign> kink_crossing_objective_points(int S) {
-  auto pts = kink_crossing_points(S);
-  std::vector<double> e0(S, 0.0), ones(S, 1.0);
-  e0[0] = 1;
-  for (auto& p : pts) {
-    p["a"] = e0;
-    p["u1"] = e0;
-    p["v1"] = ones;
-    p["w1"] = ones;
-  }
-  return pts;
+  const std::vector<double> e0 = unit_vec(S, 0), ones(S, 1.0);
+  return with_extra(kink_crossing_points(S), {{"a", e0}, {"u1", e0}, {"v1", ones}, {"w1", ones}});
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -391,13 +405,9 @@ DCRV_CLAIM(claim_lift_normalization_cancel) {
         Vec<T> pp = softmax(a.logits("theta"));
         for (Eigen::Index i = 0; i < pp.size(); ++i)
           pp(i) = pp(i) > ds ? pp(i) : ds;
-        Vec<T> log_pp = pp;
-        for (Eigen::Index i = 0; i < pp.size(); ++i)
-          log_pp(i) = log(pp(i));
+        const Vec<T> log_pp = log_of(pp);
         const Vec<T> q = pp / pp.sum();
-        Vec<T> log_q = q;
-        for (Eigen::Index i = 0; i < q.size(); ++i)
-          log_q(i) = log(q(i));
+        const Vec<T> log_q = log_of(q);
         // Magnitude before the centring cancels: max_i |log p'_i|, |log q_i| (all clipped ⇒ both sides
         // vanish).
         return eq<T>(center(log_pp), center(log_q), std::max(norm_inf<T>(log_pp), norm_inf<T>(log_q)));
@@ -430,7 +440,7 @@ DCRV_CLAIM(claim_softmax_lip_half) {
       .constant("c", 0.5, Role::upper, "Lipschitz constant of softmax in l2")
       .over(logit_pair_domain().points(uniform_unclipped_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
+        const auto [t1, t2] = logit_pair(a);
         return le<T>(norm_l2(Vec<T>(softmax(t1) - softmax(t2))), k("c") * norm_l2(Vec<T>(t1 - t2)));
       });
 }
@@ -444,7 +454,7 @@ DCRV_CLAIM(claim_lipP) {
       .over(logit_pair_domain().points(uniform_unclipped_points).points(kink_crossing_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T ds = a.real("dstar");
-        const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
+        const auto [t1, t2] = logit_pair(a);
         return le<T>(norm_l2(Vec<T>(logit_lift(t1, ds) - logit_lift(t2, ds))),
                      k("c") / ds * norm_l2(Vec<T>(t1 - t2)));
       });
@@ -461,7 +471,7 @@ DCRV_CLAIM(claim_lip_smP) {
       .over(logit_pair_domain().points(uniform_unclipped_points).points(kink_crossing_points))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T ds = a.real("dstar");
-        const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
+        const auto [t1, t2] = logit_pair(a);
         const Vec<T> d = softmax(logit_lift(t1, ds)) - softmax(logit_lift(t2, ds));
         return le<T>(norm_l2(d), k("c") / ds * norm_l2(Vec<T>(t1 - t2)));
       });
@@ -586,11 +596,8 @@ DCRV_CLAIM(claim_no_clip_sup_shift) {
                 .real("r", kStepLo, kStepHi, true)
                 .real("slack", 1.0, 4.0) // ε = slack·‖θ − θ₀‖₂ ≥ ‖θ − θ₀‖₂
                 .points([](int S) {
-                  std::vector<double> u(S, 0.0);
-                  u[0] = 1;
-                  u[1] = -1;
                   return std::vector<Assign>{
-                      {{"theta0", std::vector<double>(S, 0.0)}, {"u", u}, {"r", {1e-4}}, {"slack", {1.0}}}};
+                      {{"theta0", zeros(S)}, {"u", pair_direction(S)}, {"r", {1e-4}}, {"slack", {1.0}}}};
                 }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> t0 = a.logits("theta0"), t = step_along(t0, a.tangent("u"), a.real("r"));
@@ -616,13 +623,10 @@ DCRV_CLAIM(claim_no_clip_identity) {
                 .real("kappa", 0.0, 1.0)
                 .real("mu", 0.0, 1.0)
                 .points([](int S) {
-                  std::vector<double> u(S, 0.0);
-                  u[0] = 1;
-                  u[1] = -1;
                   std::vector<Assign> pts;
                   for (double lam : {1e-3, 1e-2, 0.1})
-                    pts.push_back({{"theta0", std::vector<double>(S, 0.0)},
-                                   {"u", u},
+                    pts.push_back({{"theta0", zeros(S)},
+                                   {"u", pair_direction(S)},
                                    {"lambda", {lam}},
                                    {"kappa", {1.0}},
                                    {"mu", {1.0}}});
@@ -642,10 +646,7 @@ DCRV_CLAIM(claim_no_clip_identity) {
         if (!(p.minCoeff() > ds))
           return eq<T>(T(1), T(0), T(1)); // clipped: the conclusion fails outright
         // Magnitude before the centring cancels: max_i |log p_θ(i)|.
-        Vec<T> log_p = p;
-        for (Eigen::Index i = 0; i < p.size(); ++i)
-          log_p(i) = log(p(i));
-        return worst(unclipped, eq<T>(logit_lift(t, ds), t, norm_inf<T>(log_p)));
+        return worst(unclipped, eq<T>(logit_lift(t, ds), t, norm_inf<T>(log_of(p))));
       });
 }
 
@@ -660,6 +661,25 @@ std::vector<Assign> postclip_points(int S, int clipped) {
   return {{{"theta", theta}, {"dstar", {ds}}, {"lambda", {1.0}}}};
 }
 
+/// A sample of postclip_domain: δ⋆, θ, p_θ and δ̲ = λ·min_i p_θ(i) (the hypothesis 0 < δ̲ ≤ min_i p_θ(i)).
+template <class T> struct PostclipSample {
+  T ds;
+  Vec<T> theta, p;
+  T dlow;
+};
+template <class T> PostclipSample<T> postclip_sample(const Args<T>& a) {
+  const Vec<T> theta = a.logits("theta"), p = softmax(theta);
+  return {a.real("dstar"), theta, p, a.real("lambda") * p.minCoeff()};
+}
+/// θ ∈ Θ, δ⋆ ∈ (0,1), λ ∈ [0,1] (δ̲ = λ min p), with postclip_points(S, clipped(S)).
+Domain postclip_domain(int (*clipped)(int S)) {
+  return Domain()
+      .logits("theta", 3.0)
+      .real("dstar", kDeltaLo, kDeltaHi)
+      .real("lambda", 0.0, 1.0)
+      .points([clipped](int S) { return postclip_points(S, clipped(S)); });
+}
+
 // App. B, boxed eq. (postclip), first inequality: min_i p_θ(i) ≥ δ̲ > 0, c = |{i : p_θ(i) < δ⋆}| ⇒
 // ‖P(θ) − θ‖₂ ≤ (δ⋆/δ̲)√c. Here δ̲ = λ·min_i p_θ(i), λ ∈ (0,1].
 DCRV_CLAIM(claim_postclip_deviation) {
@@ -668,25 +688,16 @@ DCRV_CLAIM(claim_postclip_deviation) {
           R"(\|P(\theta)-\theta\|_2\le k\,\frac{\delta_\star}{\underline\delta}\sqrt{c}$ for $\theta\in\Theta)"
           R"($, $\delta_\star\in(0,1)$, $0<\underline\delta\le\min_i p_\theta(i)$, $c=|\{i:p_\theta(i)<\delta_\star\}|$; $k=1)")
       .constant("k", 1.0, Role::upper, "coefficient of (delta_star/delta_low) sqrt(c)")
-      .over(Domain()
-                .logits("theta", 3.0)
-                .real("dstar", kDeltaLo, kDeltaHi)
-                .real("lambda", 0.0, 1.0)
-                .points([](int S) { return postclip_points(S, 1); }))
+      .over(postclip_domain([](int) { return 1; }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T ds = a.real("dstar");
-        const Vec<T> theta = a.logits("theta"), p = softmax(theta);
-        const T dlow = a.real("lambda") * p.minCoeff();
+        const auto [ds, theta, p, dlow] = postclip_sample(a);
         if (!(dlow > 0))
           return skip<T>();
         int clipped = 0;
         for (Eigen::Index i = 0; i < p.size(); ++i)
           clipped += p(i) < ds;
         // c = 0 ⇒ P(θ) = θ and both sides vanish: rounding measured against max_i|log p_i| (before centring).
-        Vec<T> log_p = p;
-        for (Eigen::Index i = 0; i < p.size(); ++i)
-          log_p(i) = log(p(i));
-        const T magnitude = norm_inf<T>(log_p);
+        const T magnitude = norm_inf<T>(log_of(p));
         return le<T>(norm_l2(Vec<T>(logit_lift(theta, ds) - theta)), k("k") * ds / dlow * sqrt(T(clipped)),
                      magnitude);
       });
@@ -699,15 +710,9 @@ DCRV_CLAIM(claim_postclip_deviation_sqrtS) {
           R"(\|P(\theta)-\theta\|_2\le k\,\frac{\delta_\star}{\underline\delta}\sqrt{S}$ for $\theta\in\Theta)"
           R"($, $\delta_\star\in(0,1)$, $0<\underline\delta\le\min_i p_\theta(i)$; $k=1)")
       .constant("k", 1.0, Role::upper, "coefficient of (delta_star/delta_low) sqrt(S)")
-      .over(Domain()
-                .logits("theta", 3.0)
-                .real("dstar", kDeltaLo, kDeltaHi)
-                .real("lambda", 0.0, 1.0)
-                .points([](int S) { return postclip_points(S, S / 2); }))
+      .over(postclip_domain([](int S) { return S / 2; }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const T ds = a.real("dstar");
-        const Vec<T> theta = a.logits("theta"), p = softmax(theta);
-        const T dlow = a.real("lambda") * p.minCoeff();
+        const auto [ds, theta, p, dlow] = postclip_sample(a);
         if (!(dlow > 0))
           return skip<T>();
         return le<T>(norm_l2(Vec<T>(logit_lift(theta, ds) - theta)), k("k") * ds / dlow * sqrt(T(a.S())));
@@ -728,20 +733,16 @@ DCRV_CLAIM(claim_LDP_hard) {
           R"($\{i:p_\theta(i)>\delta_\star\}$ is constant (checked at 65 points), $\delta_\star\in(0,1)$; )"
           R"($a=\tfrac14$, $b=\tfrac1{3\sqrt3})")
       .constant("a", 0.25, Role::upper, "coefficient of 1/delta_star^2")
-      .constant("b", Role::upper, "coefficient of sqrt(S)/delta_star",
-                [](auto one) {
-                  using std::sqrt;
-                  using boost::multiprecision::sqrt;
-                  return one / (3 * sqrt(3 * one));
-                })
+      .constant("b", Role::upper, "coefficient of sqrt(S)/delta_star", kInvThreeRootThree)
       .over(logit_pair_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const T ds = a.real("dstar");
-        const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
-        if (on_kink(t1, ds) || on_kink(t2, ds) || !kink_free(t1, t2, ds))
+        const auto [t1, t2] = logit_pair(a);
+        if (!hard_pair_admissible(t1, t2, ds, true))
           return skip<T>();
-        const T lhs = spectral_norm<T>(Mat<T>(logit_lift_jacobian(t2, ds) - logit_lift_jacobian(t1, ds)));
-        return le<T>(lhs, ldp_hard<T>(a.S(), ds, k("a"), k("b")) * norm_l2(Vec<T>(t2 - t1)));
+        return jacobian_lipschitz<T>(
+            t1, t2, [&](const Vec<T>& t) { return logit_lift_jacobian(t, ds); },
+            ldp_hard<T>(a.S(), ds, k("a"), k("b")));
       });
 }
 
@@ -753,10 +754,10 @@ Domain smooth_logit_pair_domain() {
 template <class T> Ineq<T> ldp_smooth_property(const Args<T>& a, const Consts<T>& k, Surrogate kind) {
   const T ds = a.real("dstar");
   const SmoothClip<T> chi{kind, ds, a.real("tau")};
-  const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
-  const T lhs = spectral_norm<T>(Mat<T>(smooth_lift_jacobian(t2, chi) - smooth_lift_jacobian(t1, chi)));
+  const auto [t1, t2] = logit_pair(a);
   const T L = ldp_smooth<T>(a.S(), ds, chi.c_tau(), k("a"), k("b_half"), k("b"));
-  return le<T>(lhs, L * norm_l2(Vec<T>(t2 - t1)));
+  return jacobian_lipschitz<T>(
+      t1, t2, [&](const Vec<T>& t) { return smooth_lift_jacobian(t, chi); }, L);
 }
 
 // App. B, boxed eq. (LDP-smooth) — reading with χ_τ ≥ δ⋆ (the 1/δ⋆ factors then bound 1/χ_τ): the
@@ -779,12 +780,7 @@ DCRV_CLAIM(claim_LDP_smooth) {
       .reading("surrogates with chi_tau >= max(x, delta_star) (softplus and hyperbolic smooth maxima)")
       .constant("a", 0.25, Role::upper, "coefficient of (1+c_tau)/delta_star^2")
       .constant("b_half", 0.5, Role::upper, "coefficient of c_tau/delta_star")
-      .constant("b", Role::upper, "coefficient of sqrt(S)/delta_star",
-                [](auto one) {
-                  using std::sqrt;
-                  using boost::multiprecision::sqrt;
-                  return one / (3 * sqrt(3 * one));
-                })
+      .constant("b", Role::upper, "coefficient of sqrt(S)/delta_star", kInvThreeRootThree)
       .over(smooth_logit_pair_domain())
       .holds(softplus)
       .and_holds("hyperbolic smooth max", smooth_logit_pair_domain(), hyperbolic);
@@ -801,12 +797,7 @@ DCRV_CLAIM(claim_LDP_smooth_symmetric) {
                "<= tau log 2")
       .constant("a", 0.25, Role::upper, "coefficient of (1+c_tau)/delta_star^2")
       .constant("b_half", 0.5, Role::upper, "coefficient of c_tau/delta_star")
-      .constant("b", Role::upper, "coefficient of sqrt(S)/delta_star",
-                [](auto one) {
-                  using std::sqrt;
-                  using boost::multiprecision::sqrt;
-                  return one / (3 * sqrt(3 * one));
-                })
+      .constant("b", Role::upper, "coefficient of sqrt(S)/delta_star", kInvThreeRootThree)
       .over(smooth_logit_pair_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         return ldp_smooth_property(a, k, Surrogate::symmetric);
@@ -820,36 +811,27 @@ DCRV_CLAIM(claim_LDP_smooth_symmetric) {
 /// ‖B(θ₂) − B(θ₁)‖_op against (c12·√S/δ⋆² + c2·L_DP)‖θ₂ − θ₁‖₂, hard clip (L_DP of eq. LDP-hard).
 template <class T> Ineq<T> lip_B_hard(const Args<T>& a, const Consts<T>& k, bool require_kink_free) {
   const T ds = a.real("dstar");
-  const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
-  if (on_kink(t1, ds) || on_kink(t2, ds))
+  const auto [t1, t2] = logit_pair(a);
+  if (!hard_pair_admissible(t1, t2, ds, require_kink_free))
     return skip<T>(); // B is defined off the kink set only
-  if (require_kink_free && !kink_free(t1, t2, ds))
-    return skip<T>();
   const int S = a.S();
-  const T lhs = spectral_norm<T>(Mat<T>(clipped_softmax_jacobian(t2, ds) - clipped_softmax_jacobian(t1, ds)));
   const T L = k("c12") * sqrt(T(S)) / (ds * ds) + k("c2") * paper_ldp_hard<T>(S, ds);
-  return le<T>(lhs, L * norm_l2(Vec<T>(t2 - t1)));
+  return jacobian_lipschitz<T>(
+      t1, t2, [&](const Vec<T>& t) { return clipped_softmax_jacobian(t, ds); }, L);
 }
 template <class T> Ineq<T> lip_B_smooth(const Args<T>& a, const Consts<T>& k, Surrogate kind) {
   const T ds = a.real("dstar");
   const SmoothClip<T> chi{kind, ds, a.real("tau")};
-  const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
+  const auto [t1, t2] = logit_pair(a);
   const int S = a.S();
-  const T lhs = spectral_norm<T>(
-      Mat<T>(smooth_clipped_softmax_jacobian(t2, chi) - smooth_clipped_softmax_jacobian(t1, chi)));
   const T L = k("c12") * sqrt(T(S)) / (ds * ds) + k("c2") * paper_ldp_smooth<T>(S, ds, chi.c_tau());
-  return le<T>(lhs, L * norm_l2(Vec<T>(t2 - t1)));
+  return jacobian_lipschitz<T>(
+      t1, t2, [&](const Vec<T>& t) { return smooth_clipped_softmax_jacobian(t, chi); }, L);
 }
 
 /// The constants of lem:B-lip-B: c12·√S/δ⋆² + c2·L_DP (paper: c12 = 1/(12√3), c2 = 1/2).
 ForAll& with_lip_B_constants(ForAll& claim) {
-  return claim
-      .constant("c12", Role::upper, "coefficient of sqrt(S)/delta_star^2",
-                [](auto one) {
-                  using std::sqrt;
-                  using boost::multiprecision::sqrt;
-                  return one / (12 * sqrt(3 * one));
-                })
+  return claim.constant("c12", Role::upper, "coefficient of sqrt(S)/delta_star^2", kInvTwelveRootThree)
       .constant("c2", 0.5, Role::upper, "coefficient of L_DP");
 }
 
@@ -914,16 +896,14 @@ template <class T>
 Ineq<T> composite_property(const Args<T>& a, const Consts<T>& k, Clip clip, bool quadratic) {
   const T ds = a.real("dstar");
   const int S = a.S();
-  const Vec<T> t1 = a.logits("theta"), t2 = step_along(t1, a.tangent("u"), a.real("r"));
+  const auto [t1, t2] = logit_pair(a);
   const Objective<T> J = quadratic ? quadratic_objective<T>(a.vec("u1"), a.vec("v1"), a.vec("w1"))
                                    : linear_objective<T>(a.vec("a"));
   Vec<T> g1, g2;
   T ldp;
   if (clip == Clip::hard_all_pairs || clip == Clip::hard_kink_free) {
-    if (on_kink(t1, ds) || on_kink(t2, ds))
+    if (!hard_pair_admissible(t1, t2, ds, clip == Clip::hard_kink_free))
       return skip<T>(); // ∇Φ is defined off the kink set only
-    if (clip == Clip::hard_kink_free && !kink_free(t1, t2, ds))
-      return skip<T>();
     g1 = composite_gradient(t1, ds, J);
     g2 = composite_gradient(t2, ds, J);
     ldp = paper_ldp_hard<T>(S, ds);
@@ -941,12 +921,7 @@ Ineq<T> composite_property(const Args<T>& a, const Consts<T>& k, Clip clip, bool
 /// The constants of thm:B-composite: c16·L_p/δ⋆² + G_p(c12·√S/δ⋆² + c2·L_DP) (paper: 1/16, 1/(12√3), 1/2).
 ForAll& with_composite_constants(ForAll& claim) {
   return claim.constant("c16", 1.0 / 16, Role::upper, "coefficient of L_p/delta_star^2")
-      .constant("c12", Role::upper, "coefficient of G_p sqrt(S)/delta_star^2",
-                [](auto one) {
-                  using std::sqrt;
-                  using boost::multiprecision::sqrt;
-                  return one / (12 * sqrt(3 * one));
-                })
+      .constant("c12", Role::upper, "coefficient of G_p sqrt(S)/delta_star^2", kInvTwelveRootThree)
       .constant("c2", 0.5, Role::upper, "coefficient of G_p L_DP");
 }
 
@@ -1067,8 +1042,7 @@ Domain descent_domain() {
       .vector("w1", 1.0)
       .points([](int S) {
         std::vector<Assign> pts;
-        std::vector<double> e0(S, 0.0), ones(S, 1.0);
-        e0[0] = 1;
+        const std::vector<double> e0 = unit_vec(S, 0), ones(S, 1.0);
         for (double ds : {0.5 / S, 0.9 / S, 0.3, 0.7})
           pts.push_back({{"theta", std::vector<double>(S, 0.0)},
                          {"dstar", {ds}},

@@ -18,6 +18,9 @@
 #include "dcrv/quadrature.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/domains/points.hpp"
+#include "properties/domains/simplex_trimmed.hpp"
+#include "properties/domains/softmax_constants.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/search.hpp"
 
@@ -42,13 +45,20 @@ template <class T> T min_of(const T& a, const T& b) {
   return b < a ? b : a;
 }
 
+using points::unit_vec, simplex_domain::floor_range, simplex_domain::with_trimmed;
+using softmax_constants::kAMinus, softmax_constants::kAPlus;
+
 /// a_+ = 1/2 + 1/(2√3), the paper's extremal mass (a_− = 1 − a_+).
 template <class T> T a_plus_exact() {
-  return T(1) / T(2) + T(1) / (T(2) * sqrt(T(3)));
+  return kAPlus(T(1));
+}
+/// a_+ (side even) or a_− = 1 − a_+ (side odd), from the exact a_+.
+template <class T> T apm_mass(int side, const T& a_plus) {
+  return side % 2 == 0 ? a_plus : T(T(1) - a_plus);
 }
 /// The paper's two global constants: sup‖H_kℓ‖₂ = 1/√54 and sup‖H_kℓ‖₁ = 1/(3√3) (thm:B-Hessian-suprema).
-constexpr auto kSupL2 = [](auto one) { return one / sqrt(54 * one); };
-constexpr auto kSupL1 = [](auto one) { return one / (3 * sqrt(3 * one)); };
+constexpr auto kSupL2 = softmax_constants::kInvRoot54;
+constexpr auto kSupL1 = softmax_constants::kInvThreeRootThree;
 /// The remainder coefficients of eq. (B-remainders): 1/(6√3) and 1/(2√54).
 constexpr auto kInvSixRootThree = [](auto one) { return one / (6 * sqrt(3 * one)); };
 constexpr auto kInvTwoRoot54 = [](auto one) { return one / (2 * sqrt(54 * one)); };
@@ -354,28 +364,30 @@ template <class T> InteriorSup<T> interior_sup(Norm norm, const T& delta, int S)
   }
 }
 
-/// A point of Δ_δ (as weights q with p = δ + (1−Sδ)q) where the δ-interior construction is attained:
-/// p_0 = a*, then p_1 = b* (off-diagonal maximiser) or the residual mass on one coordinate, the rest at δ.
-/// Returns (q, ℓ) with k = 0.
+/// The point of Δ_δ where the δ-interior construction s is attained: p_0 = a*, then p_1 = b* (off-diagonal
+/// maximiser) or the residual mass on one coordinate, the rest at δ.
+template <class T> Vec<T> interior_argmax(const InteriorSup<T>& s, const T& delta, int S) {
+  Vec<T> p = Vec<T>::Constant(S, delta);
+  if (s.diag >= s.off) {
+    p(0) = s.diag_a;
+    p(1) = T(1) - s.diag_a - T(S - 2) * delta;
+  } else {
+    p(0) = s.off_a;
+    p(1) = s.off_b;
+    if (S >= 3)
+      p(2) = T(1) - s.off_a - s.off_b - T(S - 3) * delta;
+  }
+  return p;
+}
+/// interior_argmax as weights of with_trimmed (q with p = δ + (1−Sδ)q), with ℓ (k = 0): ℓ = 0 for the
+/// diagonal maximiser, 1 for the off-diagonal one.
 std::pair<std::vector<double>, int> interior_maximiser(Norm norm, double delta, int S) {
   const InteriorSup<double> s = interior_sup<double>(norm, delta, S);
-  std::vector<double> p(S, delta);
-  int l = 0;
-  if (s.diag >= s.off) {
-    p[0] = s.diag_a;
-    if (S >= 2)
-      p[1] = 1.0 - s.diag_a - (S - 2) * delta;
-  } else {
-    l = 1;
-    p[0] = s.off_a;
-    p[1] = s.off_b;
-    if (S >= 3)
-      p[2] = 1.0 - s.off_a - s.off_b - (S - 3) * delta;
-  }
+  const Vec<double> p = interior_argmax<double>(s, delta, S);
   std::vector<double> q(S);
   for (int i = 0; i < S; ++i)
-    q[i] = std::max(0.0, (p[i] - delta) / (1.0 - S * delta));
-  return {q, l};
+    q[i] = std::max(0.0, (p(i) - delta) / (1.0 - S * delta));
+  return {q, s.diag >= s.off ? 0 : 1};
 }
 
 /// The largest t ≥ 0 with p_{θ+τ t g} ∈ Δ_δ for all τ ∈ [0,1] (bisection, double). Each log p_i(θ+tg) is
@@ -417,25 +429,14 @@ std::vector<double> spread_extremal(int S) {
   p[0] = S == 1 ? 1.0 : kAplus;
   return p;
 }
-std::vector<double> unit(int S, int i, double v = 1.0) {
-  std::vector<double> e(S, 0.0);
-  e[i] = v;
-  return e;
-}
-std::vector<double> pair_direction(int S) {
-  std::vector<double> e(S, 0.0);
-  e[0] = 1;
-  if (S >= 2)
-    e[1] = -1;
-  return e;
-}
+using points::pair_direction;
 
 /// Points near the global remainder extremals: η → 0 at the ℓ1/ℓ2 Hessian maximisers along e_0 / e_0 − e_1.
 std::vector<Assign> remainder_points(int S) {
   std::vector<Assign> pts;
   for (double eta : {1e-6, 1e-3, 0.1})
     for (const auto& p : {concentrated_extremal(S), spread_extremal(S)}) {
-      pts.push_back({{"theta", logits_of(p)}, {"g", unit(S, 0)}, {"eta", {eta}}});
+      pts.push_back({{"theta", logits_of(p)}, {"g", unit_vec(S, 0)}, {"eta", {eta}}});
       pts.push_back({{"theta", logits_of(p)}, {"g", pair_direction(S)}, {"eta", {eta}}});
     }
   return pts;
@@ -466,16 +467,8 @@ template <class T> T distance_to_apm(const T& a, const T& a_plus) {
 /// Domain of the δ-interior remainder claims: p = trim(q, δ) ∈ Δ_δ (closed: p_i = δ reachable), a
 /// direction g and a fraction λ of the largest step that keeps the whole path in Δ_δ.
 Domain interior_path_domain(bool sparse) {
-  Domain d;
-  d.simplex("q", true)
-      .real(
-          "delta",
-          [](int S) {
-            return std::pair{1e-12, 1.0 / S};
-          },
-          true)
-      .vector("g", 1.0)
-      .real("lambda", 1e-6, 1.0, true);
+  Domain d = with_trimmed(Domain());
+  d.vector("g", 1.0).real("lambda", 1e-6, 1.0, true);
   if (sparse)
     d.index("support");
   d.points([sparse](int S) {
@@ -487,7 +480,7 @@ Domain interior_path_domain(bool sparse) {
         if (n == Norm::l1 && l == 0) // ‖H_kk‖₁ does not depend on how the residual mass is spread: spread it
           for (int i = 1; i < S; ++i)
             q[i] = (1.0 - q[0]) / (S - 1);
-        for (const auto& g : {unit(S, 0), unit(S, 0, -1.0), pair_direction(S)})
+        for (const auto& g : {unit_vec(S, 0), unit_vec(S, 0, -1.0), pair_direction(S)})
           for (double lambda : {1e-6, 1e-2, 1.0}) {
             Assign a{{"q", q}, {"delta", {delta}}, {"g", g}, {"lambda", {lambda}}};
             if (sparse)
@@ -574,7 +567,7 @@ Domain extremal_closure_domain(int lo = 2, int hi = 0) {
 /// p = (a, 1−a, 0, …, 0) with a = a_+ (side 0) or a_− (side 1), computed in T from the constant a_+.
 template <class T> Vec<T> extremal_closure_point(int S, int side, const T& a_plus) {
   Vec<T> p = Vec<T>::Zero(S);
-  p(0) = side % 2 == 0 ? a_plus : T(T(1) - a_plus);
+  p(0) = apm_mass(side, a_plus);
   p(1) = T(1) - p(0);
   return p;
 }
@@ -596,6 +589,23 @@ std::vector<Assign> hessian_extremal_points(int S) {
   return pts;
 }
 
+/// H_kℓ at the closure point (a_±, a_∓, 0, …) ∈ ℝ^S of a sample of extremal_closure_domain (k, ℓ, side).
+template <class T> Vec<T> closure_hessian(const Args<T>& a, int S, const T& a_plus) {
+  return hessian_column(extremal_closure_point<T>(S, a.index("side"), a_plus), a.index("k"), a.index("l"));
+}
+/// Both suprema reached by the Hessian column h: ‖h‖₂ = sup_l2 and ‖h‖₁ = sup_l1 (the claim's constants).
+template <class T> Ineq<T> reaches_both_suprema(const Vec<T>& h, const Consts<T>& k) {
+  return worst(eq<T>(vector_norm<T>(h, Norm::l2), k("sup_l2")),
+               eq<T>(vector_norm<T>(h, Norm::l1), k("sup_l1")));
+}
+/// ‖H_kℓ(p)‖_n ≤ c at the sample's p (field "p") and indices k, ℓ.
+auto hessian_norm_at_most(Norm n) {
+  return [n]<class T>(const Args<T>& a, const Consts<T>& k) {
+    const Vec<T> p = a.simplex("p");
+    return le<T>(vector_norm<T>(hessian_column(p, a.index("k"), a.index("l")), n), k("c"));
+  };
+}
+
 // App. B, Theorem thm:B-Hessian-suprema (first equality): sup_{θ,k,ℓ} ‖H_kℓ(θ)‖₂ = 1/√54 for every S ≥ 2.
 DCRV_CLAIM(claim_hessian_sup_l2) {
   return forall("B.hessian-sup-l2", Kind::sharpness)
@@ -604,14 +614,10 @@ DCRV_CLAIM(claim_hessian_sup_l2) {
           R"(\sup_{\theta\in\mathbb R^S,\,k,\ell}\|H_{k\ell}(\theta)\|_2=c$, $c=1/\sqrt{54}$, for every $S\ge2$: checked as $\|H_{k\ell}\|_2\le c$ for all $p_\theta$ in the open simplex and all $k,\ell$ (incl.\ $k=\ell$), and $\|H_{k\ell}\|_2=c$ at $p=(a_\pm,a_\mp,0,\dots,0)$, $k,\ell\in\{1,2\}$ (computed exactly), which by continuity of the polynomial formula is a limit of interior values)")
       .constant("c", Role::exact, "claimed supremum of ||H_kl||_2", kSupL2)
       .over(Domain().simplex("p").index("k").index("l").points(hessian_extremal_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = a.simplex("p");
-        return le<T>(vector_norm<T>(hessian_column(p, a.index("k"), a.index("l")), Norm::l2), k("c"));
-      })
+      .holds(hessian_norm_at_most(Norm::l2))
       .and_holds("value c reached at (a_+-, a_-+, 0, ...)", extremal_closure_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
-                   const Vec<T> p = extremal_closure_point<T>(a.S(), a.index("side"), a_plus_exact<T>());
-                   return eq<T>(vector_norm<T>(hessian_column(p, a.index("k"), a.index("l")), Norm::l2),
+                   return eq<T>(vector_norm<T>(closure_hessian(a, a.S(), a_plus_exact<T>()), Norm::l2),
                                 k("c"));
                  });
 }
@@ -624,15 +630,11 @@ DCRV_CLAIM(claim_hessian_sup_l1) {
           R"(\sup_{\theta\in\mathbb R^S,\,k,\ell}\|H_{k\ell}(\theta)\|_1=c$, $c=1/(3\sqrt3)$, for every $S\ge2$: checked as $\|H_{k\ell}\|_1\le c$ for all $p_\theta$ in the open simplex and all $k,\ell$, and $\|H_{11}\|_1=c$ at every interior $p$ with $p_1=a_\pm$ (computed exactly; rest of the mass arbitrary))")
       .constant("c", Role::exact, "claimed supremum of ||H_kl||_1", kSupL1)
       .over(Domain().simplex("p").index("k").index("l").points(hessian_extremal_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = a.simplex("p");
-        return le<T>(vector_norm<T>(hessian_column(p, a.index("k"), a.index("l")), Norm::l1), k("c"));
-      })
+      .holds(hessian_norm_at_most(Norm::l1))
       .and_holds("value c reached at interior p with p_1 = a_+-", Domain().simplex("w").index("side"),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
                    const int S = a.S();
-                   const T ap = a_plus_exact<T>();
-                   const T head = a.index("side") % 2 == 0 ? ap : T(T(1) - ap);
+                   const T head = apm_mass(a.index("side"), a_plus_exact<T>());
                    const Vec<T> w = a.simplex("w");
                    Vec<T> p(S);
                    p(0) = head;
@@ -649,16 +651,12 @@ DCRV_CLAIM(claim_hessian_sup_attained_s2) {
       .where("App. B, Thm. thm:B-Hessian-suprema (attainment for S=2) and proof sketch")
       .statement(
           R"(\text{for }S=2$ and $p=(a_\pm,a_\mp)$, $a_\pm=\tfrac12\pm\tfrac1{2\sqrt3}$: $\|H_{k\ell}\|_2=1/\sqrt{54}$ and $\|H_{k\ell}\|_1=1/(3\sqrt3)$ for all $k,\ell\in\{1,2\}$ (both suprema attained), computed exactly at the points)")
-      .constant("a_plus", Role::exact, "extremal mass a_+ = 1/2 + 1/(2 sqrt 3) (a_- = 1 - a_+)",
-                [](auto one) { return one / 2 + one / (2 * sqrt(3 * one)); })
+      .constant("a_plus", Role::exact, "extremal mass a_+ = 1/2 + 1/(2 sqrt 3) (a_- = 1 - a_+)", kAPlus)
       .constant("sup_l2", Role::exact, "the l2 supremum 1/sqrt(54)", kSupL2)
       .constant("sup_l1", Role::exact, "the l1 supremum 1/(3 sqrt 3)", kSupL1)
       .over(extremal_closure_domain(2, 2))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = extremal_closure_point<T>(2, a.index("side"), k("a_plus"));
-        const Vec<T> h = hessian_column(p, a.index("k"), a.index("l"));
-        return worst(eq<T>(vector_norm<T>(h, Norm::l2), k("sup_l2")),
-                     eq<T>(vector_norm<T>(h, Norm::l1), k("sup_l1")));
+        return reaches_both_suprema(closure_hessian(a, 2, k("a_plus")), k);
       });
 }
 
@@ -678,8 +676,7 @@ Domain strict_family_domain() {
 }
 template <class T> Vec<T> strict_family_point(const Args<T>& a) {
   const int S = a.S();
-  const T ap = a_plus_exact<T>();
-  const T head = a.index("side") % 2 == 0 ? ap : T(T(1) - ap);
+  const T head = apm_mass(a.index("side"), a_plus_exact<T>());
   const Vec<T> w = a.simplex("w");
   Vec<T> tail = w.tail(S - 1);
   tail /= tail.sum();
@@ -690,27 +687,18 @@ template <class T> Vec<T> strict_family_point(const Args<T>& a) {
   return p;
 }
 Domain strict_general_domain() {
-  return Domain()
-      .dims(3)
-      .simplex("q", true)
-      .real(
-          "floor",
-          [](int S) {
-            return std::pair{1e-12, 1.0 / S};
-          },
-          true)
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double eps : {1e-12, 1e-6, 1e-3}) {
-          std::vector<double> q(S, 0.0);
-          q[0] = kAplus, q[1] = kAminus;
-          pts.push_back({{"q", q}, {"floor", {eps}}});
-          q.assign(S, 1.0);
-          q[0] = kAplus * (S - 1) / kAminus;
-          pts.push_back({{"q", q}, {"floor", {eps}}});
-        }
-        return pts;
-      });
+  return Domain().dims(3).simplex("q", true).real("floor", floor_range(1e-12), true).points([](int S) {
+    std::vector<Assign> pts;
+    for (double eps : {1e-12, 1e-6, 1e-3}) {
+      std::vector<double> q(S, 0.0);
+      q[0] = kAplus, q[1] = kAminus;
+      pts.push_back({{"q", q}, {"floor", {eps}}});
+      q.assign(S, 1.0);
+      q[0] = kAplus * (S - 1) / kAminus;
+      pts.push_back({{"q", q}, {"floor", {eps}}});
+    }
+    return pts;
+  });
 }
 
 /// thm:B-Hessian-suprema, "strict suprema for S>2": max_{k,ℓ}‖H_kℓ‖ < c (norm n), on the exact family near
@@ -890,28 +878,18 @@ DCRV_CLAIM(claim_xi_closed_form) {
 
 /// Samples of Δ_δ: p = δ + (1−Sδ)q (closed simplex q, so the floor is reached), δ ∈ (0, 1/S).
 Domain delta_interior_domain() {
-  return Domain()
-      .simplex("q", true)
-      .real(
-          "delta",
-          [](int S) {
-            return std::pair{1e-12, 1.0 / S};
-          },
-          true)
-      .index("k")
-      .index("l")
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double frac : {1e-3, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99}) {
-          const double delta = frac / S;
-          for (Norm n : {Norm::l1, Norm::l2}) {
-            const auto [q, l] = interior_maximiser(n, delta, S);
-            pts.push_back({{"q", q}, {"delta", {delta}}, {"k", {0.0}}, {"l", {static_cast<double>(l)}}});
-            pts.push_back({{"q", q}, {"delta", {delta}}, {"k", {0.0}}, {"l", {S >= 2 ? 1.0 : 0.0}}});
-          }
-        }
-        return pts;
-      });
+  return with_trimmed(Domain()).index("k").index("l").points([](int S) {
+    std::vector<Assign> pts;
+    for (double frac : {1e-3, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99}) {
+      const double delta = frac / S;
+      for (Norm n : {Norm::l1, Norm::l2}) {
+        const auto [q, l] = interior_maximiser(n, delta, S);
+        pts.push_back({{"q", q}, {"delta", {delta}}, {"k", {0.0}}, {"l", {static_cast<double>(l)}}});
+        pts.push_back({{"q", q}, {"delta", {delta}}, {"k", {0.0}}, {"l", {S >= 2 ? 1.0 : 0.0}}});
+      }
+    }
+    return pts;
+  });
 }
 
 /// A sample of delta_interior_domain: δ, p = δ + (1−Sδ)q ∈ Δ_δ and the Hessian indices k, ℓ (ℓ ≠ k unless
@@ -930,6 +908,15 @@ template <class T> InteriorSample<T> interior_sample(const Args<T>& a, bool diag
   return {delta, trim<T>(a.simplex("q"), delta), k, l};
 }
 
+/// ‖H_kℓ‖₂ ≤ c₂^diag(δ,S) (k = ℓ, `diagonal`) or c₂^off(δ,S) (k ≠ ℓ) at the sample's point of Δ_δ.
+auto hessian_below_c2_part(bool diagonal) {
+  return [diagonal]<class T>(const Args<T>& a, const Consts<T>&) {
+    const auto [delta, p, k, l] = interior_sample(a, diagonal);
+    const InteriorSup<T> c2 = interior_sup<T>(Norm::l2, delta, a.S());
+    return le<T>(T(sqrt(hessian_column(p, k, l).squaredNorm())), diagonal ? c2.diag : c2.off);
+  };
+}
+
 // App. B §δ-interior refinements, inequality defining c₂^diag.
 DCRV_CLAIM(claim_delta_hess_diag_bound) {
   return forall("B.delta-hess-diag-bound", Kind::bound)
@@ -942,12 +929,7 @@ DCRV_CLAIM(claim_delta_hess_diag_bound) {
         const T mass = p(k), rest = p.sum() - p(k);
         return le<T>(hessian_column(p, k, l).squaredNorm(), diag_bound_l2sq<T>(mass, rest, a.S(), delta));
       })
-      .and_holds("bounded by c2_diag(delta,S)", delta_interior_domain(),
-                 []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const auto [delta, p, k, l] = interior_sample(a, true);
-                   return le<T>(T(sqrt(hessian_column(p, k, l).squaredNorm())),
-                                interior_sup<T>(Norm::l2, delta, a.S()).diag);
-                 });
+      .and_holds("bounded by c2_diag(delta,S)", delta_interior_domain(), hessian_below_c2_part(true));
 }
 
 // App. B §δ-interior refinements, inequality defining c₂^off.
@@ -962,12 +944,7 @@ DCRV_CLAIM(claim_delta_hess_off_bound) {
         const T r = p.sum() - p(k) - p(l);
         return le<T>(hessian_column(p, k, l).squaredNorm(), off_bound_l2sq<T>(p(k), p(l), r, a.S(), delta));
       })
-      .and_holds("bounded by c2_off(delta,S)", delta_interior_domain(),
-                 []<class T>(const Args<T>& a, const Consts<T>&) {
-                   const auto [delta, p, k, l] = interior_sample(a, false);
-                   return le<T>(T(sqrt(hessian_column(p, k, l).squaredNorm())),
-                                interior_sup<T>(Norm::l2, delta, a.S()).off);
-                 });
+      .and_holds("bounded by c2_off(delta,S)", delta_interior_domain(), hessian_below_c2_part(false));
 }
 
 /// max_{k,ℓ}‖H_kℓ(p)‖_n ≤ f·c_n(δ,S) at p = δ + (1−Sδ)q ∈ Δ_δ (the boxed display of §δ-interior refinements).
@@ -980,23 +957,15 @@ auto hessian_by_interior_sup(Norm n) {
 }
 
 Domain trimmed_max_domain() {
-  return Domain()
-      .simplex("q", true)
-      .real(
-          "delta",
-          [](int S) {
-            return std::pair{1e-12, 1.0 / S};
-          },
-          true)
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double frac : {1e-3, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99})
-          for (Norm n : {Norm::l1, Norm::l2}) {
-            const double delta = frac / S;
-            pts.push_back({{"q", interior_maximiser(n, delta, S).first}, {"delta", {delta}}});
-          }
-        return pts;
-      });
+  return with_trimmed(Domain()).points([](int S) {
+    std::vector<Assign> pts;
+    for (double frac : {1e-3, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99})
+      for (Norm n : {Norm::l1, Norm::l2}) {
+        const double delta = frac / S;
+        pts.push_back({{"q", interior_maximiser(n, delta, S).first}, {"delta", {delta}}});
+      }
+    return pts;
+  });
 }
 
 // App. B §δ-interior refinements, boxed display (first part): max_{k,ℓ}‖H_kℓ‖₂ ≤ c₂(δ,S) on Δ_δ.
@@ -1029,16 +998,7 @@ DCRV_CLAIM(claim_delta_hess_l1_by_c1_table) {
     const int S = a.S();
     const T delta = a.real("delta");
     const InteriorSup<T> s = interior_sup<T>(Norm::l1, delta, S);
-    Vec<T> p = Vec<T>::Constant(S, delta);
-    if (s.diag >= s.off) {
-      p(0) = s.diag_a;
-      p(1) = T(1) - s.diag_a - T(S - 2) * delta;
-    } else {
-      p(0) = s.off_a;
-      p(1) = s.off_b;
-      if (S >= 3)
-        p(2) = T(1) - s.off_a - s.off_b - T(S - 3) * delta;
-    }
+    const Vec<T> p = interior_argmax<T>(s, delta, S);
     // the constructed maximiser must lie in Δ_δ (up to the rounding of 1 − a − (S−2)δ)
     if (p.minCoeff() < delta - identity_tolerance<T>())
       return eq<T>(T(1), T(0));
@@ -1053,31 +1013,18 @@ DCRV_CLAIM(claim_delta_hess_l1_by_c1_table) {
       .constant("f", 1.0, Role::exact, "multiplier of c1(delta,S)")
       .over(trimmed_max_domain())
       .holds(hessian_by_interior_sup(Norm::l1))
-      .and_holds("attained in the trimmed simplex",
-                 Domain().real(
-                     "delta",
-                     [](int S) {
-                       return std::pair{1e-12, 1.0 / S};
-                     },
-                     true),
+      .and_holds("attained in the trimmed simplex", Domain().real("delta", floor_range(1e-12), true),
                  attained);
 }
 
 Domain delta_only_domain(double lo) {
-  return Domain()
-      .real(
-          "delta",
-          [lo](int S) {
-            return std::pair{lo, 1.0 / S};
-          },
-          true)
-      .points([](int S) {
-        std::vector<Assign> pts;
-        for (double d : {0.01, 0.1, 0.2, kAminus * 0.999, 0.25, 0.3, 0.4, 0.49})
-          if (d < 1.0 / S)
-            pts.push_back({{"delta", {d}}});
-        return pts;
-      });
+  return Domain().real("delta", floor_range(lo), true).points([](int S) {
+    std::vector<Assign> pts;
+    for (double d : {0.01, 0.1, 0.2, kAminus * 0.999, 0.25, 0.3, 0.4, 0.49})
+      if (d < 1.0 / S)
+        pts.push_back({{"delta", {d}}});
+    return pts;
+  });
 }
 
 /// c_n(δ,S) < c strictly (at working precision), for δ above the constant "delta_crit" when `above_crit`.
@@ -1119,8 +1066,7 @@ DCRV_CLAIM(claim_hessian_maximizers_apm) {
       .where("App. B §δ-interior refinements; proof sketch of Thm. thm:B-Hessian-suprema")
       .statement(
           R"(\text{the maximisers of }\|H_{k\ell}\|_2$ and $\|H_{k\ell}\|_1$ have $p_\theta(k)\in\{a_+,a_-\}$. Checked as quadratic growth away from $\{a_\pm\}$ on the closed simplex, all $k,\ell$: $\sigma_2-\|H_{k\ell}\|_2\ge\kappa_2\,d^2$ and $\sigma_1-\|H_{k\ell}\|_1\ge\kappa_1\,d^2$ with $d=\operatorname{dist}(p(k),\{a_+,a_-\})$, $\sigma_2=1/\sqrt{54}$, $\sigma_1=1/(3\sqrt3)$, $\kappa_2=\tfrac12$, $\kappa_1=\tfrac34$ (dcrv's constants; the measured infima are $\approx0.572$ and $\approx0.809$, at $p=(\tfrac12,\tfrac14,\tfrac14,0,\dots)$), together with $\|H_{k\ell}\|=\sigma$ at $p=(a_\pm,a_\mp,0,\dots)$)")
-      .constant("a_plus", Role::exact, "extremal mass a_+ (a_- = 1 - a_+)",
-                [](auto one) { return one / 2 + one / (2 * sqrt(3 * one)); })
+      .constant("a_plus", Role::exact, "extremal mass a_+ (a_- = 1 - a_+)", kAPlus)
       .constant("sup_l2", Role::exact, "the l2 supremum", kSupL2)
       .constant("sup_l1", Role::exact, "the l1 supremum", kSupL1)
       .constant("kappa_l2", 0.5, Role::lower, "quadratic-growth constant (l2), dcrv's proxy")
@@ -1142,29 +1088,20 @@ DCRV_CLAIM(claim_hessian_maximizers_apm) {
       })
       .and_holds("suprema reached at (a_+-, a_-+, 0, ...)", extremal_closure_domain(),
                  []<class T>(const Args<T>& a, const Consts<T>& k) {
-                   const Vec<T> p = extremal_closure_point<T>(a.S(), a.index("side"), k("a_plus"));
-                   const Vec<T> h = hessian_column(p, a.index("k"), a.index("l"));
-                   return worst(eq<T>(vector_norm<T>(h, Norm::l2), k("sup_l2")),
-                                eq<T>(vector_norm<T>(h, Norm::l1), k("sup_l1")));
+                   return reaches_both_suprema(closure_hessian(a, a.S(), k("a_plus")), k);
                  });
 }
 
 Domain delta_crit_domain() {
-  return Domain()
-      .dims(2, 4)
-      .real("delta",
-            [](int S) {
-              return std::pair{0.2, 1.0 / S};
-            })
-      .points([](int S) {
-        std::vector<Assign> pts;
-        // just below and just above δ_crit ≈ 0.21132: skipped at the paper's δ_crit, active when it is
-        // lowered
-        for (double d : {0.2095, 0.2105, 0.2110, 0.2113, 0.21133, 0.2115, 0.22, 0.24})
-          if (d < 1.0 / S)
-            pts.push_back({{"delta", {d}}});
-        return pts;
-      });
+  return Domain().dims(2, 4).real("delta", floor_range(0.2)).points([](int S) {
+    std::vector<Assign> pts;
+    // just below and just above δ_crit ≈ 0.21132: skipped at the paper's δ_crit, active when it is
+    // lowered
+    for (double d : {0.2095, 0.2105, 0.2110, 0.2113, 0.21133, 0.2115, 0.22, 0.24})
+      if (d < 1.0 / S)
+        pts.push_back({{"delta", {d}}});
+    return pts;
+  });
 }
 
 // App. B, boxed eq. (B-delta-crit): δ > δ_crit ⇒ c₂(δ,S) < 1/√54 strictly.
@@ -1173,8 +1110,7 @@ DCRV_CLAIM(claim_delta_crit_strict_l2) {
       .where("App. B, eq. (B-delta-crit) and the sentence around it")
       .statement(
           R"(\text{if }\delta_{\mathrm{crit}}<\delta<1/S$ ($S\in\{2,3,4\}$), $\delta_{\mathrm{crit}}=\tfrac12-\tfrac1{2\sqrt3}$, then $c_2(\delta,S)<c$, $c=1/\sqrt{54}$, strictly (checked at working precision: violation iff $c-c_2<10^{-0.6d}c$))")
-      .constant("delta_crit", Role::upper, "critical floor 1/2 - 1/(2 sqrt 3)",
-                [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
+      .constant("delta_crit", Role::upper, "critical floor 1/2 - 1/(2 sqrt 3)", kAMinus)
       .constant("c", Role::upper, "the global l2 constant 1/sqrt(54)", kSupL2)
       .over(delta_crit_domain())
       .skips("delta <= delta_crit: the domain starts at 0.2 < delta_crit = 0.2113 so that an overridden "
@@ -1189,8 +1125,7 @@ DCRV_CLAIM(claim_delta_crit_strict_l1) {
       .where("App. B, eq. (B-delta-crit) and the sentence around it")
       .statement(
           R"(\text{if }\delta_{\mathrm{crit}}<\delta<1/S$ ($S\in\{2,3,4\}$), then $c_1(\delta,S)<c$, $c=1/(3\sqrt3)$, strictly (working precision, as in B.delta-crit-strict-l2))")
-      .constant("delta_crit", Role::upper, "critical floor 1/2 - 1/(2 sqrt 3)",
-                [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
+      .constant("delta_crit", Role::upper, "critical floor 1/2 - 1/(2 sqrt 3)", kAMinus)
       .constant("c", Role::upper, "the global l1 constant 1/(3 sqrt 3)", kSupL1)
       .over(delta_crit_domain())
       .skips("delta <= delta_crit: the domain starts at 0.2 < delta_crit = 0.2113 so that an overridden "

@@ -10,6 +10,7 @@
 #include "dcrv/numdiff.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/domains/softmax_constants.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv {
@@ -512,10 +513,8 @@ DCRV_CLAIM(percoord_dJ_optimal) {
           R"(S=2,\ a=p_1$: $\|∂_{\theta_1}J_\theta\|_{op}=2a(1-a)|1-2a|$ for all $\theta\in\mathbb R^2$; $2a(1-a)|1-2a|\le c$ on $[0,1]$ with equality at $a=a_\pm$; $\|∂_{\theta_1}J_\theta\|_{op}=c$ at $p=(a_\pm,1-a_\pm)$; $c=\tfrac1{3\sqrt3}$, $a_\pm=\tfrac12\pm\tfrac1{2\sqrt3}$. For $S>2$ the value $c$ is approached: $\|∂_{\theta_1}J_\theta\|_{op}\ge c\,(1-K\eta)$ at $\theta=(t_\star,-t_\star,-M,\dots,-M)$, $M\in[0,150]$, with $\eta=1-p_1-p_2\to0$ as $M\to\infty$ and dcrv's rate $K=3)")
       .constant("c", Role::exact, "the optimal per-coordinate constant",
                 [](auto one) { return percoord_constant<decltype(one)>(); })
-      .constant("a_plus", Role::exact, "maximiser a_+ = 1/2 + 1/(2 sqrt 3)",
-                [](auto one) { return one / 2 + one / (2 * sqrt(3 * one)); })
-      .constant("a_minus", Role::exact, "maximiser a_- = 1/2 - 1/(2 sqrt 3)",
-                [](auto one) { return one / 2 - one / (2 * sqrt(3 * one)); })
+      .constant("a_plus", Role::exact, "maximiser a_+ = 1/2 + 1/(2 sqrt 3)", softmax_constants::kAPlus)
+      .constant("a_minus", Role::exact, "maximiser a_- = 1/2 - 1/(2 sqrt 3)", softmax_constants::kAMinus)
       .constant("two", 2.0, Role::exact, "coefficient of a(1-a)|1-2a|")
       .constant("K", 3.0, Role::upper,
                 "dcrv's approach rate for S > 2 (not a paper constant; measured ~2.68)")

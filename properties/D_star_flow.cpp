@@ -24,6 +24,7 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/domains/points.hpp"
 #include "properties/domains/star.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/search.hpp"
@@ -69,20 +70,28 @@ template <class T> Vec<T> drift_s_form(const Vec<T>& p, const StarPartition& par
 
 /// The worst of `inv(t, p)` over every accepted step of the STaR flow from p0 on [0, t_end]; NaN (non-finite:
 /// inconclusive unless MPFR gets through) when the integration does not reach t_end.
-template <class T, class Inv>
-Ineq<T> worst_along(const StarPartition& part, const T& eps, const Vec<T>& p0, const T& t_end, Inv inv) {
-  Ineq<T> w = skip<T>();
+/// Follows the STaR flow from p0 on [0, t_end] (trajectory_options), calling step(t, p) at every accepted
+/// step; true when the integration reaches t_end.
+template <class T, class Step>
+bool follow_flow(const StarPartition& part, const T& eps, const Vec<T>& p0, const T& t_end, Step step) {
   const FlowResult<T> r = integrate_flow_from<T>(
       star_rate_field<T>(part, eps), p0, T(0), t_end,
       [&](const T& t, const Vec<T>& p) {
-        w = worst(w, inv(t, p));
+        step(t, p);
         return true;
       },
       trajectory_options<T>());
-  if (!r.completed) {
-    const T nan = std::numeric_limits<T>::quiet_NaN();
-    return le<T>(nan, nan);
-  }
+  return r.completed;
+}
+/// A non-finite evaluation: a trajectory that did not reach its horizon gives no evidence either way.
+template <class T> Ineq<T> unfinished() {
+  return le<T>(nan_of<T>(), nan_of<T>());
+}
+template <class T, class Inv>
+Ineq<T> worst_along(const StarPartition& part, const T& eps, const Vec<T>& p0, const T& t_end, Inv inv) {
+  Ineq<T> w = skip<T>();
+  if (!follow_flow<T>(part, eps, p0, t_end, [&](const T& t, const Vec<T>& p) { w = worst(w, inv(t, p)); }))
+    return unfinished<T>();
   return w;
 }
 
@@ -113,24 +122,25 @@ Pts trajectory_points(int K, const std::string& name = "p0") {
   return out;
 }
 
+/// trajectory_points with ε = 0 exactly (the edge of the ε ranges, where the flow has no entropy term).
+Pts eps0_points(int K, const std::string& name = "p0") {
+  return points::with_extra(trajectory_points(K, name), {{"eps", {0.0}}});
+}
+
 /// L_K(δ) = (1−δ) log((1−δ)/((K−1)δ)) (App. D §Forward invariance), written out as in the paper.
 template <class T> T entropy_face_gap(int K, const T& delta) {
   return (T(1) - delta) * log((T(1) - delta) / (T(K - 1) * delta));
-}
-
-/// Gap_i(p) = ⟨log p⟩ − log δ at a facet point (p_i = δ).
-template <class T> T facet_gap(const Vec<T>& p, const T& delta) {
-  return mean_log<T>(p) - log(delta);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The BD threshold table: exact Nagumo thresholds ε⋆(K, M, δ) by numerical maximisation over the facets.
 // ---------------------------------------------------------------------------------------------------------
 
-/// κ(p) = (−φ_i(p))₊ L_K(δ)/Gap_i(p) at the facet point p_i = δ: ε L_K(δ) ≥ κ(p) ⟺ F_i(p) ≥ 0.
+/// κ(p) = (−φ_i(p))₊ L_K(δ)/Gap_i(p) at the facet point p_i = δ (Gap_i(p) = ⟨log p⟩ − log δ, lib's
+/// face_gap_objective): ε L_K(δ) ≥ κ(p) ⟺ F_i(p) ≥ 0.
 template <class T> T facet_kappa(const Vec<T>& p, int i, const StarPartition& part, const T& delta) {
   const T phi_i = star_score(p, part)(i);
-  return std::max(T(0), T(-phi_i)) * entropy_face_gap(part.size(), delta) / facet_gap(p, delta);
+  return std::max(T(0), T(-phi_i)) * entropy_face_gap(part.size(), delta) / face_gap_objective<T>(p, delta);
 }
 
 /// max over the facet {p ∈ Δ_δ : p_i = δ} of κ(p), i = the first correct (i_correct) or incorrect index:
@@ -261,12 +271,7 @@ DCRV_CLAIM(flow_mass) {
       .where("App. D §Dynamics")
       .statement(
           R"(\sum_k F_k(p)=0$ for $F_k=p_k\phi_k-\varepsilon p_k(\log p_k-\langle\log p\rangle)$, every $p\in\operatorname{int}\Delta^{K-1}$, $\varepsilon\in\{0\}\cup[10^{-6},10^2]$, every partition (relative to the size of the terms, $2S^{(2)}/\rho+2\varepsilon\sum_kp_k|\log p_k|$), hence $\sum_kp_k(t)\equiv1$ along the flow. (The integrator works in normalised log-coordinates, so the conservation is checked on the field.))")
-      .over(with_eps(partitioned().simplex("p")).points([](int K) {
-        Pts pts = trajectory_points(K, "p");
-        for (auto& a : pts)
-          a["eps"] = {0.0};
-        return pts;
-      }))
+      .over(with_eps(partitioned().simplex("p")).points([](int K) { return eps0_points(K, "p"); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
@@ -290,12 +295,7 @@ DCRV_CLAIM(flow_y_inequality) {
           R"(-\phi_i(p)-\varepsilon\langle\log p\rangle\le a+\varepsilon b\log K$ with $a=b=1$ for all $i$, $p\in\operatorname{int}\Delta^{K-1}$, $\varepsilon\in\{0\}\cup[10^{-6},10^3]$, every partition; this is $\dot Y_i\le1+\varepsilon\log K-\varepsilon Y_i$ for $Y_i=-\log p_i$, since $\dot Y_i=-\phi_i+\varepsilon(\log p_i-\langle\log p\rangle)$)")
       .constant("a", 1.0, Role::upper, "bound on -phi_i")
       .constant("b", 1.0, Role::upper, "coefficient of log K")
-      .over(with_eps(partitioned().simplex("p"), 1e-6, 1e3).points([](int K) {
-        Pts pts = trajectory_points(K, "p");
-        for (auto& a : pts)
-          a["eps"] = {0.0};
-        return pts;
-      }))
+      .over(with_eps(partitioned().simplex("p"), 1e-6, 1e3).points([](int K) { return eps0_points(K, "p"); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
@@ -308,10 +308,7 @@ DCRV_CLAIM(flow_y_inequality) {
 /// ε ∈ {0} ∪ [1e-3, 3] for the trajectory claims of §No finite-time boundary hitting.
 Domain hitting_domain() {
   return partitioned().simplex("p0").real("eps", 1e-3, 3.0, true).points([](int K) {
-    Pts pts = trajectory_points(K);
-    for (auto& a : pts)
-      a["eps"] = {0.0};
-    return pts;
+    return eps0_points(K);
   });
 }
 
@@ -538,6 +535,18 @@ DCRV_CLAIM(drift_lipschitz) {
 Domain facet_domain() {
   return partitioned().simplex("q", true).index("i").real("delta", floor_range, true);
 }
+/// A sample of facet_domain: the partition, the facet index i, δ and the facet point p (p_i = δ).
+template <class T> struct FacetSample {
+  StarPartition part;
+  int i;
+  T delta;
+  Vec<T> p;
+};
+template <class T> FacetSample<T> facet_sample(const Args<T>& a) {
+  const int i = a.index("i");
+  const T delta = a.real("delta");
+  return {partition_of(a), i, delta, facet_point<T>(a.simplex("q"), i, delta)};
+}
 
 // App. D §Forward invariance: on the facet p_i = δ, ṗ_i = δ(φ_i + ε[⟨log p⟩ − log δ]).
 DCRV_CLAIM(bd_facet_drift) {
@@ -547,11 +556,9 @@ DCRV_CLAIM(bd_facet_drift) {
           R"(F_i(p)=\delta(\phi_i(p)+\varepsilon[\langle\log p\rangle-\log\delta])$ at every point of the facet $\{p\in\Delta_\delta:p_i=\delta\}$, every $i$, $\delta\in(0,1/K)$, $\varepsilon\in\{0\}\cup[10^{-6},10^2]$, every partition (relative to the size of the terms))")
       .over(with_eps(facet_domain()))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const int i = a.index("i");
-        const T delta = a.real("delta"), eps = a.real("eps");
-        const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta);
-        const T phi_i = star_score(p, part)(i), gap = facet_gap(p, delta);
+        const auto [part, i, delta, p] = facet_sample(a);
+        const T eps = a.real("eps");
+        const T phi_i = star_score(p, part)(i), gap = face_gap_objective<T>(p, delta);
         const T scale = delta * (abs(phi_i) + eps * (abs(mean_log<T>(p)) + abs(log(delta))));
         return eq<T>(star_drift<T>(p, part, eps)(i), delta * (phi_i + eps * gap), scale);
       });
@@ -567,8 +574,8 @@ template <class T> Ineq<T> lk_check(const Args<T>& a, bool trimmed_facet) {
   star(0) = delta;
   const T lk = entropy_face_gap(K, delta);
   const T term_scale = abs(log(delta)) + log(T(K));
-  Ineq<T> w =
-      worst(eq<T>(facet_gap(star, delta), lk, term_scale), eq<T>(face_gap<T>(K, delta), lk, term_scale));
+  Ineq<T> w = worst(eq<T>(face_gap_objective<T>(star, delta), lk, term_scale),
+                    eq<T>(face_gap<T>(K, delta), lk, term_scale));
   // The infimum: every facet point (of Δ, or of Δ_δ) has gap ≥ L_K(δ).
   Vec<T> p;
   if (trimmed_facet) {
@@ -584,7 +591,7 @@ template <class T> Ineq<T> lk_check(const Args<T>& a, bool trimmed_facet) {
     p = (T(1) - delta) * q;
     p(0) = delta;
   }
-  return worst(w, le<T>(lk, facet_gap(p, delta), term_scale));
+  return worst(w, le<T>(lk, face_gap_objective<T>(p, delta), term_scale));
 }
 
 DCRV_CLAIM(lk_formula) {
@@ -626,24 +633,20 @@ DCRV_CLAIM(bd_facet_lower) {
         return pts;
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const int i = a.index("i");
-        const T delta = a.real("delta"), eps = a.real("eps");
-        const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta);
+        const auto [part, i, delta, p] = facet_sample(a);
+        const T eps = a.real("eps");
         const T lower = delta * (-k("a") + eps * entropy_face_gap(a.S(), delta));
-        return le<T>(lower, star_drift<T>(p, part, eps)(i), delta * (T(1) + eps * facet_gap(p, delta)));
+        return le<T>(lower, star_drift<T>(p, part, eps)(i),
+                     delta * (T(1) + eps * face_gap_objective<T>(p, delta)));
       });
 }
 
 /// Nagumo on the facet p_i = δ of Δ_δ at ε = κ·c_K/L_K(δ) (κ ≥ 1): F_i(p) ≥ 0.
 template <class T> Ineq<T> nagumo_at(const Args<T>& a, const T& eps_times_lk) {
-  const StarPartition part = partition_of(a);
-  const int i = a.index("i");
-  const T delta = a.real("delta");
+  const auto [part, i, delta, p] = facet_sample(a);
   const T eps = eps_times_lk / entropy_face_gap(a.S(), delta);
-  const Vec<T> p = facet_point<T>(a.simplex("q"), i, delta);
   const T fi = star_drift<T>(p, part, eps)(i);
-  return le<T>(T(0), fi, delta * (T(1) + eps * facet_gap(p, delta)));
+  return le<T>(T(0), fi, delta * (T(1) + eps * face_gap_objective<T>(p, delta)));
 }
 
 /// Trajectories from Δ_δ (vertices and faces of Δ_δ among the starts) at ε = κ·c_K/L_K(δ): min_k p_k(t) ≥ δ.
@@ -730,10 +733,8 @@ DCRV_CLAIM(bd_sharp) {
           .constant("c", 1.0, Role::exact, "claimed sharp threshold on eps L_K(delta)")
           .over(facet_domain())
           .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-            const StarPartition part = partition_of(a);
-            const int i = a.index("i");
-            const T delta = a.real("delta");
-            return le<T>(facet_kappa<T>(facet_point<T>(a.simplex("q"), i, delta), i, part, delta), k("c"));
+            const auto [part, i, delta, p] = facet_sample(a);
+            return le<T>(facet_kappa<T>(p, i, part, delta), k("c"));
           })
           .and_holds("approached for K = 2, delta -> 0", Domain().dims(2, 2).real("delta", 1e-12, 0.5, true),
                      []<class T>(const Args<T>& a, const Consts<T>& k) {
@@ -742,8 +743,8 @@ DCRV_CLAIM(bd_sharp) {
                        const T delta = a.real("delta");
                        Vec<T> p(2);
                        p(i) = delta, p(1 - i) = T(1) - delta;
-                       const T kappa =
-                           T(-star_score(p, part)(i)) * entropy_face_gap(2, delta) / facet_gap(p, delta);
+                       const T kappa = T(-star_score(p, part)(i)) * entropy_face_gap(2, delta) /
+                                       face_gap_objective<T>(p, delta);
                        return le<T>(k("c") - kappa, T(2) * delta, delta);
                      })
           .build();
@@ -850,12 +851,7 @@ DCRV_CLAIM(growth_bound) {
                   return one / exp(one);
                 })
       .constant("c", 1.0, Role::upper, "coefficient of log K")
-      .over(with_eps(partitioned().simplex("p"), 1e-6, 1e3).points([](int K) {
-        Pts pts = trajectory_points(K, "p");
-        for (auto& a : pts)
-          a["eps"] = {0.0};
-        return pts;
-      }))
+      .over(with_eps(partitioned().simplex("p"), 1e-6, 1e3).points([](int K) { return eps0_points(K, "p"); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const StarPartition part = partition_of(a);
         const Vec<T> p = a.simplex("p");
@@ -927,12 +923,9 @@ DCRV_CLAIM(zii_decay) {
       .where("App. D §Incorrect vs. incorrect")
       .statement(
           R"(z_{ij}(t)=z_{ij}(0)e^{-\varepsilon t}$ for all $i,j\in\mathcal I$ at every accepted step of $[0,10]$, $\varepsilon\in\{0\}\cup[10^{-4},3]$, $M\le K-2$, starts over $\operatorname{int}\Delta^{K-1}$ (relative to $10^3(1+|z_{ij}(0)|)$: the integration tolerance))")
-      .over(trajectory_domain(3, 1e-4, 3.0).points([](int K) { // ε = 0: z_ij constant
-        Pts pts = trajectory_points(K);
-        for (auto& a : pts)
-          a["eps"] = {0.0};
-        return pts;
-      }))
+      .over(trajectory_domain(3, 1e-4, 3.0).points([](int K) {
+        return eps0_points(K);
+      })) // ε = 0: z_ij constant
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
@@ -942,18 +935,12 @@ DCRV_CLAIM(zii_decay) {
         const T eps = a.real("eps");
         const std::vector<int> I = part.incorrect_indices();
         return worst_along<T>(part, eps, p0, T(10), [&](const T& t, const Vec<T>& p) {
-          Ineq<T> w = skip<T>();
-          for (int i : I)
-            for (int j : I) {
-              if (i == j)
-                continue;
-              const T z0 = log(p0(i) / p0(j)), z = log(p(i) / p(j));
-              // allowance: the integration slack (trajectory_options: 1e-20 in MPFR) relative to 1 +
-              // |z_ij(0)|
-              const T allowance = std::max<T>(T(1e3), integration_slack<T>() / identity_tolerance<T>());
-              w = worst(w, eq<T>(z, z0 * exp(-eps * t), T(allowance * (T(1) + abs(z0)))));
-            }
-          return w;
+          return worst_over_pairs<T>(I, [&](int i, int j) {
+            const T z0 = log(p0(i) / p0(j)), z = log(p(i) / p(j));
+            // allowance: the integration slack (trajectory_options: 1e-20 in MPFR) relative to 1 + |z_ij(0)|
+            const T allowance = std::max<T>(T(1e3), integration_slack<T>() / identity_tolerance<T>());
+            return eq<T>(z, z0 * exp(-eps * t), T(allowance * (T(1) + abs(z0))));
+          });
         });
       });
 }
@@ -963,16 +950,11 @@ DCRV_CLAIM(zii_decay) {
 template <class T>
 Ineq<T> within_c_envelope(const std::vector<int>& C, const Vec<T>& p0, const Vec<T>& p, const T& eps,
                           const T& t, const T& level) {
-  Ineq<T> w = skip<T>();
-  for (int i : C)
-    for (int j : C) {
-      if (i == j)
-        continue;
-      const T z0 = abs(T(log(p0(i) / p0(j)))), z = abs(T(log(p(i) / p(j))));
-      const T bound = z0 * exp(-eps * t) + level * decay_integral(eps, t);
-      w = worst(w, le<T>(z, bound + integration_slack<T>() * (T(1) + z0 + T(1) / eps)));
-    }
-  return w;
+  return worst_over_pairs<T>(C, [&](int i, int j) {
+    const T z0 = abs(T(log(p0(i) / p0(j)))), z = abs(T(log(p(i) / p(j))));
+    const T bound = z0 * exp(-eps * t) + level * decay_integral(eps, t);
+    return le<T>(z, bound + integration_slack<T>() * (T(1) + z0 + T(1) / eps));
+  });
 }
 
 // App. D §Within C: |z_ab(t)| ≤ |z_ab(0)|e^{−εt} + (1 − e^{−εt})/ε.
@@ -1015,17 +997,9 @@ DCRV_CLAIM(zab_envelope_trimmed) {
         const Vec<T> p0 = a.simplex("p0");
         const T eps = a.real("eps");
         std::vector<std::pair<T, Vec<T>>> path;
-        const FlowResult<T> r = integrate_flow_from<T>(
-            star_rate_field<T>(part, eps), p0, T(0), T(20),
-            [&](const T& t, const Vec<T>& p) {
-              path.emplace_back(t, p);
-              return true;
-            },
-            trajectory_options<T>());
-        if (!r.completed) {
-          const T nan = std::numeric_limits<T>::quiet_NaN();
-          return le<T>(nan, nan);
-        }
+        if (!follow_flow<T>(part, eps, p0, T(20),
+                            [&](const T& t, const Vec<T>& p) { path.emplace_back(t, p); }))
+          return unfinished<T>();
         T delta = p0.minCoeff();
         for (const auto& [t, p] : path)
           delta = std::min(delta, p.minCoeff());
@@ -1074,6 +1048,19 @@ Ineq<T> over_zic(const StarPartition& part, const Vec<T>& p0, const Vec<T>& p, C
   return w;
 }
 
+/// over_zic at every accepted step of [0, t_end] of the flow at ε from the sample's p0: the worst of
+/// check(t, z_ic⋆(0), z_ic⋆(t)) over i ∈ I; skip when I is empty.
+template <class T, class Check>
+Ineq<T> zic_along(const Args<T>& a, const T& eps, const T& t_end, Check check) {
+  const StarPartition part = partition_of(a);
+  if (part.num_incorrect() == 0)
+    return skip<T>();
+  const Vec<T> p0 = a.simplex("p0");
+  return worst_along<T>(part, eps, p0, t_end, [&](const T& t, const Vec<T>& p) {
+    return over_zic<T>(part, p0, p, [&](const T& z0, const T& z) { return check(t, z0, z); });
+  });
+}
+
 // App. D §Correct vs. incorrect (boxed, lower end).
 DCRV_CLAIM(zic_envelope_lower) {
   return forall("D.zic-envelope-lower", Kind::dynamic)
@@ -1084,16 +1071,10 @@ DCRV_CLAIM(zic_envelope_lower) {
       .over(trajectory_domain(2, 1e-2, 3.0))
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0)
-          return skip<T>();
-        const Vec<T> p0 = a.simplex("p0");
         const T eps = a.real("eps");
-        return worst_along<T>(part, eps, p0, T(20), [&](const T& t, const Vec<T>& p) {
-          return over_zic<T>(part, p0, p, [&](const T& z0, const T& z) {
-            const T bound = z0 * exp(-eps * t) - k("u") * decay_integral(eps, t);
-            return le<T>(bound - integration_slack<T>() * (T(1) + abs(z0) + T(1) / eps), z);
-          });
+        return zic_along(a, eps, T(20), [&](const T& t, const T& z0, const T& z) {
+          const T bound = z0 * exp(-eps * t) - k("u") * decay_integral(eps, t);
+          return le<T>(bound - integration_slack<T>() * (T(1) + abs(z0) + T(1) / eps), z);
         });
       });
 }
@@ -1108,16 +1089,10 @@ DCRV_CLAIM(zic_envelope_upper) {
       .over(trajectory_domain(2, 1e-2, 3.0))
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        if (part.num_incorrect() == 0)
-          return skip<T>();
-        const Vec<T> p0 = a.simplex("p0");
-        const T eps = a.real("eps"), M = T(part.num_correct());
-        return worst_along<T>(part, eps, p0, T(20), [&](const T& t, const Vec<T>& p) {
-          return over_zic<T>(part, p0, p, [&](const T& z0, const T& z) {
-            const T bound = z0 * exp(-eps * t) - k("a") * decay_integral(eps, t) / M;
-            return le<T>(z, bound + integration_slack<T>() * (T(1) + abs(z0) + T(1) / eps));
-          });
+        const T eps = a.real("eps"), M = T(partition_of(a).num_correct());
+        return zic_along(a, eps, T(20), [&](const T& t, const T& z0, const T& z) {
+          const T bound = z0 * exp(-eps * t) - k("a") * decay_integral(eps, t) / M;
+          return le<T>(z, bound + integration_slack<T>() * (T(1) + abs(z0) + T(1) / eps));
         });
       });
 }
@@ -1190,17 +1165,14 @@ DCRV_CLAIM(asym_limit) {
                                  return !converged;
                                });
         if (!converged)
-          return le<T>(nan_of<T>(), nan_of<T>()); // not at its limit by the cap: no evidence either way
+          return unfinished<T>(); // not at its limit by the cap: no evidence either way
         T rho(0);
         for (int c : part.correct_indices())
           rho += exp(lp(c));
-        Ineq<T> w = skip<T>();
-        for (int c : part.correct_indices())
-          for (int i : part.incorrect_indices()) {
-            const T z = lp(i) - lp(c), g = exp(lp(c)) / rho;
-            w = worst(w, le<T>(abs(T(z + k("a") * g / eps)), T(1e-7) * (T(1) + abs(z))));
-          }
-        return w;
+        return worst_over_cross<T>(part.correct_indices(), part.incorrect_indices(), [&](int c, int i) {
+          const T z = lp(i) - lp(c), g = exp(lp(c)) / rho;
+          return le<T>(abs(T(z + k("a") * g / eps)), T(1e-7) * (T(1) + abs(z)));
+        });
       });
 }
 
@@ -1224,12 +1196,11 @@ DCRV_CLAIM(asym_eps0_extinction) {
             const T bound = z0 - k("a") * t / M;
             return le<T>(z, bound + integration_slack<T>() * (T(1) + abs(z0) + t));
           });
-          for (int c : part.correct_indices())
-            for (int i : part.incorrect_indices()) {
-              const T z0 = log(p0(c) / p0(i)), z = log(p(c) / p(i));
-              w = worst(w, le<T>(z0 - integration_slack<T>() * (T(1) + abs(z0) + t), z));
-            }
-          return w;
+          return worst(
+              w, worst_over_cross<T>(part.correct_indices(), part.incorrect_indices(), [&](int c, int i) {
+                const T z0 = log(p0(c) / p0(i)), z = log(p(c) / p(i));
+                return le<T>(z0 - integration_slack<T>() * (T(1) + abs(z0) + t), z);
+              }));
         });
       });
 }
@@ -1246,15 +1217,9 @@ DCRV_CLAIM(asym_rho_not_sufficient) {
           .over(partitioned().simplex("p0").points([](int K) { return trajectory_points(K); }))
           .effort(0.1)
           .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-            const StarPartition part = partition_of(a);
-            if (part.num_incorrect() == 0)
-              return skip<T>();
-            const Vec<T> p0 = a.simplex("p0");
-            const T M = T(part.num_correct());
-            return worst_along<T>(part, T(0), p0, T(30), [&](const T& t, const Vec<T>& p) {
-              return over_zic<T>(part, p0, p, [&](const T& z0, const T& z) {
-                return le<T>(z, z0 - t / M + integration_slack<T>() * (T(1) + abs(z0) + t));
-              });
+            const T M = T(partition_of(a).num_correct());
+            return zic_along(a, T(0), T(30), [&](const T& t, const T& z0, const T& z) {
+              return le<T>(z, z0 - t / M + integration_slack<T>() * (T(1) + abs(z0) + t));
             });
           })
           .build();

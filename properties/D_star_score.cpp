@@ -188,9 +188,7 @@ DCRV_CLAIM(trimmed_rho_lb) {
       .over(with_trimmed(partitioned()))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const StarPartition part = partition_of(a);
-        const T delta = a.real("delta");
-        const Vec<T> p = trim<T>(a.simplex("q"), delta);
-        return le<T>(T(part.num_correct()) * delta, star_correct_mass(p, part));
+        return le<T>(T(part.num_correct()) * a.real("delta"), star_correct_mass(trimmed_point(a), part));
       });
 }
 
@@ -317,8 +315,7 @@ DCRV_CLAIM(phi_sup_norm) {
       .constant("c", 1.0, Role::upper, "bound on the sup-norm of the score")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        return le<T>(norm_inf<T>(star_score(a.simplex("p"), part)), k("c"));
+        return le<T>(norm_inf<T>(score_sample(a).phi), k("c"));
       });
 }
 
@@ -333,12 +330,11 @@ DCRV_CLAIM(phi_l2_quadratic) {
       .constant("cK", 1.0, Role::upper, "coefficient of K rho^2")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
+        const auto [part, p, phi] = score_sample(a);
         const T rho = star_correct_mass(p, part), K = T(a.S());
         const T rhs = k("c0") + k("c1") * rho + k("cK") * K * rho * rho;
         // Scale: the size of the terms of the right side (it dips to 1 − 1/K between 1 and K − 1).
-        return le<T>(star_score(p, part).squaredNorm(), rhs, T(1));
+        return le<T>(phi.squaredNorm(), rhs, T(1));
       });
 }
 
@@ -366,8 +362,7 @@ DCRV_CLAIM(phi_l2_sqrtkm1) {
       .constant("c", 1.0, Role::upper, "coefficient of sqrt(K-1)")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        return le<T>(T(star_score(a.simplex("p"), part).norm()), k("c") * sqrt(T(a.S() - 1)));
+        return le<T>(T(score_sample(a).phi.norm()), k("c") * sqrt(T(a.S() - 1)));
       });
 }
 
@@ -560,8 +555,7 @@ DCRV_CLAIM(phi_norm_bounds_sharp) {
       .constant("c_2", 1.0, Role::exact, "claimed sup of the 2-norm, in units of sqrt(K-1)")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> phi = star_score(a.simplex("p"), part);
+        const Vec<T> phi = score_sample(a).phi;
         return worst(le<T>(norm_inf(phi), k("c_inf")), le<T>(T(phi.norm()), k("c_2") * sqrt(T(a.S() - 1))));
       })
       .and_holds("approached along the families", partitioned().real("eta", 1e-12, 1e-2, true),
@@ -600,12 +594,9 @@ DCRV_CLAIM(scorediff_ii) {
         if (part.num_incorrect() < 2)
           return skip<T>();
         const Vec<T> phi = star_score(a.simplex("p"), part);
-        Ineq<T> w = skip<T>();
-        for (int i : part.incorrect_indices())
-          for (int j : part.incorrect_indices())
-            if (i != j)
-              w = worst(w, eq<T>(phi(i) - phi(j), T(0), T(abs(phi(i)) + abs(phi(j)))));
-        return w;
+        return worst_over_pairs<T>(part.incorrect_indices(), [&](int i, int j) {
+          return eq<T>(phi(i) - phi(j), T(0), T(abs(phi(i)) + abs(phi(j))));
+        });
       });
 }
 
@@ -622,14 +613,11 @@ DCRV_CLAIM(scorediff_cc) {
         if (part.num_correct() < 2)
           return skip<T>();
         const T rho = star_correct_mass(p, part);
-        Ineq<T> w = skip<T>();
-        for (int i : part.correct_indices())
-          for (int j : part.correct_indices())
-            if (i !=
-                j) // relative to the size of the terms, (p_a + p_b)/ρ + 2S⁽²⁾/ρ (φ_a, φ_b may both vanish)
-              w = worst(w, eq<T>(phi(i) - phi(j), T((p(i) - p(j)) / rho),
-                                 T((p(i) + p(j) + T(2) * star_correct_square_sum(p, part)) / rho)));
-        return w;
+        // Relative to the size of the terms, (p_a + p_b)/ρ + 2S⁽²⁾/ρ (φ_a, φ_b may both vanish).
+        return worst_over_pairs<T>(part.correct_indices(), [&](int i, int j) {
+          return eq<T>(phi(i) - phi(j), T((p(i) - p(j)) / rho),
+                       T((p(i) + p(j) + T(2) * star_correct_square_sum(p, part)) / rho));
+        });
       });
 }
 
@@ -645,12 +633,10 @@ DCRV_CLAIM(scorediff_ci) {
         if (part.num_incorrect() == 0)
           return skip<T>();
         const T rho = star_correct_mass(p, part);
-        Ineq<T> w = skip<T>();
-        for (int c : part.correct_indices())
-          for (int i : part.incorrect_indices())
-            w = worst(w, eq<T>(phi(c) - phi(i), T(p(c) / rho),
-                               T((p(c) + T(2) * star_correct_square_sum(p, part)) / rho)));
-        return w;
+        return worst_over_cross<T>(part.correct_indices(), part.incorrect_indices(), [&](int c, int i) {
+          return eq<T>(phi(c) - phi(i), T(p(c) / rho),
+                       T((p(c) + T(2) * star_correct_square_sum(p, part)) / rho));
+        });
       });
 }
 
@@ -663,20 +649,13 @@ DCRV_CLAIM(zab_ratio_lt1) {
       .constant("c", 1.0, Role::upper, "bound on |p_a - p_b| / rho")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p, rho] = mass_sample(a);
         if (part.num_correct() < 2)
           return skip<T>();
-        const Vec<T> p = a.simplex("p");
-        const T rho = star_correct_mass(p, part);
-        Ineq<T> w = skip<T>();
-        for (int i : part.correct_indices())
-          for (int j : part.correct_indices()) {
-            if (i == j)
-              continue;
-            const T d = abs(T(p(i) - p(j)));
-            w = worst(w, worst(le<T>(d / rho, k("c")), le<T>(d, rho - std::min(p(i), p(j)), rho)));
-          }
-        return w;
+        return worst_over_pairs<T>(part.correct_indices(), [&](int i, int j) {
+          const T d = abs(T(p(i) - p(j)));
+          return worst(le<T>(d / rho, k("c")), le<T>(d, rho - std::min(p(i), p(j)), rho));
+        });
       });
 }
 
@@ -690,9 +669,8 @@ DCRV_CLAIM(zic_ratio_range) {
       .constant("b", 1.0, Role::upper, "upper end")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T g = p(star_top_correct(p, part)) / star_correct_mass(p, part);
+        const auto [part, p, rho] = mass_sample(a);
+        const T g = p(star_top_correct(p, part)) / rho;
         return worst(le<T>(k("a") / T(part.num_correct()), g), le<T>(g, k("b")));
       });
 }

@@ -1,6 +1,6 @@
 // properties/domains/points.hpp — raw sample values for a domain's `.points()` (the paper's extremal and
 // special points): unit vectors, zeros, geometric and alternating sequences, and extra fields added to a list
-// of points. Shared by the claim files of App. A, C and the main text.
+// of points. Shared by the claim files of App. A, B, C, D and the main text.
 #pragma once
 
 #include <cmath>
@@ -14,6 +14,13 @@ namespace dcrv::points {
 inline std::vector<double> unit_vec(int S, int i, double value = 1.0) {
   std::vector<double> v(S, 0.0);
   v[i] = value;
+  return v;
+}
+/// e_0 − e_1 ∈ ℝ^S (S ≥ 2; e_0 for S = 1): the direction that moves mass between two coordinates.
+inline std::vector<double> pair_direction(int S) {
+  std::vector<double> v = unit_vec(S, 0);
+  if (S >= 2)
+    v[1] = -1.0;
   return v;
 }
 inline std::vector<double> zeros(int S) {

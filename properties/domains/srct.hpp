@@ -17,6 +17,7 @@
 #include "dcrv/srct.hpp"
 #include "properties/domains/kernels.hpp"
 #include "properties/domains/points.hpp"
+#include "properties/domains/simplex_trimmed.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv::srct_domain {
@@ -111,7 +112,7 @@ template <class T> Vec<T> start_if_barrier(const Args<T>& a) {
 /// The range [lo, hi/S] of the floor field "delta" of the trimmed simplex Δ_δ (by default (1e-30, 1/S]), for
 /// `.real("delta", floor_range(), true)`.
 inline auto floor_range(double lo = 1e-30, double hi = 1.0) {
-  return [lo, hi](int S) { return std::pair{lo, hi / S}; };
+  return simplex_domain::floor_range(lo, hi);
 }
 /// The floor δ ∈ (0, 1/S] of the trimmed simplex Δ_δ from the real field "delta", capped at 1/S in T (a
 /// double sample of 1/S may round above it).

@@ -13,6 +13,7 @@
 
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/domains/simplex_trimmed.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv::star_domain {
@@ -36,18 +37,31 @@ template <class T> StarPartition partition_of(const Args<T>& a) {
 
 /// The range (10⁻¹², 1/K) of the floor field "delta" (log scale).
 inline std::pair<double, double> floor_range(int K) {
-  return {1e-12, 1.0 / K};
+  return simplex_domain::floor_range(1e-12)(K);
 }
 
-/// The trimmed simplex Δ_δ, δ ∈ (0, 1/K), as p = δ1 + (1 − Kδ)q with q over the closed simplex (this map is
-/// onto Δ_δ): the fields q and delta, on top of `d`.
-inline Domain with_trimmed(Domain d) {
-  return d.simplex("q", true).real("delta", floor_range, true);
-}
+/// The trimmed simplex Δ_δ (fields q and delta, δ ∈ (10⁻¹², 1/K)) and its point δ1 + (1 − Kδ)q
+/// (simplex_trimmed.hpp).
+using simplex_domain::trimmed_point, simplex_domain::with_trimmed;
 
-/// The point δ1 + (1 − Kδ)q of Δ_δ of a sample of with_trimmed.
-template <class T> Vec<T> trimmed_point(const Args<T>& a) {
-  return trim<T>(a.simplex("q"), a.real("delta"));
+/// The worst of f(i, j) over the ordered pairs i ≠ j of `idx` (pairs within C or within I); skip when there
+/// is none.
+template <class T, class F> Ineq<T> worst_over_pairs(const std::vector<int>& idx, F f) {
+  Ineq<T> w = skip<T>();
+  for (int i : idx)
+    for (int j : idx)
+      if (i != j)
+        w = worst(w, f(i, j));
+  return w;
+}
+/// The worst of f(c, i) over c ∈ `first` and i ∈ `second` (pairs across C and I); skip when there is none.
+template <class T, class F>
+Ineq<T> worst_over_cross(const std::vector<int>& first, const std::vector<int>& second, F f) {
+  Ineq<T> w = skip<T>();
+  for (int c : first)
+    for (int i : second)
+      w = worst(w, f(c, i));
+  return w;
 }
 
 } // namespace dcrv::star_domain
