@@ -7,12 +7,14 @@
 //   3. the unreflected (WF) Euler–Maruyama scheme in log-coordinates, K = 12.
 // Prints path-steps per second (Philox streams, exact multinomial; one Stream per path and step).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "dcrv/minibatch.hpp"
 #include "dcrv/sde.hpp"
+#include "dcrv/srct_arrays.hpp"
 #include "dcrv/universe.hpp"
 
 using namespace dcrv;
@@ -36,15 +38,8 @@ int main(int argc, char** argv) {
   const long steps = argc > 2 ? std::atol(argv[2]) : 1000;
   const int K = 12;
   const SrctParams<double> m = study_b_model(make_universe(), 1.0, 0.05, 0.5);
-  std::vector<double> U(K), kernel(K * K);
-  for (int i = 0; i < K; ++i) {
-    U[i] = m.U(i);
-    for (int j = 0; j < K; ++j)
-      kernel[i * K + j] = m.K(i, j);
-  }
-  SrctDrift dcr;
-  dcr.U = U.data(), dcr.kernel = kernel.data();
-  dcr.two_lambda_beta = 2 * m.lambda * m.beta, dcr.barrier = m.barrier();
+  const SrctArrays arrays(m);
+  const SrctDrift dcr = arrays.drift();
   LinearDrift lin;
   lin.eps = 0.05;
   for (int i = 0; i < K; ++i)
@@ -52,47 +47,36 @@ int main(int argc, char** argv) {
 
   MinibatchParams mb;
   mb.eta = 0.01, mb.B = 64;
-  auto chain = [&](const auto& drift) {
-    return [&, drift](std::uint64_t path, long n) {
-      double p[kMaxCategories];
-      for (int i = 0; i < K; ++i)
-        p[i] = double(1 + i) / 78.0;
-      StepScratch w;
-      for (long t = 0; t < n; ++t) {
-        rng::Stream s(1, path, static_cast<std::uint64_t>(t));
-        if (minibatch_step(s, drift, mb, p, K, w) != PathStatus::ok)
-          return -1.0;
-      }
-      return p[0];
-    };
-  };
-  auto reflected = [&](const auto& drift) {
-    return [&, drift](std::uint64_t path, long n) {
-      double p[kMaxCategories];
-      for (int i = 0; i < K; ++i)
-        p[i] = double(1 + i) / 78.0;
-      StepScratch w;
-      for (long t = 0; t < n; ++t) {
-        rng::Stream s(2, path, static_cast<std::uint64_t>(t));
-        if (wf_reflected_step(s, drift, 0.01, 0.01, 0.01, p, K, w) != PathStatus::ok)
-          return -1.0;
-      }
-      return p[0];
-    };
-  };
-  auto logem = [&](const auto& drift) {
-    return [&, drift](std::uint64_t path, long n) {
+  // One path from p = (1, 2, …, K)/78 through n steps of `step` on Philox stream `stream` (one Stream per
+  // path and step); returns p_1 at the end, or −1 when a step breaks down.
+  auto paths_of = [K](std::uint64_t stream, auto step) {
+    return [K, stream, step](std::uint64_t path, long n) {
       double p[kMaxCategories], y[kMaxCategories];
       for (int i = 0; i < K; ++i)
         p[i] = double(1 + i) / 78.0, y[i] = std::log(p[i]);
       StepScratch w;
       for (long t = 0; t < n; ++t) {
-        rng::Stream s(3, path, static_cast<std::uint64_t>(t));
-        if (wf_em_log_step(s, drift, 0.01, 0.01, y, p, K, w) != PathStatus::ok)
+        rng::Stream s(stream, path, static_cast<std::uint64_t>(t));
+        if (step(s, p, y, w) != PathStatus::ok)
           return -1.0;
       }
       return p[0];
     };
+  };
+  auto chain = [&](const auto& drift) {
+    return paths_of(1, [&mb, drift, K](rng::Stream& s, double* p, double*, StepScratch& w) {
+      return minibatch_step(s, drift, mb, p, K, w);
+    });
+  };
+  auto reflected = [&](const auto& drift) {
+    return paths_of(2, [drift, K](rng::Stream& s, double* p, double*, StepScratch& w) {
+      return wf_reflected_step(s, drift, 0.01, 0.01, 0.01, p, K, w);
+    });
+  };
+  auto logem = [&](const auto& drift) {
+    return paths_of(3, [drift, K](rng::Stream& s, double* p, double* y, StepScratch& w) {
+      return wf_em_log_step(s, drift, 0.01, 0.01, y, p, K, w);
+    });
   };
   std::printf("single thread, double; K = %d\n", K);
   rate_of("mini-batch chain, B = 64, eta = 0.01, DCR drift (Study B)", paths, steps, chain(dcr));

@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
+#include <type_traits>
 
 namespace dcrv {
 using nlohmann::json;
@@ -79,6 +81,17 @@ struct Reader {
     if (!v.is_number())
       throw SchemaError(file, ptr + "/" + key, "expected a number or null");
     return v.get<double>();
+  }
+  /// An optional key: `out` keeps its value when the key is absent, and must have the right type otherwise.
+  void maybe(const json& o, const std::string& key, const std::string& ptr, std::string& out) const {
+    if (o.contains(key))
+      out = str(o, key, ptr);
+  }
+  template <class N>
+  requires std::is_arithmetic_v<N>
+  void maybe(const json& o, const std::string& key, const std::string& ptr, N& out) const {
+    if (o.contains(key))
+      out = static_cast<N>(num(o, key, ptr));
   }
 };
 } // namespace
@@ -162,26 +175,16 @@ Results results_from_json(const json& j, const std::string& file) {
   r.run.budget = rd.str(run, "budget", "/run");
   r.run.seed = static_cast<std::uint64_t>(rd.num(run, "seed", "/run"));
   r.run.digits = static_cast<unsigned>(rd.num(run, "digits", "/run"));
-  if (run.contains("jobs"))
-    r.run.jobs = static_cast<int>(rd.num(run, "jobs", "/run"));
-  if (run.contains("filter"))
-    r.run.filter = rd.str(run, "filter", "/run");
-  if (run.contains("build"))
-    r.run.build = rd.str(run, "build", "/run");
-  if (run.contains("backend"))
-    r.run.backend = rd.str(run, "backend", "/run");
-  if (run.contains("seconds"))
-    r.run.seconds = rd.num(run, "seconds", "/run");
-  if (run.contains("started"))
-    r.run.started = rd.str(run, "started", "/run");
-  if (run.contains("shard"))
-    r.run.shard = rd.str(run, "shard", "/run");
-  if (run.contains("paper"))
-    r.run.paper = rd.str(run, "paper", "/run");
-  if (run.contains("pins"))
-    r.run.pins = rd.str(run, "pins", "/run");
-  if (run.contains("sources_note"))
-    r.run.sources_note = rd.str(run, "sources_note", "/run");
+  rd.maybe(run, "jobs", "/run", r.run.jobs);
+  rd.maybe(run, "filter", "/run", r.run.filter);
+  rd.maybe(run, "build", "/run", r.run.build);
+  rd.maybe(run, "backend", "/run", r.run.backend);
+  rd.maybe(run, "seconds", "/run", r.run.seconds);
+  rd.maybe(run, "started", "/run", r.run.started);
+  rd.maybe(run, "shard", "/run", r.run.shard);
+  rd.maybe(run, "paper", "/run", r.run.paper);
+  rd.maybe(run, "pins", "/run", r.run.pins);
+  rd.maybe(run, "sources_note", "/run", r.run.sources_note);
   if (j.contains("what_if"))
     r.what_if = j["what_if"];
   if (j.contains("slack"))
@@ -209,40 +212,28 @@ Results results_from_json(const json& j, const std::string& file) {
     } catch (const std::invalid_argument& e) {
       throw SchemaError(file, ptr + "/status", e.what());
     }
-    if (c.contains("statement"))
-      cr.statement = rd.str(c, "statement", ptr);
-    if (c.contains("reading"))
-      cr.reading = rd.str(c, "reading", ptr);
+    rd.maybe(c, "statement", ptr, cr.statement);
+    rd.maybe(c, "reading", ptr, cr.reading);
     if (c.contains("from_inventory"))
       cr.from_inventory = c["from_inventory"].get<bool>();
-    if (c.contains("message"))
-      cr.outcome.message = rd.str(c, "message", ptr);
+    rd.maybe(c, "message", ptr, cr.outcome.message);
     const json& ev = rd.get(c, "evidence", ptr);
     const std::string eptr = ptr + "/evidence";
     Evidence& e = cr.outcome.evidence;
     e.trials = static_cast<long>(rd.num(ev, "trials", eptr));
-    if (ev.contains("confirmations"))
-      e.confirmations = static_cast<long>(rd.num(ev, "confirmations", eptr));
-    if (ev.contains("rejected_candidates"))
-      e.rejected_candidates = static_cast<long>(rd.num(ev, "rejected_candidates", eptr));
-    if (ev.contains("skipped"))
-      e.skipped = static_cast<long>(rd.num(ev, "skipped", eptr));
-    if (ev.contains("audited"))
-      e.audited = static_cast<long>(rd.num(ev, "audited", eptr));
-    if (ev.contains("unexamined"))
-      e.unexamined = static_cast<long>(rd.num(ev, "unexamined", eptr));
+    rd.maybe(ev, "confirmations", eptr, e.confirmations);
+    rd.maybe(ev, "rejected_candidates", eptr, e.rejected_candidates);
+    rd.maybe(ev, "skipped", eptr, e.skipped);
+    rd.maybe(ev, "audited", eptr, e.audited);
+    rd.maybe(ev, "unexamined", eptr, e.unexamined);
     if (ev.contains("truncated"))
       e.truncated = ev["truncated"].is_boolean() && ev["truncated"].get<bool>();
     if (ev.contains("worst_margin"))
       e.worst_margin = rd.opt_num(ev, "worst_margin", eptr);
-    if (ev.contains("digits"))
-      e.digits = static_cast<int>(rd.num(ev, "digits", eptr));
-    if (ev.contains("backend"))
-      e.backend = rd.str(ev, "backend", eptr);
-    if (ev.contains("seconds"))
-      e.seconds = rd.num(ev, "seconds", eptr);
-    if (ev.contains("method"))
-      e.method = rd.str(ev, "method", eptr);
+    rd.maybe(ev, "digits", eptr, e.digits);
+    rd.maybe(ev, "backend", eptr, e.backend);
+    rd.maybe(ev, "seconds", eptr, e.seconds);
+    rd.maybe(ev, "method", eptr, e.method);
     if (ev.contains("details") && ev["details"].is_object())
       for (auto it = ev["details"].begin(); it != ev["details"].end(); ++it)
         e.details[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
@@ -261,8 +252,7 @@ Results results_from_json(const json& j, const std::string& file) {
       s.paths = static_cast<long>(rd.num(st, "paths", sptr));
       s.claim = rd.str(st, "claim", sptr);
       s.method = rd.str(st, "method", sptr);
-      if (st.contains("paths_to_decide"))
-        s.paths_to_decide = static_cast<long>(rd.num(st, "paths_to_decide", sptr));
+      rd.maybe(st, "paths_to_decide", sptr, s.paths_to_decide);
       e.statistic = s;
     }
     e.tightness = rd.opt_num(c, "tightness", ptr);
@@ -299,14 +289,10 @@ Results results_from_json(const json& j, const std::string& file) {
         s.pinned = src["pinned"].get<std::string>();
       if (src.contains("current") && src["current"].is_string())
         s.current = src["current"].get<std::string>();
-      if (src.contains("file"))
-        s.file = rd.str(src, "file", sptr);
-      if (src.contains("lines"))
-        s.lines = rd.str(src, "lines", sptr);
-      if (src.contains("old_text"))
-        s.old_text = rd.str(src, "old_text", sptr);
-      if (src.contains("new_text"))
-        s.new_text = rd.str(src, "new_text", sptr);
+      rd.maybe(src, "file", sptr, s.file);
+      rd.maybe(src, "lines", sptr, s.lines);
+      rd.maybe(src, "old_text", sptr, s.old_text);
+      rd.maybe(src, "new_text", sptr, s.new_text);
       cr.source = s;
     }
     if (c.contains("certificate") && !c["certificate"].is_null()) {

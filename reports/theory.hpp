@@ -674,22 +674,20 @@ inline ChangeAnalysis analyse_change(const std::string& old_text, const std::str
     const std::size_t anchor_b = j0 ? tb[j0 - 1].begin + tb[j0 - 1].text.size() : 0;
     Hunk h{anchor_a, anchor_a, anchor_b, anchor_b, "", ""};
     bool del = false, ins = false;
+    // A deleted (inserted) token widens the old (new) side's range [lo, hi) and joins its text.
+    auto extend = [](const theory_detail::Token& tok, std::size_t& lo, std::size_t& hi, std::string& text,
+                     bool& seen) {
+      if (!seen)
+        lo = tok.begin;
+      hi = tok.begin + tok.text.size();
+      text += (seen ? " " : "") + tok.text;
+      seen = true;
+    };
     for (; k < ops.size() && ops[k].op != '='; ++k) {
-      if (ops[k].op == '-') {
-        const auto& tok = ta[ops[k].i];
-        if (!del)
-          h.oa = tok.begin;
-        h.ob = tok.begin + tok.text.size();
-        h.removed += (del ? " " : "") + tok.text;
-        del = true;
-      } else {
-        const auto& tok = tb[ops[k].j];
-        if (!ins)
-          h.na = tok.begin;
-        h.nb = tok.begin + tok.text.size();
-        h.added += (ins ? " " : "") + tok.text;
-        ins = true;
-      }
+      if (ops[k].op == '-')
+        extend(ta[ops[k].i], h.oa, h.ob, h.removed, del);
+      else
+        extend(tb[ops[k].j], h.na, h.nb, h.added, ins);
     }
     // A pure insertion or deletion: the empty side is the gap up to the next token.
     if (!del)

@@ -21,12 +21,8 @@ using namespace dcrv;
 using namespace dcrv::certify;
 
 namespace {
-BnbOptions small_budget() {
-  BnbOptions o;
-  o.max_boxes = 20000;
-  o.seconds = 20;
-  return o;
-}
+/// The branch-and-bound budget of these tests: 20000 boxes, 20 s.
+const BnbOptions small_budget{.max_boxes = 20000, .seconds = 20};
 } // namespace
 
 TEST_CASE("an interval comparison that the enclosures do not decide throws straddle_error", "[certify]") {
@@ -118,11 +114,11 @@ TEST_CASE("branch and bound proves a true bound and reports where a false one fa
       [](const auto& x, const Constants& k) { return x[0] * (3 - x[0]) + x[1] * (3 - x[1]) - k("c"); });
   Constants k;
   k.set("c", Interval(4));
-  const auto ok = branch_and_bound(lin, {unit_box(2)}, k, small_budget());
+  const auto ok = branch_and_bound(lin, {unit_box(2)}, k, small_budget);
   CHECK(ok.status == BnbResult::Status::proved);
   CHECK(ok.monotone > 0);
   k.set("c", Interval(4) - Interval(1e-6));
-  const auto bad = branch_and_bound(lin, {unit_box(2)}, k, small_budget());
+  const auto bad = branch_and_bound(lin, {unit_box(2)}, k, small_budget);
   REQUIRE(bad.status == BnbResult::Status::violation);
   CHECK(bad.point_value.lower() > 0);
 }
@@ -135,7 +131,7 @@ TEST_CASE("a bound attained at a known point closes only with the second-order t
   const Score s = make_score<1>([](const auto& x, const Constants& k) { return x[0] * (1 - x[0]) - k("c"); });
   Constants k;
   k.set("c", Interval(0.25));
-  BnbOptions o = small_budget();
+  BnbOptions o = small_budget;
   o.max_boxes = 3000;
   const auto without = branch_and_bound(s, {unit_box(1)}, k, o);
   CHECK(without.status == BnbResult::Status::exhausted); // g = 0 at ½: no enclosure can be < 0 there
@@ -193,12 +189,8 @@ TEST_CASE("subtracting a hole keeps the rest of the domain", "[certify]") {
 // ---------------------------------------------------------------------------------------------------------
 
 namespace {
-BnbOptions claim_budget() {
-  BnbOptions o;
-  o.max_boxes = 400000;
-  o.seconds = 120;
-  return o;
-}
+/// The branch-and-bound budget of these tests: 400000 boxes, 120 s.
+const BnbOptions claim_budget{.max_boxes = 400000, .seconds = 120};
 } // namespace
 
 namespace {
@@ -235,7 +227,7 @@ void proves_at_paper_values(char part) {
       CHECK(v.upper() >= spec->value * (1 - 1e-15));
       CHECK(v.width() < 1e-40);
     }
-    const auto run = run_certificate(*cert, {}, claim_budget());
+    const auto run = run_certificate(*cert, {}, claim_budget);
     INFO(run.message << " " << run.pieces.dump());
     CHECK(run.proved());
   }
@@ -252,7 +244,7 @@ void refuses_stronger_constants(char part) {
         continue;
       const double stronger = one_percent_stronger(*spec);
       INFO(cert->claim << "." << kc.name << " = " << stronger);
-      const auto run = run_certificate(*cert, {{kc.name, stronger}}, claim_budget());
+      const auto run = run_certificate(*cert, {{kc.name, stronger}}, claim_budget);
       CHECK_FALSE(run.proved());
       CHECK(run.status == "violation");
     }
@@ -276,8 +268,7 @@ void certification_stage(char part) {
       if (spec->role == Role::exact)
         continue;
       RunOptions w = o;
-      w.overrides.push_back({claim->id, kc.name, claim->id + "." + kc.name,
-                             one_percent_stronger(*spec)});
+      w.overrides.push_back({claim->id, kc.name, claim->id + "." + kc.name, one_percent_stronger(*spec)});
       ClaimResult rw = run_one(*claim, make_context(*claim, w));
       certify_result(rw, make_context(*claim, w));
       INFO("override " << kc.name << ": " << rw.outcome.message);

@@ -23,12 +23,8 @@ using namespace dcrv::certify;
 using namespace dcrv::test;
 
 namespace {
-BnbOptions budget() {
-  BnbOptions o;
-  o.max_boxes = 400000;
-  o.seconds = 120;
-  return o;
-}
+/// The branch-and-bound budget of these tests: 400000 boxes, 120 s.
+const BnbOptions budget{.max_boxes = 400000, .seconds = 120};
 /// The certificates of this file, with the 1 %-stronger value of each constant (all are upper bounds).
 const std::map<std::string, std::map<std::string, double>>& new_certificates() {
   static const std::map<std::string, std::map<std::string, double>> m{
@@ -148,7 +144,7 @@ TEST_CASE("the face-gap certificates do not prove positivity on a box reaching d
           "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.lk-positive");
-  BnbOptions o = budget();
+  BnbOptions o = budget;
   o.strict = true;
   o.max_boxes = 2000;
   const auto r =
@@ -221,12 +217,12 @@ TEST_CASE(
       continue;
 #endif
     const Certificate& c = certificate_of(id);
-    const auto run = run_certificate(c, {}, budget());
+    const auto run = run_certificate(c, {}, budget);
     INFO(id << ": " << run.message << " " << run.pieces.dump());
     CHECK(run.proved());
     for (const auto& [name, value] : stronger) {
       INFO(name << " = " << value);
-      const auto bad = run_certificate(c, {{name, value}}, budget());
+      const auto bad = run_certificate(c, {{name, value}}, budget);
       CHECK(bad.status == "violation");
     }
   }

@@ -8,27 +8,20 @@
 #include <unistd.h>
 
 #include "reports/results.hpp"
+#include "tests/cli_support.hpp"
 
 namespace fs = std::filesystem;
 
+using dcrv::test::dcrv_cli;
+using Run = dcrv::test::CliRun;
+
 namespace {
-struct Run {
-  int code;
-  std::string out;
-};
-Run dcrv_cli(const std::string& args) {
-  static int calls = 0; // ctest runs test cases in parallel processes: one log per process and call
-  const fs::path log = fs::temp_directory_path() /
-                       ("dcrv-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++calls) + ".log");
-  const std::string cmd = std::string("'") + DCRV_BINARY + "' " + args + " > '" + log.string() + "' 2>&1";
-  const int status = std::system(cmd.c_str());
-  std::ifstream in(log);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, ss.str()};
+fs::path tmp(const std::string& name) {
+  return fs::temp_directory_path() / name;
 }
-fs::path tmp(const std::string& name) { return fs::temp_directory_path() / name; }
-void write(const fs::path& p, const std::string& s) { std::ofstream(p) << s; }
+void write(const fs::path& p, const std::string& s) {
+  dcrv::test::spit(p, s);
+}
 } // namespace
 
 TEST_CASE("dcrv --help describes the commands", "[cli]") {
@@ -45,7 +38,8 @@ TEST_CASE("dcrv list --json lists all 663 inventory IDs with constants and roles
   std::size_t inventory = 0;
   for (const auto& c : j) {
     inventory += c["from_inventory"].get<bool>();
-    for (const auto& k : c["constants"]) CHECK((k["role"] == "upper" || k["role"] == "lower" || k["role"] == "exact"));
+    for (const auto& k : c["constants"])
+      CHECK((k["role"] == "upper" || k["role"] == "lower" || k["role"] == "exact"));
   }
   CHECK(inventory == 663);
 }
@@ -70,17 +64,22 @@ TEST_CASE("malformed or wrong-schema JSON exits 2 with the position", "[cli][err
   r = dcrv_cli("diff " + tmp("wrong.json").string() + " " + tmp("wrong.json").string());
   CHECK(r.code == 2);
   CHECK(r.out.find("/schema") != std::string::npos);
-  write(tmp("nokey.json"),
-        R"({"schema": "dcrv-results/1", "run": {"budget": "smoke", "seed": 1, "digits": 50}, "claims": [{"id": "B.x"}]})");
+  write(
+      tmp("nokey.json"),
+      R"({"schema": "dcrv-results/1", "run": {"budget": "smoke", "seed": 1, "digits": 50}, "claims": [{"id": "B.x"}]})");
   r = dcrv_cli("report " + tmp("nokey.json").string() + " --out " + tmp("rep").string());
   CHECK(r.code == 2);
   CHECK(r.out.find("/claims/0/") != std::string::npos);
 }
 
-TEST_CASE("a wrong constant is falsified, replayed from results.json, and diff reports the regression", "[cli]") {
+TEST_CASE("a wrong constant is falsified, replayed from results.json, and diff reports the regression",
+          "[cli]") {
   const std::string base = tmp("base.json").string(), bad = tmp("bad-run.json").string();
   REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json " + base).code == 0);
-  REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --set B.loewner-upper.c=0.495 --json " + bad).code == 0);
+  REQUIRE(
+      dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --set B.loewner-upper.c=0.495 --json " +
+               bad)
+          .code == 0);
   const auto res = dcrv::read_results(bad);
   REQUIRE(res.claims.at(0).outcome.status == dcrv::Status::falsified);
   Run r = dcrv_cli("replay B.loewner-upper --from " + bad);

@@ -240,16 +240,25 @@ TEMPLATE_TEST_CASE("every score family is centred on the closed simplex", "[lump
   }
 }
 
+namespace {
+/// The linear score field phi(p) = c with c = (1, -1, 1/2, 0) on S = 4 categories, all labelled 1: the
+/// fixture of the lump-flow specifications below.
+template <class T> lumps_domain::ScoreField<T> linear_field_on_four() {
+  lumps_domain::ScoreField<T> f;
+  f.family = lumps_domain::Family::linear;
+  f.labels = Labels(4, 1);
+  f.c = Vec<T>(4);
+  f.c << T(1), T(-1), T(0.5), T(0);
+  return f;
+}
+} // namespace
+
 TEMPLATE_TEST_CASE("the time derivative of A p(t) equals the lump drift, also from a face", "[lumps][flows]",
                    double, mpfr) {
   using T = TestType;
   const int S = 4;
   const Lumps L = Lumps::from_sizes({2, 2});
-  lumps_domain::ScoreField<T> f;
-  f.family = lumps_domain::Family::linear;
-  f.labels = Labels(S, 1);
-  f.c = Vec<T>(S);
-  f.c << T(1), T(-1), T(0.5), T(0);
+  const lumps_domain::ScoreField<T> f = linear_field_on_four<T>();
   const T eps(0.3);
   for (bool face : {false, true}) {
     Vec<T> p(S);
@@ -280,11 +289,7 @@ TEST_CASE("along_lump_flow accepts the lump drift and refuses a formula off by 1
   using T = mpfr;
   const int S = 4;
   const Lumps L = Lumps::from_sizes({2, 2});
-  lumps_domain::ScoreField<T> f;
-  f.family = lumps_domain::Family::linear;
-  f.labels = Labels(S, 1);
-  f.c = Vec<T>(S);
-  f.c << T(1), T(-1), T(0.5), T(0);
+  const lumps_domain::ScoreField<T> f = linear_field_on_four<T>();
   const T eps(0);
   for (const T tiny : {T(1) / 4, T("1e-29")}) {
     Vec<T> p0(S);

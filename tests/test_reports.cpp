@@ -17,30 +17,22 @@
 #include "reports/fingerprint.hpp"
 #include "reports/latex.hpp"
 #include "reports/results.hpp"
+#include "tests/cli_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace dcrv;
+using dcrv::test::slurp;
+using dcrv::test::spit;
 using nlohmann::json;
 
 namespace {
 
 /// A fresh directory per test process and name (ctest runs test cases in parallel processes).
 fs::path scratch(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("dcrv-reports-" + std::to_string(::getpid()) + "-" + name);
+  const fs::path p = dcrv::test::process_scratch("reports").string() + "-" + name;
   fs::remove_all(p);
   fs::create_directories(p);
   return p;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void spit(const fs::path& p, const std::string& s) {
-  std::ofstream(p, std::ios::binary) << s;
 }
 
 bool on_path(const std::string& tool) {

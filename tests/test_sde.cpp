@@ -16,6 +16,7 @@
 #include "dcrv/sde.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
+#include "dcrv/srct_arrays.hpp"
 #include "dcrv/stats.hpp"
 #include "dcrv/universe.hpp"
 
@@ -32,14 +33,33 @@ std::vector<double> random_simplex(rng::Stream& s, int K) {
   return p;
 }
 
+/// Sums over coupled paths of a difference between consecutive levels l and l + 1 (step sizes T/2^l).
+struct LevelSums {
+  std::vector<double> sum, sum2;
+  explicit LevelSums(int levels) : sum(levels, 0), sum2(levels, 0) {}
+  void add(int l, double v) { sum[l] += v, sum2[l] += v * v; }
+};
+
+/// Per level l in [first, last): h_l = T/2^l, the mean D_l of the level difference and its standard error.
+struct LevelMeans {
+  std::vector<double> h, D, se;
+};
+LevelMeans level_means(const LevelSums& s, long n, double T, int first, int last) {
+  LevelMeans m;
+  for (int l = first; l < last; ++l) {
+    m.h.push_back(T / (1 << l));
+    m.D.push_back(s.sum[l] / n), m.se.push_back(std::sqrt((s.sum2[l] / n - m.D.back() * m.D.back()) / n));
+  }
+  return m;
+}
+
 /// Slope of log|D_l| against log h_l by weighted least squares (delta-method errors se/|D|).
-stats::Fit order_fit(const std::vector<double>& h, const std::vector<double>& D,
-                     const std::vector<double>& se) {
+stats::Fit order_fit(const LevelMeans& m) {
   std::vector<double> x, y, e;
-  for (std::size_t i = 0; i < h.size(); ++i) {
-    x.push_back(std::log(h[i]));
-    y.push_back(std::log(std::abs(D[i])));
-    e.push_back(se[i] / std::abs(D[i]));
+  for (std::size_t i = 0; i < m.h.size(); ++i) {
+    x.push_back(std::log(m.h[i]));
+    y.push_back(std::log(std::abs(m.D[i])));
+    e.push_back(m.se[i] / std::abs(m.D[i]));
   }
   return stats::weighted_fit(x, y, e, 1e-6);
 }
@@ -49,14 +69,8 @@ TEST_CASE("array-form drifts agree with lib/'s fields (SRCT Study B, linear scor
           "[sde]") {
   const SrctParams<double> m = study_b_model(make_universe(), 1.0, 0.05, 0.5);
   const int K = m.size();
-  std::vector<double> U(K), ker(K * K);
-  for (int i = 0; i < K; ++i) {
-    U[i] = m.U(i);
-    for (int j = 0; j < K; ++j)
-      ker[i * K + j] = m.K(i, j);
-  }
-  SrctDrift d;
-  d.U = U.data(), d.kernel = ker.data(), d.two_lambda_beta = 2 * m.lambda * m.beta, d.barrier = m.barrier();
+  const SrctArrays arrays(m);
+  const SrctDrift d = arrays.drift();
   const StarPartition part = StarPartition::window(5, 3);
   FieldDrift star{star_rate_field<double>(part, 0.01)};
   rng::Stream s(1, 0, 0);
@@ -227,26 +241,22 @@ TEST_CASE("Euler-Maruyama in log-coordinates: weak order 1 and strong order 1/2 
   const double gamma = 0.05, T = 1, p0[2] = {0.4, 0.6};
   const int L = 6, K = 2;
   const long n = 60000;
-  std::vector<double> sum(L, 0), sum2(L, 0), st(L, 0), st2(L, 0), fin, mean_p;
+  LevelSums weak_sums(L), strong_sums(L);
+  std::vector<double> fin, mean_p;
   std::vector<double> out((L + 1) * K);
   for (long j = 0; j < n; ++j) {
     wf_coupled_levels(11, static_cast<std::uint64_t>(j), d, gamma, T, L, false, 0.0, p0, K, out.data());
     for (int l = 0; l < L; ++l) {
       const double a = out[l * K] * out[l * K + 1], b = out[(l + 1) * K] * out[(l + 1) * K + 1];
-      sum[l] += a - b, sum2[l] += (a - b) * (a - b);
-      const double e = std::abs(out[l * K] - out[(l + 1) * K]);
-      st[l] += e, st2[l] += e * e;
+      weak_sums.add(l, a - b);
+      strong_sums.add(l, std::abs(out[l * K] - out[(l + 1) * K]));
     }
     fin.push_back(out[L * K] * out[L * K + 1]);
     mean_p.push_back(out[L * K]);
   }
-  std::vector<double> h, D, se, S, Sse;
-  for (int l = 1; l < L; ++l) { // h = T/2 … T/32 (h = T is outside the asymptotic range)
-    h.push_back(T / (1 << l));
-    D.push_back(sum[l] / n), se.push_back(std::sqrt((sum2[l] / n - D.back() * D.back()) / n));
-    S.push_back(st[l] / n), Sse.push_back(std::sqrt((st2[l] / n - S.back() * S.back()) / n));
-  }
-  const stats::Fit weak = order_fit(h, D, se), strong = order_fit(h, S, Sse);
+  // h = T/2 … T/32 (h = T is outside the asymptotic range)
+  const LevelMeans weak_levels = level_means(weak_sums, n, T, 1, L);
+  const stats::Fit weak = order_fit(weak_levels), strong = order_fit(level_means(strong_sums, n, T, 1, L));
   std::printf(
       "[test_sde] EM (log), driftless K=2 WF, gamma=0.05: weak order %.3f [%.3f, %.3f], strong order %.3f "
       "[%.3f, %.3f] (%ld coupled paths, h = 1/2..1/32)\n",
@@ -259,7 +269,7 @@ TEST_CASE("Euler-Maruyama in log-coordinates: weak order 1 and strong order 1/2 
   const stats::Interval m1 = stats::mean_interval(mean_p, 1e-6), m2 = stats::mean_interval(fin, 1e-6);
   const double exact = 0.4 * 0.6 * std::exp(-gamma * T);
   const double bias =
-      std::abs(D.back()) * 2; // the remaining O(h) weak error at h = T/64, from the fit's data
+      std::abs(weak_levels.D.back()) * 2; // the remaining O(h) weak error at h = T/64, from the fit's data
   CHECK((m1.lo - bias < 0.4 && m1.hi + bias > 0.4));
   CHECK((m2.lo - bias < exact && m2.hi + bias > exact));
 }
@@ -275,7 +285,7 @@ TEST_CASE("Talay-Tubaro extrapolation of log-EM: weak order 2 (measured on coupl
   const int L = 5, K = 3;
   const long n = 20000;
   const auto f = [](const double* p) { return p[0] * (1 - p[0]) + p[2] * p[2]; };
-  std::vector<double> em(L, 0), em2(L, 0), tt(L - 1, 0), tt2(L - 1, 0);
+  LevelSums em(L), tt(L - 1);
   std::vector<double> out((L + 1) * K);
   for (long j = 0; j < n; ++j) {
     wf_coupled_levels(12, static_cast<std::uint64_t>(j), d, gamma, T, L, false, 0.0, p0, K, out.data());
@@ -283,22 +293,13 @@ TEST_CASE("Talay-Tubaro extrapolation of log-EM: weak order 2 (measured on coupl
     for (int l = 0; l <= L; ++l)
       fv[l] = f(&out[l * K]);
     for (int l = 0; l < L; ++l)
-      em[l] += fv[l] - fv[l + 1], em2[l] += (fv[l] - fv[l + 1]) * (fv[l] - fv[l + 1]);
-    for (int l = 0; l + 1 < L; ++l) {
-      const double v = (2 * fv[l + 1] - fv[l]) - (2 * fv[l + 2] - fv[l + 1]);
-      tt[l] += v, tt2[l] += v * v;
-    }
+      em.add(l, fv[l] - fv[l + 1]);
+    for (int l = 0; l + 1 < L; ++l)
+      tt.add(l, (2 * fv[l + 1] - fv[l]) - (2 * fv[l + 2] - fv[l + 1]));
   }
-  std::vector<double> h, D, se, ht, Dt, set;
-  for (int l = 1; l < L; ++l) { // h = 1/2 … 1/16 (one step of size T is outside the asymptotic range)
-    h.push_back(T / (1 << l));
-    D.push_back(em[l] / n), se.push_back(std::sqrt((em2[l] / n - D.back() * D.back()) / n));
-  }
-  for (int l = 1; l + 1 < L; ++l) {
-    ht.push_back(T / (1 << l));
-    Dt.push_back(tt[l] / n), set.push_back(std::sqrt((tt2[l] / n - Dt.back() * Dt.back()) / n));
-  }
-  const stats::Fit weak = order_fit(h, D, se), weak2 = order_fit(ht, Dt, set);
+  // h = 1/2 … 1/16 (one step of size T is outside the asymptotic range)
+  const stats::Fit weak = order_fit(level_means(em, n, T, 1, L)),
+                   weak2 = order_fit(level_means(tt, n, T, 1, L - 1));
   std::printf(
       "[test_sde] K=3, eps=1, gamma=0.002: EM (log) weak order %.3f [%.3f, %.3f]; Talay-Tubaro weak order "
       "%.3f [%.3f, %.3f] (h = 1/2..1/16, %ld coupled paths)\n",
@@ -317,31 +318,26 @@ TEST_CASE("reflected scheme on the trimmed simplex: stays in it — measured wea
   const int L = 6, K = 3;
   const long n = 30000;
   const auto f = [](const double* p) { return p[0] * (1 - p[0]) + p[2] * p[2]; };
-  std::vector<double> out((L + 1) * K), w(L, 0), w2(L, 0), s(L, 0), s2(L, 0);
+  std::vector<double> out((L + 1) * K);
+  LevelSums w(L), s(L);
   for (long j = 0; j < n; ++j) {
     wf_coupled_levels(13, static_cast<std::uint64_t>(j), d, gamma, T, L, true, delta, p0, K, out.data());
     for (int l = 0; l <= L; ++l)
       REQUIRE(in_trimmed(&out[l * K], K, delta));
     for (int l = 0; l < L; ++l) {
-      const double v = f(&out[l * K]) - f(&out[(l + 1) * K]);
-      w[l] += v, w2[l] += v * v;
+      w.add(l, f(&out[l * K]) - f(&out[(l + 1) * K]));
       double e = 0;
       for (int i = 0; i < K; ++i)
         e += std::abs(out[l * K + i] - out[(l + 1) * K + i]);
-      s[l] += e, s2[l] += e * e;
+      s.add(l, e);
     }
   }
-  std::vector<double> h, D, se, S, Sse;
-  for (int l = 2; l < L; ++l) {
-    h.push_back(T / (1 << l));
-    D.push_back(w[l] / n), se.push_back(std::sqrt((w2[l] / n - D.back() * D.back()) / n));
-    S.push_back(s[l] / n), Sse.push_back(std::sqrt((s2[l] / n - S.back() * S.back()) / n));
-  }
-  const stats::Fit strong = order_fit(h, S, Sse);
+  const LevelMeans weak_levels = level_means(w, n, T, 2, L);
+  const stats::Fit strong = order_fit(level_means(s, n, T, 2, L));
   std::printf("[test_sde] reflected EM on Delta_0.05, K=3: strong order %.3f [%.3f, %.3f]; weak differences:",
               strong.slope, strong.lo, strong.hi);
-  for (std::size_t i = 0; i < D.size(); ++i)
-    std::printf(" h=%g: %.2e (se %.1e)", h[i], D[i], se[i]);
+  for (std::size_t i = 0; i < weak_levels.D.size(); ++i)
+    std::printf(" h=%g: %.2e (se %.1e)", weak_levels.h[i], weak_levels.D[i], weak_levels.se[i]);
   std::printf("\n");
   CHECK((strong.lo > 0.3 && strong.hi < 1.0));
 }

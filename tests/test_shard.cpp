@@ -12,30 +12,19 @@
 
 #include "checks/runner.hpp"
 #include "reports/results.hpp"
+#include "tests/cli_support.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+using dcrv::test::CliRun;
+using dcrv::test::dcrv_cli;
+
 namespace {
-struct Cli {
-  int code;
-  std::string out;
-};
-Cli dcrv_cli(const std::string& args) {
-  static int calls = 0;
-  const fs::path log = fs::temp_directory_path() /
-                       ("dcrv-shard-" + std::to_string(::getpid()) + "-" + std::to_string(++calls) + ".log");
-  const std::string cmd = std::string("'") + DCRV_BINARY + "' " + args + " > '" + log.string() + "' 2>&1";
-  const int status = std::system(cmd.c_str());
-  std::ifstream in(log);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, ss.str()};
-}
 std::string tmp(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("dcrv-shard-" + std::to_string(::getpid()));
+  const fs::path d = dcrv::test::process_scratch("shard");
   fs::create_directories(d);
-  return "'" + (d / name).string() + "'";
+  return dcrv::test::quoted(d / name);
 }
 json load(const std::string& quoted) {
   std::ifstream in(quoted.substr(1, quoted.size() - 2));
@@ -80,7 +69,7 @@ TEST_CASE("merged shards equal a single run apart from timing fields — other r
   REQUIRE(dcrv_cli(common + "--shard 3/3 --json " + s3).code == 0);
   CHECK(load(s1)["run"]["shard"] == "1/3");
   // Shards in any order.
-  Cli r = dcrv_cli("merge " + s3 + " " + s1 + " " + s2 + " --json " + merged);
+  CliRun r = dcrv_cli("merge " + s3 + " " + s1 + " " + s2 + " --json " + merged);
   REQUIRE(r.code == 0);
   const json a = dcrv::strip_timing(load(one)), b = dcrv::strip_timing(load(merged));
   CHECK(a["claims"].size() == b["claims"].size());

@@ -13,46 +13,26 @@
 #include "reports/diff.hpp"
 #include "reports/results.hpp"
 #include "reports/theory.hpp"
+#include "tests/cli_support.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+using dcrv::test::CliRun;
+using dcrv::test::dcrv_cli;
+using dcrv::test::quoted;
+using dcrv::test::slurp;
+using dcrv::test::spit;
+
 namespace {
-struct Cli {
-  int code;
-  std::string out;
-};
-Cli dcrv_cli(const std::string& args) {
-  static int calls = 0;
-  const fs::path log = fs::temp_directory_path() /
-                       ("dcrv-theory-" + std::to_string(::getpid()) + "-" + std::to_string(++calls) + ".log");
-  const std::string cmd = std::string("'") + DCRV_BINARY + "' " + args + " > '" + log.string() + "' 2>&1";
-  const int status = std::system(cmd.c_str());
-  std::ifstream in(log);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, ss.str()};
-}
 fs::path scratch(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("dcrv-theory-" + std::to_string(::getpid())) / name;
+  const fs::path p = dcrv::test::process_scratch("theory") / name;
   fs::remove_all(p);
   fs::create_directories(p.parent_path());
   return p;
 }
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-void spit(const fs::path& p, const std::string& s) {
-  std::ofstream(p, std::ios::binary) << s;
-}
 fs::path paper_dir() {
   return fs::path(DCRV_SOURCE_DIR) / ".." / "shared" / "paper";
-}
-std::string q(const fs::path& p) {
-  return "'" + p.string() + "'";
 }
 } // namespace
 
@@ -144,7 +124,7 @@ TEST_CASE("an edited constant makes its claims stale, what-if falsifies the stro
   for (const auto& e : fs::recursive_directory_iterator(copy))
     fs::permissions(e.path(), fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec,
                     fs::perm_options::add);
-  Cli r = dcrv_cli("pin --paper " + q(copy) + " --pins " + q(pins));
+  CliRun r = dcrv_cli("pin --paper " + quoted(copy) + " --pins " + quoted(pins));
   REQUIRE(r.code == 0);
   const json pinned = json::parse(slurp(pins));
   CHECK(pinned["schema"] == "dcrv-pins/1");
@@ -152,7 +132,8 @@ TEST_CASE("an edited constant makes its claims stale, what-if falsifies the stro
 
   const std::string filter = "--filter 'B.percoord*' --filter B.lipJ-l1 --budget smoke --quiet";
   const fs::path before = scratch("before.json"), after = scratch("after.json"), wi = scratch("what-if.json");
-  r = dcrv_cli("run " + filter + " --paper " + q(copy) + " --pins " + q(pins) + " --json " + q(before));
+  r = dcrv_cli("run " + filter + " --paper " + quoted(copy) + " --pins " + quoted(pins) + " --json " +
+               quoted(before));
   REQUIRE(r.code == 0);
   dcrv::Results b = dcrv::read_results(before.string());
   for (const auto& c : b.claims) {
@@ -169,7 +150,8 @@ TEST_CASE("an edited constant makes its claims stale, what-if falsifies the stro
   tex.replace(at, boxed.size(), "\\le\\ \\tfrac{1}{4\\sqrt 3}\\,}");
   spit(app, tex);
 
-  r = dcrv_cli("run " + filter + " --paper " + q(copy) + " --pins " + q(pins) + " --json " + q(after));
+  r = dcrv_cli("run " + filter + " --paper " + quoted(copy) + " --pins " + quoted(pins) + " --json " +
+               quoted(after));
   REQUIRE(r.code == 0);
   const dcrv::Results a = dcrv::read_results(after.string());
   std::set<std::string> stale;
@@ -184,13 +166,14 @@ TEST_CASE("an edited constant makes its claims stale, what-if falsifies the stro
         std::set<std::string>{"B.percoord-dJ-bound", "B.percoord-dJ-optimal", "B.percoord-dJ-block-formula"});
 
   // diff reports the text change next to the (unchanged) status.
-  r = dcrv_cli("diff " + q(before) + " " + q(after));
+  r = dcrv_cli("diff " + quoted(before) + " " + quoted(after));
   CHECK(r.code == 0);
   CHECK(r.out.find("3 with a changed paper text") != std::string::npos);
   CHECK(r.out.find("[-\\tfrac{1}{3\\sqrt-] {+\\tfrac{1}{4\\sqrt+}") != std::string::npos);
 
   // what-if: the changed constant is run as an override; the stronger bound is falsified with a witness.
-  r = dcrv_cli("what-if " + filter + " --paper " + q(copy) + " --pins " + q(pins) + " --json " + q(wi));
+  r = dcrv_cli("what-if " + filter + " --paper " + quoted(copy) + " --pins " + quoted(pins) + " --json " +
+               quoted(wi));
   REQUIRE(r.code == 0);
   const dcrv::Results w = dcrv::read_results(wi.string());
   REQUIRE(w.what_if.is_array());
@@ -211,11 +194,11 @@ TEST_CASE("an edited constant makes its claims stale, what-if falsifies the stro
   }
   CHECK(by_id["B.percoord-dJ-block-formula"]["verdict"] == "needs review");
   // The witness replays from the what-if results (the override is recorded with the claim).
-  r = dcrv_cli("replay B.percoord-dJ-bound --from " + q(wi));
+  r = dcrv_cli("replay B.percoord-dJ-bound --from " + quoted(wi));
   CHECK(r.code == 0);
   // The report lists the stale claims with their word diff and the what-if verdicts.
   const fs::path out = scratch("report");
-  r = dcrv_cli("report " + q(wi) + " --out " + q(out));
+  r = dcrv_cli("report " + quoted(wi) + " --out " + quoted(out));
   REQUIRE(r.code == 0);
   const std::string frag = slurp(out / "dcrv-report.tex");
   CHECK(frag.find("What needs the authors' attention") < frag.find("Machine-checked claims: summary"));
@@ -255,10 +238,10 @@ TEST_CASE(
       return;
     }
   const fs::path out = scratch("slack.json");
-  const Cli r =
+  const CliRun r =
       dcrv_cli("slack --filter B.percoord-dJ-bound --filter B.lipJ-l1-lower --filter B.c1-below-global "
                "--quiet --json " +
-               q(out));
+               quoted(out));
   REQUIRE(r.code == 0);
   const dcrv::Results s = dcrv::read_results(out.string());
   REQUIRE(s.slack.is_array());
@@ -281,14 +264,14 @@ TEST_CASE(
   CHECK(by.at("B.lipJ-l1-lower.L")["ratio"].get<double>() == Approx(1).epsilon(0.01));
   // The report shows the table and the figure, and the measured constant on the first page.
   const fs::path rep = scratch("slack-report");
-  REQUIRE(dcrv_cli("report " + q(out) + " --out " + q(rep)).code == 0);
+  REQUIRE(dcrv_cli("report " + quoted(out) + " --out " + quoted(rep)).code == 0);
   const std::string frag = slurp(rep / "dcrv-report.tex");
   CHECK(frag.find("Slack map: how much room each constant has") != std::string::npos);
   CHECK(frag.find("{\\dcrvdir slack.dat}") != std::string::npos);
   CHECK(frag.find("\\emph{Measured:} holds with") < frag.find("Machine-checked claims: summary"));
   // A run's report takes the slack results of another file.
   const fs::path run = scratch("run.json"), rep2 = scratch("run-report");
-  REQUIRE(dcrv_cli("run --filter B.c1-below-global --budget smoke --quiet --json " + q(run)).code == 0);
-  REQUIRE(dcrv_cli("report " + q(run) + " --slack " + q(out) + " --out " + q(rep2)).code == 0);
+  REQUIRE(dcrv_cli("run --filter B.c1-below-global --budget smoke --quiet --json " + quoted(run)).code == 0);
+  REQUIRE(dcrv_cli("report " + quoted(run) + " --slack " + quoted(out) + " --out " + quoted(rep2)).code == 0);
   CHECK(slurp(rep2 / "dcrv-report.tex").find("\\emph{Measured:} holds with") != std::string::npos);
 }
