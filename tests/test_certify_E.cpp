@@ -12,24 +12,10 @@
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/certificates/grpo_exact.hpp"
 #include "tests/certify_support.hpp"
 
 #include <boost/math/special_functions/binomial.hpp>
-
-namespace dcrv::certify::e_grpo {
-// The exact helpers of the certificate files (external linkage there).
-Rational h_scaled_exact(int G, const Rational& rho);
-Rational dh_scaled_exact(int G, const Rational& rho);
-Rational c1_scaled_exact(int G, const Rational& rho);
-Rational dc1_scaled_exact(int G, const Rational& rho);
-std::vector<Rational> centered_score_by_definition_exact(int KC, const std::vector<Rational>& p,
-                                                         const Rational& H);
-std::vector<Rational> centered_score_closed_exact(int KC, const std::vector<Rational>& p, const Rational& H);
-std::vector<Rational> rate_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                 const Rational& eps, const std::vector<Rational>& L);
-std::vector<Rational> drift_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                  const Rational& eps, const std::vector<Rational>& L);
-} // namespace dcrv::certify::e_grpo
 
 using namespace dcrv;
 using namespace dcrv::certify;
@@ -186,7 +172,7 @@ TEST_CASE("the E.Hstar pieces are +-h_G(rho)/sqrt(G-1) - c with dcrv's h_G", "[c
 
 TEST_CASE("the exact Bernstein forms of h_G/sqrt(G-1) and c_1/sqrt(G-1) agree with dcrv::grpo", "[certify]") {
   set_working_digits(50);
-  using namespace e_grpo;
+  using namespace grpo_exact;
   for (int G : {2, 3})
     for (const Rational rho : {Rational(0), Rational(1, 3), Rational(5, 7), Rational(1), Rational(3, 2)}) {
       const grpo::Characteristic<mpfr> ch(G);
@@ -214,7 +200,7 @@ TEST_CASE("the exact Bernstein forms of h_G/sqrt(G-1) and c_1/sqrt(G-1) agree wi
 TEST_CASE("the exact centred score, rate and drift agree with dcrv::grpo at rational points of the simplex",
           "[certify]") {
   set_working_digits(50);
-  using namespace e_grpo;
+  using namespace grpo_exact;
   const std::vector<Rational> p{Rational(1, 5), Rational(1, 3), Rational(1, 7),
                                 1 - Rational(1, 5) - Rational(1, 3) - Rational(1, 7)};
   const Vec<mpfr> pm = to_vec(p);

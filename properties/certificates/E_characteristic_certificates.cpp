@@ -26,213 +26,15 @@
 #include <utility>
 #include <vector>
 
-#include <boost/multiprecision/gmp.hpp>
-
 #include "dcrv/certify/certificate.hpp"
-
-namespace dcrv::certify::e_grpo {
-
-// ---------------------------------------------------------------------------------------------------------
-// Exact helpers (external linkage: tests/test_certify_E.cpp compares them with dcrv::grpo)
-// ---------------------------------------------------------------------------------------------------------
-
-Rational rational_power(const Rational& x, int n) {
-  if (x == 0 || x == 1) // the end points ρ ∈ {0, 1}: no products at all
-    return n == 0 ? Rational(1) : x;
-  Rational r(1);
-  for (int i = 0; i < n; ++i)
-    r *= x;
-  return r;
-}
-
-/// √q for a rational square q ≥ 0; std::domain_error otherwise (the residual then fails: never a proof).
-Rational exact_sqrt(const Rational& q) {
-  using boost::multiprecision::mpz_int;
-  if (q < 0)
-    throw std::domain_error("exact_sqrt of a negative rational");
-  const mpz_int num = boost::multiprecision::numerator(q), den = boost::multiprecision::denominator(q);
-  const mpz_int a = boost::multiprecision::sqrt(num), b = boost::multiprecision::sqrt(den);
-  if (a * a != num || b * b != den)
-    throw std::domain_error("exact_sqrt: " + q.str() + " is not the square of a rational");
-  return Rational(a) / Rational(b);
-}
-
-Rational binomial_exact(int n, int s) {
-  const int t = std::min(s, n - s); // C(n, s) = C(n, n − s), from the smaller side
-  Rational c(1);
-  for (int j = 0; j < t; ++j)
-    c = c * Rational(n - j) / Rational(j + 1);
-  return c;
-}
-
-/// Weight s of H_G = h_G/√(G−1): √(m/((1+s)(m−s))) (rational or std::domain_error).
-Rational h_weight_exact(int G, int s) {
-  const int m = G - 1;
-  return exact_sqrt(Rational(m) / Rational((1 + s) * (m - s)));
-}
-/// Weight j of c₁/√(G−1) = Σ_j C(m,j)ρ^jσ^{m−j} f_G(1+j)/√m: √((m−j)/((1+j)m)).
-Rational c1_weight_exact(int G, int j) {
-  const int m = G - 1;
-  return exact_sqrt(Rational(m - j) / Rational((1 + j) * m));
-}
-
-/// The indices s = lo..hi of a Bernstein sum of degree n at ρ whose basis factors (or their derivatives,
-/// `derivative`) can be non-zero: at ρ = 0 only s ≤ 1, at ρ = 1 only s ≥ n − 1 (every other factor carries
-/// an exact 0).
-std::pair<int, int> bernstein_support(int n, const Rational& rho) {
-  if (rho == 0)
-    return {0, std::min(1, n)};
-  if (rho == 1)
-    return {std::max(0, n - 1), n};
-  return {0, n};
-}
-
-/// Σ_s C(n,s)ρ^sσ^{n−s} w(s), σ = 1 − ρ, where a term whose Bernstein factor is exactly 0 is skipped (its
-/// weight is never formed: 0 · w = 0 for every real w).
-template <class W> Rational bernstein_exact(int n, const Rational& rho, W weight) {
-  const Rational sigma = 1 - rho;
-  const auto [lo, hi] = bernstein_support(n, rho);
-  Rational sum(0);
-  for (int s = lo; s <= hi; ++s) {
-    const Rational f = rational_power(rho, s) * rational_power(sigma, n - s);
-    if (f != 0)
-      sum += binomial_exact(n, s) * f * weight(s);
-  }
-  return sum;
-}
-/// d/dρ Σ_s C(n,s)ρ^sσ^{n−s} w(s) = Σ_s C(n,s)(sρ^{s−1}σ^{n−s} − (n−s)ρ^sσ^{n−s−1}) w(s), zero factors
-/// skipped as above.
-template <class W> Rational bernstein_derivative_exact(int n, const Rational& rho, W weight) {
-  const Rational sigma = 1 - rho;
-  const auto [lo, hi] = bernstein_support(n, rho);
-  Rational sum(0);
-  for (int s = lo; s <= hi; ++s) {
-    Rational f(0);
-    if (s > 0)
-      f += Rational(s) * rational_power(rho, s - 1) * rational_power(sigma, n - s);
-    if (n - s > 0)
-      f -= Rational(n - s) * rational_power(rho, s) * rational_power(sigma, n - s - 1);
-    if (f != 0)
-      sum += binomial_exact(n, s) * f * weight(s);
-  }
-  return sum;
-}
-
-Rational h_scaled_exact(int G, const Rational& rho) {
-  return bernstein_exact(G - 2, rho, [G](int s) { return h_weight_exact(G, s); });
-}
-Rational dh_scaled_exact(int G, const Rational& rho) {
-  return bernstein_derivative_exact(G - 2, rho, [G](int s) { return h_weight_exact(G, s); });
-}
-Rational c1_scaled_exact(int G, const Rational& rho) {
-  return bernstein_exact(G - 1, rho, [G](int j) { return c1_weight_exact(G, j); });
-}
-Rational dc1_scaled_exact(int G, const Rational& rho) {
-  return bernstein_derivative_exact(G - 1, rho, [G](int j) { return c1_weight_exact(G, j); });
-}
-
-/// The point p = (x₁, …, x_{K−1}, 1 − Σx) of the plane Σp = 1.
-std::vector<Rational> plane_point(const std::vector<Rational>& x, int K) {
-  std::vector<Rational> p(static_cast<std::size_t>(K));
-  Rational rest(1);
-  for (int k = 0; k + 1 < K; ++k) {
-    p[static_cast<std::size_t>(k)] = x[static_cast<std::size_t>(k)];
-    rest -= x[static_cast<std::size_t>(k)];
-  }
-  p[static_cast<std::size_t>(K - 1)] = rest;
-  return p;
-}
-
-/// γ̂ by its definition γ^raw − ⟨p, γ^raw⟩1, γ^raw = H 1_C (the first K_C indices correct), for any H.
-std::vector<Rational> centered_score_by_definition_exact(int KC, const std::vector<Rational>& p,
-                                                         const Rational& H) {
-  const std::size_t K = p.size();
-  std::vector<Rational> raw(K);
-  Rational mean(0);
-  for (std::size_t k = 0; k < K; ++k) {
-    raw[k] = static_cast<int>(k) < KC ? H : Rational(0);
-    mean += p[k] * raw[k];
-  }
-  for (std::size_t k = 0; k < K; ++k)
-    raw[k] -= mean;
-  return raw;
-}
-
-/// The closed form of dcrv::grpo::centered_score with h_G(ρ) = H: (Σ_I p)H on C, −(Σ_C p)H on I.
-std::vector<Rational> centered_score_closed_exact(int KC, const std::vector<Rational>& p, const Rational& H) {
-  Rational rho(0), sigma(0);
-  for (std::size_t k = 0; k < p.size(); ++k)
-    (static_cast<int>(k) < KC ? rho : sigma) += p[k];
-  std::vector<Rational> g(p.size());
-  for (std::size_t k = 0; k < p.size(); ++k)
-    g[k] = static_cast<int>(k) < KC ? Rational(sigma * H) : Rational(-rho * H);
-  return g;
-}
-
-Rational first_nonzero(const std::vector<Rational>& r) {
-  for (const auto& v : r)
-    if (v != 0)
-      return v;
-  return Rational(0);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Interval helpers
-// ---------------------------------------------------------------------------------------------------------
-
-/// The weights C(n, s)√(m/((1+s)(m−s))) of H_G as enclosures (C(n,s) = C(n, n−s) from the smaller side, so
-/// the end weights are exactly 1).
-std::vector<Interval> h_scaled_weights(int G) {
-  const int m = G - 1, n = G - 2;
-  std::vector<Interval> half(static_cast<std::size_t>(n / 2 + 1));
-  half[0] = Interval(1);
-  for (int s = 0; s < n / 2; ++s)
-    half[static_cast<std::size_t>(s + 1)] =
-        half[static_cast<std::size_t>(s)] * Interval(n - s) / Interval(s + 1);
-  std::vector<Interval> w(static_cast<std::size_t>(n + 1));
-  for (int s = 0; s <= n; ++s)
-    w[static_cast<std::size_t>(s)] =
-        half[static_cast<std::size_t>(std::min(s, n - s))] * sqrt(Interval(m) / Interval((1 + s) * (m - s)));
-  return w;
-}
-
-/// Σ_s w_s ρ^s σ^{n−s} with σ = 1 − ρ, powers by running products (exact at ρ ∈ {0, 1}).
-template <class X> X bernstein(const std::vector<Interval>& w, const X& rho) {
-  const int n = static_cast<int>(w.size()) - 1;
-  const X sigma = 1 - rho;
-  std::vector<X> sigma_pow(static_cast<std::size_t>(n + 1), X(1));
-  for (int s = n - 1; s >= 0; --s)
-    sigma_pow[static_cast<std::size_t>(s)] = sigma_pow[static_cast<std::size_t>(s + 1)] * sigma;
-  X sum(0), rho_pow(1);
-  for (int s = 0; s <= n; ++s) {
-    sum += X(w[static_cast<std::size_t>(s)]) * rho_pow * sigma_pow[static_cast<std::size_t>(s)];
-    rho_pow = rho_pow * rho;
-  }
-  return sum;
-}
-
-/// Score K_Cδ − ρ_C(p) = −(1 − Kδ) Σ_C q (p = δ + (1 − Kδ)q: ρ_C = K_Cδ + (1 − Kδ)Σ_C q): raw (u, t) =
-/// (Kδ, Σ_C q) ∈ [0, 1]²; the same form reads K_Iδ − (1 − ρ) with t = Σ_I q, and p_k − (1 − (K−1)δ) with t
-/// = 1 − q_k.
-Piece free_mass_piece(const std::string& label) {
-  Piece piece;
-  piece.label = label;
-  piece.score = make_score<2>([](const auto& x, const Constants&) { return -((1 - x[0]) * x[1]); });
-  piece.roots = {unit_box(2)};
-  return piece;
-}
-
-} // namespace dcrv::certify::e_grpo
+#include "properties/certificates/grpo_exact.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
-namespace e_grpo {
-// Defined in properties/certificates/E_threshold_certificates.cpp.
-std::vector<Rational> rate_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                 const Rational& eps, const std::vector<Rational>& L);
-} // namespace e_grpo
 namespace {
 
-using namespace e_grpo;
+using namespace grpo_exact;
+using softmax_exact::identity_piece;
 
 // Largest G of the interval branch-and-bound certificates (each G is one piece; see the domain texts).
 constexpr int kMaxBnbGroup = 64;
@@ -271,10 +73,9 @@ Piece class_score_piece(int G, int which, const std::string& name = "c") {
 DCRV_CERTIFICATE(gamma_sup_norm) {
   Certificate c;
   c.claim = "E.gamma-sup-norm";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
-             "; every K >= 2, every 0 <= K_C <= K and every p in the closed simplex (the score depends on p "
-             "only through rho_C(p), which takes every value of [0, 1]); G = " +
-             std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxBnbGroup,
+                          "; every K >= 2, every 0 <= K_C <= K and every p in the closed simplex (the score "
+                          "depends on p only through rho_C(p), which takes every value of [0, 1])");
   c.method = "|gamma_C| = (1-rho)h_G, |gamma_I| = rho h_G (closed form, E.gamma-centered-form; h_G >= 0: "
              "positive Bernstein weights), so the claim is (1-rho)h_G(rho) <= c sqrt(G-1) and rho h_G(rho) "
              "<= c sqrt(G-1) on [0, 1] (an empty class gives gamma = 0); divided by sqrt(G-1), h_G in "
@@ -291,8 +92,7 @@ DCRV_CERTIFICATE(gamma_sup_norm) {
 DCRV_CERTIFICATE(rhoh_le_sqrtG) {
   Certificate c;
   c.claim = "E.rhoh-le-sqrtG";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
-             " and rho in [0, 1]; G = " + std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxBnbGroup, " and rho in [0, 1]");
   c.method = "rho h_G(rho)/sqrt(G-1) - c <= 0, h_G in Bernstein form divided by sqrt(G-1) coefficientwise "
              "(exact end weights); equality at rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
@@ -319,10 +119,9 @@ DCRV_CERTIFICATE(trimmed_rho_range) {
 DCRV_CERTIFICATE(hG_le_HG) {
   Certificate c;
   c.claim = "E.hG-le-HG";
-  c.domain =
-      "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
-      "; every K >= 2, every 0 <= K_C <= K - 1, every delta in (0, 1/K], every p in Delta_delta; G = " +
-      std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(
+      kMaxBnbGroup,
+      "; every K >= 2, every 0 <= K_C <= K - 1, every delta in (0, 1/K], every p in Delta_delta");
   c.method = "first part as E.trimmed-rho-range (K_I delta - (1 - rho) = -(1 - K delta) sum_I q); second "
              "part times K_I delta/sqrt(G-1) > 0: K_I delta h_G(rho)/sqrt(G-1) <= c, and since K_I delta <= "
              "1 - rho (first part) and h_G >= 0 it suffices that (1 - rho)h_G(rho)/sqrt(G-1) <= c on [0, 1] "
@@ -354,10 +153,9 @@ Piece l2_bound_piece(int G) {
 DCRV_CERTIFICATE(gamma_l2_bound) {
   Certificate c;
   c.claim = "E.gamma-l2-bound";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
-             "; every K >= 2, every 0 <= K_C <= K, every p in the closed simplex (K_C, K_I enter only "
-             "through (K_C, K_I)/max{K_C, K_I}, rho_C(p) takes every value of [0, 1]); G = " +
-             std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(
+      kMaxBnbGroup, "; every K >= 2, every 0 <= K_C <= K, every p in the closed simplex (K_C, K_I enter only "
+                    "through (K_C, K_I)/max{K_C, K_I}, rho_C(p) takes every value of [0, 1])");
   c.method = "|gamma|_2 = h_G(rho) sqrt(K_C(1-rho)^2 + K_I rho^2) (E.gamma-l2-formula); both sides >= 0, "
              "squared and divided by (G-1) max{K_C, K_I}: H(rho)^2 (a(1-rho)^2 + b rho^2) - c^2 <= 0, H = "
              "h_G/sqrt(G-1), (a, b) = (K_C, K_I)/max; nondecreasing in a and b (coefficients >= 0), so the "
@@ -372,31 +170,6 @@ DCRV_CERTIFICATE(gamma_l2_bound) {
 // ---------------------------------------------------------------------------------------------------------
 // Slopes α = c₁' = d/dρ[(1−ρ)h_G], β = −h_G − ρh_G' (App. E §Rank-one Jacobian)
 // ---------------------------------------------------------------------------------------------------------
-
-/// The weights of H_G' = n Σ_{s<n} C(n−1, s)(β_{s+1} − β_s) ρ^s σ^{n−1−s} (β_s = √(m/((1+s)(m−s))), the
-/// derivative of the Bernstein form), with β_s = β_{n−s} taken from one enclosure, so that the end weights
-/// are exact negatives of each other (dw_{n−1} = −dw_0: h_G'(1) = −h_G'(0)).
-std::vector<Interval> dh_scaled_weights(int G) {
-  const int m = G - 1, n = G - 2;
-  if (n == 0)
-    return {};
-  std::vector<Interval> beta(static_cast<std::size_t>(n + 1));
-  for (int s = 0; s <= n; ++s) { // β_s = β_{n−s}: the same enclosure from the smaller index
-    const int t = std::min(s, n - s);
-    beta[static_cast<std::size_t>(s)] = sqrt(Interval(m) / Interval((1 + t) * (m - t)));
-  }
-  std::vector<Interval> half(static_cast<std::size_t>((n - 1) / 2 + 1));
-  half[0] = Interval(1);
-  for (int s = 0; s < (n - 1) / 2; ++s)
-    half[static_cast<std::size_t>(s + 1)] =
-        half[static_cast<std::size_t>(s)] * Interval(n - 1 - s) / Interval(s + 1);
-  std::vector<Interval> dw(static_cast<std::size_t>(n));
-  for (int s = 0; s < n; ++s)
-    dw[static_cast<std::size_t>(s)] =
-        Interval(n) * half[static_cast<std::size_t>(std::min(s, n - 1 - s))] *
-        (beta[static_cast<std::size_t>(s + 1)] - beta[static_cast<std::size_t>(s)]);
-  return dw;
-}
 
 /// The four scores ±α/√m − c(1 + L), ±β/√m − c(1 + L) with L = |h_G'(0)|/√m = −dw₀ (0 for G ≤ 3), grouped
 /// so that the attained ends are exact: −α/√m − c(1+L) = (H − c) + dw₀(c − σ^n) − Σ_{s≥1} dw_s ρ^sσ^{n−s}
@@ -474,8 +247,7 @@ void add_slope_pieces(Certificate& c) {
 DCRV_CERTIFICATE(alpha_beta_bound) {
   Certificate c;
   c.claim = "E.alpha-beta-bound";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxSlopeGroup) +
-             " and rho in [0, 1]; G = " + std::to_string(kMaxSlopeGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxSlopeGroup, " and rho in [0, 1]");
   c.method =
       "proves the stronger |alpha|, |beta| <= c(sqrt(G-1) + |h_G'(0)|) (|h_G'(0)| <= D_G = sup|h_G'|, "
       "whatever the maximisation returns): divided by sqrt(G-1), alpha = -H + (1-rho)H', beta = -H - "
@@ -491,9 +263,7 @@ DCRV_CERTIFICATE(alpha_beta_bound) {
 DCRV_CERTIFICATE(Ltan_bound) {
   Certificate c;
   c.claim = "E.Ltan-bound";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxSlopeGroup) +
-             ", every K >= 2 and 0 <= K_C <= K; G = " + std::to_string(kMaxSlopeGroup + 1) +
-             ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxSlopeGroup, ", every K >= 2 and 0 <= K_C <= K");
   c.method = "L_tan = sqrt(K_C K_I/K) sup_rho (K_C alpha^2 + K_I beta^2)^(1/2) <= sqrt(K_C K_I) sup_rho "
              "max(|alpha|, |beta|) (K_C alpha^2 + K_I beta^2 <= K max(alpha^2, beta^2)), so it suffices that "
              "|alpha|, |beta| <= c(sqrt(G-1) + |h_G'(0)|) <= c(H* + D_G) on [0, 1]: the pieces of "
@@ -507,17 +277,6 @@ DCRV_CERTIFICATE(Ltan_bound) {
 // Exact identities of h_G and c₁
 // ---------------------------------------------------------------------------------------------------------
 
-IdentityPiece
-scalar_identity(const std::string& label, std::size_t variables, int degree,
-                std::function<Rational(const std::vector<Rational>&, const RationalConstants&)> r) {
-  IdentityPiece piece;
-  piece.label = label;
-  piece.variables = variables;
-  piece.degree = degree;
-  piece.residual = std::move(r);
-  return piece;
-}
-
 // App. E, Lemma lem:hG-basic and §Edge cases: h_G ≡ c√(G−1) for G ∈ {2, 3}.
 DCRV_CERTIFICATE(hG_const_G23) {
   Certificate c;
@@ -528,10 +287,10 @@ DCRV_CERTIFICATE(hG_const_G23) {
   c.constants = {exact_one("c")};
   for (int G : {2, 3})
     c.identities.push_back(
-        scalar_identity("G = " + std::to_string(G), 1, 1,
-                        [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                          return h_scaled_exact(G, x[0]) - k("c");
-                        }));
+        identity_piece("G = " + std::to_string(G), 1, 1,
+                       [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                         return h_scaled_exact(G, x[0]) - k("c");
+                       }));
   return c;
 }
 
@@ -558,8 +317,7 @@ Rational binom_shift_coefficient(int G, int s, int which, const Rational& rho) {
 Certificate binom_shift_certificate(int which) {
   Certificate c;
   c.claim = which == 1 ? "E.binom-shift-1" : "E.binom-shift-2";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxShiftGroup) +
-             " and every real rho; G = " + std::to_string(kMaxShiftGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxShiftGroup, " and every real rho");
   c.method =
       std::string("both sides split over the radicals R_s = sqrt((1+s)(G-1-s)): ") +
       (which == 1 ? "(1-rho)h_G = sum_s m(1-rho)C(n,s)rho^s(1-rho)^(n-s)/R_s, E sqrt((G-1-S)/(1+S)) = "
@@ -570,11 +328,11 @@ Certificate binom_shift_certificate(int which) {
       "in rho, zero on G grid points, so P_s = 0 for every s and the identity holds";
   for (int G = 2; G <= kMaxShiftGroup; ++G)
     for (int s = 0; s <= G - 2; ++s)
-      c.identities.push_back(scalar_identity(
-          "G = " + std::to_string(G) + ", s = " + std::to_string(s), 1, G - 1,
-          [G, s, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-            return binom_shift_coefficient(G, s, which, x[0]);
-          }));
+      c.identities.push_back(
+          identity_piece("G = " + std::to_string(G) + ", s = " + std::to_string(s), 1, G - 1,
+                         [G, s, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+                           return binom_shift_coefficient(G, s, which, x[0]);
+                         }));
   return c;
 }
 
@@ -622,8 +380,7 @@ Rational jac_alpha_beta_coefficient(int G, int t, int which, const Rational& rho
 DCRV_CERTIFICATE(jac_alpha_beta) {
   Certificate c;
   c.claim = "E.jac-alpha-beta";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxShiftGroup) +
-             " and every real rho; G = " + std::to_string(kMaxShiftGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxShiftGroup, " and every real rho");
   c.method =
       "the left sides are the exact derivatives of the polynomials (1-rho)h_G and -rho h_G, the right "
       "sides dcrv's binomial derivative formulas; every term is a rational polynomial times 1/R_t, R_t = "
@@ -632,7 +389,7 @@ DCRV_CERTIFICATE(jac_alpha_beta) {
   for (int G = 2; G <= kMaxShiftGroup; ++G)
     for (int t = 0; t <= G - 2; ++t)
       for (int which : {1, 2})
-        c.identities.push_back(scalar_identity(
+        c.identities.push_back(identity_piece(
             std::string(which == 1 ? "alpha" : "beta") + ", G = " + std::to_string(G) +
                 ", t = " + std::to_string(t),
             1, G - 1, [G, t, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
@@ -658,10 +415,10 @@ DCRV_CERTIFICATE(c1_expansion_at_1) {
              "the identity has no free variable)";
   c.constants = {exact_one("c")};
   for (int G = 2; G <= 256; ++G)
-    c.identities.push_back(scalar_identity("G = " + std::to_string(G), 1, 0,
-                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
-                                             return first_nonzero(c1_at_one(G, k("c")));
-                                           }));
+    c.identities.push_back(identity_piece("G = " + std::to_string(G), 1, 0,
+                                          [G](const std::vector<Rational>&, const auto& k) -> Rational {
+                                            return first_nonzero(c1_at_one(G, k("c")));
+                                          }));
   return c;
 }
 
@@ -677,14 +434,14 @@ DCRV_CERTIFICATE(hG_endpoints) {
       "as rho -> 0 and c_1(rho)/(1-rho) = (c_1(rho) - c_1(1))/(1-rho) -> -c_1'(1) as rho -> 1";
   c.constants = {exact_one("c")};
   for (int G = 2; G <= 256; ++G)
-    c.identities.push_back(scalar_identity("G = " + std::to_string(G), 1, 0,
-                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
-                                             std::vector<Rational> r = c1_at_one(G, k("c"));
-                                             r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
-                                             r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
-                                             r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
-                                             return first_nonzero(r);
-                                           }));
+    c.identities.push_back(identity_piece("G = " + std::to_string(G), 1, 0,
+                                          [G](const std::vector<Rational>&, const auto& k) -> Rational {
+                                            std::vector<Rational> r = c1_at_one(G, k("c"));
+                                            r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
+                                            r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
+                                            r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
+                                            return first_nonzero(r);
+                                          }));
   return c;
 }
 
@@ -702,14 +459,14 @@ DCRV_CERTIFICATE(const_Ltan) {
   c.constants = {exact_one("c")};
   for (int G : {2, 3})
     c.identities.push_back(
-        scalar_identity("G = " + std::to_string(G), 3, 2,
-                        [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                          const Rational &rho = x[0], &KC = x[1], &KI = x[2];
-                          const Rational alpha = dc1_scaled_exact(G, rho);
-                          const Rational beta = -h_scaled_exact(G, rho) - rho * dh_scaled_exact(G, rho);
-                          const Rational L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
-                          return L2 - k("c") * k("c") * KC * KI;
-                        }));
+        identity_piece("G = " + std::to_string(G), 3, 2,
+                       [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                         const Rational &rho = x[0], &KC = x[1], &KI = x[2];
+                         const Rational alpha = dc1_scaled_exact(G, rho);
+                         const Rational beta = -h_scaled_exact(G, rho) - rho * dh_scaled_exact(G, rho);
+                         const Rational L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
+                         return L2 - k("c") * k("c") * KC * KI;
+                       }));
   return c;
 }
 
@@ -727,11 +484,11 @@ DCRV_CERTIFICATE(const_Fx) {
   c.constants = {exact_one("c")};
   for (int G : {2, 3})
     c.identities.push_back(
-        scalar_identity("G = " + std::to_string(G), 3, 2,
-                        [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                          const Rational &E = x[0], &KC = x[1], &KI = x[2];
-                          return h_scaled_exact(G, KC * E / (KI + KC * E)) - k("c");
-                        }));
+        identity_piece("G = " + std::to_string(G), 3, 2,
+                       [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                         const Rational &E = x[0], &KC = x[1], &KI = x[2];
+                         return h_scaled_exact(G, KC * E / (KI + KC * E)) - k("c");
+                       }));
   return c;
 }
 
@@ -739,8 +496,7 @@ DCRV_CERTIFICATE(const_Fx) {
 DCRV_CERTIFICATE(Hstar) {
   Certificate c;
   c.claim = "E.Hstar";
-  c.domain = "G = 2, ..., " + std::to_string(kMaxBnbGroup) +
-             " and rho in [0, 1]; G = " + std::to_string(kMaxBnbGroup + 1) + ", ..., 256 not covered";
+  c.domain = groups_up_to(kMaxBnbGroup, " and rho in [0, 1]");
   c.method =
       "sup |h_G| = c sqrt(G-1) iff |h_G| <= c sqrt(G-1) on [0, 1] and |h_G(0)| = c sqrt(G-1): the bounds "
       "+-h_G(rho)/sqrt(G-1) - c <= 0 by branch and bound (Bernstein form, exact end weights, equality at "
@@ -750,10 +506,10 @@ DCRV_CERTIFICATE(Hstar) {
   for (int G = 2; G <= kMaxBnbGroup; ++G) {
     c.pieces.push_back(class_score_piece(G, 2));
     c.pieces.push_back(class_score_piece(G, 3));
-    c.identities.push_back(scalar_identity("h_G(0), G = " + std::to_string(G), 1, 0,
-                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
-                                             return h_scaled_exact(G, Rational(0)) - k("c");
-                                           }));
+    c.identities.push_back(identity_piece("h_G(0), G = " + std::to_string(G), 1, 0,
+                                          [G](const std::vector<Rational>&, const auto& k) -> Rational {
+                                            return h_scaled_exact(G, Rational(0)) - k("c");
+                                          }));
   }
   return c;
 }
@@ -832,25 +588,17 @@ DCRV_CERTIFICATE(y_inequality) {
   c.pieces.push_back(entropy_piece<3>());
   for (int K = 2; K <= 3; ++K)
     for (int KC = 0; KC <= K; ++KC) {
-      IdentityPiece piece;
-      piece.label = "ydot, K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
-      piece.variables = static_cast<std::size_t>(2 * K + 1);
-      piece.degree = 2;
-      piece.residual = [K, KC](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-        const auto Ks = static_cast<std::size_t>(K);
-        const std::vector<Rational> p = plane_point(v, K);
-        const Rational &H = v[Ks - 1], &eps = v[Ks];
-        const std::vector<Rational> L(v.begin() + static_cast<long>(Ks + 1), v.end());
-        const std::vector<Rational> rate = rate_exact(KC, p, H, eps, L),
-                                    g = centered_score_closed_exact(KC, p, H);
-        Rational mean_log(0);
-        for (std::size_t j = 0; j < Ks; ++j)
-          mean_log += p[j] * L[j];
-        std::vector<Rational> r;
-        for (std::size_t i = 0; i < Ks; ++i)
-          r.push_back(-rate[i] - (-g[i] - eps * (-L[i]) - eps * mean_log));
-        return first_nonzero(r);
-      };
+      IdentityPiece piece =
+          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
+            const std::vector<Rational> rate = rate_exact(kc, d.p, d.H, d.eps, d.L),
+                                        g = centered_score_closed_exact(kc, d.p, d.H);
+            const Rational mean_log = dot(d.p, d.L);
+            std::vector<Rational> r;
+            for (std::size_t i = 0; i < d.p.size(); ++i)
+              r.push_back(-rate[i] - (-g[i] - d.eps * (-d.L[i]) - d.eps * mean_log));
+            return first_nonzero(r);
+          });
+      piece.label = "ydot, " + piece.label;
       c.identities.push_back(piece);
     }
   return c;
@@ -862,19 +610,6 @@ DCRV_CERTIFICATE(y_inequality) {
 
 constexpr int kMaxIdentityK = 6;
 
-/// A piece over (x₁, …, x_{K−1}, H): p = (x, 1 − Σx), the residual `r(K_C, p, H)` (first non-zero component).
-template <class R> IdentityPiece score_identity(int K, int KC, int degree, R r) {
-  IdentityPiece piece;
-  piece.label = "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
-  piece.variables = static_cast<std::size_t>(K);
-  piece.degree = degree;
-  piece.residual = [K, KC, r](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-    const std::vector<Rational> p = plane_point(x, K);
-    return r(KC, p, x[static_cast<std::size_t>(K - 1)]);
-  };
-  return piece;
-}
-
 const char* kFreeH = "h_G(rho) enters only as the raw score H of the correct class: the identity is proved "
                      "with H an independent variable (so for every G), p = (x, 1 - sum x) on the plane sum p "
                      "= 1 (containing the simplex)";
@@ -883,15 +618,15 @@ const char* kFreeH = "h_G(rho) enters only as the raw score H of the correct cla
 DCRV_CERTIFICATE(gamma_centering) {
   Certificate c;
   c.claim = "E.gamma-centering";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
-             ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1; K > " +
-             std::to_string(kMaxIdentityK) + " not covered";
+  c.domain = covered_up_to("K", kMaxIdentityK,
+                           ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1");
   c.method = std::string(kFreeH) + "; sum_k p_k (raw_k - <p, raw>) has degree <= 2 in each variable: zero "
                                    "on the 3^K grid";
   for (int K = 2; K <= kMaxIdentityK; ++K)
     for (int KC = 0; KC <= K; ++KC)
       c.identities.push_back(
-          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
+            const auto& [p, H] = d;
             const auto g = centered_score_by_definition_exact(kc, p, H);
             Rational s(0);
             for (std::size_t k = 0; k < p.size(); ++k)
@@ -905,15 +640,15 @@ DCRV_CERTIFICATE(gamma_centering) {
 DCRV_CERTIFICATE(gamma_degenerate) {
   Certificate c;
   c.claim = "E.gamma-degenerate";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
-             ", K_C in {0, K}, every G (h_G free), every p of the plane sum p = 1; K > " +
-             std::to_string(kMaxIdentityK) + " not covered";
+  c.domain = covered_up_to("K", kMaxIdentityK,
+                           ", K_C in {0, K}, every G (h_G free), every p of the plane sum p = 1");
   c.method = std::string(kFreeH) + "; each component of gamma (definition) has degree <= 2 in each "
                                    "variable: zero on the 3^K grid";
   for (int K = 2; K <= kMaxIdentityK; ++K)
     for (int KC : {0, K})
       c.identities.push_back(
-          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
+            const auto& [p, H] = d;
             return first_nonzero(centered_score_by_definition_exact(kc, p, H));
           }));
   return c;
@@ -923,19 +658,17 @@ DCRV_CERTIFICATE(gamma_degenerate) {
 DCRV_CERTIFICATE(gamma_centered_form) {
   Certificate c;
   c.claim = "E.gamma-centered-form";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
-             ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1; K > " +
-             std::to_string(kMaxIdentityK) + " not covered";
+  c.domain = covered_up_to("K", kMaxIdentityK,
+                           ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1");
   c.method = std::string(kFreeH) + "; gamma_k (definition) - ((1 - rho)H or -rho H), 1 - rho formed "
                                    "literally, degree <= 2 in each variable: zero on the 3^K grid";
   for (int K = 2; K <= kMaxIdentityK; ++K)
     for (int KC = 0; KC <= K; ++KC)
       c.identities.push_back(
-          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
+            const auto& [p, H] = d;
             const auto g = centered_score_by_definition_exact(kc, p, H);
-            Rational rho(0);
-            for (int k = 0; k < kc; ++k)
-              rho += p[static_cast<std::size_t>(k)];
+            const Rational rho = correct_mass(kc, p);
             std::vector<Rational> r(p.size());
             for (std::size_t k = 0; k < p.size(); ++k)
               r[k] = g[k] - (static_cast<int>(k) < kc ? Rational((1 - rho) * H) : Rational(-rho * H));
@@ -963,10 +696,9 @@ RationalDual operator*(const RationalDual& a, const RationalDual& b) {
 DCRV_CERTIFICATE(jac_rank_one) {
   Certificate c;
   c.claim = "E.jac-rank-one";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK - 1) +
-             ", every 0 <= K_C <= K, every G (h_G and h_G' free), every p in R^K (the ambient Jacobian; so "
-             "every p in the simplex); K > " +
-             std::to_string(kMaxIdentityK - 1) + " not covered";
+  c.domain = covered_up_to("K", kMaxIdentityK - 1,
+                           ", every 0 <= K_C <= K, every G (h_G and h_G' free), every p in R^K (the ambient "
+                           "Jacobian; so every p in the simplex)");
   c.method =
       "column j of the ambient Jacobian of the definition gamma = raw - <p, raw>1, raw = h_G(rho)1_C, rho "
       "= sum_C p, by exact forward-mode differentiation along e_j with h_G(rho) = H, h_G'(rho) = H' free "
@@ -975,16 +707,10 @@ DCRV_CERTIFICATE(jac_rank_one) {
       "zero on the 3^(K+2) grid";
   for (int K = 2; K <= kMaxIdentityK - 1; ++K)
     for (int KC = 0; KC <= K; ++KC) {
-      IdentityPiece piece;
-      piece.label = "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
-      piece.variables = static_cast<std::size_t>(K + 2);
-      piece.degree = 2;
-      piece.residual = [K, KC](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+      const IdentityPiece piece = identity_piece("K = " + std::to_string(K) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(K + 2), 2, [K, KC](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
         const auto Ks = static_cast<std::size_t>(K);
         const Rational &H = v[Ks], &dH = v[Ks + 1];
-        Rational rho(0);
-        for (int k = 0; k < KC; ++k)
-          rho += v[static_cast<std::size_t>(k)];
+        const Rational rho = correct_mass(KC, v);
         const Rational alpha = (1 - rho) * dH - H, beta = -H - rho * dH;
         std::vector<Rational> r;
         for (std::size_t j = 0; j < Ks; ++j) {
@@ -1007,7 +733,7 @@ DCRV_CERTIFICATE(jac_rank_one) {
           }
         }
         return first_nonzero(r);
-      };
+      });
       c.identities.push_back(piece);
     }
   return c;
@@ -1017,17 +743,17 @@ DCRV_CERTIFICATE(jac_rank_one) {
 DCRV_CERTIFICATE(gamma_l2_formula) {
   Certificate c;
   c.claim = "E.gamma-l2-formula";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxIdentityK) +
-             ", every 0 <= K_C <= K, every G, every p of the plane sum p = 1 (the squared identity for "
-             "every real H; the claim for H = h_G(rho) >= 0); K > " +
-             std::to_string(kMaxIdentityK) + " not covered";
+  c.domain = covered_up_to("K", kMaxIdentityK,
+                           ", every 0 <= K_C <= K, every G, every p of the plane sum p = 1 (the squared "
+                           "identity for every real H; the claim for H = h_G(rho) >= 0)");
   c.method = std::string(kFreeH) + "; both sides are >= 0 (h_G has positive Bernstein weights), so the "
                                    "claim is the identity of squares |gamma|^2 - H^2 (K_C(1-rho)^2 + "
                                    "K_I rho^2) = 0, of degree <= 2 in each variable: zero on the 3^K grid";
   for (int K = 2; K <= kMaxIdentityK; ++K)
     for (int KC = 0; KC <= K; ++KC)
       c.identities.push_back(
-          score_identity(K, KC, 2, [](int kc, const auto& p, const Rational& H) -> Rational {
+          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
+            const auto& [p, H] = d;
             const auto g = centered_score_by_definition_exact(kc, p, H);
             Rational norm2(0), rho(0);
             for (std::size_t k = 0; k < p.size(); ++k) {

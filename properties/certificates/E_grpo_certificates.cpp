@@ -7,52 +7,23 @@
 // ρ = 0 and ρ = 1 (b₀ = b_n = √m), where in this form every factor is exact (C(n, 0) = C(n, n) = 1 computed
 // without division, √(m/m) = 1), so the monotonicity test closes the end boxes; G = 2, 3 (h_G ≡ √(G−1)) close
 // by the mean-value form (the derivative enclosure is 0).
-#include <array>
 #include <string>
-#include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/grpo_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-/// C(n, s), s = 0..n, as enclosures; C(n, s) = C(n, n − s) is built by the recursion from s = 0 on the
-/// smaller side, so C(n, 0) = C(n, n) = 1 exactly.
-std::vector<Interval> binomials(int n) {
-  std::vector<Interval> half(static_cast<std::size_t>(n / 2 + 1));
-  half[0] = Interval(1);
-  for (int s = 0; s < n / 2; ++s)
-    half[static_cast<std::size_t>(s + 1)] =
-        half[static_cast<std::size_t>(s)] * Interval(n - s) / Interval(s + 1);
-  std::vector<Interval> all(static_cast<std::size_t>(n + 1));
-  for (int s = 0; s <= n; ++s)
-    all[static_cast<std::size_t>(s)] = half[static_cast<std::size_t>(std::min(s, n - s))];
-  return all;
-}
+using grpo_exact::bernstein;
+using grpo_exact::h_scaled_weights;
 
 Piece hG_upper_piece(int G) {
-  const int m = G - 1, n = G - 2;
-  std::vector<Interval> weight(static_cast<std::size_t>(n + 1));
-  const std::vector<Interval> binom = binomials(n);
-  for (int s = 0; s <= n; ++s)
-    weight[static_cast<std::size_t>(s)] =
-        binom[static_cast<std::size_t>(s)] * sqrt(Interval(m) / Interval((1 + s) * (m - s)));
   Piece piece;
   piece.label = "G = " + std::to_string(G);
-  piece.score = make_score<1>([weight, n](const auto& x, const Constants& k) {
+  piece.score = make_score<1>([w = h_scaled_weights(G)](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
-    const X& rho = x[0];
-    const X sigma = 1 - rho;
-    // ρ^s and σ^{n−s} by running products (exact at ρ = 0 and ρ = 1 as well)
-    std::vector<X> sigma_pow(static_cast<std::size_t>(n + 1), X(1));
-    for (int s = n - 1; s >= 0; --s)
-      sigma_pow[static_cast<std::size_t>(s)] = sigma_pow[static_cast<std::size_t>(s + 1)] * sigma;
-    X h(0), rho_pow(1);
-    for (int s = 0; s <= n; ++s) {
-      h += X(weight[static_cast<std::size_t>(s)]) * rho_pow * sigma_pow[static_cast<std::size_t>(s)];
-      rho_pow = rho_pow * rho;
-    }
-    return h - X(k("c"));
+    return bernstein(w, x[0]) - X(k("c"));
   });
   piece.roots = {unit_box(1)};
   return piece;

@@ -14,66 +14,15 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
-
-namespace dcrv::certify::e_grpo {
-
-// Defined in properties/certificates/E_characteristic_certificates.cpp.
-std::vector<Rational> plane_point(const std::vector<Rational>& x, int K);
-std::vector<Rational> centered_score_closed_exact(int KC, const std::vector<Rational>& p, const Rational& H);
-Rational first_nonzero(const std::vector<Rational>& r);
-Piece free_mass_piece(const std::string& label);
-
-/// The SRCT rate r_k = γ̂_k − ε(L_k − Σ_j p_j L_j) (dcrv::grpo::rate with log p = L, h_G(ρ) = H).
-std::vector<Rational> rate_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                 const Rational& eps, const std::vector<Rational>& L) {
-  Rational mean_log(0);
-  for (std::size_t k = 0; k < p.size(); ++k)
-    mean_log += p[k] * L[k];
-  std::vector<Rational> r = centered_score_closed_exact(KC, p, H);
-  for (std::size_t k = 0; k < p.size(); ++k)
-    r[k] -= eps * (L[k] - mean_log);
-  return r;
-}
-/// The drift F = p ⊙ r (dcrv::grpo::drift).
-std::vector<Rational> drift_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                  const Rational& eps, const std::vector<Rational>& L) {
-  std::vector<Rational> F = rate_exact(KC, p, H, eps, L);
-  for (std::size_t k = 0; k < p.size(); ++k)
-    F[k] *= p[k];
-  return F;
-}
-
-} // namespace dcrv::certify::e_grpo
+#include "properties/certificates/grpo_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-using namespace e_grpo;
+using namespace grpo_exact;
+using softmax_exact::identity_piece;
 
 constexpr int kMaxDriftK = 3; // the drift identities have 2K + 1 variables: 3^7 or 4^7 grid points at K = 3
-
-/// Variables (x₁, …, x_{K−1}, H, ε, L₁, …, L_K): p = (x, 1 − Σx).
-struct DriftPoint {
-  std::vector<Rational> p, L;
-  Rational H, eps;
-  DriftPoint(const std::vector<Rational>& v, int K) : p(plane_point(v, K)) {
-    const auto k = static_cast<std::size_t>(K);
-    H = v[k - 1];
-    eps = v[k];
-    L.assign(v.begin() + static_cast<long>(k + 1), v.begin() + static_cast<long>(2 * k + 1));
-  }
-};
-
-template <class R> IdentityPiece drift_identity(int K, int KC, int degree, R r) {
-  IdentityPiece piece;
-  piece.label = "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC);
-  piece.variables = static_cast<std::size_t>(2 * K + 1);
-  piece.degree = degree;
-  piece.residual = [K, KC, r](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    return r(KC, DriftPoint(v, K));
-  };
-  return piece;
-}
 
 const char* kFreeVariables = "variables x (p = (x, 1 - sum x) on the plane sum p = 1), H = h_G(rho), eps and "
                              "L_j = log p_j, all independent (the identity holds with them free, so for "
@@ -83,19 +32,19 @@ const char* kFreeVariables = "variables x (p = (x, 1 - sum x) on the plane sum p
 DCRV_CERTIFICATE(drift_mass) {
   Certificate c;
   c.claim = "E.drift-mass";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxDriftK) +
-             ", every 0 <= K_C <= K, every G, every eps, every p in the open simplex; K > " +
-             std::to_string(kMaxDriftK) + " not covered";
+  c.domain = covered_up_to("K", kMaxDriftK,
+                           ", every 0 <= K_C <= K, every G, every eps, every p in the open simplex");
   c.method = std::string(kFreeVariables) + "; sum_k p_k r_k has degree <= 2 in each variable: zero on the "
                                            "3^(2K+1) grid";
   for (int K = 2; K <= kMaxDriftK; ++K)
     for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(drift_identity(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
-        Rational s(0);
-        for (const auto& f : drift_exact(kc, d.p, d.H, d.eps, d.L))
-          s += f;
-        return s;
-      }));
+      c.identities.push_back(
+          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
+            Rational s(0);
+            for (const auto& f : drift_exact(kc, d.p, d.H, d.eps, d.L))
+              s += f;
+            return s;
+          }));
   return c;
 }
 
@@ -103,30 +52,27 @@ DCRV_CERTIFICATE(drift_mass) {
 DCRV_CERTIFICATE(logratio_ode) {
   Certificate c;
   c.claim = "E.logratio-ode";
-  c.domain =
-      "K = 2, ..., " + std::to_string(kMaxDriftK) +
-      ", every 0 <= K_C <= K, every pair i != j, every G, every eps, every p in the open simplex; K > " +
-      std::to_string(kMaxDriftK) + " not covered";
+  c.domain = covered_up_to(
+      "K", kMaxDriftK,
+      ", every 0 <= K_C <= K, every pair i != j, every G, every eps, every p in the open simplex");
   c.method = std::string(kFreeVariables) +
              "; F_i/p_i - F_j/p_j - ((raw_i - rho H) - (raw_j - rho H) - eps(L_i - L_j)), times p_i p_j a "
              "polynomial of degree <= 3 in each variable: zero on the 4^(2K+1) grid (p > 0 there)";
   for (int K = 2; K <= kMaxDriftK; ++K)
     for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(drift_identity(K, KC, 3, [](int kc, const DriftPoint& d) -> Rational {
-        const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-        Rational rho(0);
-        for (int k = 0; k < kc; ++k)
-          rho += d.p[static_cast<std::size_t>(k)];
-        const Rational mean = rho * d.H;
-        auto raw = [&](std::size_t k) { return static_cast<int>(k) < kc ? d.H : Rational(0); };
-        std::vector<Rational> r;
-        for (std::size_t i = 0; i < d.p.size(); ++i)
-          for (std::size_t j = 0; j < d.p.size(); ++j)
-            if (i != j)
-              r.push_back(F[i] / d.p[i] - F[j] / d.p[j] -
-                          ((raw(i) - mean) - (raw(j) - mean) - d.eps * (d.L[i] - d.L[j])));
-        return first_nonzero(r);
-      }));
+      c.identities.push_back(
+          class_split_identity<DriftPoint>(K, KC, 3, [](int kc, const DriftPoint& d) -> Rational {
+            const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+            const Rational mean = correct_mass(kc, d.p) * d.H;
+            auto raw = [&](std::size_t k) { return static_cast<int>(k) < kc ? d.H : Rational(0); };
+            std::vector<Rational> r;
+            for (std::size_t i = 0; i < d.p.size(); ++i)
+              for (std::size_t j = 0; j < d.p.size(); ++j)
+                if (i != j)
+                  r.push_back(F[i] / d.p[i] - F[j] / d.p[j] -
+                              ((raw(i) - mean) - (raw(j) - mean) - d.eps * (d.L[i] - d.L[j])));
+            return first_nonzero(r);
+          }));
   return c;
 }
 
@@ -144,16 +90,16 @@ Rational zci_residual(int kc, const DriftPoint& d) {
 DCRV_CERTIFICATE(zci_ode) {
   Certificate c;
   c.claim = "E.zci-ode";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxDriftK) +
-             ", every 1 <= K_C <= K - 1, every c in C, i in I, every G, every eps, every p in the open "
-             "simplex; K > " +
-             std::to_string(kMaxDriftK) + " not covered";
+  c.domain = covered_up_to(
+      "K", kMaxDriftK,
+      ", every 1 <= K_C <= K - 1, every c in C, i in I, every G, every eps, every p in the open "
+      "simplex");
   c.method = std::string(kFreeVariables) + "; F_c/p_c - F_i/p_i - (H - eps(L_c - L_i)), times p_c p_i a "
                                            "polynomial of degree <= 3 in each variable: zero on the "
                                            "4^(2K+1) grid";
   for (int K = 2; K <= kMaxDriftK; ++K)
     for (int KC = 1; KC <= K - 1; ++KC)
-      c.identities.push_back(drift_identity(K, KC, 3, zci_residual));
+      c.identities.push_back(class_split_identity<DriftPoint>(K, KC, 3, zci_residual));
   return c;
 }
 
@@ -165,7 +111,7 @@ DCRV_CERTIFICATE(two_class_ode) {
              "exclusion";
   c.method = std::string(kFreeVariables) + "; F_c/p_c - F_i/p_i - (H - eps(L_c - L_i)), times p_c p_i a "
                                            "polynomial of degree <= 3 in each variable: zero on the 4^5 grid";
-  c.identities.push_back(drift_identity(2, 1, 3, zci_residual));
+  c.identities.push_back(class_split_identity<DriftPoint>(2, 1, 3, zci_residual));
   return c;
 }
 
@@ -173,24 +119,22 @@ DCRV_CERTIFICATE(two_class_ode) {
 DCRV_CERTIFICATE(degenerate_flow) {
   Certificate c;
   c.claim = "E.degenerate-flow";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxDriftK + 1) +
-             ", K_C in {0, K}, every G, every eps, every p in the open simplex; K > " +
-             std::to_string(kMaxDriftK + 1) + " not covered";
+  c.domain =
+      covered_up_to("K", kMaxDriftK + 1, ", K_C in {0, K}, every G, every eps, every p in the open simplex");
   c.method = std::string(kFreeVariables) + "; the components of gamma (closed form) and F_i + eps p_i(L_i - "
                                            "sum_j p_j L_j), degree <= 2 in each variable: zero on the "
                                            "3^(2K+1) grid";
   for (int K = 2; K <= kMaxDriftK + 1; ++K)
     for (int KC : {0, K})
-      c.identities.push_back(drift_identity(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
-        std::vector<Rational> r = centered_score_closed_exact(kc, d.p, d.H);
-        const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-        Rational mean_log(0);
-        for (std::size_t k = 0; k < d.p.size(); ++k)
-          mean_log += d.p[k] * d.L[k];
-        for (std::size_t k = 0; k < d.p.size(); ++k)
-          r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
-        return first_nonzero(r);
-      }));
+      c.identities.push_back(
+          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
+            std::vector<Rational> r = centered_score_closed_exact(kc, d.p, d.H);
+            const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+            const Rational mean_log = dot(d.p, d.L);
+            for (std::size_t k = 0; k < d.p.size(); ++k)
+              r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
+            return first_nonzero(r);
+          }));
   return c;
 }
 
@@ -198,47 +142,41 @@ DCRV_CERTIFICATE(degenerate_flow) {
 // Variables (δ, x₁, …, x_{K−2}, H, ε, L_δ, L_j (j ≠ k)): p_k = δ, the other coordinates (x, 1 − δ − Σx), and
 // log p_k = log δ = L_δ (the same number, so the same variable).
 IdentityPiece facet_drift_identity(int K, int KC, int k) {
-  IdentityPiece piece;
-  piece.label =
-      "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC) + ", facet k = " + std::to_string(k);
-  piece.variables = static_cast<std::size_t>(2 * K + 1);
-  piece.degree = 2;
-  piece.residual = [K, KC, k](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const auto Ks = static_cast<std::size_t>(K), ks = static_cast<std::size_t>(k);
-    const Rational& delta = v[0];
-    std::vector<Rational> p(Ks), L(Ks);
-    Rational rest = 1 - delta;
-    std::size_t next = 1;                              // x₁ … x_{K−2}
-    std::size_t last = Ks - 1 == ks ? Ks - 2 : Ks - 1; // the coordinate that takes the rest
-    for (std::size_t j = 0; j < Ks; ++j) {
-      if (j == ks || j == last)
-        continue;
-      p[j] = v[next++];
-      rest -= p[j];
-    }
-    p[ks] = delta;
-    p[last] = rest;
-    const Rational H = v[Ks - 1], eps = v[Ks], Ld = v[Ks + 1];
-    std::size_t l = Ks + 2;
-    for (std::size_t j = 0; j < Ks; ++j)
-      L[j] = j == ks ? Ld : v[l++];
-    const std::vector<Rational> F = drift_exact(KC, p, H, eps, L);
-    const std::vector<Rational> g = centered_score_closed_exact(KC, p, H);
-    Rational mean_log(0);
-    for (std::size_t j = 0; j < Ks; ++j)
-      mean_log += p[j] * L[j];
-    return F[ks] - delta * (g[ks] + eps * (mean_log - Ld));
-  };
-  return piece;
+  return identity_piece(
+      class_split_label(K, KC) + ", facet k = " + std::to_string(k), static_cast<std::size_t>(2 * K + 1), 2,
+      [K, KC, k](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+        const auto Ks = static_cast<std::size_t>(K), ks = static_cast<std::size_t>(k);
+        const Rational& delta = v[0];
+        std::vector<Rational> p(Ks), L(Ks);
+        Rational rest = 1 - delta;
+        std::size_t next = 1;                              // x₁ … x_{K−2}
+        std::size_t last = Ks - 1 == ks ? Ks - 2 : Ks - 1; // the coordinate that takes the rest
+        for (std::size_t j = 0; j < Ks; ++j) {
+          if (j == ks || j == last)
+            continue;
+          p[j] = v[next++];
+          rest -= p[j];
+        }
+        p[ks] = delta;
+        p[last] = rest;
+        const Rational H = v[Ks - 1], eps = v[Ks], Ld = v[Ks + 1];
+        std::size_t l = Ks + 2;
+        for (std::size_t j = 0; j < Ks; ++j)
+          L[j] = j == ks ? Ld : v[l++];
+        const std::vector<Rational> F = drift_exact(KC, p, H, eps, L);
+        const std::vector<Rational> g = centered_score_closed_exact(KC, p, H);
+        const Rational mean_log = dot(p, L);
+        return F[ks] - delta * (g[ks] + eps * (mean_log - Ld));
+      });
 }
 
 DCRV_CERTIFICATE(bd_facet_drift) {
   Certificate c;
   c.claim = "E.bd-facet-drift";
-  c.domain = "K = 2, ..., " + std::to_string(kMaxDriftK) +
-             ", every 0 <= K_C <= K, every facet k, every G, every eps, every delta and every p with p_k = "
-             "delta on the plane sum p = 1 (containing the facets of Delta_delta); K > " +
-             std::to_string(kMaxDriftK) + " not covered";
+  c.domain = covered_up_to(
+      "K", kMaxDriftK,
+      ", every 0 <= K_C <= K, every facet k, every G, every eps, every delta and every p with p_k = "
+      "delta on the plane sum p = 1 (containing the facets of Delta_delta)");
   c.method = "variables delta, the free coordinates x (p_k = delta, the last other coordinate 1 - delta - "
              "sum x), H = h_G(rho), eps, L_delta = log delta = log p_k and L_j = log p_j (j != k), all "
              "independent; F_k - delta(gamma_k + eps(sum_j p_j L_j - L_delta)) has degree <= 2 in each "
@@ -254,28 +192,27 @@ DCRV_CERTIFICATE(bd_facet_drift) {
 DCRV_CERTIFICATE(single_incorrect_rho) {
   Certificate c;
   c.claim = "E.single-incorrect-rho";
-  c.domain =
-      "K = 2, ..., 8, K_C = K - 1, every delta and every point facet_point(q, K, delta) = delta + (1 - "
+  c.domain = covered_up_to(
+      "K", 8,
+      ", K_C = K - 1, every delta and every point facet_point(q, K, delta) = delta + (1 - "
       "K delta) w/sum w with w = q, w_K = 0 and sum w > 0 (every point of the facet p_K = delta of "
-      "Delta_delta); K > 8 not covered";
+      "Delta_delta)");
   c.method =
       "variables delta and the weights w_1..w_(K-1) > 0; rho_C - (1 - delta) with p_j = delta + (1 - K "
       "delta) w_j/sum w (j < K), times sum w a polynomial of degree <= 2 in each variable: zero on the "
       "3^K grid";
   for (int K = 2; K <= 8; ++K) {
-    IdentityPiece piece;
-    piece.label = "K = " + std::to_string(K);
-    piece.variables = static_cast<std::size_t>(K);
-    piece.degree = 2;
-    piece.residual = [K](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-      const Rational& delta = v[0];
-      Rational total(0), rho(0);
-      for (int j = 1; j < K; ++j)
-        total += v[static_cast<std::size_t>(j)];
-      for (int j = 1; j < K; ++j)
-        rho += delta + (1 - Rational(K) * delta) * v[static_cast<std::size_t>(j)] / total;
-      return rho - (1 - delta);
-    };
+    const IdentityPiece piece =
+        identity_piece("K = " + std::to_string(K), static_cast<std::size_t>(K), 2,
+                       [K](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                         const Rational& delta = v[0];
+                         Rational total(0), rho(0);
+                         for (int j = 1; j < K; ++j)
+                           total += v[static_cast<std::size_t>(j)];
+                         for (int j = 1; j < K; ++j)
+                           rho += delta + (1 - Rational(K) * delta) * v[static_cast<std::size_t>(j)] / total;
+                         return rho - (1 - delta);
+                       });
     c.identities.push_back(piece);
   }
   return c;
@@ -295,19 +232,17 @@ DCRV_CERTIFICATE(single_incorrect_Emin) {
       "gap of the facet point (p_c = (1-delta)/K_C for the K_C correct, p_K = delta) is sum p log p - "
       "log delta = K_C((1-delta)/K_C) l + delta L_delta - L_delta; both minus the displayed (delta-1) "
       "L_delta + (1-delta) l, times K_C of degree <= 2 in each variable: zero on the 3^4 grid";
-  IdentityPiece piece;
-  piece.label = "E_min^(I)(1 - delta) and the facet gap, K_I = 1";
-  piece.variables = 4;
-  piece.degree = 2;
-  piece.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational &delta = v[0], &KC = v[1], &Ld = v[2], &l = v[3];
-    const Rational rho = 1 - delta;
-    const Rational displayed = (delta - 1) * Ld + (1 - delta) * l;
-    const Rational emin = (delta - 1) * Ld + rho * l;
-    const Rational pc = rho / KC;
-    const Rational gap = KC * (pc * l) + delta * Ld - Ld;
-    return first_nonzero({emin - displayed, gap - displayed});
-  };
+  const IdentityPiece piece =
+      identity_piece("E_min^(I)(1 - delta) and the facet gap, K_I = 1", 4, 2,
+                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                       const Rational &delta = v[0], &KC = v[1], &Ld = v[2], &l = v[3];
+                       const Rational rho = 1 - delta;
+                       const Rational displayed = (delta - 1) * Ld + (1 - delta) * l;
+                       const Rational emin = (delta - 1) * Ld + rho * l;
+                       const Rational pc = rho / KC;
+                       const Rational gap = KC * (pc * l) + delta * Ld - Ld;
+                       return first_nonzero({emin - displayed, gap - displayed});
+                     });
   c.identities = {piece};
   return c;
 }
@@ -323,16 +258,14 @@ DCRV_CERTIFICATE(Psi_inverse) {
       "E/(K_I + K_C E) (both branches of dcrv::grpo::rho_of_z are this rational function); rho(Psi(rho)) "
       "= rho, and Psi(rho(z)) = z iff exp(Psi(rho(z))) = E (exp is injective): rational identities in "
       "(rho, E, K_C, K_I) of degree <= 4 after clearing the denominators, zero on the 5^4 grid";
-  IdentityPiece piece;
-  piece.label = "rho(Psi(rho)) = rho, exp(Psi(rho(z))) = exp(z)";
-  piece.variables = 4;
-  piece.degree = 4;
-  piece.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational &rho = v[0], &E = v[1], &KC = v[2], &KI = v[3];
-    auto rho_of = [&](const Rational& e) -> Rational { return KC * e / (KI + KC * e); };
-    auto exp_Psi = [&](const Rational& r) -> Rational { return KI * r / (KC * (1 - r)); };
-    return first_nonzero({rho_of(exp_Psi(rho)) - rho, exp_Psi(rho_of(E)) - E});
-  };
+  const IdentityPiece piece =
+      identity_piece("rho(Psi(rho)) = rho, exp(Psi(rho(z))) = exp(z)", 4, 4,
+                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                       const Rational &rho = v[0], &E = v[1], &KC = v[2], &KI = v[3];
+                       auto rho_of = [&](const Rational& e) -> Rational { return KC * e / (KI + KC * e); };
+                       auto exp_Psi = [&](const Rational& r) -> Rational { return KI * r / (KC * (1 - r)); };
+                       return first_nonzero({rho_of(exp_Psi(rho)) - rho, exp_Psi(rho_of(E)) - E});
+                     });
   c.identities.push_back(piece);
   return c;
 }
@@ -358,15 +291,13 @@ DCRV_CERTIFICATE(rho_prime_quarter) {
   piece.roots = {unit_box(1)};
   piece.attained = {{0.5}};
   c.pieces = {piece};
-  IdentityPiece derivative;
-  derivative.label = "rho'(z) = rho(1 - rho)";
-  derivative.variables = 3;
-  derivative.degree = 3;
-  derivative.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational &E = v[0], &KC = v[1], &KI = v[2];
-    const Rational den = KI + KC * E, rho = KC * E / den;
-    return KC * KI * E / (den * den) - rho * (1 - rho);
-  };
+  const IdentityPiece derivative =
+      identity_piece("rho'(z) = rho(1 - rho)", 3, 3,
+                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                       const Rational &E = v[0], &KC = v[1], &KI = v[2];
+                       const Rational den = KI + KC * E, rho = KC * E / den;
+                       return KC * KI * E / (den * den) - rho * (1 - rho);
+                     });
   c.identities = {derivative};
   return c;
 }
