@@ -24,42 +24,14 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-// ---------------------------------------------------------------------------------------------------------
-// Scalar helpers, generic in the scalar (Interval or a Jet over it).
-// ---------------------------------------------------------------------------------------------------------
-
-/// σ(x) = 1/(1 + e^{−x}).
-template <class X> X sigmoid(const X& x) {
-  return 1 / (1 + exp(-x));
-}
-/// tanh(x/2) = (eˣ − 1)/(eˣ + 1).
-template <class X> X tanh_half(const X& x) {
-  return expm1(x) / (exp(x) + 1);
-}
-/// sinh(a) = (eᵃ − e^{−a})/2 and cosh(a) = (eᵃ + e^{−a})/2 (sign-exact for a ≥ 0: e^0 − e^0 = 0).
-template <class X> X sinh_of(const X& a) {
-  return (exp(a) - exp(-a)) / 2;
-}
-template <class X> X cosh_of(const X& a) {
-  return (exp(a) + exp(-a)) / 2;
-}
-/// (S1): s(x) − c = (¼ − c) − ¼ tanh²(x/2).
-template <class X> X slope_minus(const X& x, const Interval& c) {
-  return X(Interval(1) / 4 - c) - square(tanh_half(x)) / 4;
-}
-/// (S2): s(−(y + t)) − s(y) for y, t ≥ 0.
-template <class X> X slope_gap(const X& y, const X& t) {
-  const X ch_x = cosh_of((y + t) / 2), ch_y = cosh_of(y / 2);
-  return -(sinh_of(y + t / 2) * sinh_of(t / 2)) / (4 * square(ch_x) * square(ch_y));
-}
-/// (S3): σ(a) − σ(b) with d = a − b given in a sign-definite form.
-template <class X> X sigmoid_difference(const X& a, const X& b, const X& d) {
-  return sigmoid(-a) * sigmoid(b) * expm1(d);
-}
+using namespace dpo_exact;
+using softmax_exact::identity_piece;
 
 template <class X> using scalar_of = std::decay_t<X>;
 
@@ -69,45 +41,33 @@ template <class X> using scalar_of = std::decay_t<X>;
 
 /// (S1) with E = eˣ > 0: E/(1 + E)² = (1 − ((E − 1)/(E + 1))²)/4; times (E + 1)²: degree 2 in E.
 IdentityPiece slope_tanh_identity() {
-  IdentityPiece p;
-  p.label = "(S1) s(x) = 1/4 - tanh^2(x/2)/4";
-  p.variables = 1;
-  p.degree = 3;
-  p.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational& E = v[0];
-    const Rational sig = E / (1 + E), sig_neg = 1 / (1 + E), th = (E - 1) / (E + 1);
-    return sig * sig_neg - (1 - th * th) / 4;
-  };
-  return p;
+  return identity_piece("(S1) s(x) = 1/4 - tanh^2(x/2)/4", 1, 3,
+                        [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                          const Rational& E = v[0];
+                          const Rational sig = E / (1 + E), sig_neg = 1 / (1 + E), th = (E - 1) / (E + 1);
+                          return sig * sig_neg - (1 - th * th) / 4;
+                        });
 }
 /// (S2) with Y = e^{y/2}, T = e^{t/2} > 0 (cosh, sinh of y/2, (y+t)/2, y + t/2, t/2 rational in Y, T) and
 /// s(x) = E/(1 + E)², E = eˣ: times the cleared denominators, degree ≤ 12 in Y and T.
 IdentityPiece slope_gap_identity() {
-  IdentityPiece p;
-  p.label = "(S2) s(-(y+t)) - s(y) = -sinh(y+t/2) sinh(t/2)/(4 cosh^2((y+t)/2) cosh^2(y/2))";
-  p.variables = 2;
-  p.degree = 12;
-  p.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational &Y = v[0], &T = v[1];
-    const auto s = [](const Rational& E) { return E / ((1 + E) * (1 + E)); };
-    const Rational ex = 1 / (Y * Y * T * T), ey = Y * Y; // e^x with x = −(y + t), e^y
-    const Rational ch_x = (Y * T + 1 / (Y * T)) / 2, ch_y = (Y + 1 / Y) / 2;
-    const Rational sh_a = (Y * Y * T - 1 / (Y * Y * T)) / 2, sh_b = (T - 1 / T) / 2;
-    return (s(ex) - s(ey)) + sh_a * sh_b / (4 * ch_x * ch_x * ch_y * ch_y);
-  };
-  return p;
+  return identity_piece("(S2) s(-(y+t)) - s(y) = -sinh(y+t/2) sinh(t/2)/(4 cosh^2((y+t)/2) cosh^2(y/2))", 2,
+                        12, [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                          const Rational &Y = v[0], &T = v[1];
+                          const auto s = [](const Rational& E) { return E / ((1 + E) * (1 + E)); };
+                          const Rational ex = 1 / (Y * Y * T * T), ey = Y * Y; // e^x with x = −(y + t), e^y
+                          const Rational ch_x = (Y * T + 1 / (Y * T)) / 2, ch_y = (Y + 1 / Y) / 2;
+                          const Rational sh_a = (Y * Y * T - 1 / (Y * Y * T)) / 2, sh_b = (T - 1 / T) / 2;
+                          return (s(ex) - s(ey)) + sh_a * sh_b / (4 * ch_x * ch_x * ch_y * ch_y);
+                        });
 }
 /// (S3) with A = eᵃ, B = e^b > 0: A/(1+A) − B/(1+B) = (1/(1+A))(B/(1+B))(A/B − 1); degree ≤ 3.
 IdentityPiece sigmoid_difference_identity() {
-  IdentityPiece p;
-  p.label = "(S3) sigma(a) - sigma(b) = sigma(-a) sigma(b) expm1(a - b)";
-  p.variables = 2;
-  p.degree = 3;
-  p.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational &A = v[0], &B = v[1];
-    return (A / (1 + A) - B / (1 + B)) - (1 / (1 + A)) * (B / (1 + B)) * (A / B - 1);
-  };
-  return p;
+  return identity_piece("(S3) sigma(a) - sigma(b) = sigma(-a) sigma(b) expm1(a - b)", 2, 3,
+                        [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                          const Rational &A = v[0], &B = v[1];
+                          return (A / (1 + A) - B / (1 + B)) - (1 / (1 + A)) * (B / (1 + B)) * (A / B - 1);
+                        });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -126,18 +86,16 @@ DCRV_CERTIFICATE(g_derivative) {
       "divided by beta > 0: -c - (-c sech^2) = -c tanh^2(x/2) <= 0 (sech^2 = 1 - tanh^2, (S1)) and -c "
       "sech^2(x/2) < 0, strict";
   c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
-  IdentityPiece formula;
-  formula.label = "g'(ell) = -c beta sech^2(beta(ell - ell0)/2)";
-  formula.variables = 2;
-  formula.degree = 4;
-  formula.residual = [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
-    using J = Jet<Rational, 1, 1>;
-    const Rational &E0 = v[0], &beta = v[1];
-    J E(E0);
-    E.g[0] = -beta * E0; // d/dℓ e^{−β(ℓ−ℓ₀)}
-    const J g = E / (J(1) + E);
-    return g.g[0] - (-k("c") * beta * 4 * E0 / ((1 + E0) * (1 + E0)));
-  };
+  const IdentityPiece formula =
+      identity_piece("g'(ell) = -c beta sech^2(beta(ell - ell0)/2)", 2, 4,
+                     [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
+                       using J = Jet<Rational, 1, 1>;
+                       const Rational &E0 = v[0], &beta = v[1];
+                       J E(E0);
+                       E.g[0] = -beta * E0; // d/dℓ e^{−β(ℓ−ℓ₀)}
+                       const J g = E / (J(1) + E);
+                       return g.g[0] - (-k("c") * beta * 4 * E0 / ((1 + E0) * (1 + E0)));
+                     });
   Piece lower;
   lower.label = "-c beta <= g'";
   lower.score =
@@ -291,24 +249,20 @@ DCRV_CERTIFICATE(c_open_formula) {
     return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
   });
   pos.roots = {{Interval(1e-3, 1e3), Interval(0.0, 20.0), Interval(0.0, 200.0)}};
-  IdentityPiece at_neg;
-  at_neg.label = "(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c";
-  at_neg.variables = 1;
-  at_neg.degree = 1;
-  at_neg.residual = [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
-    const Rational sig0 = Rational(1) / (1 + Rational(1)); // σ(0) = 1/(1 + e⁰)
-    return sig0 * sig0 - k("c");
-  };
-  IdentityPiece at_pos;
-  at_pos.label = "(ii) ell0 > 0: -g'(0)/beta = s(-y) = c sech^2(y/2), E = e^y";
-  at_pos.variables = 1;
-  at_pos.degree = 3;
-  at_pos.residual = [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
-    const Rational& E = v[0];                         // e^{y}, y = βℓ₀
-    const Rational s = (1 / (1 + E)) * (E / (1 + E)); // σ(−y)σ(y)
-    const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
-    return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
-  };
+  const IdentityPiece at_neg =
+      identity_piece("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
+                     [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
+                       const Rational sig0 = Rational(1) / (1 + Rational(1)); // σ(0) = 1/(1 + e⁰)
+                       return sig0 * sig0 - k("c");
+                     });
+  const IdentityPiece at_pos =
+      identity_piece("(ii) ell0 > 0: -g'(0)/beta = s(-y) = c sech^2(y/2), E = e^y", 1, 3,
+                     [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
+                       const Rational& E = v[0];                         // e^{y}, y = βℓ₀
+                       const Rational s = (1 / (1 + E)) * (E / (1 + E)); // σ(−y)σ(y)
+                       const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
+                       return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
+                     });
   c.pieces = {neg, pos};
   c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
   return c;
@@ -462,21 +416,18 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
   // G_i(v) = s g(log v) − ε log v as a jet in v: log v of derivative 1/v, g(log v) = E/(1 + E) with E =
   // e^{−β(log v − ℓ₀)} of derivative −βE/v; variables (v, E, β, ε), both signs
   auto derivative = [](int sign) {
-    IdentityPiece p;
-    p.label = sign > 0 ? "G_i' formula, s_i = +1" : "G_i' formula, s_i = -1";
-    p.variables = 4;
-    p.degree = 4;
-    p.residual = [sign](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-      using J = Jet<Rational, 1, 1>;
-      const Rational &v = x[0], &E0 = x[1], &beta = x[2], &eps = x[3];
-      J logv(Rational(0)), E(E0);
-      logv.g[0] = 1 / v;
-      E.g[0] = -beta * E0 / v;
-      const J G = J(sign) * (E / (J(1) + E)) - J(eps) * logv;
-      const Rational g_prime = -beta * E0 / ((1 + E0) * (1 + E0)); // −β σ(x)σ(−x), e^{−x} = E
-      return G.g[0] - (sign * g_prime - eps) / v;
-    };
-    return p;
+    return identity_piece(sign > 0 ? "G_i' formula, s_i = +1" : "G_i' formula, s_i = -1", 4, 4,
+                          [sign](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+                            using J = Jet<Rational, 1, 1>;
+                            const Rational &v = x[0], &E0 = x[1], &beta = x[2], &eps = x[3];
+                            J logv(Rational(0)), E(E0);
+                            logv.g[0] = 1 / v;
+                            E.g[0] = -beta * E0 / v;
+                            const J G = J(sign) * (E / (J(1) + E)) - J(eps) * logv;
+                            const Rational g_prime =
+                                -beta * E0 / ((1 + E0) * (1 + E0)); // −β σ(x)σ(−x), e^{−x} = E
+                            return G.g[0] - (sign * g_prime - eps) / v;
+                          });
   };
   c.pieces = {plus, minus};
   c.identities = {slope_tanh_identity(), derivative(1), derivative(-1)};
@@ -507,10 +458,6 @@ template <class X> X hprime_upper(const TwoLevelSlopes<X>& t, const X& c) {
 template <class X> X hprime_lower(const TwoLevelSlopes<X>& t, const X& c) {
   return (X(Interval(1) / 4) - c) - t.mlc / 4 - square(tanh_half(t.xc)) * t.nli / 4 -
          sigmoid(t.xi) * sigmoid(-t.xi) * t.mlc;
-}
-Box two_level_box(double z_hi) {
-  return {Interval(0.0, z_hi), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
-          Interval(-40.0, 20.0)};
 }
 /// A sub-box of the domain (ℓ₀ = −z − log M within 1/β) where the bound is nearly attained: the pieces list
 /// it last (searched first), so that a constant 1 % too strong is refused quickly.
@@ -584,11 +531,6 @@ DCRV_CERTIFICATE(fprime_sc) {
 // F.f0-value, F.zstar-lower-2g0, F.zstar-upper-2eps ("Two-level equilibrium", lem:zstar).
 // ---------------------------------------------------------------------------------------------------------
 
-/// (log L_𝒞(z), log L_ℐ(z)) as DpoModel::two_level_logs for z ≥ 0.
-template <class X> std::array<X, 2> two_level_logs(const X& z, const X& M, const X& N) {
-  const X lc = -(log(M) + log1p(N * exp(-z) / M));
-  return {lc, lc - z};
-}
 /// h(z) − 2 = −σ(β(log L_𝒞 − ℓ₀)) − σ(β(log L_ℐ − ℓ₀)) (1 − g = σ(β(ℓ − ℓ₀)), the claims' cancellation-free
 /// form).
 template <class X> X h_minus_two(const X& z, const X& M, const X& N, const X& beta, const X& ell0) {
@@ -642,14 +584,12 @@ DCRV_CERTIFICATE(f0_value) {
       "log L_C(0) = log L_I(0) = -log K and h(0) = 2 g(log 1/K)); intervals: 0 < h(0) = 2 sigma(beta(log K "
       "+ ell0)) strict; F(z) - (2 - eps z) = h(z) - 2 = -sigma(beta(log L_C - ell0)) - sigma(beta(log L_I - "
       "ell0)) <= 0";
-  IdentityPiece at0;
-  at0.label = "exp(log L_C(0)) (M + N) = 1";
-  at0.variables = 2;
-  at0.degree = 2;
-  at0.residual = [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    const Rational &M = v[0], &N = v[1];
-    return (1 / (M * (1 + N / M))) * (M + N) - 1;
-  };
+  const IdentityPiece at0 =
+      identity_piece("exp(log L_C(0)) (M + N) = 1", 2, 2,
+                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+                       const Rational &M = v[0], &N = v[1];
+                       return (1 / (M * (1 + N / M))) * (M + N) - 1;
+                     });
   Piece pos;
   pos.label = "0 < F(0) = 2 g(log 1/K)";
   pos.score = make_score<4>(
@@ -743,7 +683,7 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
     const auto lk = (1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u));
     return lk * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
   });
-  gap.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53), Interval(0.0, 1.0)}};
+  gap.roots = {face_gap_box_and({Interval(0.0, 1.0)})};
   c.pieces = {g0, gap};
   return c;
 }

@@ -21,9 +21,15 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
+
+using dpo_exact::face_gap_box_and;
+using softmax_exact::dot;
+using softmax_exact::identity_piece;
 
 using RVec = std::vector<Rational>;
 
@@ -36,12 +42,6 @@ struct DriftPoint {
   RVec p, f, L;
   Rational eps;
 
-  Rational dot(const RVec& a, const RVec& b) const {
-    Rational s(0);
-    for (std::size_t j = 0; j < a.size(); ++j)
-      s += a[j] * b[j];
-    return s;
-  }
   /// φ_i = f_i − Σ_j p_j f_j.
   Rational phi(std::size_t i) const { return f[i] - dot(p, f); }
   /// ⟨L⟩ = Σ_j p_j L_j.
@@ -81,14 +81,10 @@ std::size_t drift_variables(std::size_t K, bool simplex, unsigned vars) {
 
 IdentityPiece drift_piece(std::string label, std::size_t K, bool simplex, int degree,
                           std::function<Rational(const DriftPoint&)> residual, unsigned vars = kAll) {
-  IdentityPiece piece;
-  piece.label = std::move(label);
-  piece.variables = drift_variables(K, simplex, vars);
-  piece.degree = degree;
-  piece.residual = [K, simplex, vars, residual](const RVec& x, const RationalConstants&) -> Rational {
-    return residual(drift_point(x, K, simplex, vars));
-  };
-  return piece;
+  return identity_piece(std::move(label), drift_variables(K, simplex, vars), degree,
+                        [K, simplex, vars, residual](const RVec& x, const RationalConstants&) -> Rational {
+                          return residual(drift_point(x, K, simplex, vars));
+                        });
 }
 std::string k_label(std::size_t K) {
   return "K = " + std::to_string(K);
@@ -275,7 +271,7 @@ DCRV_CERTIFICATE(replicator_form) {
       RVec G(K);
       for (std::size_t j = 0; j < K; ++j)
         G[j] = d.f[j] - d.eps * d.L[j];
-      return d.drift(0) - d.p[0] * (G[0] - d.dot(d.p, G));
+      return d.drift(0) - d.p[0] * (G[0] - dot(d.p, G));
     }));
   return c;
 }
@@ -288,27 +284,23 @@ DCRV_CERTIFICATE(replicator_form) {
 /// (K); f_j(p_j) is the jet with value f_j and gradient f′_j e_j (the chain rule for f_j = s_j g(log p_j) of
 /// p_j only, whatever its values).
 IdentityPiece jphi_piece(std::size_t K, std::size_t i, std::size_t k) {
-  IdentityPiece piece;
-  piece.label = k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")";
-  piece.variables = 3 * K;
-  piece.degree = 2;
-  piece.residual = [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
-    using J = Jet<Rational, 3, 1>; // K ≤ 3
-    std::vector<J> p(K), f(K);
-    for (std::size_t j = 0; j < K; ++j) {
-      p[j] = J::variable(x[j], j);
-      f[j] = J(x[K + j]);
-      f[j].g[j] = x[2 * K + j];
-    }
-    J mean(0);
-    for (std::size_t j = 0; j < K; ++j)
-      mean += p[j] * f[j];
-    const J phi_i = f[i] - mean;
-    const Rational &fk = x[K + k], &fpk = x[2 * K + k];
-    const Rational claimed = (i == k ? fpk : Rational(0)) - (fk + x[k] * fpk);
-    return phi_i.g[k] - claimed;
-  };
-  return piece;
+  return identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
+                        3 * K, 2, [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
+                          using J = Jet<Rational, 3, 1>; // K ≤ 3
+                          std::vector<J> p(K), f(K);
+                          for (std::size_t j = 0; j < K; ++j) {
+                            p[j] = J::variable(x[j], j);
+                            f[j] = J(x[K + j]);
+                            f[j].g[j] = x[2 * K + j];
+                          }
+                          J mean(0);
+                          for (std::size_t j = 0; j < K; ++j)
+                            mean += p[j] * f[j];
+                          const J phi_i = f[i] - mean;
+                          const Rational &fk = x[K + k], &fpk = x[2 * K + k];
+                          const Rational claimed = (i == k ? fpk : Rational(0)) - (fk + x[k] * fpk);
+                          return phi_i.g[k] - claimed;
+                        });
 }
 
 DCRV_CERTIFICATE(jphi_formula) {
@@ -330,48 +322,43 @@ DCRV_CERTIFICATE(jphi_formula) {
 /// J_E(i, k) − [δ_ik(1 + L_i − ⟨L⟩) − p_i(1 + L_k)] with E = p ⊙ (L − ⟨L⟩) as jets in p, L_j = log p_j the
 /// jet of value L_j and derivative 1/p_j in p_j; variables p (K), L (K).
 IdentityPiece ejac_piece(std::size_t K, std::size_t i, std::size_t k) {
-  IdentityPiece piece;
-  piece.label = k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")";
-  piece.variables = 2 * K;
-  piece.degree = 3;
-  piece.residual = [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
-    using J = Jet<Rational, 3, 1>;
-    std::vector<J> p(K), L(K);
-    for (std::size_t j = 0; j < K; ++j) {
-      p[j] = J::variable(x[j], j);
-      L[j] = J(x[K + j]);
-      L[j].g[j] = 1 / x[j];
-    }
-    J mean(0);
-    for (std::size_t j = 0; j < K; ++j)
-      mean += p[j] * L[j];
-    const J E_i = p[i] * (L[i] - mean);
-    Rational mean_v(0);
-    for (std::size_t j = 0; j < K; ++j)
-      mean_v += x[j] * x[K + j];
-    const Rational claimed = (i == k ? Rational(1 + x[K + i] - mean_v) : Rational(0)) - x[i] * (1 + x[K + k]);
-    return E_i.g[k] - claimed;
-  };
-  return piece;
+  return identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
+                        2 * K, 3, [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
+                          using J = Jet<Rational, 3, 1>;
+                          std::vector<J> p(K), L(K);
+                          for (std::size_t j = 0; j < K; ++j) {
+                            p[j] = J::variable(x[j], j);
+                            L[j] = J(x[K + j]);
+                            L[j].g[j] = 1 / x[j];
+                          }
+                          J mean(0);
+                          for (std::size_t j = 0; j < K; ++j)
+                            mean += p[j] * L[j];
+                          const J E_i = p[i] * (L[i] - mean);
+                          Rational mean_v(0);
+                          for (std::size_t j = 0; j < K; ++j)
+                            mean_v += x[j] * x[K + j];
+                          const Rational claimed = (i == k ? Rational(1 + x[K + i] - mean_v) : Rational(0)) -
+                                                   x[i] * (1 + x[K + k]);
+                          return E_i.g[k] - claimed;
+                        });
 }
 /// The displayed action: (diag(1 + L − ⟨L⟩) − p(1 + L)ᵀ) v = diag(1 + L − ⟨L⟩) v − p ⟨1 + L, v⟩, component 1;
 /// variables p, L, v (K each).
 IdentityPiece ejac_action_piece(std::size_t K) {
-  IdentityPiece piece;
-  piece.label = k_label(K) + ", J_E v as displayed";
-  piece.variables = 3 * K;
-  piece.degree = 2;
-  piece.residual = [K](const RVec& x, const RationalConstants&) -> Rational {
-    Rational mean(0), dot(0), matrix(0);
-    for (std::size_t j = 0; j < K; ++j) {
-      mean += x[j] * x[K + j];
-      dot += (1 + x[K + j]) * x[2 * K + j];
-    }
-    for (std::size_t k = 0; k < K; ++k) // row 1 of entropy_map_jacobian times v
-      matrix += ((k == 0 ? Rational(1 + x[K] - mean) : Rational(0)) - x[0] * (1 + x[K + k])) * x[2 * K + k];
-    return matrix - ((1 + x[K] - mean) * x[2 * K] - x[0] * dot);
-  };
-  return piece;
+  return identity_piece(k_label(K) + ", J_E v as displayed", 3 * K, 2,
+                        [K](const RVec& x, const RationalConstants&) -> Rational {
+                          Rational mean(0), dot(0), matrix(0);
+                          for (std::size_t j = 0; j < K; ++j) {
+                            mean += x[j] * x[K + j];
+                            dot += (1 + x[K + j]) * x[2 * K + j];
+                          }
+                          for (std::size_t k = 0; k < K; ++k) // row 1 of entropy_map_jacobian times v
+                            matrix +=
+                                ((k == 0 ? Rational(1 + x[K] - mean) : Rational(0)) - x[0] * (1 + x[K + k])) *
+                                x[2 * K + k];
+                          return matrix - ((1 + x[K] - mean) * x[2 * K] - x[0] * dot);
+                        });
 }
 
 DCRV_CERTIFICATE(e_jacobian) {
@@ -402,21 +389,17 @@ DCRV_CERTIFICATE(hprime_formula) {
       "exact, jets over the rationals in z with E = e^z (E' = E): L_C'/L_C - N L_I = 0 and L_I'/L_I + M "
       "L_C = 0, variables (M, N, E), degree <= 3 per variable, a 4-point grid";
   auto piece = [](std::string label, bool correct) {
-    IdentityPiece p;
-    p.label = std::move(label);
-    p.variables = 3;
-    p.degree = 3;
-    p.residual = [correct](const RVec& x, const RationalConstants&) -> Rational {
-      using J = Jet<Rational, 1, 1>;
-      const Rational &M = x[0], &N = x[1];
-      J E(x[2]);
-      E.g[0] = x[2]; // dE/dz = E
-      const J LI = J(1) / (J(N) + J(M) * E), LC = E / (J(N) + J(M) * E);
-      if (correct)
-        return LC.g[0] / LC.v - N * LI.v;
-      return LI.g[0] / LI.v + M * LC.v;
-    };
-    return p;
+    return identity_piece(std::move(label), 3, 3,
+                          [correct](const RVec& x, const RationalConstants&) -> Rational {
+                            using J = Jet<Rational, 1, 1>;
+                            const Rational &M = x[0], &N = x[1];
+                            J E(x[2]);
+                            E.g[0] = x[2]; // dE/dz = E
+                            const J LI = J(1) / (J(N) + J(M) * E), LC = E / (J(N) + J(M) * E);
+                            if (correct)
+                              return LC.g[0] / LC.v - N * LI.v;
+                            return LI.g[0] / LI.v + M * LC.v;
+                          });
   };
   c.identities = {piece("L_C'/L_C = N L_I", true), piece("L_I'/L_I = -M L_C", false)};
   return c;
@@ -434,23 +417,18 @@ DCRV_CERTIFICATE(numerics_scaling) {
       "exact: delta * beta/(4 delta) - beta/4 in (beta, delta); ((2 Lambda - 1) + r Lambda) - ((2 + r)(-L) "
       "+ (1 + r)) with Lambda = 1 - L, L = log delta and r = sqrt K as free variables: degree 1 per "
       "variable, a 3-point grid";
-  IdentityPiece lf;
-  lf.label = "delta L_f = beta/4";
-  lf.variables = 2;
-  lf.degree = 2;
-  lf.residual = [](const RVec& x, const RationalConstants&) -> Rational {
-    const Rational &beta = x[0], &delta = x[1];
-    return delta * (beta / (4 * delta)) - beta / 4;
-  };
-  IdentityPiece clog;
-  clog.label = "C_log = (2 + sqrt K) log(1/delta) + (1 + sqrt K)";
-  clog.variables = 2;
-  clog.degree = 2;
-  clog.residual = [](const RVec& x, const RationalConstants&) -> Rational {
-    const Rational &L = x[0], &r = x[1];
-    const Rational lambda = 1 - L; // entropy_lambda: 1 − log δ
-    return ((2 * lambda - 1) + r * lambda) - ((2 + r) * (-L) + (1 + r));
-  };
+  const IdentityPiece lf =
+      identity_piece("delta L_f = beta/4", 2, 2, [](const RVec& x, const RationalConstants&) -> Rational {
+        const Rational &beta = x[0], &delta = x[1];
+        return delta * (beta / (4 * delta)) - beta / 4;
+      });
+  const IdentityPiece clog =
+      identity_piece("C_log = (2 + sqrt K) log(1/delta) + (1 + sqrt K)", 2, 2,
+                     [](const RVec& x, const RationalConstants&) -> Rational {
+                       const Rational &L = x[0], &r = x[1];
+                       const Rational lambda = 1 - L; // entropy_lambda: 1 − log δ
+                       return ((2 * lambda - 1) + r * lambda) - ((2 + r) * (-L) + (1 + r));
+                     });
   c.identities = {lf, clog};
   return c;
 }
@@ -590,11 +568,6 @@ DCRV_CERTIFICATE(cap_poly) {
 // Floor and cap bounds (intervals).
 // ---------------------------------------------------------------------------------------------------------
 
-/// Raw (K, u): every real K ∈ [2, 10¹²], δ = u/K with u ∈ [10⁻³⁰⁰, 1 − 2⁻⁵³].
-Box floor_box() {
-  return {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53)};
-}
-
 // App. F, lem:EntropyLip: C_log = (2Λ − 1) + √K Λ ≤ (c + √K)Λ.
 DCRV_CERTIFICATE(clog_le) {
   Certificate c;
@@ -612,7 +585,7 @@ DCRV_CERTIFICATE(clog_le) {
     const auto lambda = 1 + log(x[0]) - log(x[1]);
     return (2 - k("c")) * lambda - 1;
   });
-  piece.roots = {floor_box()};
+  piece.roots = {face_gap_box()};
   c.pieces = {piece};
   return c;
 }
@@ -632,7 +605,7 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
     const auto &K = x[0], &u = x[1];
     return -(u / K) * log1p(K * (1 - u) / ((K - 1) * u));
   });
-  piece.roots = {floor_box()};
+  piece.roots = {face_gap_box()};
   c.pieces = {piece};
   return c;
 }
@@ -654,7 +627,7 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
     const auto cap = log1p(K * (1 - u) / u);
     return cap * (2 / ((1 + eta) * k("c")) - 1);
   });
-  piece.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53), Interval(0.0, 1.0)}};
+  piece.roots = {face_gap_box_and({Interval(0.0, 1.0)})};
   c.pieces = {piece};
   return c;
 }
@@ -678,8 +651,7 @@ DCRV_CERTIFICATE(static_cap) {
     const auto delta = u / K, free = 1 - u;
     return -(delta * (1 - a) * (1 + b)) - free * (1 - a) * b;
   });
-  piece.roots = {
-      {Interval(2.0, 1e12), Interval(1e-300, 1.0 - 0x1p-53), Interval(0.0, 1.0), Interval(0.0, 1.0)}};
+  piece.roots = {face_gap_box_and({Interval(0.0, 1.0), Interval(0.0, 1.0)})};
   c.pieces = {piece};
   return c;
 }

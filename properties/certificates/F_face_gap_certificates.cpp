@@ -11,11 +11,11 @@
 // (c − 2) + (1 − g(log L_𝒞)) + (1 − g(log L_ℐ)) with 1 − g_β(ℓ) = σ(β(ℓ − ℓ₀)), and the logarithms as in
 // DpoModel::two_level_logs for z ≥ 0: log L_𝒞 = −log M − log1p(Ne^{−z}/M), log L_ℐ = log L_𝒞 − z. M and N are
 // reals in [1, 100] (the claim rounds them to integers).
-#include <array>
 #include <string>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
 
 namespace dcrv::certify {
@@ -37,21 +37,7 @@ DCRV_CERTIFICATE(lk_positive) {
 // App. F, "Two-level equilibrium": 0 < h(z) < c on z ∈ [0, 700].
 // ---------------------------------------------------------------------------------------------------------
 
-/// σ(x) = 1/(1 + e^{−x}).
-template <class X> X sigmoid(const X& x) {
-  return 1 / (1 + exp(-x));
-}
-/// (log L_𝒞, log L_ℐ) at raw (z, M, N) for z ≥ 0.
-template <class X> std::array<X, 2> two_level_logs(const X& z, const X& M, const X& N) {
-  const X lc = -(log(M) + log1p(N * exp(-z) / M));
-  return {lc, lc - z};
-}
-
-/// The raw box (z, M, N, β, ℓ₀) of the claim's domain.
-Box two_level_box() {
-  return {Interval(0.0, 700.0), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
-          Interval(-40.0, 20.0)};
-}
+using namespace dpo_exact;
 
 DCRV_CERTIFICATE(h_range) {
   Certificate c;
@@ -70,7 +56,7 @@ DCRV_CERTIFICATE(h_range) {
     const auto l = two_level_logs(x[0], x[1], x[2]);
     return -(sigmoid(-(beta * (l[0] - ell0))) + sigmoid(-(beta * (l[1] - ell0))));
   });
-  positive.roots = {two_level_box()};
+  positive.roots = {two_level_box(700.0)};
   positive.strict = true;
   Piece below;
   below.label = "h(z) < c";
@@ -81,7 +67,7 @@ DCRV_CERTIFICATE(h_range) {
     const auto l = two_level_logs(x[0], x[1], x[2]);
     return -(X(k("c") - 2) + sigmoid(beta * (l[0] - ell0)) + sigmoid(beta * (l[1] - ell0)));
   });
-  below.roots = {two_level_box()};
+  below.roots = {two_level_box(700.0)};
   below.strict = true;
   c.pieces = {positive, below};
   return c;

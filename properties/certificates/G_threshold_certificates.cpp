@@ -10,10 +10,14 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
+
+using softmax_exact::identity_piece;
 
 const char* kFaceGapDomain =
     "every real K in [2, 10^12] (every integer K >= 2 up to 10^12) and delta = u/K with u in [10^-300, 1 - "
@@ -320,14 +324,11 @@ Certificate emin_certificate(const char* id, bool incorrect_face) {
     for (int KI = incorrect_face ? 1 : 0; KI <= (incorrect_face ? 4 : 3); ++KI) {
       if (KC + KI < 2)
         continue;
-      IdentityPiece piece;
-      piece.label = "uniform allocation, K_C = " + std::to_string(KC) + ", K_I = " + std::to_string(KI);
-      piece.variables = 7;
-      piece.degree = 2;
-      piece.residual = [incorrect_face, KC, KI](const std::vector<Rational>& x,
-                                                const RationalConstants&) -> Rational {
-        return emin_uniform_residual(incorrect_face, KC, KI, x);
-      };
+      const IdentityPiece piece = identity_piece(
+          "uniform allocation, K_C = " + std::to_string(KC) + ", K_I = " + std::to_string(KI), 7, 2,
+          [incorrect_face, KC, KI](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+            return emin_uniform_residual(incorrect_face, KC, KI, x);
+          });
       c.identities.push_back(piece);
     }
   return c;
@@ -491,11 +492,6 @@ template <class X> X expm1_quotient_of(const X& t) {
     return X::chain(t, expm1_quotient(t.v, 0), expm1_quotient(t.v, 1), expm1_quotient(t.v, 2));
 }
 
-/// σ(x) = 1/(1 + e^{−x}).
-template <class X> X logistic_of(const X& x) {
-  return 1 / (1 + exp(-x));
-}
-
 /// With x_π = β(log p_π − ℓ₀), g_β(log p_π) = σ(−x_π), so |ż_ik| = |g_β(ℓ_i) − g_β(ℓ_k)| = |σ(x_i) − σ(x_k)|
 /// and β|z_ik| = |x_i − x_k| = t. For t > 0 the claim is D ≤ c with D = (σ(m + t/2) − σ(m − t/2))/t (m the
 /// midpoint; the pair is unordered, so t ≥ 0), and σ(a + t) − σ(a) = σ(a + t) σ(−a) (1 − e^{−t}) exactly: D =
@@ -508,7 +504,8 @@ Piece dpo_zik_piece() {
     const X& m = x[0];
     const X& t = x[1];
     const X half = t / 2;
-    return logistic_of(X(m + half)) * logistic_of(X(half - m)) * expm1_quotient_of(t) - X(k("c"));
+    return dpo_exact::sigmoid(X(m + half)) * dpo_exact::sigmoid(X(half - m)) * expm1_quotient_of(t) -
+           X(k("c"));
   });
   piece.roots = {{Interval(-1024.0, 1024.0), Interval(0.0, 2048.0)}};
   piece.attained = {{0.0, 0.0}}; // D(0, 0) = σ(0)² E(0) = 1/4
