@@ -20,9 +20,6 @@ using namespace dcrv::certify;
 using namespace dcrv::test;
 
 namespace {
-mpfr value(const Piece& p, const std::vector<double>& x, const Constants& k) {
-  return p.score.value(point(x), k).mid();
-}
 bool near(const mpfr& a, const mpfr& b) {
   return abs(a - b) <= mpfr(1e-40) * (1 + abs(b));
 }
@@ -68,8 +65,8 @@ TEST_CASE("D.trimmed-rho-lb: the score is K (M delta - rho(delta 1 + (1 - K delt
       for (int M = 1; M <= 3; ++M) {
         const StarPartition part = StarPartition::window(3, M);
         const mpfr expected = 3 * (M * delta - star_correct_mass(p, part));
-        CHECK(
-            near(value(piece_labelled(c, "S = 3, M = " + std::to_string(M)), {u, x[0], x[1]}, {}), expected));
+        CHECK(near(score_at(piece_labelled(c, "S = 3, M = " + std::to_string(M)), {u, x[0], x[1]}, {}),
+                   expected));
       }
     }
 }
@@ -86,9 +83,9 @@ TEST_CASE("D.S2-lower: the score is (M^2/rho^2)(rho^2/M - S2) in the chart M a_c
           (1 - mpfr(rho)) / 2, (1 - mpfr(rho)) / 2;
       const mpfr r = star_correct_mass(p, part), s2 = star_correct_square_sum(p, part);
       INFO("y = (" << y[0] << ", " << y[1] << ") rho = " << rho);
-      CHECK(near(value(piece_labelled(c, "M = 3"), {y[0], y[1]}, {}) * r * r / 9, r * r / 3 - s2));
+      CHECK(near(score_at(piece_labelled(c, "M = 3"), {y[0], y[1]}, {}) * r * r / 9, r * r / 3 - s2));
     }
-  CHECK(value(piece_labelled(c, "M = 1"), {0.5}, {}) == 0); // S2 = rho^2 for M = 1
+  CHECK(score_at(piece_labelled(c, "M = 1"), {0.5}, {}) == 0); // S2 = rho^2 for M = 1
 }
 
 TEST_CASE("D.S2-upper, D.phi-c-lower/upper, D.phi-i-lower/upper: the scores are the claims' quantities of "
@@ -106,16 +103,16 @@ TEST_CASE("D.S2-upper, D.phi-c-lower/upper, D.phi-i-lower/upper: the scores are 
     const mpfr r = star_correct_mass(p, part), s2 = star_correct_square_sum(p, part);
     const std::vector<double> x = cat(rho, u);
     INFO("rho = " << rho << " u = (" << u[0] << ", " << u[1] << ")");
-    CHECK(near(value(piece_labelled(up, "M = 3, S2"), x, {}), s2 - r * r));
+    CHECK(near(score_at(piece_labelled(up, "M = 3, S2"), x, {}), s2 - r * r));
     for (int j = 0; j < M; ++j) {
       const std::string cj = "c = " + std::to_string(j + 1);
-      CHECK(near(value(piece_labelled(up, "M = 3, p_j, j = " + std::to_string(j + 1)), x, {}), p(j) - r));
-      CHECK(near(value(piece_labelled(cl, "M = 3, " + cj), x, {}), -phi(j) - r));
-      CHECK(near(value(piece_labelled(cu, "M = 3, " + cj), x, {}), M * (phi(j) - (1 - r / M))));
+      CHECK(near(score_at(piece_labelled(up, "M = 3, p_j, j = " + std::to_string(j + 1)), x, {}), p(j) - r));
+      CHECK(near(score_at(piece_labelled(cl, "M = 3, " + cj), x, {}), -phi(j) - r));
+      CHECK(near(score_at(piece_labelled(cu, "M = 3, " + cj), x, {}), M * (phi(j) - (1 - r / M))));
     }
     if (rho < 1) {
-      CHECK(near(value(piece_labelled(il, "M = 3"), x, {}), -phi(4) - r));
-      CHECK(near(value(piece_labelled(iu, "M = 3"), x, {}), phi(5)));
+      CHECK(near(score_at(piece_labelled(il, "M = 3"), x, {}), -phi(4) - r));
+      CHECK(near(score_at(piece_labelled(iu, "M = 3"), x, {}), phi(5)));
     }
   }
 }
@@ -125,7 +122,7 @@ TEST_CASE("D.quadratic-le-Km1: the score is 1 - 2 rho + K rho^2 - (K - 1)", "[ce
   const Certificate& c = certificate_of("D.quadratic-le-Km1");
   for (double K : {2.0, 3.0, 17.0, 1e6})
     for (double rho : {0.0, 0.3, 1.0})
-      CHECK(near(value(c.pieces[0], {K, rho}, {}), 1 - 2 * mpfr(rho) + K * mpfr(rho) * rho - (K - 1)));
+      CHECK(near(score_at(c.pieces[0], {K, rho}, {}), 1 - 2 * mpfr(rho) + K * mpfr(rho) * rho - (K - 1)));
 }
 
 TEST_CASE("D.phi-l2-sqrtKm1: the score is ||phi||^2 - c^2 (K - 1) with K = M + L", "[certify]") {
@@ -140,11 +137,11 @@ TEST_CASE("D.phi-l2-sqrtKm1: the score is ||phi||^2 - c^2 (K - 1) with K = M + L
       const Vec<mpfr> phi = star_score(chart_point(K, rho, u), StarPartition::window(K, 3));
       std::vector<double> x{rho, double(L)};
       x.insert(x.end(), u.begin(), u.end());
-      CHECK(near(value(piece_labelled(c, "M = 3"), x, k), phi.squaredNorm() - (K - 1)));
+      CHECK(near(score_at(piece_labelled(c, "M = 3"), x, k), phi.squaredNorm() - (K - 1)));
     }
   // M = 1, K = 2: phi = (1 - rho, -rho)
   for (double rho : {0.0, 0.4, 1.0})
-    CHECK(near(value(piece_labelled(c, "M = 1"), {rho, 1.0}, k),
+    CHECK(near(score_at(piece_labelled(c, "M = 1"), {rho, 1.0}, k),
                (1 - mpfr(rho)) * (1 - mpfr(rho)) + mpfr(rho) * rho - 1));
 }
 
@@ -163,8 +160,8 @@ TEST_CASE("D.zab-ratio-lt1: the scores are (p_a - p_b)/rho - c and (p_a - p_b) -
           continue;
         const std::string pair =
             "M = 3, (a, b) = (" + std::to_string(a + 1) + ", " + std::to_string(b + 1) + ")";
-        CHECK(near(value(piece_labelled(c, pair + ", ratio"), x, k), (p(a) - p(b)) / r - 1));
-        CHECK(near(value(piece_labelled(c, pair + ", strict"), x, k),
+        CHECK(near(score_at(piece_labelled(c, pair + ", ratio"), x, k), (p(a) - p(b)) / r - 1));
+        CHECK(near(score_at(piece_labelled(c, pair + ", strict"), x, k),
                    (p(a) - p(b)) - (r - (p(a) < p(b) ? p(a) : p(b)))));
       }
   }
@@ -179,9 +176,9 @@ TEST_CASE("D.asym-bracket: the scores are the two differences of the bracket", "
         for (double pinf : {1e-12, 0.5, 1.0}) {
           const mpfr g = 1 / mpfr(M) + t * (1 - 1 / mpfr(M)), mid = pinf * exp(-g / eps);
           INFO("M = " << M << " t = " << t << " eps = " << eps << " pinf = " << pinf);
-          CHECK(near(value(piece_labelled(c, "lower"), {M, t, eps, pinf}, {}),
+          CHECK(near(score_at(piece_labelled(c, "lower"), {M, t, eps, pinf}, {}),
                      pinf * exp(-1 / mpfr(eps)) - mid));
-          CHECK(near(value(piece_labelled(c, "upper"), {M, t, eps, pinf}, {}),
+          CHECK(near(score_at(piece_labelled(c, "upper"), {M, t, eps, pinf}, {}),
                      mid - pinf * exp(-1 / (M * mpfr(eps)))));
         }
 }
@@ -263,20 +260,20 @@ TEST_CASE(
     Vec<mpfr> p(3);
     p << u[0], (1 - mpfr(u[0])) * u[1], (1 - mpfr(u[0])) * (1 - mpfr(u[1]));
     INFO("u = (" << u[0] << ", " << u[1] << ")");
-    CHECK(near(value(piece_labelled(c, "K = 3, upper"), {u[0], u[1]}, {}), mean_log(p)));
-    CHECK(near(value(piece_labelled(c, "K = 3, lower, away from the centroid"), {u[0], u[1]}, {}),
+    CHECK(near(score_at(piece_labelled(c, "K = 3, upper"), {u[0], u[1]}, {}), mean_log(p)));
+    CHECK(near(score_at(piece_labelled(c, "K = 3, lower, away from the centroid"), {u[0], u[1]}, {}),
                -log(mpfr(3)) - mean_log(p)));
   }
   for (double y : {-1.0, -0.5, 0.0, 0.25, 1.0}) {
     Vec<mpfr> p(2);
     p << (1 + mpfr(y)) / 2, (1 - mpfr(y)) / 2;
-    CHECK(near(value(piece_labelled(c, "K = 2, lower, centred chart"), {y}, {}),
+    CHECK(near(score_at(piece_labelled(c, "K = 2, lower, centred chart"), {y}, {}),
                2 * (-log(mpfr(2)) - mean_log(p))));
   }
   for (const auto& y : {std::array<double, 2>{0.0, 0.0}, {0.25, -0.125}, {-0.25, -0.25}}) {
     Vec<mpfr> p(3);
     p << (1 + mpfr(y[0])) / 3, (1 + mpfr(y[1])) / 3, (1 - mpfr(y[0]) - y[1]) / 3;
-    CHECK(near(value(piece_labelled(c, "K = 3, lower, centred chart"), {y[0], y[1]}, {}),
+    CHECK(near(score_at(piece_labelled(c, "K = 3, lower, centred chart"), {y[0], y[1]}, {}),
                3 * (-log(mpfr(3)) - mean_log(p))));
   }
 }
@@ -299,10 +296,10 @@ TEST_CASE("D.flow-Y-inequality: the score is -phi_k - eps <log p> - a - eps b lo
           const std::string label = ", component " + std::to_string(comp + 1);
           if (rho > 0) { // phi needs rho > 0
             const Vec<mpfr> phi = star_score(p2, StarPartition::window(3, 2));
-            CHECK(near(value(piece_labelled(c, "K = 3, M = 2" + label), {eps, rho, u}, k),
+            CHECK(near(score_at(piece_labelled(c, "K = 3, M = 2" + label), {eps, rho, u}, k),
                        -phi(comp) - eps * mean_log(p2) - 1 - eps * log(mpfr(3))));
             const Vec<mpfr> phi1 = star_score(p1, StarPartition::window(3, 1));
-            CHECK(near(value(piece_labelled(c, "K = 3, M = 1" + label), {eps, rho, u}, k),
+            CHECK(near(score_at(piece_labelled(c, "K = 3, M = 1" + label), {eps, rho, u}, k),
                        -phi1(comp) - eps * mean_log(p1) - 1 - eps * log(mpfr(3))));
           }
         }
@@ -353,10 +350,10 @@ TEST_CASE("the chart (rho, a) pieces for M = 5 read phi as dcrv's star_score doe
     const Vec<mpfr> p = chart_point(K, rho, u);
     const Vec<mpfr> phi = star_score(p, StarPartition::window(K, M));
     for (int j = 0; j < M; ++j)
-      CHECK(near(value(piece_labelled(cl, "M = 5, c = " + std::to_string(j + 1)), cat(rho, u), {}),
+      CHECK(near(score_at(piece_labelled(cl, "M = 5, c = " + std::to_string(j + 1)), cat(rho, u), {}),
                  -phi(j) - star_correct_mass(p, StarPartition::window(K, M))));
     std::vector<double> x{rho, double(K - M)};
     x.insert(x.end(), u.begin(), u.end());
-    CHECK(near(value(piece_labelled(l2, "M = 5"), x, paper_constants(l2)), phi.squaredNorm() - (K - 1)));
+    CHECK(near(score_at(piece_labelled(l2, "M = 5"), x, paper_constants(l2)), phi.squaredNorm() - (K - 1)));
   }
 }

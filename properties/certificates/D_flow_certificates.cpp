@@ -15,13 +15,17 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
+
+using softmax_exact::identity_piece;
 
 /// The exact drift at (p, ε, L) for C = {0, …, M−1}: φ (as dcrv::star_score), ⟨L⟩ = Σ p_j L_j, the direct
 /// drift F (star_drift) and the second form F^S = Sφ − εE (drift_s_form), and Sφ.
@@ -32,36 +36,14 @@ struct ExactDrift {
 
 ExactDrift exact_drift(const std::vector<Rational>& x, std::size_t K, std::size_t M) {
   ExactDrift d;
-  d.p.assign(x.begin(), x.begin() + static_cast<long>(K - 1));
-  Rational last(1);
-  for (const auto& v : d.p)
-    last -= v;
-  d.p.push_back(last);
+  d.p = softmax_exact::plane_chart(x, K);
   d.eps = x[K - 1];
   d.L.assign(x.begin() + static_cast<long>(K), x.begin() + static_cast<long>(2 * K));
   const auto& p = d.p;
-  Rational s2(0);
-  for (std::size_t c = 0; c < M; ++c) {
-    d.rho += p[c];
-    s2 += p[c] * p[c];
-  }
-  d.phi.resize(K);
-  for (std::size_t k = 0; k < K; ++k) {
-    if (k >= M) {
-      d.phi[k] = -s2 / d.rho;
-      continue;
-    }
-    Rational rest(0), others(0);
-    for (std::size_t j = 0; j < K; ++j)
-      if (j != k) {
-        rest += p[j];
-        if (j < M)
-          others += p[j] * p[j];
-      }
-    d.phi[k] = (p[k] * rest - others) / d.rho;
-  }
-  for (std::size_t j = 0; j < K; ++j)
-    d.mean_log += p[j] * d.L[j];
+  star_exact::StarScore score = star_exact::star_score_exact(p, star_exact::leading(K, M));
+  d.rho = score.rho;
+  d.phi = std::move(score.phi);
+  d.mean_log = softmax_exact::dot(p, d.L);
   const auto S = softmax_exact::jacobian_of(p);
   d.direct.resize(K);
   d.s_form.resize(K);
@@ -90,18 +72,16 @@ void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degre
       if (needs_incorrect && M == K)
         continue;
       for (const auto& [a, b] : pairs(K, M)) {
-        IdentityPiece piece;
-        piece.label =
+        const IdentityPiece piece = identity_piece(
             "K = " + std::to_string(K) + ", M = " + std::to_string(M) +
-            (a < K ? ", (" + std::to_string(a + 1) + (b < K ? ", " + std::to_string(b + 1) : "") + ")" : "");
-        piece.variables = logs ? 2 * K : K - 1;
-        piece.degree = degree;
-        piece.residual = [K, M, a = a, b = b, residual](const std::vector<Rational>& x,
-                                                        const RationalConstants&) {
-          std::vector<Rational> full = x;
-          full.resize(2 * K, Rational(0));
-          return Rational(residual(exact_drift(full, K, M), a, b));
-        };
+                (a < K ? ", (" + std::to_string(a + 1) + (b < K ? ", " + std::to_string(b + 1) : "") + ")"
+                       : ""),
+            logs ? 2 * K : K - 1, degree,
+            [K, M, a = a, b = b, residual](const std::vector<Rational>& x, const RationalConstants&) {
+              std::vector<Rational> full = x;
+              full.resize(2 * K, Rational(0));
+              return Rational(residual(exact_drift(full, K, M), a, b));
+            });
         cert.identities.push_back(piece);
       }
     }

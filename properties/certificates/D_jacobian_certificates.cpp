@@ -16,9 +16,14 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
+
+using namespace star_exact;
+using softmax_exact::identity_piece;
 
 /// The exact derivatives at p (K = p.size()) for the partition `correct`: J_kj = ∂φ_k/∂p_j, the partials of
 /// p_k/ρ and of S⁽²⁾/ρ, and ρ, S⁽²⁾.
@@ -72,40 +77,28 @@ ExactJacobian exact_jacobian(const std::vector<Rational>& p, const std::vector<b
   }
 }
 
-std::string subset_label(std::size_t K, const std::vector<bool>& c) {
-  std::string s = "K = " + std::to_string(K) + ", C = {";
-  bool first = true;
-  for (std::size_t k = 0; k < K; ++k)
-    if (c[k]) {
-      s += (first ? "" : ", ") + std::to_string(k + 1);
-      first = false;
-    }
-  return s + "}";
-}
-
 /// One identity piece per K = 2..Kmax and subset C ⊆ {1..K} with keep(M, K): residual(p, C, exact J) over
 /// the K ambient coordinates.
 template <class Keep, class R>
 void add_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
-  for (std::size_t K = 2; K <= Kmax; ++K)
-    for (unsigned mask = 1; mask < (1u << K); ++mask) {
-      std::vector<bool> C(K);
-      int M = 0;
-      for (std::size_t k = 0; k < K; ++k) {
-        C[k] = (mask >> k) & 1u;
-        M += C[k] ? 1 : 0;
-      }
-      if (!keep(M, int(K)))
-        continue;
-      IdentityPiece piece;
-      piece.label = subset_label(K, C);
-      piece.variables = K;
-      piece.degree = degree;
-      piece.residual = [C, residual](const std::vector<Rational>& p, const RationalConstants&) {
-        return residual(p, C, exact_jacobian(p, C));
-      };
-      cert.identities.push_back(piece);
+  for_each_subset(Kmax, keep, [&](std::size_t K, const std::vector<bool>& C) {
+    cert.identities.push_back(
+        identity_piece(subset_label(K, C), K, degree,
+                       [C, residual](const std::vector<Rational>& p, const RationalConstants&) {
+                         return residual(p, C, exact_jacobian(p, C));
+                       }));
+  });
+}
+
+/// Σ_{k,j < K} f(k, j)², the residual of a matrix identity f = 0 (zero iff every entry is).
+template <class F> Rational entrywise_squares(std::size_t K, F f) {
+  Rational sum(0);
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t j = 0; j < K; ++j) {
+      const Rational r = f(k, j);
+      sum += r * r;
     }
+  return sum;
 }
 
 constexpr const char* kAmbient =
@@ -123,12 +116,8 @@ DCRV_CERTIFICATE(jac_zero_columns) {
   add_pieces(
       c, 4, 4, [](int M, int K) { return M >= 1 && M < K; },
       [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactJacobian& e) {
-        Rational sum(0);
-        for (std::size_t k = 0; k < C.size(); ++k)
-          for (std::size_t j = 0; j < C.size(); ++j)
-            if (!C[j])
-              sum += e.J[k][j] * e.J[k][j];
-        return sum;
+        return entrywise_squares(
+            C.size(), [&](std::size_t k, std::size_t j) { return C[j] ? Rational(0) : e.J[k][j]; });
       });
   return c;
 }
@@ -180,18 +169,14 @@ DCRV_CERTIFICATE(jac_entries) {
       c, 4, 4, [](int M, int) { return M >= 1; },
       [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
         const Rational rho2 = e.rho * e.rho;
-        Rational sum(0);
-        for (std::size_t k = 0; k < C.size(); ++k)
-          for (std::size_t j = 0; j < C.size(); ++j) {
-            Rational f(0);
-            if (C[j])
-              f = C[k] ? Rational((k == j ? 1 / e.rho : Rational(0)) - p[k] / rho2 - 2 * p[j] / e.rho +
-                                  e.s2 / rho2)
-                       : Rational(-2 * p[j] / e.rho + e.s2 / rho2);
-            const Rational r = e.J[k][j] - f;
-            sum += r * r;
-          }
-        return sum;
+        return entrywise_squares(C.size(), [&](std::size_t k, std::size_t j) {
+          Rational f(0);
+          if (C[j])
+            f = C[k] ? Rational((k == j ? 1 / e.rho : Rational(0)) - p[k] / rho2 - 2 * p[j] / e.rho +
+                                e.s2 / rho2)
+                     : Rational(-2 * p[j] / e.rho + e.s2 / rho2);
+          return Rational(e.J[k][j] - f);
+        });
       });
   return c;
 }
@@ -234,13 +219,8 @@ DCRV_CERTIFICATE(m1_jacobian) {
   add_pieces(
       c, 5, 4, [](int M, int) { return M == 1; },
       [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactJacobian& e) {
-        Rational sum(0);
-        for (std::size_t k = 0; k < C.size(); ++k)
-          for (std::size_t j = 0; j < C.size(); ++j) {
-            const Rational r = e.J[k][j] + (C[j] ? 1 : 0);
-            sum += r * r;
-          }
-        return sum;
+        return entrywise_squares(
+            C.size(), [&](std::size_t k, std::size_t j) { return Rational(e.J[k][j] + (C[j] ? 1 : 0)); });
       });
   return c;
 }
@@ -251,13 +231,11 @@ template <class R> void add_m1_pieces(Certificate& cert, std::size_t Kmax, int d
     for (std::size_t c = 0; c < K; ++c) {
       std::vector<bool> C(K, false);
       C[c] = true;
-      IdentityPiece piece;
-      piece.label = subset_label(K, C);
-      piece.variables = K;
-      piece.degree = degree;
-      piece.residual = [C, c, K, residual](const std::vector<Rational>& p, const RationalConstants& k) {
-        return Rational(residual(c, K, exact_jacobian(p, C), k));
-      };
+      const IdentityPiece piece =
+          identity_piece(subset_label(K, C), K, degree,
+                         [C, c, K, residual](const std::vector<Rational>& p, const RationalConstants& k) {
+                           return Rational(residual(c, K, exact_jacobian(p, C), k));
+                         });
       cert.identities.push_back(piece);
     }
 }
@@ -288,13 +266,10 @@ Matrix projector_matrix(std::size_t K) {
       r[i][j] = projector(K, i, j);
   return r;
 }
-/// Σ_ij (a_ij − b_ij)².
+/// Σ_ij (a_ij − b_ij)² (square matrices).
 Rational squared_distance(const Matrix& a, const Matrix& b) {
-  Rational s(0);
-  for (std::size_t i = 0; i < a.size(); ++i)
-    for (std::size_t j = 0; j < a[0].size(); ++j)
-      s += (a[i][j] - b[i][j]) * (a[i][j] - b[i][j]);
-  return s;
+  return entrywise_squares(a.size(),
+                           [&](std::size_t i, std::size_t j) { return Rational(a[i][j] - b[i][j]); });
 }
 
 DCRV_CERTIFICATE(m1_norm) {

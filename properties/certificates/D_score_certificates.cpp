@@ -17,55 +17,37 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_chart.hpp"
+#include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
+
+using namespace star_chart;
+using namespace star_exact;
+using softmax_exact::identity_piece;
+using softmax_exact::plane_chart;
 
 // ---------------------------------------------------------------------------------------------------------
 // The chart (ρ, a) of the bounds.
 // ---------------------------------------------------------------------------------------------------------
 
-/// a ∈ Δ^{M−1} from the raw coordinates x[offset], …, x[offset + M − 2] (stick-breaking; a = (1) for M = 1).
-template <std::size_t M, class X, std::size_t N>
-std::array<X, M> shares(const std::array<X, N>& x, std::size_t offset) {
-  if constexpr (M == 1)
-    return {X(1)};
-  else
-    return stick_breaking<M>(x, offset);
+/// add(std::integral_constant<std::size_t, M>{}) for M = Mmin, …, 6: the partitions of the bounds.
+template <std::size_t Mmin = 1, class F> void for_each_m(F add) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (add(std::integral_constant<std::size_t, Mmin + I>{}), ...);
+  }
+  (std::make_index_sequence<7 - Mmin>{});
 }
-template <class X, std::size_t M> X square_sum(const std::array<X, M>& a) {
-  X s(0);
-  for (const auto& v : a)
-    s += square(v);
-  return s;
-}
-/// 1 − Σ a_c² written as 2 Σ_{c<c'} a_c a_{c'} (equal on the simplex, where Σ a = 1): a sum of products of
-/// non-negative enclosures, so its enclosure is ≥ 0 and tight near the vertices, where 1 − Σa² cancels.
-template <class X, std::size_t M> X pair_sum(const std::array<X, M>& a) {
-  X r(0);
-  for (std::size_t c = 0; c < M; ++c)
-    for (std::size_t d = c + 1; d < M; ++d)
-      r += a[c] * a[d];
-  return X(2 * r);
-}
-std::string m_label(std::size_t M) {
-  return "M = " + std::to_string(M);
-}
-
-/// A piece over x = (ρ, u₁, …, u_{M−1}) ∈ [0, 1]^M with a = shares<M>(x, 1); f(ρ, a, s, k).
-template <std::size_t M, class F> Piece rho_share_piece(const std::string& label, F f) {
-  Piece piece;
-  piece.label = label;
-  piece.score = make_score<M>([f](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const std::array<X, M> a = shares<M>(x, 1);
-    return X(f(x[0], a, square_sum(a), k));
-  });
-  piece.roots = {unit_box(M)};
-  return piece;
+/// One rho_share_piece per correct index c = 1..M, labelled "M = …, c = …", with score score_of(c − 1).
+template <std::size_t M, class F> void add_per_correct_index(Certificate& cert, F score_of) {
+  for (std::size_t j = 0; j < M; ++j)
+    cert.pieces.push_back(rho_share_piece<M>(m_label(M) + ", c = " + std::to_string(j + 1), score_of(j)));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -181,12 +163,7 @@ DCRV_CERTIFICATE(s2_upper) {
   c.method =
       "S2 - rho^2 = rho^2 (sum a^2 - 1) = -rho^2 2 sum_{c<c'} a_c a_c' (sum a = 1) and p_j - rho = rho (a_j "
       "- 1) in the chart (rho, a = p_C/rho), a by stick-breaking";
-  add_s2_upper_pieces<1>(c);
-  add_s2_upper_pieces<2>(c);
-  add_s2_upper_pieces<3>(c);
-  add_s2_upper_pieces<4>(c);
-  add_s2_upper_pieces<5>(c);
-  add_s2_upper_pieces<6>(c);
+  for_each_m([&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { add_s2_upper_pieces<M>(c); });
   return c;
 }
 
@@ -208,17 +185,13 @@ DCRV_CERTIFICATE(phi_c_lower) {
       "-phi_c - rho = rho (sum a^2 - 1) - a_c = -rho 2 sum_{c<c'} a_c a_c' - a_c (phi_c = a_c - rho sum "
       "a^2, sum a = 1), a by stick-breaking; equality on the edges a = e_j (j != c)";
   auto add = [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) {
-    for (std::size_t j = 0; j < M; ++j)
-      c.pieces.push_back(rho_share_piece<M>(m_label(M) + ", c = " + std::to_string(j + 1),
-                                            [j](const auto& rho, const auto& a, const auto&,
-                                                const Constants&) { return -(rho * pair_sum(a)) - a[j]; }));
+    add_per_correct_index<M>(c, [](std::size_t j) {
+      return [j](const auto& rho, const auto& a, const auto&, const Constants&) {
+        return -(rho * pair_sum(a)) - a[j];
+      };
+    });
   };
-  add(std::integral_constant<std::size_t, 1>{});
-  add(std::integral_constant<std::size_t, 2>{});
-  add(std::integral_constant<std::size_t, 3>{});
-  add(std::integral_constant<std::size_t, 4>{});
-  add(std::integral_constant<std::size_t, 5>{});
-  add(std::integral_constant<std::size_t, 6>{});
+  for_each_m(add);
   return c;
 }
 
@@ -230,19 +203,13 @@ DCRV_CERTIFICATE(phi_c_upper) {
       "M (phi_c - (1 - rho/M)) = M (a_c - 1) + rho (1 - M sum a^2), a by stick-breaking (for M = 1 it is "
       "0: phi_c = 1 - rho); equality at rho = 0, a = e_c: monotonicity test";
   auto add = [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) {
-    for (std::size_t j = 0; j < M; ++j)
-      c.pieces.push_back(
-          rho_share_piece<M>(m_label(M) + ", c = " + std::to_string(j + 1),
-                             [j](const auto& rho, const auto& a, const auto& s, const Constants&) {
-                               return int(M) * (a[j] - 1) + rho * (1 - int(M) * s);
-                             }));
+    add_per_correct_index<M>(c, [](std::size_t j) {
+      return [j](const auto& rho, const auto& a, const auto& s, const Constants&) {
+        return int(M) * (a[j] - 1) + rho * (1 - int(M) * s);
+      };
+    });
   };
-  add(std::integral_constant<std::size_t, 1>{});
-  add(std::integral_constant<std::size_t, 2>{});
-  add(std::integral_constant<std::size_t, 3>{});
-  add(std::integral_constant<std::size_t, 4>{});
-  add(std::integral_constant<std::size_t, 5>{});
-  add(std::integral_constant<std::size_t, 6>{});
+  for_each_m(add);
   return c;
 }
 
@@ -263,12 +230,7 @@ DCRV_CERTIFICATE(phi_i_lower) {
     c.pieces.push_back(rho_share_piece<M>(m_label(M), [](const auto& rho, const auto& a, const auto&,
                                                          const Constants&) { return -(rho * pair_sum(a)); }));
   };
-  add(std::integral_constant<std::size_t, 1>{});
-  add(std::integral_constant<std::size_t, 2>{});
-  add(std::integral_constant<std::size_t, 3>{});
-  add(std::integral_constant<std::size_t, 4>{});
-  add(std::integral_constant<std::size_t, 5>{});
-  add(std::integral_constant<std::size_t, 6>{});
+  for_each_m(add);
   return c;
 }
 
@@ -281,12 +243,7 @@ DCRV_CERTIFICATE(phi_i_upper) {
     c.pieces.push_back(rho_share_piece<M>(m_label(M), [](const auto& rho, const auto&, const auto& s,
                                                          const Constants&) { return -(rho * s); }));
   };
-  add(std::integral_constant<std::size_t, 1>{});
-  add(std::integral_constant<std::size_t, 2>{});
-  add(std::integral_constant<std::size_t, 3>{});
-  add(std::integral_constant<std::size_t, 4>{});
-  add(std::integral_constant<std::size_t, 5>{});
-  add(std::integral_constant<std::size_t, 6>{});
+  for_each_m(add);
   return c;
 }
 
@@ -344,7 +301,8 @@ DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
       "(def:star-score in the chart (rho, a = p_C/rho)), with L a real box coordinate; equality at rho = "
       "1, a a vertex (and rho = 0 for K = 2): monotonicity test and the mean-value form";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {l2_piece<1>(), l2_piece<2>(), l2_piece<3>(), l2_piece<4>(), l2_piece<5>(), l2_piece<6>()};
+  for_each_m(
+      [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { c.pieces.push_back(l2_piece<M>()); });
   return c;
 }
 
@@ -384,11 +342,7 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
       "z)), "
       "each ordered pair (so |p_a - p_b| is covered by the two orders); equality at the vertex a = e_a";
   c.constants = {{"c", [] { return Interval(1); }}};
-  add_zab_pieces<2>(c);
-  add_zab_pieces<3>(c);
-  add_zab_pieces<4>(c);
-  add_zab_pieces<5>(c);
-  add_zab_pieces<6>(c);
+  for_each_m<2>([&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { add_zab_pieces<M>(c); });
   return c;
 }
 
@@ -431,84 +385,17 @@ DCRV_CERTIFICATE(asym_bracket) {
 // Identities: centering, score differences, M = K.
 // ---------------------------------------------------------------------------------------------------------
 
-/// p = (x₁, …, x_{K−1}, 1 − Σx): the open simplex at the grid points.
-std::vector<Rational> chart_point(const std::vector<Rational>& x) {
-  std::vector<Rational> p = x;
-  Rational last(1);
-  for (const auto& v : x)
-    last -= v;
-  p.push_back(last);
-  return p;
-}
-struct ExactScore {
-  Rational rho, s2;
-  std::vector<Rational> phi;
-};
-/// ρ, S⁽²⁾ and φ^STaR as dcrv::star_score evaluates them (its cancellation-free form, equal to def:star-score
-/// on Δ): φ_c = (p_c Σ_{k≠c} p_k − Σ_{c'∈C∖{c}} p_{c'}²)/ρ, φ_i = −S⁽²⁾/ρ.
-ExactScore exact_score(const std::vector<Rational>& p, const std::vector<bool>& correct) {
-  ExactScore r;
-  const std::size_t K = p.size();
-  for (std::size_t k = 0; k < K; ++k)
-    if (correct[k]) {
-      r.rho += p[k];
-      r.s2 += p[k] * p[k];
-    }
-  r.phi.resize(K);
-  for (std::size_t k = 0; k < K; ++k) {
-    if (!correct[k]) {
-      r.phi[k] = -r.s2 / r.rho;
-      continue;
-    }
-    Rational rest(0), others(0);
-    for (std::size_t j = 0; j < K; ++j)
-      if (j != k) {
-        rest += p[j];
-        if (correct[j])
-          others += p[j] * p[j];
-      }
-    r.phi[k] = (p[k] * rest - others) / r.rho;
-  }
-  return r;
-}
-std::vector<bool> subset(std::size_t K, unsigned mask) {
-  std::vector<bool> c(K);
-  for (std::size_t k = 0; k < K; ++k)
-    c[k] = (mask >> k) & 1u;
-  return c;
-}
-std::string subset_label(std::size_t K, const std::vector<bool>& c) {
-  std::string s = "K = " + std::to_string(K) + ", C = {";
-  bool first = true;
-  for (std::size_t k = 0; k < K; ++k)
-    if (c[k]) {
-      s += (first ? "" : ", ") + std::to_string(k + 1);
-      first = false;
-    }
-  return s + "}";
-}
-
 /// One identity piece per K = 2..Kmax and subset C with `keep(M, K)`: residual(p, C, φ) over the chart.
 template <class R, class Keep>
 void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
-  for (std::size_t K = 2; K <= Kmax; ++K)
-    for (unsigned mask = 1; mask < (1u << K); ++mask) {
-      const std::vector<bool> C = subset(K, mask);
-      int M = 0;
-      for (bool b : C)
-        M += b ? 1 : 0;
-      if (!keep(M, int(K)))
-        continue;
-      IdentityPiece piece;
-      piece.label = subset_label(K, C);
-      piece.variables = K - 1;
-      piece.degree = degree;
-      piece.residual = [C, residual](const std::vector<Rational>& x, const RationalConstants&) {
-        const std::vector<Rational> p = chart_point(x);
-        return residual(p, C, exact_score(p, C));
-      };
-      cert.identities.push_back(piece);
-    }
+  for_each_subset(Kmax, keep, [&](std::size_t K, const std::vector<bool>& C) {
+    cert.identities.push_back(
+        identity_piece(subset_label(K, C), K - 1, degree,
+                       [K, C, residual](const std::vector<Rational>& x, const RationalConstants&) {
+                         const std::vector<Rational> p = plane_chart(x, K);
+                         return residual(p, C, star_score_exact(p, C));
+                       }));
+  });
 }
 
 DCRV_CERTIFICATE(centering) {
@@ -521,7 +408,7 @@ DCRV_CERTIFICATE(centering) {
              "grid, hence identically zero";
   add_identity_pieces(
       c, 6, 3, [](int M, int) { return M >= 1; },
-      [](const std::vector<Rational>& p, const std::vector<bool>&, const ExactScore& s) {
+      [](const std::vector<Rational>& p, const std::vector<bool>&, const StarScore& s) {
         Rational sum(0);
         for (std::size_t k = 0; k < p.size(); ++k)
           sum += p[k] * s.phi[k];
@@ -545,7 +432,7 @@ DCRV_CERTIFICATE(scorediff_ii) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && K - M >= 2; },
-      [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactScore& s) {
+      [](const std::vector<Rational>&, const std::vector<bool>& C, const StarScore& s) {
         Rational sum(0);
         for (std::size_t i = 0; i < C.size(); ++i)
           for (std::size_t j = 0; j < C.size(); ++j)
@@ -564,7 +451,7 @@ DCRV_CERTIFICATE(scorediff_cc) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int) { return M >= 2; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactScore& s) {
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
         Rational sum(0);
         for (std::size_t a = 0; a < C.size(); ++a)
           for (std::size_t b = 0; b < C.size(); ++b)
@@ -585,7 +472,7 @@ DCRV_CERTIFICATE(scorediff_ci) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && M < K; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactScore& s) {
+      [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
         Rational sum(0);
         for (std::size_t a = 0; a < C.size(); ++a)
           for (std::size_t i = 0; i < C.size(); ++i)
@@ -609,21 +496,19 @@ DCRV_CERTIFICATE(edge_mk) {
       "a "
       "polynomial of degree <= 4 in each x_j, zero on the 5^(K-1) grid, hence identically zero";
   for (std::size_t K = 2; K <= 6; ++K) {
-    IdentityPiece piece;
-    piece.label = "K = " + std::to_string(K) + ", M = K";
-    piece.variables = K - 1;
-    piece.degree = 4;
-    piece.residual = [K](const std::vector<Rational>& x, const RationalConstants&) {
-      const std::vector<Rational> p = chart_point(x);
-      const ExactScore s = exact_score(p, std::vector<bool>(K, true));
-      Rational sq(0);
-      for (const auto& v : p)
-        sq += v * v;
-      Rational r = (s.rho - 1) * (s.rho - 1);
-      for (std::size_t k = 0; k < K; ++k)
-        r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
-      return r;
-    };
+    const IdentityPiece piece = identity_piece("K = " + std::to_string(K) + ", M = K", K - 1, 4,
+                                               [K](const std::vector<Rational>& x, const RationalConstants&) {
+                                                 const std::vector<Rational> p = plane_chart(x, K);
+                                                 const StarScore s =
+                                                     star_score_exact(p, std::vector<bool>(K, true));
+                                                 Rational sq(0);
+                                                 for (const auto& v : p)
+                                                   sq += v * v;
+                                                 Rational r = (s.rho - 1) * (s.rho - 1);
+                                                 for (std::size_t k = 0; k < K; ++k)
+                                                   r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
+                                                 return r;
+                                               });
     c.identities.push_back(piece);
   }
   return c;

@@ -11,9 +11,11 @@
 // the boxes.
 #include <array>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/star_chart.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -21,26 +23,14 @@ namespace {
 /// One side of one component, sign·φ_k − c ≤ 0: k = c < M a correct index, or c = M standing for every
 /// incorrect index (φ_i = −ρs is the same for all of them).
 template <std::size_t M> Piece sup_norm_piece(std::size_t c, int sign) {
-  Piece piece;
-  piece.label = "M = " + std::to_string(M) +
-                (c < M ? ", correct c = " + std::to_string(c + 1) : ", incorrect") +
-                (sign > 0 ? ", +phi" : ", -phi");
-  piece.score = make_score<M>([c, sign](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& rho = x[0];
-    std::array<X, M> a;
-    if constexpr (M == 1)
-      a[0] = X(1);
-    else
-      a = stick_breaking<M>(x, 1);
-    X s(0);
-    for (const auto& ac : a)
-      s += square(ac);
-    const X phi = c < M ? X(a[c] - rho * s) : X(-(rho * s));
-    return X(sign) * phi - X(k("c"));
-  });
-  piece.roots = {unit_box(M)};
-  return piece;
+  return star_chart::rho_share_piece<M>(
+      star_chart::m_label(M) + (c < M ? ", correct c = " + std::to_string(c + 1) : ", incorrect") +
+          (sign > 0 ? ", +phi" : ", -phi"),
+      [c, sign](const auto& rho, const auto& a, const auto& s, const Constants& k) {
+        using X = std::decay_t<decltype(rho)>;
+        const X phi = c < M ? X(a[c] - rho * s) : X(-(rho * s));
+        return X(sign) * phi - X(k("c"));
+      });
 }
 
 template <std::size_t M> void add_sup_norm_pieces(Certificate& cert) {
