@@ -35,6 +35,7 @@ namespace {
 using Q = Rational;
 using Qs = std::vector<Rational>;
 using softmax_exact::dot;
+using softmax_exact::identity_piece;
 using softmax_exact::plane_chart; // the chart p = (x, 1 − Σx) of the plane Σp = 1
 
 Qs slice(const Qs& x, std::size_t offset, std::size_t n) {
@@ -357,19 +358,16 @@ DCRV_CERTIFICATE(g_dpo_gbar) {
     for (const auto& lump_of : set_partitions(S)) {
       const Lumps L(lump_of);
       for (const auto& s : sign_pure_labellings(L)) {
-        IdentityPiece piece;
-        piece.label =
-            "S = " + std::to_string(S) + ", lumps " + std::to_string(L.count()) + ", partition/labels";
-        piece.variables = static_cast<std::size_t>(2 * S - 1);
-        piece.degree = 1;
-        piece.residual = [S, L, s](const Qs& x, const RationalConstants&) -> Q {
-          const std::size_t n = static_cast<std::size_t>(S);
-          const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
-          Q gamma_bar(0);
-          for (std::size_t pi = 0; pi < n; ++pi)
-            gamma_bar += Q(s[pi]) * p[pi] * gamma[pi];
-          return lump_gbar(L, s, lump_qG(L, p, gamma)) - gamma_bar;
-        };
+        const IdentityPiece piece = identity_piece(
+            "S = " + std::to_string(S) + ", lumps " + std::to_string(L.count()) + ", partition/labels",
+            static_cast<std::size_t>(2 * S - 1), 1, [S, L, s](const Qs& x, const RationalConstants&) -> Q {
+              const std::size_t n = static_cast<std::size_t>(S);
+              const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
+              Q gamma_bar(0);
+              for (std::size_t pi = 0; pi < n; ++pi)
+                gamma_bar += Q(s[pi]) * p[pi] * gamma[pi];
+              return lump_gbar(L, s, lump_qG(L, p, gamma)) - gamma_bar;
+            });
         c.identities.push_back(piece);
       }
     }
@@ -391,23 +389,21 @@ DCRV_CERTIFICATE(g_mk_decomp) {
              "sum w_pi (L_pi - Lambda), w = p/q_k; q_k w_pi = p_pi cancels exactly, so the residual equals a "
              "polynomial of degree <= 1 in each variable where q_k != 0, zero on a 2^(2|C_k|+1) grid";
   for (int m = 1; m <= 6; ++m) {
-    IdentityPiece piece;
-    piece.label = "|C_k| = " + std::to_string(m);
-    piece.variables = static_cast<std::size_t>(2 * m + 1);
-    piece.degree = 1;
-    piece.residual = [m](const Qs& x, const RationalConstants&) -> Q {
-      const std::size_t n = static_cast<std::size_t>(m);
-      const Qs p = slice(x, 0, n), Lg = slice(x, n, n);
-      const Q Lambda = x[2 * n];
-      Q q(0);
-      for (const auto& v : p)
-        q += v;
-      const Q mk = dot(p, Lg);
-      Q wlogw(0);
-      for (std::size_t i = 0; i < n; ++i)
-        wlogw += (p[i] / q) * (Lg[i] - Lambda);
-      return mk - (q * Lambda + q * wlogw);
-    };
+    const IdentityPiece piece =
+        identity_piece("|C_k| = " + std::to_string(m), static_cast<std::size_t>(2 * m + 1), 1,
+                       [m](const Qs& x, const RationalConstants&) -> Q {
+                         const std::size_t n = static_cast<std::size_t>(m);
+                         const Qs p = slice(x, 0, n), Lg = slice(x, n, n);
+                         const Q Lambda = x[2 * n];
+                         Q q(0);
+                         for (const auto& v : p)
+                           q += v;
+                         const Q mk = dot(p, Lg);
+                         Q wlogw(0);
+                         for (std::size_t i = 0; i < n; ++i)
+                           wlogw += (p[i] / q) * (Lg[i] - Lambda);
+                         return mk - (q * Lambda + q * wlogw);
+                       });
     c.identities.push_back(piece);
   }
   return c;
@@ -444,15 +440,11 @@ Q aggregated_drift(const LumpOdeVars& v, std::size_t m) {
 /// A lump-ODE identity piece: `formula` is the claim's right side for the lump {0, …, m−1}.
 IdentityPiece lump_ode_piece(std::size_t S, std::size_t m, int degree,
                              std::function<Q(const LumpOdeVars&, std::size_t m)> formula) {
-  IdentityPiece piece;
-  piece.label = "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m);
-  piece.variables = 2 * S + m;
-  piece.degree = degree;
-  piece.residual = [S, m, formula](const Qs& x, const RationalConstants&) -> Q {
-    const LumpOdeVars v = lump_ode_vars(x, S, m);
-    return formula(v, m) - aggregated_drift(v, m);
-  };
-  return piece;
+  return identity_piece("S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m), 2 * S + m, degree,
+                        [S, m, formula](const Qs& x, const RationalConstants&) -> Q {
+                          const LumpOdeVars v = lump_ode_vars(x, S, m);
+                          return formula(v, m) - aggregated_drift(v, m);
+                        });
 }
 
 /// The residual R(x, φ, L, ε) of a lump-ODE identity is affine in ε, R = R₀(x, φ) + ε R₁(x, L) (ε multiplies
@@ -487,27 +479,41 @@ lump_ode_split_pieces(std::size_t S, std::size_t m, int degree,
   return {sel, ent};
 }
 
+/// Σ_{C_k} p φ, m_k = Σ_{C_k} p L and q_k = Σ_{C_k} p of the lump C_k = the first m traces.
+struct LumpSums {
+  Q sel, mk, q;
+};
+LumpSums lump_sums(const LumpOdeVars& v, std::size_t m) {
+  LumpSums r{Q(0), Q(0), Q(0)};
+  for (std::size_t pi = 0; pi < m; ++pi) {
+    r.sel += v.p[pi] * v.phi[pi];
+    r.mk += v.p[pi] * v.L[pi];
+    r.q += v.p[pi];
+  }
+  return r;
+}
 /// Σ_{C_k} p φ − ε(m_k − q_k h̄) (lump_drift).
 Q lump_drift_formula(const LumpOdeVars& v, std::size_t m) {
   const Q hbar = dot(v.p, v.L);
-  Q sel(0), mk(0), q(0);
-  for (std::size_t pi = 0; pi < m; ++pi) {
-    sel += v.p[pi] * v.phi[pi];
-    mk += v.p[pi] * v.L[pi];
-    q += v.p[pi];
-  }
-  return sel - v.eps * (mk - q * hbar);
+  const LumpSums l = lump_sums(v, m);
+  return l.sel - v.eps * (l.mk - l.q * hbar);
 }
 /// Σ_{C_k} p φ − ε q_k(E_{p|C_k}[log p] − h̄), E_{p|C_k}[log p] = m_k/q_k.
 Q lump_conditional_formula(const LumpOdeVars& v, std::size_t m) {
   const Q hbar = dot(v.p, v.L);
-  Q sel(0), mk(0), q(0);
-  for (std::size_t pi = 0; pi < m; ++pi) {
-    sel += v.p[pi] * v.phi[pi];
-    mk += v.p[pi] * v.L[pi];
-    q += v.p[pi];
-  }
-  return sel - v.eps * q * (mk / q - hbar);
+  const LumpSums l = lump_sums(v, m);
+  return l.sel - v.eps * l.q * (l.mk / l.q - hbar);
+}
+
+/// The pieces of a lump-ODE identity `formula` = A ṗ: whole for S = 2, 3, split into the ε-free part and
+/// the ε coefficient for S = 4 (S = 5 closes as well, 1.3 s more each: left out for time); every |C_k| = m.
+template <class Formula> void add_lump_ode_pieces(Certificate& c, Formula formula) {
+  for (std::size_t S = 2; S <= 3; ++S)
+    for (std::size_t m = 1; m <= S; ++m)
+      c.identities.push_back(lump_ode_piece(S, m, 2, formula));
+  for (std::size_t m = 1; m <= 4; ++m)
+    for (auto& piece : lump_ode_split_pieces(4, m, 2, formula))
+      c.identities.push_back(piece);
 }
 
 const char* kLumpRelabel = "a lump of size m of any partition is the first m traces after relabelling (every "
@@ -527,13 +533,7 @@ DCRV_CERTIFICATE(g_lump_ode) {
                   "in (x, phi) and its eps coefficient in (x, L), each zero on its own 3^n grid; d/dt(Ap) = "
                   "A pdot on solutions; ") +
       kLumpRelabel;
-  for (std::size_t S = 2; S <= 3; ++S)
-    for (std::size_t m = 1; m <= S; ++m)
-      c.identities.push_back(lump_ode_piece(S, m, 2, lump_drift_formula));
-  for (std::size_t S = 4; S <= 4; ++S) // S = 5 closes as well (1.3 s more each): left out for time
-    for (std::size_t m = 1; m <= S; ++m)
-      for (auto& piece : lump_ode_split_pieces(S, m, 2, lump_drift_formula))
-        c.identities.push_back(piece);
+  add_lump_ode_pieces(c, lump_drift_formula);
   return c;
 }
 
@@ -550,13 +550,7 @@ DCRV_CERTIFICATE(g_lump_ode_conditional) {
                   "a 3^(2S+m) grid (S = 2, 3); for S = 4 split into the eps-free part in (x, phi) and "
                   "the eps coefficient in (x, L), each zero on its own 3^n grid; ") +
       kLumpRelabel;
-  for (std::size_t S = 2; S <= 3; ++S)
-    for (std::size_t m = 1; m <= S; ++m)
-      c.identities.push_back(lump_ode_piece(S, m, 2, lump_conditional_formula));
-  for (std::size_t S = 4; S <= 4; ++S) // S = 5 closes as well (1.3 s more each): left out for time
-    for (std::size_t m = 1; m <= S; ++m)
-      for (auto& piece : lump_ode_split_pieces(S, m, 2, lump_conditional_formula))
-        c.identities.push_back(piece);
+  add_lump_ode_pieces(c, lump_conditional_formula);
   return c;
 }
 
@@ -573,19 +567,17 @@ DCRV_CERTIFICATE(g_eps0_lump) {
       kLumpRelabel;
   for (std::size_t S = 2; S <= 6; ++S)
     for (std::size_t m = 1; m <= S; ++m) {
-      IdentityPiece piece;
-      piece.label = "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m);
-      piece.variables = 2 * S - 1;
-      piece.degree = 1;
-      piece.residual = [S, m](const Qs& x, const RationalConstants&) -> Q {
-        const Qs p = plane_chart(x, S), phi = slice(x, S - 1, S);
-        Q aggregated(0), sel(0);
-        for (std::size_t pi = 0; pi < S; ++pi) // row k of A times p ⊙ φ
-          aggregated += Q(pi < m ? 1 : 0) * (p[pi] * phi[pi]);
-        for (std::size_t pi = 0; pi < m; ++pi) // Σ_{π∈C_k} p_π φ_π
-          sel += p[pi] * phi[pi];
-        return sel - aggregated;
-      };
+      const IdentityPiece piece =
+          identity_piece("S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m), 2 * S - 1, 1,
+                         [S, m](const Qs& x, const RationalConstants&) -> Q {
+                           const Qs p = plane_chart(x, S), phi = slice(x, S - 1, S);
+                           Q aggregated(0), sel(0);
+                           for (std::size_t pi = 0; pi < S; ++pi) // row k of A times p ⊙ φ
+                             aggregated += Q(pi < m ? 1 : 0) * (p[pi] * phi[pi]);
+                           for (std::size_t pi = 0; pi < m; ++pi) // Σ_{π∈C_k} p_π φ_π
+                             sel += p[pi] * phi[pi];
+                           return sel - aggregated;
+                         });
       c.identities.push_back(piece);
     }
   return c;
@@ -628,6 +620,20 @@ LumpMasses lump_masses_of(const std::vector<bool>& in, const Labels& s, const Qs
   return r;
 }
 
+/// The identity piece of the lump (the first a correct and first b incorrect traces) of the labelling with
+/// K_C correct traces first, over the chart x of Δ^{S−1} followed by `extra` free variables: residual r(x, p,
+/// labels, lump, masses).
+template <class R>
+IdentityPiece leading_lump_piece(int S, int KC, int a, int b, std::size_t extra, int degree, R r) {
+  const Labels s = leading_labels(S, KC);
+  const auto in = leading_lump(S, KC, a, b);
+  return identity_piece(lump_text(S, KC, a, b), static_cast<std::size_t>(S - 1) + extra, degree,
+                        [S, s, in, r](const Qs& x, const RationalConstants&) -> Q {
+                          const Qs p = plane_chart(x, static_cast<std::size_t>(S));
+                          return r(x, p, s, in, lump_masses_of(in, s, p));
+                        });
+}
+
 DCRV_CERTIFICATE(g_star_lump_ode) {
   Certificate c;
   c.claim = "G.star-lump-ode";
@@ -641,18 +647,11 @@ DCRV_CERTIFICATE(g_star_lump_ode) {
       "phi_i = -S2/rho, p_S = 1 - sum x: times rho (> 0 on the grid) a polynomial of degree <= 3 in each "
       "x, zero on a 4^(S-1) grid; d/dt(Ap) = A(p.phi) on solutions";
   for_each_leading_lump(2, 5, 1, false, [&](int S, int KC, int a, int b) {
-    IdentityPiece piece;
-    piece.label = lump_text(S, KC, a, b);
-    piece.variables = static_cast<std::size_t>(S - 1);
-    piece.degree = 3;
-    const Labels s = leading_labels(S, KC);
-    const auto in = leading_lump(S, KC, a, b);
-    piece.residual = [S, s, in](const Qs& x, const RationalConstants&) -> Q {
-      const Qs p = plane_chart(x, static_cast<std::size_t>(S));
-      const LumpMasses m = lump_masses_of(in, s, p);
-      return (m.s2k - m.q * m.s2) / m.rho - lump_sum(in, p, star_phi(p, s));
-    };
-    c.identities.push_back(piece);
+    c.identities.push_back(leading_lump_piece(
+        S, KC, a, b, 0, 3,
+        [](const Qs&, const Qs& p, const Labels& s, const std::vector<bool>& in, const LumpMasses& m) -> Q {
+          return (m.s2k - m.q * m.s2) / m.rho - lump_sum(in, p, star_phi(p, s));
+        }));
   });
   return c;
 }
@@ -669,38 +668,25 @@ DCRV_CERTIFICATE(g_star_logratio) {
       "S2_{k,C}/(rho q_k) - S2/rho (the claim's per-lump form; the common -S2/rho cancels in every pair): "
       "times rho q_k (> 0 on the grid) a polynomial of degree <= 3 in each x, zero on a 4^(S-1) grid";
   for_each_leading_lump(2, 6, 1, true, [&](int S, int KC, int a, int b) {
-    IdentityPiece piece;
-    piece.label = lump_text(S, KC, a, b);
-    piece.variables = static_cast<std::size_t>(S - 1);
-    piece.degree = 3;
-    const Labels s = leading_labels(S, KC);
-    const auto in = leading_lump(S, KC, a, b);
-    piece.residual = [S, s, in](const Qs& x, const RationalConstants&) -> Q {
-      const Qs p = plane_chart(x, static_cast<std::size_t>(S));
-      const LumpMasses m = lump_masses_of(in, s, p);
-      return (m.s2k / (m.rho * m.q) - m.s2 / m.rho) - lump_sum(in, p, star_phi(p, s)) / m.q;
-    };
-    c.identities.push_back(piece);
+    c.identities.push_back(leading_lump_piece(
+        S, KC, a, b, 0, 3,
+        [](const Qs&, const Qs& p, const Labels& s, const std::vector<bool>& in, const LumpMasses& m) -> Q {
+          return (m.s2k / (m.rho * m.q) - m.s2 / m.rho) - lump_sum(in, p, star_phi(p, s)) / m.q;
+        }));
   });
   return c;
 }
 
 IdentityPiece grpo_lump_piece(int S, int KC, int a, int b, bool log_rate) {
-  IdentityPiece piece;
-  piece.label = lump_text(S, KC, a, b);
-  piece.variables = static_cast<std::size_t>(S); // x (S − 1), H
-  piece.degree = 2;
-  const Labels s = leading_labels(S, KC);
-  const auto in = leading_lump(S, KC, a, b);
-  piece.residual = [S, s, in, log_rate](const Qs& x, const RationalConstants&) -> Q {
-    const Qs p = plane_chart(x, static_cast<std::size_t>(S));
-    const Q H = x[static_cast<std::size_t>(S - 1)];
-    const LumpMasses m = lump_masses_of(in, s, p);
-    const Q sel = lump_sum(in, p, grpo_phi(p, s, H));
-    const Q corr = m.qC / m.q;
-    return log_rate ? Q(H * (corr - m.rho) - sel / m.q) : Q(H * m.q * (corr - m.rho) - sel);
-  };
-  return piece;
+  return leading_lump_piece( // x (S − 1), H
+      S, KC, a, b, 1, 2,
+      [S, log_rate](const Qs& x, const Qs& p, const Labels& s, const std::vector<bool>& in,
+                    const LumpMasses& m) -> Q {
+        const Q H = x[static_cast<std::size_t>(S - 1)];
+        const Q sel = lump_sum(in, p, grpo_phi(p, s, H));
+        const Q corr = m.qC / m.q;
+        return log_rate ? Q(H * (corr - m.rho) - sel / m.q) : Q(H * m.q * (corr - m.rho) - sel);
+      });
 }
 
 DCRV_CERTIFICATE(g_grpo_lump_ode) {
@@ -739,26 +725,22 @@ DCRV_CERTIFICATE(g_grpo_logratio) {
 
 /// The DPO lump-ODE residual of lump k of the sign-pure labelled partition (L, s); variables (x, γ).
 IdentityPiece dpo_lump_piece(int S, const Lumps& L, const Labels& s, int k) {
-  IdentityPiece piece;
-  piece.label =
-      "S = " + std::to_string(S) + ", " + std::to_string(L.count()) + " lumps, lump " + std::to_string(k + 1);
-  piece.variables = static_cast<std::size_t>(2 * S - 1);
-  piece.degree = 2;
-  piece.residual = [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
-    const std::size_t n = static_cast<std::size_t>(S);
-    const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
-    const Qs qG = lump_qG(L, p, gamma), phi = dpo_phi(p, s, gamma);
-    std::vector<bool> in(n);
-    Q q(0);
-    for (std::size_t pi = 0; pi < n; ++pi) {
-      in[pi] = L.lump_of(static_cast<int>(pi)) == k;
-      if (in[pi])
-        q += p[pi];
-    }
-    const Q rhs = Q(L.lump_label(s, k)) * qG[static_cast<std::size_t>(k)] - q * lump_gbar(L, s, qG);
-    return rhs - lump_sum(in, p, phi);
-  };
-  return piece;
+  return identity_piece(
+      "S = " + std::to_string(S) + ", " + std::to_string(L.count()) + " lumps, lump " + std::to_string(k + 1),
+      static_cast<std::size_t>(2 * S - 1), 2, [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
+        const std::size_t n = static_cast<std::size_t>(S);
+        const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
+        const Qs qG = lump_qG(L, p, gamma), phi = dpo_phi(p, s, gamma);
+        std::vector<bool> in(n);
+        Q q(0);
+        for (std::size_t pi = 0; pi < n; ++pi) {
+          in[pi] = L.lump_of(static_cast<int>(pi)) == k;
+          if (in[pi])
+            q += p[pi];
+        }
+        const Q rhs = Q(L.lump_label(s, k)) * qG[static_cast<std::size_t>(k)] - q * lump_gbar(L, s, qG);
+        return rhs - lump_sum(in, p, phi);
+      });
 }
 
 DCRV_CERTIFICATE(g_dpo_lump_ode) {
