@@ -41,6 +41,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/domains/bd_report.hpp"
 #include "properties/domains/kernels.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/domains/srct.hpp"
@@ -56,17 +57,6 @@ using namespace srct_domain;
 // ------------------------------------------------------------------------------------------------------------
 // Helpers: instances, objective, maximisers
 // ------------------------------------------------------------------------------------------------------------
-
-/// The claim with `report(outcome)` run after its check (measured-vs-claimed rates on a reference instance).
-template <class Report> Claim with_rate_report(Claim c, Report report) {
-  auto inner = c.check;
-  c.check = [inner, report](const Context& ctx) {
-    Outcome o = inner(ctx);
-    report(o);
-    return o;
-  };
-  return c;
-}
 
 /// The points of the envelope claims (srct_flow_points) with U = (1, −1, 0, …) in the K = 0 instance: there
 /// d_12 = 2U_max, so the envelope of Lemma lem:logratio is attained.
@@ -391,7 +381,7 @@ Claim bounded_fitness_base() {
 }
 // App. A Lemma lem:bounded-fitness: |G_i| ≤ M ⇒ e^{−2Mt}p_i(0) ≤ p_i(t) ≤ e^{2Mt}p_i(0).
 DCRV_CLAIM(claim_bounded_fitness_envelope) {
-  return with_rate_report(bounded_fitness_base(), [](Outcome& o) {
+  return with_report(bounded_fitness_base(), [](const Context&, Outcome& o) {
     // Measured rate on the adversarial reference: S = 3, G = M(−1, 1, 1), M = 1, p(0) = (1e-40, ½, ½)·norm.:
     // max over steps of −(log p_1(t) − log p_1(0))/(M t).
     const double M = 1.0;
@@ -1177,7 +1167,7 @@ template <class F> double reference_decay_rate(const ReferenceRun& r, double t_m
 // App. A Theorem thm:global-convergence, gap inequality: d/dt(J̃* − J̃(p_t)) ≤ −2Aδ(J̃* − J̃(p_t)), δ = 1/(S
 // e^M).
 DCRV_CLAIM(claim_gc_gap_decay) {
-  return with_rate_report(gc_gap_decay_base(), [](Outcome& o) {
+  return with_report(gc_gap_decay_base(), [](const Context&, Outcome& o) {
     const ReferenceRun r = reference_run();
     const double top = jtilde(r.m, r.ps);
     const double rate =
@@ -1222,7 +1212,7 @@ Claim gc_exponential_rate_base() {
 }
 // App. A Theorem thm:global-convergence, boxed rate: ‖p_t − p*‖₂ ≤ C exp(−Aδt).
 DCRV_CLAIM(claim_gc_exponential_rate) {
-  return with_rate_report(gc_exponential_rate_base(), [](Outcome& o) {
+  return with_report(gc_exponential_rate_base(), [](const Context&, Outcome& o) {
     const ReferenceRun r = reference_run();
     const double A = r.m.barrier();
     const double rate =

@@ -327,12 +327,22 @@ DCRV_CLAIM(edge_case_s1) {
 // §B.3 Geometry and conditioning of the Jacobian.
 // ---------------------------------------------------------------------------------------------------------
 
+/// Logits θ ∈ ℝ^S (not centred) and a tangent direction v ∈ T: the domain of the quadratic-form claims.
+Domain theta_tangent_domain() {
+  return Domain().logits("theta", 3.0, false).tangent("v");
+}
+/// A sample of theta_tangent_domain: p_θ = softmax(θ) and v.
+template <class T> struct TangentSample { Vec<T> p, v; };
+template <class T> TangentSample<T> tangent_sample(const Args<T>& a) {
+  return {softmax(a.logits("theta")), a.tangent("v")};
+}
+
 // App. B, Lemma lem:B-kernel-variance (first sentence): ker J_θ = span{1}, rank J_θ = S − 1.
 DCRV_CLAIM(jacobian_kernel_rank) {
   return forall("B.jacobian-kernel-rank", Kind::identity)
       .statement(
           R"(J_\theta\mathbf 1=0$ and $C\operatorname{diag}(1/p_\theta)\,J_\theta v=v$ for all $v\in T$, $\theta\in\mathbb R^S$: $J_\theta|_T$ has an explicit left inverse, so $\ker J_\theta\cap T=\{0\}$, $\ker J_\theta=\operatorname{span}\{\mathbf 1\}$ and $\operatorname{rank}J_\theta=S-1)")
-      .over(Domain().logits("theta", 3.0, false).tangent("v"))
+      .over(theta_tangent_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Vec<T> p = softmax(a.logits("theta"));
         const Mat<T> j = covariance_matrix(p);
@@ -351,10 +361,9 @@ DCRV_CLAIM(jacobian_variance_form) {
       .statement(
           R"(v^\top J_\theta v=\sum_i p_iv_i^2-\big(\sum_i p_iv_i\big)^2=c\sum_{i,j}p_ip_j(v_i-v_j)^2=\operatorname{Var}_{i\sim p}(v_i)$ for all $\theta\in\mathbb R^S$, $v\in T$, with $c=\tfrac12)")
       .constant("half", 0.5, Role::exact, "coefficient of the pairwise form sum_{i,j} p_i p_j (v_i - v_j)^2")
-      .over(Domain().logits("theta", 3.0, false).tangent("v"))
+      .over(theta_tangent_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> v = a.tangent("v");
-        const Vec<T> p = softmax(a.logits("theta"));
+        const auto [p, v] = tangent_sample(a);
         const Eigen::Index S = p.size();
         const T quadratic = v.dot(covariance_matrix(p) * v);
         const T mean = p.dot(v);
@@ -378,10 +387,9 @@ DCRV_CLAIM(jacobian_pd_on_T) {
   return forall("B.jacobian-pd-on-T", Kind::bound)
       .statement(
           R"(v^\top J_\theta v\ge0$ for all $\theta\in\mathbb R^S$, $v\in T$, and $v^\top J_\theta v=0\Rightarrow v=0$; the strict part is checked in the quantitative form $v^\top J_\theta v\ge S\,p_{\min}^2\|v\|_2^2$, which follows from the pairwise form $\tfrac12\sum_{i,j}p_ip_j(v_i-v_j)^2\ge\tfrac12p_{\min}^2\sum_{i,j}(v_i-v_j)^2=S\,p_{\min}^2\|v\|_2^2$ on $T$ (evaluated where resolved at the working precision) and vanishes only at $v=0)")
-      .over(Domain().logits("theta", 3.0, false).tangent("v"))
+      .over(theta_tangent_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const Vec<T> v = a.tangent("v");
-        const Vec<T> p = softmax(a.logits("theta"));
+        const auto [p, v] = tangent_sample(a);
         const T quadratic = v.dot(jacobian_accurate(p) * v);
         const T scale = p.dot(Vec<T>(v.cwiseProduct(v))); // size of the terms of vᵀJv before cancellation
         const T floor = T(static_cast<int>(p.size())) * p.minCoeff() * p.minCoeff() * v.squaredNorm();
@@ -397,10 +405,9 @@ DCRV_CLAIM(loewner_upper) {
       .statement(
           R"(v^\top J_\theta v \le c\,\|v\|_2^2$ for all $\theta\in\mathbb R^S$, $v\in T$, $c=\tfrac12)")
       .constant("c", 0.5, Role::upper, "coefficient of ||v||^2")
-      .over(Domain().logits("theta", 3.0, false).tangent("v"))
+      .over(theta_tangent_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> v = a.tangent("v");
-        const Vec<T> p = softmax(a.logits("theta"));
+        const auto [p, v] = tangent_sample(a);
         return le<T>(v.dot(jacobian_accurate(p) * v), k("c") * v.squaredNorm());
       });
 }
@@ -410,10 +417,9 @@ DCRV_CLAIM(loewner_lower) {
   return forall("B.loewner-lower", Kind::bound)
       .statement(R"(v^\top J_\theta v \ge c\,p_{\min}\|v\|_2^2$ for all $v\in T$, $c=1)")
       .constant("c", 1.0, Role::lower, "coefficient of p_min ||v||^2")
-      .over(Domain().logits("theta", 3.0, false).tangent("v"))
+      .over(theta_tangent_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> v = a.tangent("v");
-        const Vec<T> p = softmax(a.logits("theta"));
+        const auto [p, v] = tangent_sample(a);
         // J assembled without the cancellation p_i − p_i² (see jacobian_accurate): near a vertex the lib's
         // covariance_matrix loses the O(p_min) quadratic form to rounding in double.
         return ge<T>(v.dot(jacobian_accurate(p) * v), k("c") * p.minCoeff() * v.squaredNorm());

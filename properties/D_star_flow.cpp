@@ -24,6 +24,7 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/domains/bd_report.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/domains/star.hpp"
 #include "properties/engine/engine.hpp"
@@ -66,6 +67,17 @@ template <class T> T decay_integral(const T& eps, const T& t) {
 /// p⟩) (App. D §Global ℓ2 Lipschitz bound): a computation route independent of star_rate.
 template <class T> Vec<T> drift_s_form(const Vec<T>& p, const StarPartition& part, const T& eps) {
   return covariance_matrix<T>(p) * star_score(p, part) - eps * entropy_drift<T>(p);
+}
+
+/// A sample of the flow claims: the partition, the point (field "p") or start (field "p0") and ε (field
+/// "eps").
+template <class T> struct FlowSample {
+  StarPartition part;
+  Vec<T> p;
+  T eps;
+};
+template <class T> FlowSample<T> flow_sample(const Args<T>& a, const char* point) {
+  return {partition_of(a), a.simplex(point), a.real("eps")};
 }
 
 /// The worst of `inv(t, p)` over every accepted step of the STaR flow from p0 on [0, t_end]; NaN (non-finite:
@@ -246,14 +258,10 @@ Claim with_threshold_table(
     std::function<double(const Context&, int K)> kappa = [](const Context& ctx, int) {
       return ctx.constant("c");
     }) {
-  const CheckFn inner = c.check;
-  c.check = [inner, claimed_label, kappa](const Context& ctx) {
-    Outcome out = inner(ctx);
+  return with_report(std::move(c), [claimed_label, kappa](const Context& ctx, Outcome& out) {
     add_threshold_table(
         out, claimed_label, [&](int K) { return kappa(ctx, K); }, ctx);
-    return out;
-  };
-  return c;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -273,9 +281,7 @@ DCRV_CLAIM(flow_mass) {
           R"(\sum_k F_k(p)=0$ for $F_k=p_k\phi_k-\varepsilon p_k(\log p_k-\langle\log p\rangle)$, every $p\in\operatorname{int}\Delta^{K-1}$, $\varepsilon\in\{0\}\cup[10^{-6},10^2]$, every partition (relative to the size of the terms, $2S^{(2)}/\rho+2\varepsilon\sum_kp_k|\log p_k|$), hence $\sum_kp_k(t)\equiv1$ along the flow. (The integrator works in normalised log-coordinates, so the conservation is checked on the field.))")
       .over(with_eps(partitioned().simplex("p")).points([](int K) { return eps0_points(K, "p"); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T eps = a.real("eps");
+        const auto [part, p, eps] = flow_sample(a, "p");
         const Vec<T> f = star_drift<T>(p, part, eps);
         const Vec<T> lp = log_of(p);
         // The size of the terms: Σ_k p_k (p_k/ρ 1{k∈C} + S⁽²⁾/ρ) = 2S⁽²⁾/ρ and ε Σ_k p_k(|log p_k| + |⟨log
@@ -297,9 +303,7 @@ DCRV_CLAIM(flow_y_inequality) {
       .constant("b", 1.0, Role::upper, "coefficient of log K")
       .over(with_eps(partitioned().simplex("p"), 1e-6, 1e3).points([](int K) { return eps0_points(K, "p"); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T eps = a.real("eps");
+        const auto [part, p, eps] = flow_sample(a, "p");
         const T lhs = -star_score(p, part).minCoeff() - eps * mean_log<T>(p);
         return le<T>(lhs, k("a") + eps * k("b") * log(T(a.S())));
       });
@@ -327,9 +331,8 @@ template <class T> Ineq<T> y_envelope(const Vec<T>& p0, const T& eps, const T& t
 /// y_envelope at every accepted step of the flow on [0, t_end] from the sample's p(0) and ε.
 auto y_envelope_along(double t_end) {
   return [t_end]<class T>(const Args<T>& a, const Consts<T>&) {
-    const Vec<T> p0 = a.simplex("p0");
-    const T eps = a.real("eps");
-    return worst_along<T>(partition_of(a), eps, p0, T(t_end),
+    const auto [part, p0, eps] = flow_sample(a, "p0");
+    return worst_along<T>(part, eps, p0, T(t_end),
                           [&](const T& t, const Vec<T>& p) { return y_envelope(p0, eps, t, p); });
   };
 }
@@ -361,9 +364,7 @@ DCRV_CLAIM(flow_floor) {
       }))
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p0 = a.simplex("p0");
-        const T eps = a.real("eps");
+        const auto [part, p0, eps] = flow_sample(a, "p0");
         const T floor = k("f") * exp(-k("a") / eps) / T(a.S());
         const T t_end = std::min(T(8) / eps + T(4), T(40));
         return worst_along<T>(part, eps, p0, t_end, [&](const T&, const Vec<T>& p) {
@@ -389,9 +390,7 @@ DCRV_CLAIM(drift_s_form_claim) {
           R"(p\odot\phi(p)=S(p)\phi(p)$ with $S(p)=\operatorname{diag}(p)-pp^\top$, and $F(p)=S(p)\phi(p)-\varepsilon E(p)$ with $E(p)=p\odot(\log p-\langle\log p\rangle)$ equals the drift $p_k\phi_k-\varepsilon p_k(\log p_k-\langle\log p\rangle)$ of the flow (componentwise relative), every $p\in\operatorname{int}\Delta^{K-1}$, $\varepsilon\in[10^{-6},10^2]$, every partition)")
       .over(with_eps(partitioned().simplex("p")))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T eps = a.real("eps");
+        const auto [part, p, eps] = flow_sample(a, "p");
         const Vec<T> phi = star_score(p, part);
         const Vec<T> lp = log_of(p);
         Vec<T> scale(p.size());
@@ -853,9 +852,8 @@ DCRV_CLAIM(growth_bound) {
       .constant("c", 1.0, Role::upper, "coefficient of log K")
       .over(with_eps(partitioned().simplex("p"), 1e-6, 1e3).points([](int K) { return eps0_points(K, "p"); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T eps = a.real("eps"), ml = mean_log<T>(p);
+        const auto [part, p, eps] = flow_sample(a, "p");
+        const T ml = mean_log<T>(p);
         const Vec<T> phi = star_score(p, part), f = star_drift<T>(p, part, eps);
         const T outer = k("a") + eps * (k("b") + k("c") * log(T(a.S())));
         Ineq<T> w = skip<T>();
@@ -890,9 +888,7 @@ DCRV_CLAIM(logratio_ode) {
           R"(\tfrac{d}{dt}\log(p_k/p_j)=F_k/p_k-F_j/p_j=(\phi_k-\phi_j)-\varepsilon\log(p_k/p_j)$ for all $k\ne j$, with $F=S(p)\phi-\varepsilon E(p)$ (the paper's second form of the drift), every $p\in\operatorname{int}\Delta^{K-1}$, $\varepsilon\in[10^{-6},10^2]$, every partition (relative to the size of the terms))")
       .over(with_eps(partitioned().simplex("p")))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T eps = a.real("eps");
+        const auto [part, p, eps] = flow_sample(a, "p");
         const Vec<T> f = drift_s_form<T>(p, part, eps), phi = star_score(p, part), lp = log_of(p);
         const T ml = mean_log<T>(p);
         T worst_rel(0);
@@ -928,11 +924,9 @@ DCRV_CLAIM(zii_decay) {
       })) // ε = 0: z_ij constant
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p0, eps] = flow_sample(a, "p0");
         if (part.num_incorrect() < 2)
           return skip<T>();
-        const Vec<T> p0 = a.simplex("p0");
-        const T eps = a.real("eps");
         const std::vector<int> I = part.incorrect_indices();
         return worst_along<T>(part, eps, p0, T(10), [&](const T& t, const Vec<T>& p) {
           return worst_over_pairs<T>(I, [&](int i, int j) {
@@ -968,11 +962,9 @@ DCRV_CLAIM(zab_envelope) {
       .over(trajectory_domain(2, 1e-2, 3.0))
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p0, eps] = flow_sample(a, "p0");
         if (part.num_correct() < 2)
           return skip<T>();
-        const Vec<T> p0 = a.simplex("p0");
-        const T eps = a.real("eps");
         const std::vector<int> C = part.correct_indices();
         return worst_along<T>(part, eps, p0, T(20), [&](const T& t, const Vec<T>& p) {
           return within_c_envelope<T>(C, p0, p, eps, t, T(k("u")));
@@ -991,11 +983,9 @@ DCRV_CLAIM(zab_envelope_trimmed) {
       .over(trajectory_domain(2, 1e-2, 3.0))
       .effort(0.1)
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p0, eps] = flow_sample(a, "p0");
         if (part.num_correct() < 2)
           return skip<T>();
-        const Vec<T> p0 = a.simplex("p0");
-        const T eps = a.real("eps");
         std::vector<std::pair<T, Vec<T>>> path;
         if (!follow_flow<T>(part, eps, p0, T(20),
                             [&](const T& t, const Vec<T>& p) { path.emplace_back(t, p); }))
@@ -1223,9 +1213,7 @@ DCRV_CLAIM(asym_rho_not_sufficient) {
             });
           })
           .build();
-  const CheckFn extinction = c.check;
-  c.check = [extinction](const Context& ctx) {
-    Outcome out = extinction(ctx);
+  c = with_report(std::move(c), [](const Context& ctx, Outcome& out) {
     if (out.status == Status::verified || out.status == Status::certified) {
       out.status = Status::falsified;
       out.message =
@@ -1242,8 +1230,7 @@ DCRV_CLAIM(asym_rho_not_sufficient) {
       out.status = Status::inconclusive;
       out.message = "the extinction bound failed numerically: " + out.message;
     }
-    return out;
-  };
+  });
   c.replay = [](const Context& ctx, const nlohmann::json&) { return ctx.claim->check(ctx); };
   return c;
 }

@@ -210,12 +210,11 @@ DCRV_CLAIM(jac_zero_columns) {
           R"(\partial\phi_k/\partial p_j=0$ for all $k$ and all $j\in\mathcal I$, $p\in\operatorname{int}\Delta^{K-1}$, $1\le M<K$: the columns $j\in\mathcal I$ of a 6th-order central difference of $\phi$ (ambient, step $\varepsilon^{1/7}$) vanish relative to $1/\rho$, the size of the other entries, and so do those of the closed form)")
       .over(interior_points())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
+        const auto [part, p, rho] = point_sample(a);
         if (part.num_incorrect() == 0)
           return skip<T>();
-        const Vec<T> p = a.simplex("p");
         const Mat<T> fd = fd_star_jacobian<T>(p, part), closed = star_jacobian(p, part);
-        const T scale = T(1) / star_correct_mass(p, part);
+        const T scale = T(1) / rho;
         T worst_entry(0);
         for (int j : part.incorrect_indices())
           worst_entry = std::max(
@@ -269,10 +268,9 @@ DCRV_CLAIM(jac_entries) {
           R"(For $j\in\mathcal C$: $J_{kj}=\delta_{kj}/\rho-p_k/\rho^2-2p_j/\rho+S^{(2)}/\rho^2$ ($k\in\mathcal C$), $J_{kj}=-2p_j/\rho+S^{(2)}/\rho^2$ ($k\in\mathcal I$); $J_{kj}=0$ for $j\in\mathcal I$. The Jacobian of $\phi$ by a 6th-order central difference (ambient, step $\varepsilon^{1/7}\rho$; MPFR at 50 digits for confirmation) is compared entry by entry with these formulas, relative to the size of each entry's terms; $p\in\operatorname{int}\Delta^{K-1}$ incl.\ $\rho$ down to $10^{-40}$, every partition, $K\ge2$)")
       .over(interior_points())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
+        const auto [part, p, rho] = point_sample(a);
         const Eigen::Index K = p.size();
-        const T rho = star_correct_mass(p, part), s2 = star_correct_square_sum(p, part), rho2 = rho * rho;
+        const T s2 = star_correct_square_sum(p, part), rho2 = rho * rho;
         Mat<T> formula =
             Mat<T>::Zero(K, K); // the paper's display, written out independently of star_jacobian
         for (int j : part.correct_indices())
@@ -497,14 +495,13 @@ DCRV_CLAIM(ambient_jv) {
           R"(J(p)v=-(\|p_{\mathcal C}\|_2/\rho)\mathbf 1$ for $v=(p_{\mathcal C}/\|p_{\mathcal C}\|_2,0_{\mathcal I})$, every $p\in\operatorname{int}\Delta^{K-1}$ and partition with $M\ge1$)")
       .over(interior_points())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
+        const auto [part, p, rho] = point_sample(a);
         const Mat<T> j = star_jacobian(p, part);
         const Vec<T> v = ambient_test_vector(p, part);
         T norm_c(0);
         for (int c : part.correct_indices())
           norm_c += p(c) * p(c);
-        const T value = sqrt(norm_c) / star_correct_mass(p, part);
+        const T value = sqrt(norm_c) / rho;
         // The products J_kj v_j are of size ≤ (1/ρ)·max|J_kj|·‖v‖₁.
         return eq<T>(Vec<T>(j * v), Vec<T>::Constant(p.size(), -value), T(j.cwiseAbs().maxCoeff()));
       });
@@ -519,9 +516,7 @@ DCRV_CLAIM(ambient_lb) {
       .constant("c", 1.0, Role::lower, "coefficient of sqrt(K) ||p_C|| / rho")
       .over(interior_points())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
-        const T rho = star_correct_mass(p, part);
+        const auto [part, p, rho] = point_sample(a);
         return le<T>(k("c") * sqrt(T(a.S())) * sqrt(star_correct_square_sum(p, part)) / rho,
                      spectral_norm<T>(star_jacobian(p, part)));
       });
@@ -535,10 +530,9 @@ DCRV_CLAIM(ambient_lb_m) {
           R"(\sqrt K\,\|p_{\mathcal C}\|_2/\rho(p)\ge\sqrt{K/M}$, hence $\|J(p)\|_2\ge\sqrt{K/M}$ (both checked), every $p\in\operatorname{int}\Delta^{K-1}$ and partition with $M\ge1$)")
       .over(interior_points())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const StarPartition part = partition_of(a);
-        const Vec<T> p = a.simplex("p");
+        const auto [part, p, rho] = point_sample(a);
         const T K = T(a.S()), M = T(part.num_correct());
-        const T middle = sqrt(K) * sqrt(star_correct_square_sum(p, part)) / star_correct_mass(p, part);
+        const T middle = sqrt(K) * sqrt(star_correct_square_sum(p, part)) / rho;
         return worst(le<T>(sqrt(K / M), middle),
                      le<T>(sqrt(K / M), spectral_norm<T>(star_jacobian(p, part))));
       });

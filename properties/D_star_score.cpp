@@ -65,18 +65,6 @@ Pts score_points(int K, const std::string& name = "p") {
   return out;
 }
 
-/// A sample of the mass claims (closed simplex allowed): its partition, p and the correct mass ρ(p).
-template <class T> struct MassSample {
-  StarPartition part;
-  Vec<T> p;
-  T rho;
-};
-template <class T> MassSample<T> mass_sample(const Args<T>& a) {
-  StarPartition part = partition_of(a);
-  Vec<T> p = a.simplex("p");
-  const T rho = star_correct_mass(p, part);
-  return {std::move(part), std::move(p), rho};
-}
 /// A sample of the score claims: its partition, p and the STaR score φ(p) (star_score).
 template <class T> struct ScoreSample {
   StarPartition part;
@@ -240,7 +228,7 @@ DCRV_CLAIM(s2_lower) {
           R"(S^{(2)}(p)\ge\rho(p)^2/M$ for every $p\in\Delta^{K-1}$ (closed simplex) and every partition)")
       .over(score_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [part, p, rho] = mass_sample(a);
+        const auto [part, p, rho] = point_sample(a);
         return le<T>(rho * rho / T(part.num_correct()), star_correct_square_sum(p, part));
       });
 }
@@ -253,7 +241,7 @@ DCRV_CLAIM(s2_upper) {
           R"(S^{(2)}(p)\le\rho(p)^2$ and $p_j\le\rho(p)$ for all $j\in\mathcal C$, every $p\in\Delta^{K-1}$ (closed) and partition)")
       .over(score_domain(true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const auto [part, p, rho] = mass_sample(a);
+        const auto [part, p, rho] = point_sample(a);
         return worst(le<T>(star_correct_square_sum(p, part), rho * rho),
                      le<T>(p(star_top_correct(p, part)), rho));
       });
@@ -649,7 +637,7 @@ DCRV_CLAIM(zab_ratio_lt1) {
       .constant("c", 1.0, Role::upper, "bound on |p_a - p_b| / rho")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [part, p, rho] = mass_sample(a);
+        const auto [part, p, rho] = point_sample(a);
         if (part.num_correct() < 2)
           return skip<T>();
         return worst_over_pairs<T>(part.correct_indices(), [&](int i, int j) {
@@ -669,7 +657,7 @@ DCRV_CLAIM(zic_ratio_range) {
       .constant("b", 1.0, Role::upper, "upper end")
       .over(score_domain(false))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [part, p, rho] = mass_sample(a);
+        const auto [part, p, rho] = point_sample(a);
         const T g = p(star_top_correct(p, part)) / rho;
         return worst(le<T>(k("a") / T(part.num_correct()), g), le<T>(g, k("b")));
       });

@@ -44,6 +44,20 @@ inline std::pair<double, double> floor_range(int K) {
 /// (simplex_trimmed.hpp).
 using simplex_domain::trimmed_point, simplex_domain::with_trimmed;
 
+/// A sample of a claim over p ∈ Δ^{K−1} (field "p", with the partition fields): its partition, p and the
+/// correct mass ρ(p) = Σ_{c∈C} p_c.
+template <class T> struct PointSample {
+  StarPartition part;
+  Vec<T> p;
+  T rho;
+};
+template <class T> PointSample<T> point_sample(const Args<T>& a) {
+  StarPartition part = partition_of(a);
+  Vec<T> p = a.simplex("p");
+  const T rho = star_correct_mass(p, part);
+  return {std::move(part), std::move(p), rho};
+}
+
 /// The worst of f(i, j) over the ordered pairs i ≠ j of `idx` (pairs within C or within I); skip when there
 /// is none.
 template <class T, class F> Ineq<T> worst_over_pairs(const std::vector<int>& idx, F f) {
