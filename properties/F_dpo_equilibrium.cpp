@@ -369,6 +369,29 @@ DCRV_CLAIM(compat_gstar_condition) {
 // § Lyapunov structure and eventual trimming.
 // ---------------------------------------------------------------------------------------------------------
 
+/// G_i(p_i) = s_i g_β(log p_i) − ε log p_i for every i (App. F, "Lyapunov structure"), from log p.
+template <class T> Vec<T> replicator_potentials(const DpoModel<T>& m, const Vec<T>& lp) {
+  Vec<T> G(lp.size());
+  for (Eigen::Index i = 0; i < lp.size(); ++i)
+    G(i) = m.replicator_potential(static_cast<int>(i), lp(i));
+  return G;
+}
+/// G_i(v(1 + t)), from log v + log1p(t): the potential along the relative step v ↦ v(1 + t).
+template <class T> T potential_at_step(const DpoModel<T>& m, int i, const T& log_v, const T& t) {
+  return m.replicator_potential(i, T(log_v + log1p(t)));
+}
+/// G_i′(v) by a central difference of G_i along the relative step v(1 + t) (step ε^{1/7}/(1 + β)),
+/// independently of the closed form replicator_potential_derivative.
+template <class T> T potential_slope_fd(const DpoModel<T>& m, int i, const T& log_v, const T& v) {
+  return central_difference<T>([&](const T& t) { return potential_at_step(m, i, log_v, t); },
+                               T(central_difference_step<T>() / (T(1) + m.beta))) /
+         v;
+}
+/// Labels, β ∈ [10⁻³, 10²], ℓ₀ and p ∈ ri Δ: the points of the Lyapunov claims.
+Domain lyapunov_domain() {
+  return Domain().dims(2).vector("s").real("beta", 1e-3, 1e2, true).real("ell0", -40.0, 20.0).simplex("p");
+}
+
 // App. F, "Lyapunov structure": the ODE is ṗ_i = p_i (G_i(p_i) − Ḡ(p)).
 DCRV_CLAIM(replicator_form) {
   return forall("F.replicator-form", Kind::identity)
@@ -379,9 +402,7 @@ DCRV_CLAIM(replicator_form) {
         const DpoModel<T> m = model_of(a, a.real("eps"));
         const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const Vec<T> drift = m.drift(p, lp);
-        Vec<T> G(p.size());
-        for (Eigen::Index i = 0; i < p.size(); ++i)
-          G(i) = m.replicator_potential(static_cast<int>(i), lp(i));
+        const Vec<T> G = replicator_potentials(m, lp);
         const T Gbar = p.dot(G);
         Ineq<T> w = skip<T>();
         for (Eigen::Index i = 0; i < p.size(); ++i)
@@ -395,20 +416,12 @@ DCRV_CLAIM(lyapunov_identity) {
   return forall("F.lyapunov-identity", Kind::identity)
       .statement(
           R"(\tfrac{d}{dt}\mathcal L(p(t))=\sum_ip_i(G_i(p_i)-\bar G(p))^2\ge0$ along solutions, $\mathcal L=\sum_i\Psi_i(p_i)$, $\Psi_i(s)=\int_\delta^sG_i$: at every $p\in\operatorname{ri}\Delta$ (the point of the solution through $p$) the left side is computed as a 6th-order central difference in $h$ of $\sum_i\int_{p_i}^{p_i+h\dot p_i}G_i(u)\,du$ (5-point Gauss--Legendre quadrature; independent of $\delta$, which cancels) and compared with the right side; labels, $\beta\in[10^{-3},10^2]$, $\ell_0$, $\varepsilon\in[0,10^2]$, every $K$)")
-      .over(Domain()
-                .dims(2)
-                .vector("s")
-                .real("beta", 1e-3, 1e2, true)
-                .real("ell0", -40.0, 20.0)
-                .simplex("p")
-                .real("eps", 0.0, 1e2))
+      .over(lyapunov_domain().real("eps", 0.0, 1e2))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const DpoModel<T> m = model_of(a, a.real("eps"));
         const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const Vec<T> r = m.rate(p, lp); // ṗ_i = p_i r_i
-        Vec<T> G(p.size());
-        for (Eigen::Index i = 0; i < p.size(); ++i)
-          G(i) = m.replicator_potential(static_cast<int>(i), lp(i));
+        const Vec<T> G = replicator_potentials(m, lp);
         const T Gbar = p.dot(G);
         const T mean_log = p.dot(lp);
         const Vec<T> field = m.field(p, lp);
@@ -427,9 +440,8 @@ DCRV_CLAIM(lyapunov_identity) {
           T sum(0);
           for (Eigen::Index i = 0; i < p.size(); ++i) {
             const int ii = static_cast<int>(i);
-            sum += p(i) * gauss_legendre5<T>(
-                              [&](const T& sg) { return m.replicator_potential(ii, T(lp(i) + log1p(sg))); },
-                              T(hh * r(i)));
+            sum += p(i) * gauss_legendre5<T>([&](const T& sg) { return potential_at_step(m, ii, lp(i), sg); },
+                                             T(hh * r(i)));
           }
           return sum;
         };
@@ -461,10 +473,7 @@ DCRV_CLAIM(gprime_negative_sc) {
         m.eps = sc_eps(a, k("c"));
         const T log_v = -a.real("w"), v = exp(log_v);
         const T formula = m.replicator_potential_derivative(0, v, log_v);
-        const T fd =
-            central_difference<T>([&](const T& t) { return m.replicator_potential(0, T(log_v + log1p(t))); },
-                                  T(central_difference_step<T>() / (T(1) + m.beta))) /
-            v;
+        const T fd = potential_slope_fd(m, 0, log_v, v);
         return worst(eq<T>(fd, formula, T((T(1) + m.beta + m.eps) / v)), lt<T>(T(formula * v), T(0)));
       });
 }
@@ -474,14 +483,7 @@ DCRV_CLAIM(l_strict_concave) {
   return forall("F.l-strict-concave", Kind::structural)
       .statement(
           R"(Under SC ($\varepsilon=\tfrac\beta4(1+\eta)$), $\mathcal L$ is strictly concave on the affine simplex: for every $p\in\operatorname{ri}\Delta$ and tangent $v\ne0$, $\tfrac{d^2}{dh^2}\mathcal L(p+hv)|_{h=0}=\sum_i\Psi_i''(p_i)v_i^2$ with $\Psi_i''=G_i'$ taken by central differences of $G_i$ (fundamental theorem of calculus; $\mathcal L$ is separable) equals $\sum_iG_i'(p_i)v_i^2$ (closed form) and is $\le\max_iG_i'(p_i)\|v\|_2^2<0$ (each $\Psi_i''=G_i'<0$: $\Psi_i$ strictly concave); labels, $\beta\in[10^{-3},10^2]$, $\ell_0$, $\eta\in[10^{-9},10]$, every $K$)")
-      .over(Domain()
-                .dims(2)
-                .vector("s")
-                .real("beta", 1e-3, 1e2, true)
-                .real("ell0", -40.0, 20.0)
-                .simplex("p")
-                .tangent("v")
-                .real("eta", 1e-9, 10.0, true))
+      .over(lyapunov_domain().tangent("v").real("eta", 1e-9, 10.0, true))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const DpoModel<T> m = model_of(a, sc_eps(a));
         const Vec<T> p = a.simplex("p"), lp = log_of(p), v = a.tangent("v");
@@ -492,10 +494,7 @@ DCRV_CLAIM(l_strict_concave) {
         for (Eigen::Index i = 0; i < p.size(); ++i) {
           const int ii = static_cast<int>(i);
           const T gp = m.replicator_potential_derivative(ii, p(i), lp(i));
-          const T fd = central_difference<T>(
-                           [&](const T& t) { return m.replicator_potential(ii, T(lp(i) + log1p(t))); },
-                           T(central_difference_step<T>() / (T(1) + m.beta))) /
-                       p(i);
+          const T fd = potential_slope_fd(m, ii, T(lp(i)), T(p(i)));
           quad += gp * v(i) * v(i);
           fd_quad += fd * v(i) * v(i);
           scale += (abs(T(m.g_prime(lp(i)))) + m.eps + T(1)) / p(i) * v(i) * v(i);
@@ -719,6 +718,11 @@ DCRV_CLAIM(h_range) {
       });
 }
 
+/// h(0) = 2g_β(log(1/K)), K = M + N: at z = 0 both classes have the mass 1/K (the closed form of lem:zstar).
+template <class T> T h_at_zero(const DpoModel<T>& m, const T& M, const T& N) {
+  return T(2) * m.g(T(-log(T(M + N))));
+}
+
 // App. F, "Two-level equilibrium": F(0) = h(0) = 2g(log(1/K)) > 0 and F(z) → −∞.
 DCRV_CLAIM(f0_value) {
   return forall("F.f0-value", Kind::identity)
@@ -729,7 +733,7 @@ DCRV_CLAIM(f0_value) {
         const auto [M, N] = class_sizes(a);
         const DpoModel<T> m = scalar_model(a, a.real("eps"));
         const T f0 = m.two_level_F(T(0), M, N);
-        const T expected = T(2) * m.g(T(-log(T(M + N))));
+        const T expected = h_at_zero(m, M, N);
         const T z = a.real("z");
         return worst(worst(eq<T>(f0, expected), lt<T>(T(0), f0)),
                      le<T>(m.two_level_F(z, M, N), T(T(2) - m.eps * z), T(T(2) + m.eps * z)));
@@ -894,7 +898,7 @@ DCRV_CLAIM(zstar_lower_h0) {
              "F.zstar-lower-h0",
              R"(Under SC: $z_\star\ge h(0)/(\varepsilon+c\beta)$, $c=\tfrac14$, $h(0)=2g_\beta(\log\tfrac1K)$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)",
              []<class T>(const DpoModel<T>& m, const T& M, const T& N, const Consts<T>& k) {
-               const T h0 = T(2) * m.g(T(-log(T(M + N))));
+               const T h0 = h_at_zero(m, M, N);
                return ge<T>(m.two_level_root(M, N), h0 / (m.eps + k("c") * m.beta));
              })
       .constant("c", 0.25, Role::upper, "coefficient of beta in the denominator");
@@ -906,7 +910,7 @@ DCRV_CLAIM(zstar_upper_h0) {
              "F.zstar-upper-h0",
              R"(Under SC: $z_\star\le h(0)/(\varepsilon-c\beta)$, $c=\tfrac14$; $M,N\in\{1,\dots,100\}$, $\beta$, $\ell_0$, $\eta\in[10^{-6},10]$)",
              []<class T>(const DpoModel<T>& m, const T& M, const T& N, const Consts<T>& k) {
-               const T h0 = T(2) * m.g(T(-log(T(M + N))));
+               const T h0 = h_at_zero(m, M, N);
                const T denominator = m.eps - k("c") * m.beta;
                if (!(denominator > 0))
                  return le<T>(T(1), T(0)); // the bound is not even finite

@@ -838,6 +838,13 @@ DCRV_CLAIM(bd_strict) {
 // § Intra-class contraction; Sharp thresholds; Slope Condition.
 // ---------------------------------------------------------------------------------------------------------
 
+/// The model of the sample (ε from "eps") with s_k := s_i: i and k in one class (the hypothesis s_i = s_k).
+template <class T> DpoModel<T> same_class_model(const Args<T>& a, int i, int k) {
+  DpoModel<T> m = model_of(a, a.real("eps"));
+  m.labels[k] = m.labels[i];
+  return m;
+}
+
 // App. F, "Intra-class contraction" (display for ż_ik): ż_ik = φ_i − φ_k − εz_ik = s(g(log p_i) − g(log p_k))
 // − εz_ik.
 DCRV_CLAIM(zik_ode) {
@@ -847,8 +854,7 @@ DCRV_CLAIM(zik_ode) {
       .over(model_domain().simplex("p").real("eps", 0.0, 1e3).index("i").index("k"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int i = a.index("i"), k = a.index("k");
-        DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels[k] = m.labels[i];
+        const DpoModel<T> m = same_class_model(a, i, k);
         if (i == k)
           return skip<T>();
         const Vec<T> p = a.simplex("p"), lp = log_of(p);
@@ -871,8 +877,7 @@ DCRV_CLAIM(zik_mvt) {
       .over(model_domain().simplex("p").real("eps", 0.0, 1e3).index("i").index("k"))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int i = a.index("i"), k = a.index("k");
-        DpoModel<T> m = model_of(a, a.real("eps"));
-        m.labels[k] = m.labels[i];
+        const DpoModel<T> m = same_class_model(a, i, k);
         const Vec<T> p = a.simplex("p"), lp = log_of(p);
         const T lo = std::min(lp(i), lp(k)), hi = std::max(lp(i), lp(k));
         if (i == k || !(hi > lo))
