@@ -16,6 +16,7 @@
 #include "dcrv/sde.hpp"
 #include "dcrv/stats.hpp"
 #include "properties/domains/noise.hpp"
+#include "properties/domains/noise_fits.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/stochastic.hpp"
 
@@ -56,28 +57,6 @@ std::vector<std::vector<double>> ode_on_grid(double eta, long n) {
   return out;
 }
 
-/// Weighted fit of log y against log x from per-level means and standard errors; as an interval of the slope.
-stats::Interval slope_interval(const std::vector<double>& x, const std::vector<double>& y,
-                               const std::vector<double>& se, double alpha, long paths) {
-  std::vector<double> lx, ly, le;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    lx.push_back(std::log(x[i]));
-    ly.push_back(std::log(std::abs(y[i])));
-    le.push_back(se[i] / std::abs(y[i]));
-  }
-  const stats::Fit f = stats::weighted_fit(lx, ly, le, alpha);
-  return {f.slope, f.lo, f.hi, paths, "slope of log-log fit: " + f.method};
-}
-
-nlohmann::json loglog_figure(const std::string& title, const std::string& x, const std::string& y,
-                             const std::string& lo, const std::string& hi, const std::string& xlabel,
-                             const std::string& ylabel, const std::string& legend) {
-  return {{"title", title},   {"x", x},
-          {"y", {y}},         {"legend", {legend}},
-          {"xlabel", xlabel}, {"ylabel", ylabel},
-          {"logx", true},     {"logy", true},
-          {"style", "line"},  {"band", {{"lo", lo}, {"hi", hi}}}};
-}
 } // namespace
 
 // App. H, Theorem thm:limits (i): γ_η = η/B → 0 ⇒ the interpolated chain converges to the ODE.
@@ -96,7 +75,7 @@ DCRV_CLAIM(claim_limits_ode) {
             const long B = std::lround(q("B"));
             const int levels = q.integer("levels");
             const LinearDrift drift = linear_array_drift(kW, kEps);
-            std::vector<double> etas, means, ses, lo, hi;
+            LevelSeries err; // against η
             for (int l = 0; l < levels; ++l) {
               const double eta = std::ldexp(1.0, -3 - l);
               const long n = std::lround(kT / eta);
@@ -116,24 +95,22 @@ DCRV_CLAIM(claim_limits_ode) {
                                    });
                 sup.push_back(worst_err);
               }
-              const stats::Interval iv = stats::mean_interval(sup, alpha);
-              etas.push_back(eta), means.push_back(iv.estimate), lo.push_back(iv.lo), hi.push_back(iv.hi);
-              ses.push_back(iv.halfwidth() / stats::student_quantile_two_sided(alpha, double(count - 1)));
+              err.add(eta, stats::mean_interval(sup, alpha), alpha, count);
             }
             McResult r{"slope of log E sup|p_k - p(k eta)| against log eta",
-                       slope_interval(etas, means, ses, alpha, count * levels),
+                       err.slope(alpha, count * levels),
                        {},
                        {}};
-            r.series = {{"ode_eta", etas},
-                        {"ode_sup_error", means},
-                        {"ode_ci_lo", lo},
-                        {"ode_ci_hi", hi},
+            r.series = {{"ode_eta", err.x},
+                        {"ode_sup_error", err.y},
+                        {"ode_ci_lo", err.lo},
+                        {"ode_ci_hi", err.hi},
                         {"figures",
                          {loglog_figure(R"(chain vs ODE ($B=4$, $\gamma_\eta=\eta/4\to0$))", "ode_eta",
                                         "ode_sup_error", "ode_ci_lo", "ode_ci_hi", "$\\eta$",
                                         "$\\mathbb E\\sup_k\\|p_k-p(k\\eta)\\|_2$",
                                         "mean sup error (1-1e-6 interval)")}}};
-            r.details["sup_error_at_smallest_eta"] = std::to_string(means.back());
+            r.details["sup_error_at_smallest_eta"] = std::to_string(err.y.back());
             return r;
           },
           at_least([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))

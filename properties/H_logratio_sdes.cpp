@@ -21,6 +21,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/stats.hpp"
 #include "properties/domains/noise.hpp"
+#include "properties/domains/noise_fits.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/stochastic.hpp"
@@ -112,7 +113,7 @@ DCRV_CLAIM(claim_logratio_ito) {
             const std::vector<double> w = {0.4, 0.0, -0.4};
             const LinearDrift d = linear_array_drift(w, eps);
             const int L = 8, Lmin = 4, K = 3;
-            std::vector<double> hs, errs, ses, lo, hi;
+            LevelSeries err; // against h
             for (int l = Lmin; l <= L; ++l) {
               const long n = 1L << l;
               const double h = 1.0 / double(n);
@@ -146,33 +147,22 @@ DCRV_CLAIM(claim_logratio_ito) {
                 }
                 e.push_back(std::abs(z - std::log(p[0] / p[1])));
               }
-              const stats::Interval iv = stats::mean_interval(e, alpha);
-              hs.push_back(h), errs.push_back(iv.estimate), lo.push_back(iv.lo), hi.push_back(iv.hi);
-              ses.push_back(iv.halfwidth() / stats::student_quantile_two_sided(alpha, double(count - 1)));
+              err.add(h, stats::mean_interval(e, alpha), alpha, count);
             }
-            std::vector<double> lx, ly, le;
-            for (std::size_t k = 0; k < hs.size(); ++k)
-              lx.push_back(std::log(hs[k])), ly.push_back(std::log(errs[k])), le.push_back(ses[k] / errs[k]);
-            const stats::Fit f = stats::weighted_fit(lx, ly, le, alpha);
             McResult res{"slope of log E|z(T) - log(p_1/p_2)(T)| against log h",
-                         {f.slope, f.lo, f.hi, count * (L - Lmin + 1), "slope: " + f.method},
+                         err.slope(alpha, count * (L - Lmin + 1), "slope: "),
                          {},
                          {}};
-            res.series = {{"logratio_h", hs},
-                          {"logratio_err", errs},
-                          {"logratio_lo", lo},
-                          {"logratio_hi", hi},
-                          {"figures",
-                           {{{"title", R"(displayed $z$-SDE vs $\log(p_1/p_2)$ of (WF), shared increments)"},
-                             {"x", "logratio_h"},
-                             {"y", {"logratio_err"}},
-                             {"legend", {R"($\mathbb E|z_T-\log(p_1/p_2)_T|$ ($1-10^{-6}$ band))"}},
-                             {"xlabel", "$h$"},
-                             {"ylabel", "mean absolute difference"},
-                             {"logx", true},
-                             {"logy", true},
-                             {"style", "line"},
-                             {"band", {{"lo", "logratio_lo"}, {"hi", "logratio_hi"}}}}}}};
+            res.series = {
+                {"logratio_h", err.x},
+                {"logratio_err", err.y},
+                {"logratio_lo", err.lo},
+                {"logratio_hi", err.hi},
+                {"figures",
+                 {loglog_figure(R"(displayed $z$-SDE vs $\log(p_1/p_2)$ of (WF), shared increments)",
+                                "logratio_h", "logratio_err", "logratio_lo", "logratio_hi", "$h$",
+                                "mean absolute difference",
+                                R"($\mathbb E|z_T-\log(p_1/p_2)_T|$ ($1-10^{-6}$ band))")}}};
             return res;
           },
           at_least([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))

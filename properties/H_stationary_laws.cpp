@@ -21,6 +21,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/stats.hpp"
 #include "properties/domains/noise.hpp"
+#include "properties/domains/noise_fits.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/stochastic.hpp"
@@ -89,6 +90,15 @@ template <class T> stats::Law1D<T> biased2_law(const Biased2<T>& m) {
 }
 template <class T> T concentration_bound(const T& bias_sup, const T& x) {
   return bias_sup * x * exp(T(1) / x);
+}
+/// thm:concentration's first display on the exact K = 2 law: E_π V = 4β² E_π[y(1 − y)] ≤ c β x e^{1/x}.
+template <class T> auto concentration_holds(const Args<T>& a, const Consts<T>& k) {
+  const Biased2<T> m = biased2_of(a);
+  if (!m.valid)
+    return skip<T>();
+  const auto law = biased2_law(m);
+  const T EV = T(4) * m.beta * m.beta * law.expect([](const T& y) { return T(y * (T(1) - y)); });
+  return le<T>(EV, k("c") * concentration_bound(m.beta, m.x));
 }
 
 /// The zero-flux lattice value of E p₁ for the K = 3 instance w = (1, 0, −1) (Richardson from n = 60, 120)
@@ -448,19 +458,12 @@ DCRV_CLAIM(claim_stationary_concentration) {
           throw std::invalid_argument("H.stationary-concentration: the noise scale gamma must be >= 0 (got " +
                                       std::to_string(g) + ")");
       })
-      .exact(forall("H.stationary-concentration", Kind::stochastic)
-                 .over(biased2_domain())
-                 .effort(0.2)
-                 .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-                   const Biased2<T> m = biased2_of(a);
-                   if (!m.valid)
-                     return skip<T>();
-                   const auto law = biased2_law(m);
-                   const T EV =
-                       T(4) * m.beta * m.beta * law.expect([](const T& y) { return T(y * (T(1) - y)); });
-                   return le<T>(EV, k("c") * concentration_bound(m.beta, m.x));
-                 })
-                 .build())
+      .exact(
+          forall("H.stationary-concentration", Kind::stochastic)
+              .over(biased2_domain())
+              .effort(0.2)
+              .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return concentration_holds(a, k); })
+              .build())
       .experiment(
           "K=3 bias (10,-5,-5) delta=0.3 x=1",
           [](const Context& ctx) {
@@ -518,14 +521,7 @@ DCRV_CLAIM(claim_stationary_concentration_small_bias) {
                                               {"gamma", {5172.0}}}};
                 }))
       .effort(0.2)
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Biased2<T> m = biased2_of(a);
-        if (!m.valid)
-          return skip<T>();
-        const auto law = biased2_law(m);
-        const T EV = T(4) * m.beta * m.beta * law.expect([](const T& y) { return T(y * (T(1) - y)); });
-        return le<T>(EV, k("c") * concentration_bound(m.beta, m.x));
-      });
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return concentration_holds(a, k); });
 }
 
 // App. H, Theorem thm:concentration, second display (symmetric band estimate).
@@ -573,6 +569,25 @@ stats::Interval var_z12(std::uint64_t seed, long first, long count, double eps, 
     z2.push_back((v - m) * (v - m) * double(count) / double(count - 1));
   return stats::mean_interval(z2, alpha);
 }
+/// Var z₁₂ at T = 5/ε for the noise levels g[k] (seed + k), as a level series against g[k]/x_scale (x_scale =
+/// 1: against γ; x_scale = ε: against r = γ/ε).
+LevelSeries var_z12_levels(const McParams& q, std::uint64_t seed, long first, long count, double alpha,
+                           const std::vector<double>& g, double x_scale) {
+  LevelSeries v;
+  for (std::size_t k = 0; k < g.size(); ++k)
+    v.add(g[k] / x_scale, var_z12(seed + k, first, count, q("eps"), g[k], q("delta"), 5 / q("eps"), alpha),
+          alpha, count);
+  return v;
+}
+/// The slope of log Var z₁₂ against log γ (H.regime-low-noise-var), with Var·ε/γ at each level.
+McResult var_z12_gamma_slope(const McParams& q, long count, double alpha, const std::vector<double>& g,
+                             const LevelSeries& v) {
+  McResult r{"slope of log Var z_12 against log gamma", v.slope(alpha, 3 * count, "slope: "), {}, {}};
+  r.details["var_times_eps_over_gamma"] = std::to_string(v.y[0] * q("eps") / g[0]) + ", " +
+                                          std::to_string(v.y[1] * q("eps") / g[1]) + ", " +
+                                          std::to_string(v.y[2] * q("eps") / g[2]);
+  return r;
+}
 } // namespace
 
 // App. H §Regime dictionary, first bullet: Var(z_ij) = O(γ/ε) in the low-noise regime.
@@ -588,39 +603,18 @@ DCRV_CLAIM(claim_regime_low_noise_var) {
           },
           12,
           [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            std::vector<double> g = {1e-3, 4e-3, 1.6e-2}, v, se, lo, hi;
-            for (std::size_t k = 0; k < g.size(); ++k) {
-              const auto iv =
-                  var_z12(seed + k, first, count, q("eps"), g[k], q("delta"), 5 / q("eps"), alpha);
-              v.push_back(iv.estimate), lo.push_back(iv.lo), hi.push_back(iv.hi);
-              se.push_back(iv.halfwidth() / stats::student_quantile_two_sided(alpha, double(count - 1)));
-            }
-            std::vector<double> lx, ly, le;
-            for (std::size_t k = 0; k < g.size(); ++k)
-              lx.push_back(std::log(g[k])), ly.push_back(std::log(v[k])), le.push_back(se[k] / v[k]);
-            const stats::Fit f = stats::weighted_fit(lx, ly, le, alpha);
-            McResult r{"slope of log Var z_12 against log gamma",
-                       {f.slope, f.lo, f.hi, 3 * count, "slope: " + f.method},
-                       {},
-                       {}};
-            r.details["var_times_eps_over_gamma"] = std::to_string(v[0] * q("eps") / g[0]) + ", " +
-                                                    std::to_string(v[1] * q("eps") / g[1]) + ", " +
-                                                    std::to_string(v[2] * q("eps") / g[2]);
+            const std::vector<double> g = {1e-3, 4e-3, 1.6e-2};
+            const LevelSeries v = var_z12_levels(q, seed, first, count, alpha, g, 1.0);
+            McResult r = var_z12_gamma_slope(q, count, alpha, g, v);
             r.series = {{"regime_gamma", g},
-                        {"regime_var_eps025", v},
-                        {"regime_lo", lo},
-                        {"regime_hi", hi},
+                        {"regime_var_eps025", v.y},
+                        {"regime_lo", v.lo},
+                        {"regime_hi", v.hi},
                         {"figures",
-                         {{{"title", R"(stationary $\mathrm{Var}\,z_{12}$ ($\varepsilon=0.25$))"},
-                           {"x", "regime_gamma"},
-                           {"y", {"regime_var_eps025"}},
-                           {"legend", {R"($\mathrm{Var}\,z_{12}$ ($1-10^{-6}$ band))"}},
-                           {"xlabel", "$\\gamma$"},
-                           {"ylabel", "$\\mathrm{Var}\\,z_{12}$"},
-                           {"logx", true},
-                           {"logy", true},
-                           {"style", "line"},
-                           {"band", {{"lo", "regime_lo"}, {"hi", "regime_hi"}}}}}}};
+                         {loglog_figure(R"(stationary $\mathrm{Var}\,z_{12}$ ($\varepsilon=0.25$))",
+                                        "regime_gamma", "regime_var_eps025", "regime_lo", "regime_hi",
+                                        "$\\gamma$", "$\\mathrm{Var}\\,z_{12}$",
+                                        R"($\mathrm{Var}\,z_{12}$ ($1-10^{-6}$ band))")}}};
             return r;
           },
           at_least([]<class T>(const McParams&, const Consts<T>&) { return T(0.8); }))
@@ -631,25 +625,9 @@ DCRV_CLAIM(claim_regime_low_noise_var) {
           },
           18,
           [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            std::vector<double> g = {1e-3, 4e-3, 1.6e-2}, v, se;
-            for (std::size_t k = 0; k < g.size(); ++k) {
-              const auto iv =
-                  var_z12(seed + k, first, count, q("eps"), g[k], q("delta"), 5 / q("eps"), alpha);
-              v.push_back(iv.estimate);
-              se.push_back(iv.halfwidth() / stats::student_quantile_two_sided(alpha, double(count - 1)));
-            }
-            std::vector<double> lx, ly, le;
-            for (std::size_t k = 0; k < g.size(); ++k)
-              lx.push_back(std::log(g[k])), ly.push_back(std::log(v[k])), le.push_back(se[k] / v[k]);
-            const stats::Fit f = stats::weighted_fit(lx, ly, le, alpha);
-            McResult r{"slope of log Var z_12 against log gamma",
-                       {f.slope, f.lo, f.hi, 3 * count, "slope: " + f.method},
-                       {},
-                       {}};
-            r.details["var_times_eps_over_gamma"] = std::to_string(v[0] * q("eps") / g[0]) + ", " +
-                                                    std::to_string(v[1] * q("eps") / g[1]) + ", " +
-                                                    std::to_string(v[2] * q("eps") / g[2]);
-            return r;
+            const std::vector<double> g = {1e-3, 4e-3, 1.6e-2};
+            return var_z12_gamma_slope(q, count, alpha, g,
+                                       var_z12_levels(q, seed, first, count, alpha, g, 1.0));
           },
           at_least([]<class T>(const McParams&, const Consts<T>&) { return T(0.8); }))
       .method("Monte Carlo of the reflected Euler scheme; weighted log-log fit");
@@ -668,24 +646,11 @@ DCRV_CLAIM(claim_regime_qualitative) {
           },
           6,
           [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            std::vector<double> g = {0.0025, 0.025, 0.25}, v, se;
-            for (std::size_t k = 0; k < g.size(); ++k) {
-              const auto iv =
-                  var_z12(seed + k, first, count, q("eps"), g[k], q("delta"), 5 / q("eps"), alpha);
-              v.push_back(iv.estimate);
-              se.push_back(iv.halfwidth() / stats::student_quantile_two_sided(alpha, double(count - 1)));
-            }
-            std::vector<double> lx, ly, le;
-            for (std::size_t k = 0; k < g.size(); ++k)
-              lx.push_back(std::log(g[k] / q("eps"))), ly.push_back(std::log(v[k])),
-                  le.push_back(se[k] / v[k]);
-            const stats::Fit f = stats::weighted_fit(lx, ly, le, alpha);
-            McResult r{"slope of log Var z_12 against log r",
-                       {f.slope, f.lo, f.hi, 3 * count, "slope: " + f.method},
-                       {},
-                       {}};
+            const LevelSeries v =
+                var_z12_levels(q, seed, first, count, alpha, {0.0025, 0.025, 0.25}, q("eps"));
+            McResult r{"slope of log Var z_12 against log r", v.slope(alpha, 3 * count, "slope: "), {}, {}};
             r.details["var_z12_at_r"] =
-                std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]);
+                std::to_string(v.y[0]) + ", " + std::to_string(v.y[1]) + ", " + std::to_string(v.y[2]);
             return r;
           },
           at_least([]<class T>(const McParams&, const Consts<T>&) { return T(1e-9); }))
