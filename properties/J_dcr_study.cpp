@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,8 @@ using namespace j_ensemble;
 
 constexpr double kAblAlpha = 0.05, kAblBeta = 0.10; // the ablation / overlay point (see the file comment)
 constexpr double kNearZero = 1e-2, kRetained = 0.05, kNegligibleJsd = 1e-3;
-/// The grid claims read all 12 cells with the per-configuration seeds in every cell (128 smoke, 1024 standard,
-/// so 1536 / 12288 runs over the grid): each cell's interval rests on ≥ 1000 seeds at standard.
+/// The grid claims read all 12 cells with the per-configuration seeds in every cell (128 smoke, 1024
+/// standard, so 1536 / 12288 runs over the grid): each cell's interval rests on ≥ 1000 seeds at standard.
 constexpr double kGridPathsPerUnit = kPathsPerUnit;
 
 std::function<McParams(const Context&)> dcr(double alpha, double beta, KernelKind k = KernelKind::gated) {
@@ -297,6 +298,23 @@ Config arm(const std::string& name) {
     return study_c(kAblAlpha, kAblBeta, KernelKind::ungated_all_ones);
   return study_c(kAblAlpha, kAblBeta);
 }
+/// Every arm of the ablation study (DCR, Entropy-only and the readings of Ungated) with its legend label.
+const std::vector<std::pair<std::string, std::string>>& ablation_arms() {
+  static const std::vector<std::pair<std::string, std::string>> a = {
+      {"dcr", "DCR"},
+      {"entropy-only", "Entropy-only"},
+      {"ungated", "Ungated (literal)"},
+      {"ungated-incorrect-cluster", "Ungated (incorrect cluster)"},
+      {"ungated-self", "Ungated (self-similar)"},
+      {"ungated-all-ones", "Ungated ($\\mathbf 1\\mathbf 1^\\top$)"}};
+  return a;
+}
+const std::string& arm_label(const std::string& name) {
+  for (const auto& a : ablation_arms())
+    if (a.first == name)
+      return a.second;
+  throw std::invalid_argument("J: no ablation arm named " + name);
+}
 const std::vector<std::string>& ungated_arms() {
   static const std::vector<std::string> a = {"ungated", "ungated-incorrect-cluster", "ungated-self",
                                              "ungated-all-ones"};
@@ -315,10 +333,7 @@ template <class F> McMeasure arm_difference(std::string other, std::string what,
     McResult m;
     m.name = "mean " + what + ": " + other + " minus DCR";
     m.interval = paired_or_welch(qo, q, xo, xd, alpha);
-    const auto fo = five_of(qo), fd = five_of(q);
-    note_paper(m, experiment, paper,
-               other + " " + num(mean_of(values_of(*fo, f))) + ", DCR " + num(mean_of(values_of(*fd, f))) +
-                   " (means; over all seeds " + num(mean_of(xo)) + " vs " + num(mean_of(xd)) + ")");
+    note_paper(m, experiment, paper, difference_five(other, qo, "DCR", q, f, xo, xd));
     return m;
   };
 }
@@ -348,13 +363,7 @@ void add_ablation_figure(McResult& m, const JData& d) {
        [](const PathSummary& p) { return p.final_safety[safety_worst]; }},
       {"safetyarm", "safety margin (arm's kernel)", "final safety margin",
        [](const PathSummary& p) { return p.final_safety[safety_arm_kernel]; }}};
-  const std::vector<std::pair<std::string, std::string>> arms = {
-      {"dcr", "DCR"},
-      {"entropy-only", "Entropy-only"},
-      {"ungated", "Ungated (literal)"},
-      {"ungated-incorrect-cluster", "Ungated (incorrect cluster)"},
-      {"ungated-self", "Ungated (self-similar)"},
-      {"ungated-all-ones", "Ungated ($\\mathbf 1\\mathbf 1^\\top$)"}};
+  const auto& arms = ablation_arms();
   if (!m.series.is_object())
     m.series = nlohmann::json::object();
   nlohmann::json idx = nlohmann::json::array(), labels = nlohmann::json::array();
@@ -405,25 +414,18 @@ DCRV_CLAIM(claim_ablation_coverage_3) {
       .statement(
           R"(Coverage (clusters with final mass $\ge0.05$) equals $c=3$ in every run of DCR, Entropy-only and every reading of Ungated, at $(\alpha,\beta)=(0.05,0.10)$: the fraction of runs with coverage $<c$ is $0$)")
       .constant("coverage", 3, Role::lower, "clusters retained (all three)");
-  for (const std::string name :
-       {"dcr", "entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self", "ungated-all-ones"})
-    s.experiment(
-        name,
-        [name](const Context& ctx) {
-          McParams q = params_for(arm(name), ctx);
-          q.set("s_coverage", ctx.constant("coverage"));
-          return q;
-        },
-        kPathsPerUnit, ensemble_measure([name](const JData& d) {
-          const double need = d.q("s_coverage");
-          McResult m =
-              fraction_stat(d, "fraction of runs with coverage < c", "coverage 3",
-                            [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
-          if (name == "dcr")
-            add_ablation_figure(m, d);
-          return m;
-        }),
-        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+  for (const auto& entry : ablation_arms())
+    s.experiment(entry.first, params_with_constant(arm(entry.first), "coverage"), kPathsPerUnit,
+                 ensemble_measure([name = entry.first](const JData& d) {
+                   const double need = d.q("s_coverage");
+                   McResult m = fraction_stat(
+                       d, "fraction of runs with coverage < c", "coverage 3",
+                       [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
+                   if (name == "dcr")
+                     add_ablation_figure(m, d);
+                   return m;
+                 }),
+                 equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J DCR replicator and ablations");
 }
 
@@ -451,19 +453,14 @@ DCRV_CLAIM(claim_ablation_dcr_safety_positive) {
       .statement(
           R"(DCR keeps large positive safety margins: at $(\alpha,\beta)=(0.05,0.10)$ no run's minimum over training of the safety margin $\min_{c\in\mathcal C}[1-2\lambda\beta(K_{\mathrm{eff}}p)_c]$ falls to $s=0.5$ or below)")
       .constant("large", 0.5, Role::lower, "safety margin that counts as 'large'")
-      .experiment(
-          "dcr",
-          [](const Context& ctx) {
-            McParams q = params_for(arm("dcr"), ctx);
-            q.set("s_large", ctx.constant("large"));
-            return q;
-          },
-          kPathsPerUnit, ensemble_measure([](const JData& d) {
-            const double s = d.q("s_large");
-            return fraction_stat(d, "fraction of runs with min_t safety <= s", "large positive",
-                                 [s](const PathSummary& p) { return !(p.min_safety[safety_worst] > s); });
-          }),
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment("dcr", params_with_constant(arm("dcr"), "large"), kPathsPerUnit,
+                  ensemble_measure([](const JData& d) {
+                    const double s = d.q("s_large");
+                    return fraction_stat(
+                        d, "fraction of runs with min_t safety <= s", "large positive",
+                        [s](const PathSummary& p) { return !(p.min_safety[safety_worst] > s); });
+                  }),
+                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine; Clopper-Pearson interval of the fraction");
 }
 
@@ -507,12 +504,10 @@ Claim ungated_lower_safety(const std::string& id, const std::string& reading, in
           const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
           McResult m;
           m.name = "mean final safety: DCR minus " + name;
-          m.interval = paired_or_welch(qd, q, values_of(rd->paths, f), values_of(ru->paths, f), alpha);
+          const auto xd = values_of(rd->paths, f), xu = values_of(ru->paths, f);
+          m.interval = paired_or_welch(qd, q, xd, xu, alpha);
           note_paper(m, experiment, "Ungated degrades safety (DCR about 0.93, Ungated about 0.48)",
-                     "DCR " + num(mean_of(values_of(*five_of(qd), f))) + ", " + name + " " +
-                         num(mean_of(values_of(*five_of(q), f))) + " (means; over all seeds " +
-                         num(mean_of(values_of(rd->paths, f))) + " vs " +
-                         num(mean_of(values_of(ru->paths, f))) + ")");
+                     difference_five("DCR", qd, name, q, f, xd, xu));
           return m;
         },
         at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }));
@@ -551,22 +546,18 @@ namespace {
 /// ± 1 sd over the seeds, for DCR, Entropy-only and Ungated (literal and all-ones readings) at the ablation
 /// point.
 void add_overlay_figure(McResult& m, const JData& d) {
-  const std::vector<std::pair<std::string, std::string>> arms = {
-      {"dcr", "DCR"},
-      {"entropy-only", "Entropy-only"},
-      {"ungated", "Ungated (literal)"},
-      {"ungated-all-ones", "Ungated ($\\mathbf 1\\mathbf 1^\\top$)"}};
+  const std::vector<std::string> arms = {"dcr", "entropy-only", "ungated", "ungated-all-ones"};
   if (!m.series.is_object())
     m.series = nlohmann::json::object();
   std::vector<std::string> jp, sf, legend;
   for (std::size_t a = 0; a < arms.size(); ++a) {
-    const McParams qa = params_like(d.q, arm(arms[a].first));
+    const McParams qa = params_like(d.q, arm(arms[a]));
     const auto r = ensemble_of(qa, d.r.first, static_cast<long>(d.r.paths.size()));
     const std::string p = "ov" + std::to_string(a) + "_";
     if (!add_moment_columns(m.series, *r, decode(qa), p, metric_objective, "Jp") ||
         !add_moment_columns(m.series, *r, decode(qa), p, metric_safety, "safety"))
       return;
-    jp.push_back(p + "Jp"), sf.push_back(p + "safety"), legend.push_back(arms[a].second);
+    jp.push_back(p + "Jp"), sf.push_back(p + "safety"), legend.push_back(arm_label(arms[a]));
   }
   m.series["figures"].push_back(
       {{"title",
@@ -628,21 +619,16 @@ DCRV_CLAIM(claim_traj_entropy_only_safety_1) {
       .statement(
           R"(For Entropy-only ($\beta=0$) the safety margin is identically $s=1$: the fraction of runs whose safety margin ever differs from $1$ (minimum over training $<1$, or final value $\ne1$) is $0$)")
       .constant("one", 1, Role::exact, "the safety margin without kernel")
-      .experiment(
-          "entropy-only",
-          [](const Context& ctx) {
-            McParams q = params_for(arm("entropy-only"), ctx);
-            q.set("s_one", ctx.constant("one"));
-            return q;
-          },
-          kPathsPerUnit, ensemble_measure([](const JData& d) {
-            const double one = d.q("s_one");
-            return fraction_stat(
-                d, "fraction of runs whose safety margin differs from s", "1", [one](const PathSummary& p) {
-                  return p.min_safety[safety_worst] != one || p.final_safety[safety_worst] != one;
-                });
-          }),
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment("entropy-only", params_with_constant(arm("entropy-only"), "one"), kPathsPerUnit,
+                  ensemble_measure([](const JData& d) {
+                    const double one = d.q("s_one");
+                    return fraction_stat(d, "fraction of runs whose safety margin differs from s", "1",
+                                         [one](const PathSummary& p) {
+                                           return p.min_safety[safety_worst] != one ||
+                                                  p.final_safety[safety_worst] != one;
+                                         });
+                  }),
+                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine; Clopper-Pearson interval of the fraction");
 }
 
@@ -758,13 +744,7 @@ DCRV_CLAIM(claim_safety_min_positive) {
           R"(Within the DCR band (the 12 grid cells) the minimum over training of the safety margin is $>s_0=0$ for every run: the fraction of runs with $\min_t$ safety $\le s_0$ is $0$)")
       .constant("floor", 0, Role::lower, "the lower bound of the per-run minimum safety margin")
       .experiment(
-          "grid",
-          [](const Context& ctx) {
-            McParams q = params_for(study_c(0.02, 0.10), ctx);
-            q.set("s_floor", ctx.constant("floor"));
-            return q;
-          },
-          kGridPathsPerUnit,
+          "grid", params_with_constant(study_c(0.02, 0.10), "floor"), kGridPathsPerUnit,
           [](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
             const auto x = grid_min_safety(q, first, count, safety_worst);
             const double s0 = q("s_floor");

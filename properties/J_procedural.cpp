@@ -87,10 +87,7 @@ McMeasure proc_minus_theory(std::string what, std::string paper, F f, std::strin
     McResult m;
     m.name = "mean " + what + ": procedural minus theory";
     m.interval = stats::difference_interval(xp, xt, alpha);
-    note_paper(m, experiment, paper,
-               "procedural " + num(mean_of(values_of(*five_of(q), f))) + ", theory " +
-                   num(mean_of(values_of(*five_of(qt), f))) + " (means; over all seeds " + num(mean_of(xp)) +
-                   " vs " + num(mean_of(xt)) + ")");
+    note_paper(m, experiment, paper, difference_five("procedural", q, "theory", qt, f, xp, xt));
     if (!overlay.empty())
       add_overlay_figure(m, q, *rp, *rt, overlay);
     return m;
@@ -181,12 +178,10 @@ McMeasure cosine_gap(Method other, bool norm) {
     const auto f = [](const PathSummary& p) { return per_step(p, &PathSummary::cos_euclid); };
     McResult m;
     m.name = "mean per-step cosine of Delta p: other method minus DPO";
-    m.interval = stats::difference_interval(values_of(ro->paths, f), values_of(rd->paths, f), alpha);
+    const auto xo = values_of(ro->paths, f), xd = values_of(rd->paths, f);
+    m.interval = stats::difference_interval(xo, xd, alpha);
     note_paper(m, experiment, "directions differ most for DPO",
-               "other " + num(mean_of(values_of(*five_of(qo), f))) + ", DPO " +
-                   num(mean_of(values_of(*five_of(q), f))) + " (means; over all seeds " +
-                   num(mean_of(values_of(ro->paths, f))) + " vs " + num(mean_of(values_of(rd->paths, f))) +
-                   ")");
+               difference_five("other", qo, "DPO", q, f, xo, xd));
     return m;
   };
 }
@@ -313,12 +308,9 @@ McMeasure dpo_trend(std::string what, std::string paper, double PathSummary::*fi
     const auto f = [field](const PathSummary& p) { return per_step(p, field); };
     McResult m;
     m.name = "mean per-step " + what + " at B=64 minus at B=16";
-    m.interval = stats::difference_interval(values_of(r64->paths, f), values_of(r16->paths, f), alpha);
-    note_paper(m, experiment, paper,
-               "B=64 " + num(mean_of(values_of(*five_of(q), f))) + ", B=16 " +
-                   num(mean_of(values_of(*five_of(q16), f))) + " (means; over all seeds " +
-                   num(mean_of(values_of(r64->paths, f))) + " vs " + num(mean_of(values_of(r16->paths, f))) +
-                   ")");
+    const auto x64 = values_of(r64->paths, f), x16 = values_of(r16->paths, f);
+    m.interval = stats::difference_interval(x64, x16, alpha);
+    note_paper(m, experiment, paper, difference_five("B=64", q, "B=16", q16, f, x64, x16));
     if (figure)
       add_align_figure(m, {r16.get(), r64.get()}, {16, 64});
     return m;

@@ -316,26 +316,20 @@ DCRV_CLAIM(claim_dpo_zero_incorrect) {
       .constant("tol", 1e-6, Role::upper, "incorrect mass that counts as numerically zero");
   for (int B : {16, 64})
     for (double eps : {0.0, study_a_barrier()})
-      s.experiment(
-          case_label(B, eps),
-          [=](const Context& ctx) {
-            McParams q = params_for(study_a(Method::dpo, B, eps), ctx);
-            q.set("s_tol", ctx.constant("tol"));
-            return q;
-          },
-          kPathsPerUnit, ensemble_measure([](const JData& d) {
-            const double tol = d.q("s_tol");
-            McResult m =
-                fraction_stat(d, "fraction of runs with sup_{t>=200} M_inc > tol", "0",
-                              [tol](const PathSummary& p) { return !(p.max_incorrect_after_floor <= tol); });
-            double worst = 0;
-            for (const auto& p : d.r.paths)
-              worst = std::max(worst, p.max_incorrect_after_floor);
-            m.details["largest sup_{t>=200} M_inc"] = num(worst);
-            add_study_a_figure(m, d, Method::dpo, "DPO");
-            return m;
-          }),
-          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+      s.experiment(case_label(B, eps), params_with_constant(study_a(Method::dpo, B, eps), "tol"),
+                   kPathsPerUnit, ensemble_measure([](const JData& d) {
+                     const double tol = d.q("s_tol");
+                     McResult m = fraction_stat(
+                         d, "fraction of runs with sup_{t>=200} M_inc > tol", "0",
+                         [tol](const PathSummary& p) { return !(p.max_incorrect_after_floor <= tol); });
+                     double worst = 0;
+                     for (const auto& p : d.r.paths)
+                       worst = std::max(worst, p.max_incorrect_after_floor);
+                     m.details["largest sup_{t>=200} M_inc"] = num(worst);
+                     add_study_a_figure(m, d, Method::dpo, "DPO");
+                     return m;
+                   }),
+                   equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J theory DPO; Clopper-Pearson interval of the fraction");
 }
 
@@ -348,22 +342,16 @@ DCRV_CLAIM(claim_simplex_star_vertex) {
           R"(STaR trajectories on the cluster simplex go to a vertex: the fraction of runs whose final largest cluster mass is below $1-\tau$, $\tau=0.01$, is $0$ ($B\in\{16,64\}$, $\varepsilon=0$))")
       .constant("tol", 0.01, Role::upper, "distance from the vertex that counts as reaching it");
   for (int B : {16, 64})
-    s.experiment(
-        case_label(B, 0),
-        [=](const Context& ctx) {
-          McParams q = params_for(study_a(Method::star, B, 0), ctx);
-          q.set("s_tol", ctx.constant("tol"));
-          return q;
-        },
-        kPathsPerUnit, ensemble_measure([](const JData& d) {
-          const double tol = d.q("s_tol");
-          McResult m =
-              fraction_stat(d, "fraction of runs with max_k m_k(T) < 1 - tol", "vertex (monoculture)",
-                            [tol](const PathSummary& p) { return !(final_max_cluster(p) >= 1 - tol); });
-          add_simplex_b16(m, d, "STaR");
-          return m;
-        }),
-        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+    s.experiment(case_label(B, 0), params_with_constant(study_a(Method::star, B, 0), "tol"), kPathsPerUnit,
+                 ensemble_measure([](const JData& d) {
+                   const double tol = d.q("s_tol");
+                   McResult m = fraction_stat(
+                       d, "fraction of runs with max_k m_k(T) < 1 - tol", "vertex (monoculture)",
+                       [tol](const PathSummary& p) { return !(final_max_cluster(p) >= 1 - tol); });
+                   add_simplex_b16(m, d, "STaR");
+                   return m;
+                 }),
+                 equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J theory STaR; Clopper-Pearson interval of the fraction");
 }
 

@@ -1,10 +1,11 @@
 // Appendix J §Experimental Implementation and Reproducibility (appendix_J_aistats.tex, app:exp-impl): the
-// set-up of the experiments — trace universe, verifier and rewards, mini-batch noise, metrics, event detector,
-// protocol, the theory and procedural updates, calibration, the DCR objective, kernel, grid and ablations, the
-// safety margin and the phase metrics. Each is checked as an identity between what the ensemble engine
-// (dcrv/ensemble/, the code that runs the J experiments) computes and an independent recomputation from the
-// paper's formulas, in MPFR where the quantity is exact (the engine's step and metric functions are generic in
-// the scalar), with the paper's constants declared (an override must break the identity).
+// set-up of the experiments — trace universe, verifier and rewards, mini-batch noise, metrics, event
+// detector, protocol, the theory and procedural updates, calibration, the DCR objective, kernel, grid and
+// ablations, the safety margin and the phase metrics. Each is checked as an identity between what the
+// ensemble engine (dcrv/ensemble/, the code that runs the J experiments) computes and an independent
+// recomputation from the paper's formulas, in MPFR where the quantity is exact (the engine's step and metric
+// functions are generic in the scalar), with the paper's constants declared (an override must break the
+// identity).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -36,10 +37,19 @@ template <class T> Vec<T> as_vec(const T* a, int n) {
     v(i) = a[i];
   return v;
 }
+/// The vector v into the engine's fixed-size array a (its first v.size() entries).
+template <class T> void to_array(const Vec<T>& v, T* a) {
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    a[i] = v(i);
+}
 /// The lib's own App. J universe (dcrv/universe.hpp), an independent representation of the same universe.
 const TraceUniverse& lib_universe() {
   static const TraceUniverse u = ::dcrv::make_universe({3, 3, 2}, 4);
   return u;
+}
+/// Whether trace i is correct in the lib's universe.
+inline bool lib_correct(int i) {
+  return lib_universe().correct[static_cast<std::size_t>(i)];
 }
 /// K_eff = R K_sem R from the lib's cluster kernel (dcrv/kernels via dcrv/universe.hpp), in T.
 template <class T> Mat<T> lib_keff() {
@@ -62,9 +72,9 @@ template <class T> std::vector<double> doubles(const Vec<T>& p) {
 template <class T> T clip_log(const T& x, const T& c) {
   return log(x < c ? c : x);
 }
-/// a ≈ b to double precision: max_i |a_i − b_i| / max(|b_i|, 10⁻³⁰⁰) ≤ 10⁻¹² — for quantities the engine computes
-/// in double (its procedural steps, parameters such as ε = 10⁻⁴ + λα rounded once), so that only a change
-/// far above double rounding (an overridden constant: 10⁻² relative) counts.
+/// a ≈ b to double precision: max_i |a_i − b_i| / max(|b_i|, 10⁻³⁰⁰) ≤ 10⁻¹² — for quantities the engine
+/// computes in double (its procedural steps, parameters such as ε = 10⁻⁴ + λα rounded once), so that only a
+/// change far above double rounding (an overridden constant: 10⁻² relative) counts.
 template <class T> Ineq<T> near(const Vec<T>& a, const Vec<T>& b, const T& scale = T(1e-300)) {
   T worst_rel(0);
   for (Eigen::Index i = 0; i < a.size(); ++i) {
@@ -73,6 +83,27 @@ template <class T> Ineq<T> near(const Vec<T>& a, const Vec<T>& b, const T& scale
     worst_rel = r > worst_rel ? r : worst_rel;
   }
   return le<T>(worst_rel, T(1e-12));
+}
+/// The engine's batch sampler (categorical: trace by trace, else multinomial counts) on p_i ∝ 0.8^i: the
+/// mean of p̂₁ − p₁ over independent batches (unbiased: the interval must contain 0).
+McResult first_trace_bias(const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
+  Config c = base_config();
+  c.B = q.integer("B");
+  c.sampler = q.integer("categorical") ? Sampler::categorical : Sampler::multinomial;
+  double p[kMaxTraces], tail[kMaxTraces + 1], s = 0;
+  for (int i = 0; i < c.u.S; ++i)
+    s += (p[i] = std::pow(0.8, i));
+  for (int i = 0; i < c.u.S; ++i)
+    p[i] /= s;
+  std::vector<double> x;
+  long n[kMaxTraces];
+  int draws[kMaxBatch];
+  for (long j = first; j < first + count; ++j) {
+    rng::Stream st(seed, static_cast<std::uint64_t>(j), 1);
+    ensemble::detail::draw_batch(c, st, p, n, draws, tail);
+    x.push_back(static_cast<double>(n[0]) / c.B - p[0]);
+  }
+  return McResult{"E phat_1 - p_1", stats::mean_interval(x, alpha), {}, {}};
 }
 Domain policy_domain() {
   return Domain().dims(12, 12).simplex("p", true).real("B", 1, 256).real("seed", 1, 1e9);
@@ -125,7 +156,7 @@ DCRV_CLAIM(claim_verifier_rewards) {
         const Universe u = app_j_universe();
         Vec<T> U(u.S), Up(u.S), r(u.S), rp(u.S);
         for (int i = 0; i < u.S; ++i) {
-          const bool c = lib_universe().correct[static_cast<std::size_t>(i)];
+          const bool c = lib_correct(i);
           U(i) = T(u.verifier(i));
           Up(i) = c ? T(1) : T(0);
           r(i) = T(u.reward[i]);
@@ -155,8 +186,7 @@ DCRV_CLAIM(claim_minibatch_noise) {
                      nc += u.correct(i) ? n[i] : 0;
                    }
                    T phi[kMaxTraces], scratch[kMaxLabels], pp[kMaxTraces];
-                   for (int i = 0; i < u.S; ++i)
-                     pp[i] = p(i);
+                   to_array(p, pp);
                    FitnessParams f;
                    f.method = Method::dpo;
                    theory_fitness(f, u, n, B, pp, phi, scratch);
@@ -174,50 +204,18 @@ DCRV_CLAIM(claim_minibatch_noise) {
                    }
                    return worst(eq<T>(T(total), T(B)), worst(eq<T>(dpo, dpo_paper), eq<T>(star, star_paper)));
                  }))
-      .experiment("multinomial sampler", [](const Context&) { return McParams{{"K", 12}, {"B", 64}, {"categorical", 0}}; },
-                  4000,
-                  [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-                    Config c = base_config();
-                    c.B = q.integer("B");
-                    c.sampler = q.integer("categorical") ? Sampler::categorical : Sampler::multinomial;
-                    double p[kMaxTraces], tail[kMaxTraces + 1], s = 0;
-                    for (int i = 0; i < c.u.S; ++i)
-                      s += (p[i] = std::pow(0.8, i));
-                    for (int i = 0; i < c.u.S; ++i)
-                      p[i] /= s;
-                    std::vector<double> x;
-                    long n[kMaxTraces];
-                    int draws[kMaxBatch];
-                    for (long j = first; j < first + count; ++j) {
-                      rng::Stream st(seed, static_cast<std::uint64_t>(j), 1);
-                      ensemble::detail::draw_batch(c, st, p, n, draws, tail);
-                      x.push_back(static_cast<double>(n[0]) / c.B - p[0]);
-                    }
-                    return McResult{"E phat_1 - p_1", stats::mean_interval(x, alpha), {}, {}};
-                  },
-                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
-      .experiment("trace-by-trace sampler",
-                  [](const Context&) { return McParams{{"K", 12}, {"B", 64}, {"categorical", 1}}; }, 4000,
-                  [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-                    Config c = base_config();
-                    c.B = q.integer("B");
-                    c.sampler = Sampler::categorical;
-                    double p[kMaxTraces], tail[kMaxTraces + 1], s = 0;
-                    for (int i = 0; i < c.u.S; ++i)
-                      s += (p[i] = std::pow(0.8, i));
-                    for (int i = 0; i < c.u.S; ++i)
-                      p[i] /= s;
-                    std::vector<double> x;
-                    long n[kMaxTraces];
-                    int draws[kMaxBatch];
-                    for (long j = first; j < first + count; ++j) {
-                      rng::Stream st(seed, static_cast<std::uint64_t>(j), 1);
-                      ensemble::detail::draw_batch(c, st, p, n, draws, tail);
-                      x.push_back(static_cast<double>(n[0]) / c.B - p[0]);
-                    }
-                    return McResult{"E phat_1 - p_1", stats::mean_interval(x, alpha), {}, {}};
-                  },
-                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment(
+          "multinomial sampler",
+          [](const Context&) {
+            return McParams{{"K", 12}, {"B", 64}, {"categorical", 0}};
+          },
+          4000, first_trace_bias, equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .experiment(
+          "trace-by-trace sampler",
+          [](const Context&) {
+            return McParams{{"K", 12}, {"B", 64}, {"categorical", 1}};
+          },
+          4000, first_trace_bias, equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("exact identities in MPFR over the closed simplex; Monte Carlo of the engine's samplers");
 }
 
@@ -231,8 +229,7 @@ template <class T> Ineq<T> metrics_match(const Vec<T>& p, const T& alpha, const 
   mp.gini = g;
   mp.eff = mp.arm = make_kernel(u, KernelKind::gated);
   T pp[kMaxTraces];
-  for (int i = 0; i < u.S; ++i)
-    pp[i] = p(i);
+  to_array(p, pp);
   Metrics<T> m;
   compute_metrics(u, mp, pp, pp, m);
   const Mat<T> K = lib_keff<T>();
@@ -282,7 +279,8 @@ DCRV_CLAIM(claim_metric_definitions_corrected) {
   return forall("J.metric-definitions~gini-corrected", Kind::structural)
       .where("App. J intro and app:exp-impl ¶ Common metrics and event detection")
       .reading("Gini with the n/(n-1) correction (maximum 1 for three clusters)")
-      .statement(R"(As J.metric-definitions with the corrected Gini $\tfrac{n}{n-1}\sum_{k,l}|m_k-m_l|/(2n^2\bar m)$)")
+      .statement(
+          R"(As J.metric-definitions with the corrected Gini $\tfrac{n}{n-1}\sum_{k,l}|m_k-m_l|/(2n^2\bar m)$)")
       .over(Domain().dims(12, 12).simplex("p", true).real("alpha", 0, 0.2).real("beta", 0, 1))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         return metrics_match<T>(a.simplex("p"), T(static_cast<double>(a.real("alpha"))),
@@ -296,8 +294,8 @@ namespace {
 struct BruteEvents {
   int fix = -1, homog = -1;
 };
-BruteEvents brute_events(const std::vector<double>& states, int S, int T, int w, int floor, double ft, double fc,
-                         double hg, double hm, int r) {
+BruteEvents brute_events(const std::vector<double>& states, int S, int T, int w, int floor, double ft,
+                         double fc, double hg, double hm, int r) {
   const Universe u = app_j_universe();
   auto masses = [&](int t, double* m) {
     m[0] = m[1] = m[2] = 0;
@@ -413,7 +411,9 @@ DCRV_CLAIM(claim_event_detection) {
   return event_claim("J.event-detection", "", event_trailing);
 }
 DCRV_CLAIM(claim_event_detection_centred) {
-  return event_claim("J.event-detection~centred", "centred 50-step window (s - 25 ... s + 24, i.e. s - floor(w/2) ... s - floor(w/2) + w - 1), first s >= 200",
+  return event_claim("J.event-detection~centred",
+                     "centred 50-step window (s - 25 ... s + 24, i.e. s - floor(w/2) ... s - floor(w/2) + w "
+                     "- 1), first s >= 200",
                      event_centred);
 }
 DCRV_CLAIM(claim_event_detection_max_smoothed) {
@@ -421,7 +421,8 @@ DCRV_CLAIM(claim_event_detection_max_smoothed) {
                      "fixation maxima taken after smoothing each p_i and m_k", event_max_smoothed);
 }
 DCRV_CLAIM(claim_event_detection_clamped) {
-  return event_claim("J.event-detection~clamped", "event time max(first crossing at any t, 200)", event_clamped);
+  return event_claim("J.event-detection~clamped", "event time max(first crossing at any t, 200)",
+                     event_clamped);
 }
 
 // App. J ¶ Time horizons, seeds: T = 5000, seeds {101, 202, 303, 404, 505}.
@@ -461,8 +462,7 @@ DCRV_CLAIM(claim_replicator_step) {
         const bool with = static_cast<double>(a.real("barrier")) >= 0.5;
         const Config c = study_a(Method::star, 64, with ? study_a_barrier() : 0.0);
         T pp[kMaxTraces], ph[kMaxTraces];
-        for (int i = 0; i < 12; ++i)
-          pp[i] = p(i), ph[i] = phi(i);
+        to_array(p, pp), to_array(phi, ph);
         replicator_step(pp, ph, T(c.eta), T(c.eps), 12);
         const T eps = with ? k("eps") : T(0);
         Vec<T> ref(12);
@@ -486,8 +486,7 @@ template <class T, class F> Ineq<T> fitness_match(const Args<T>& a, Method m, F 
   FitnessParams f;
   f.method = m;
   T pp[kMaxTraces], phi[kMaxTraces], scratch[kMaxLabels];
-  for (int i = 0; i < u.S; ++i)
-    pp[i] = p(i);
+  to_array(p, pp);
   theory_fitness(f, u, n, B, pp, phi, scratch);
   Vec<T> ref(u.S);
   if (!paper(n, B, p, ref))
@@ -509,11 +508,11 @@ DCRV_CLAIM(claim_fitness_star) {
           const Universe u = app_j_universe();
           T rho(0);
           for (int i = 0; i < u.S; ++i)
-            rho += lib_universe().correct[static_cast<std::size_t>(i)] ? T(n[i]) : T(0);
+            rho += lib_correct(i) ? T(n[i]) : T(0);
           if (!(rho > 0))
             return false;
           for (int i = 0; i < u.S; ++i)
-            ref(i) = lib_universe().correct[static_cast<std::size_t>(i)] ? T(n[i]) / rho : T(0);
+            ref(i) = lib_correct(i) ? T(n[i]) / rho : T(0);
           return true;
         });
       });
@@ -529,7 +528,7 @@ DCRV_CLAIM(claim_fitness_grpo) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         return fitness_match<T>(a, Method::grpo, [](const long*, long, const Vec<T>&, Vec<T>& ref) {
           for (int i = 0; i < 12; ++i)
-            ref(i) = lib_universe().correct[static_cast<std::size_t>(i)] ? T(1) : T(0);
+            ref(i) = lib_correct(i) ? T(1) : T(0);
           return true;
         });
       });
@@ -547,7 +546,7 @@ DCRV_CLAIM(claim_fitness_dpo) {
         const T clip = k("clip");
         return fitness_match<T>(a, Method::dpo, [clip](const long* n, long B, const Vec<T>&, Vec<T>& ref) {
           for (int i = 0; i < 12; ++i)
-            ref(i) = lib_universe().correct[static_cast<std::size_t>(i)] ? -clip_log(T(n[i]) / T(B), clip) : T(0);
+            ref(i) = lib_correct(i) ? -clip_log(T(n[i]) / T(B), clip) : T(0);
           return true;
         });
       });
@@ -559,6 +558,7 @@ struct ProcCase {
   double p[kMaxTraces], theta[kMaxTraces];
   int draws[kMaxBatch];
   int B;
+  double eta;
 };
 template <class T> ProcCase proc_case(const Args<T>& a) {
   ProcCase pc;
@@ -569,6 +569,7 @@ template <class T> ProcCase proc_case(const Args<T>& a) {
   Config c = base_config();
   c.sampler = Sampler::categorical;
   c.B = pc.B = static_cast<int>(ensemble_batch(static_cast<double>(a.real("B"))));
+  pc.eta = static_cast<double>(a.real("eta"));
   long n[kMaxTraces];
   double tail[kMaxTraces + 1];
   rng::Stream s(static_cast<std::uint64_t>(static_cast<double>(a.real("seed"))), 0, 1);
@@ -576,8 +577,17 @@ template <class T> ProcCase proc_case(const Args<T>& a) {
   return pc;
 }
 Domain proc_domain() {
-  return Domain().dims(12, 12).logits("theta", 3.0, false).real("B", 2, 64).real("seed", 1, 1e9).real("eta", 0.01, 10,
-                                                                                                       true);
+  return Domain()
+      .dims(12, 12)
+      .logits("theta", 3.0, false)
+      .real("B", 2, 64)
+      .real("seed", 1, 1e9)
+      .real("eta", 0.01, 10, true);
+}
+/// The engine's procedural step dt (double, as it runs) against the recomputed step `ref`, to double
+/// precision relative to the step size η where a coordinate cancels.
+template <class T> Ineq<T> proc_step_matches(const double* dt, const Vec<T>& ref, double eta) {
+  return near<T>(as_vec(dt, 12).template cast<T>(), ref, T(eta));
 }
 } // namespace
 
@@ -590,20 +600,16 @@ DCRV_CLAIM(claim_proc_star) {
       .over(proc_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const ProcCase pc = proc_case(a);
-        const double eta = static_cast<double>(a.real("eta"));
         double dt[kMaxTraces];
-        proc_star_step(app_j_universe(), pc.draws, pc.B, pc.p, eta, dt);
+        proc_star_step(app_j_universe(), pc.draws, pc.B, pc.p, pc.eta, dt);
         Vec<T> ref = Vec<T>::Zero(12);
         for (int k = 0; k < pc.B; ++k)
-          if (lib_universe().correct[static_cast<std::size_t>(pc.draws[k])]) {
+          if (lib_correct(pc.draws[k])) {
             for (int i = 0; i < 12; ++i)
-              ref(i) = T(eta) * ((i == pc.draws[k] ? T(1) : T(0)) - T(pc.p[i]));
+              ref(i) = T(pc.eta) * ((i == pc.draws[k] ? T(1) : T(0)) - T(pc.p[i]));
             break;
           }
-        Vec<double> e(12);
-        for (int i = 0; i < 12; ++i)
-          e(i) = dt[i];
-        return near<T>(e.cast<T>(), ref, T(eta)); // relative to the step size η where a coordinate cancels
+        return proc_step_matches(dt, ref, pc.eta);
       });
 }
 
@@ -616,24 +622,20 @@ DCRV_CLAIM(claim_proc_grpo) {
       .over(proc_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const ProcCase pc = proc_case(a);
-        const double eta = static_cast<double>(a.real("eta"));
         double dt[kMaxTraces];
-        proc_grpo_step(app_j_universe(), pc.draws, pc.B, pc.p, eta, dt);
+        proc_grpo_step(app_j_universe(), pc.draws, pc.B, pc.p, pc.eta, dt);
         T rbar(0);
         for (int j = 0; j < pc.B; ++j)
-          rbar += lib_universe().correct[static_cast<std::size_t>(pc.draws[j])] ? T(1) : T(0);
+          rbar += lib_correct(pc.draws[j]) ? T(1) : T(0);
         rbar /= T(pc.B);
         Vec<T> ref = Vec<T>::Zero(12);
         for (int j = 0; j < pc.B; ++j) {
-          const T aj = (lib_universe().correct[static_cast<std::size_t>(pc.draws[j])] ? T(1) : T(0)) - rbar;
+          const T aj = (lib_correct(pc.draws[j]) ? T(1) : T(0)) - rbar;
           for (int i = 0; i < 12; ++i)
             ref(i) += aj * ((i == pc.draws[j] ? T(1) : T(0)) - T(pc.p[i]));
         }
-        ref *= T(eta) / T(pc.B);
-        Vec<double> e(12);
-        for (int i = 0; i < 12; ++i)
-          e(i) = dt[i];
-        return near<T>(e.cast<T>(), ref, T(eta)); // relative to the step size η where a coordinate cancels
+        ref *= T(pc.eta) / T(pc.B);
+        return proc_step_matches(dt, ref, pc.eta);
       });
 }
 
@@ -646,7 +648,7 @@ DCRV_CLAIM(claim_proc_dpo) {
       .over(proc_domain().real("nu", 0, 4))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const ProcCase pc = proc_case(a);
-        const double eta = static_cast<double>(a.real("eta")), nu = static_cast<double>(a.real("nu"));
+        const double eta = pc.eta, nu = static_cast<double>(a.real("nu"));
         const int pairs = std::max(1, pc.B / 2);
         double dt[kMaxTraces];
         proc_dpo_step(app_j_universe(), pc.draws, pairs, pc.theta, nu, eta, dt);
@@ -659,8 +661,8 @@ DCRV_CLAIM(claim_proc_dpo) {
           const T Z = pi + pj + tie;
           // ∂ log Z/∂θ_i = (π_i + tie/2)/Z
           const T dzi = (pi + tie / T(2)) / Z, dzj = (pj + tie / T(2)) / Z;
-          const bool ci = lib_universe().correct[static_cast<std::size_t>(i)];
-          const bool cj = lib_universe().correct[static_cast<std::size_t>(j)];
+          const bool ci = lib_correct(i);
+          const bool cj = lib_correct(j);
           // ℓ = θ_w − log Z (winner w) or log ν + (θ_i + θ_j)/2 − log Z (tie)
           const T wi = ci && !cj ? T(1) : (!ci && cj ? T(0) : T(1) / T(2));
           const T wj = T(1) - wi;
@@ -668,15 +670,12 @@ DCRV_CLAIM(claim_proc_dpo) {
           g(j) += wj - dzj;
         }
         g *= T(eta) / T(pairs);
-        Vec<double> e(12);
-        for (int i = 0; i < 12; ++i)
-          e(i) = dt[i];
-        return near<T>(e.cast<T>(), g, T(eta));
+        return proc_step_matches(dt, g, eta);
       });
 }
 
-// App. J ¶ calibration: η_proc (and, for DPO, pairs and ν) maximises the mean one-step cosine on anchor states
-// with the norm ratio close to 1.
+// App. J ¶ calibration: η_proc (and, for DPO, pairs and ν) maximises the mean one-step cosine on anchor
+// states with the norm ratio close to 1.
 DCRV_CLAIM(claim_proc_calibration) {
   return forall("J.proc-calibration", Kind::structural)
       .where("App. J app:exp-impl, paragraph after the procedural bullets")
@@ -692,11 +691,13 @@ DCRV_CLAIM(claim_proc_calibration) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int mi = static_cast<int>(static_cast<double>(a.real("method")));
         const Method m = mi == 0 ? Method::proc_star : mi == 1 ? Method::proc_grpo : Method::proc_dpo;
-        const Calibration cal = calibration_of(procedural(m, static_cast<int>(ensemble_batch(static_cast<double>(a.real("B")))), true), 1);
+        const Calibration cal = calibration_of(
+            procedural(m, static_cast<int>(ensemble_batch(static_cast<double>(a.real("B")))), true), 1);
         const CalibrationRow* best = nullptr;
         const double tol = cal.ratio_tolerance;
         for (const auto& r : cal.table)
-          if (r.steps > 0 && r.mean_ratio >= 1 / tol && r.mean_ratio <= tol && (!best || r.mean_cos > best->mean_cos))
+          if (r.steps > 0 && r.mean_ratio >= 1 / tol && r.mean_ratio <= tol &&
+              (!best || r.mean_cos > best->mean_cos))
             best = &r;
         if (!best)
           for (const auto& r : cal.table)
@@ -717,21 +718,26 @@ DCRV_CLAIM(claim_dcr_entropy_fold) {
       .statement(
           R"(The replicator step with fitness $\phi_i-\lambda\alpha(1+\log p_i)$ (the entropy gradient added) and barrier $\varepsilon_b=10^{-4}$ equals the engine's DCR step with fitness $\phi$ and $\varepsilon=\varepsilon_b+\lambda\alpha$, for every $p$ in the closed simplex, $\phi$, $\alpha\in[0,0.2]$, $\lambda\in[0.1,2]$ (MPFR))")
       .constant("eps_barrier", 1e-4, Role::exact, "the barrier before the entropy is folded in")
-      .over(Domain().dims(12, 12).simplex("p", true).vector("phi", 2.0).real("alpha", 0, 0.2).real("lambda", 0.1, 2))
+      .over(Domain()
+                .dims(12, 12)
+                .simplex("p", true)
+                .vector("phi", 2.0)
+                .real("alpha", 0, 0.2)
+                .real("lambda", 0.1, 2))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> p = a.simplex("p"), phi = a.vec("phi");
         const double al = static_cast<double>(a.real("alpha")), la = static_cast<double>(a.real("lambda"));
         const Config c = study_c(al, 0.5, KernelKind::gated, study_c_barrier(), la);
         T pp[kMaxTraces], ph[kMaxTraces];
-        for (int i = 0; i < 12; ++i)
-          pp[i] = p(i), ph[i] = phi(i);
+        to_array(p, pp), to_array(phi, ph);
         replicator_step(pp, ph, T(c.eta), T(c.eps), 12);
         Vec<T> ref(12);
         T Z(0);
         const T la_al = T(la) * T(al);
         for (int i = 0; i < 12; ++i) {
           const T lp = clip_log(p(i), T(kClip));
-          ref(i) = p(i) > 0 ? p(i) * exp(T(c.eta) * (phi(i) - la_al * (T(1) + lp) - k("eps_barrier") * lp)) : T(0);
+          ref(i) =
+              p(i) > 0 ? p(i) * exp(T(c.eta) * (phi(i) - la_al * (T(1) + lp) - k("eps_barrier") * lp)) : T(0);
           Z += ref(i);
         }
         // the engine's ε is ε_b + λα rounded once in double: compare to double precision
@@ -748,7 +754,8 @@ DCRV_CLAIM(claim_dcr_gated_kernel) {
       .over(Domain().dims(12, 12).real("x", 0, 1))
       .holds([]<class T>(const Args<T>&, const Consts<T>&) {
         const Universe u = app_j_universe();
-        const LabelKernel g = make_kernel(u, KernelKind::gated), lit = make_kernel(u, KernelKind::ungated_literal);
+        const LabelKernel g = make_kernel(u, KernelKind::gated),
+                          lit = make_kernel(u, KernelKind::ungated_literal);
         Mat<T> E(12, 12), L(12, 12), D(12, 12);
         T bad(0);
         for (int i = 0; i < 12; ++i)
@@ -756,8 +763,9 @@ DCRV_CLAIM(claim_dcr_gated_kernel) {
             E(i, j) = T(g(i, j));
             L(i, j) = T(lit(i, j));
             const auto& lu = lib_universe();
-            const bool sem = lu.correct[static_cast<std::size_t>(i)] && lu.correct[static_cast<std::size_t>(j)] &&
-                             lu.cluster[static_cast<std::size_t>(i)] == lu.cluster[static_cast<std::size_t>(j)];
+            const bool sem =
+                lu.correct[static_cast<std::size_t>(i)] && lu.correct[static_cast<std::size_t>(j)] &&
+                lu.cluster[static_cast<std::size_t>(i)] == lu.cluster[static_cast<std::size_t>(j)];
             D(i, j) = (lu.correct[static_cast<std::size_t>(i)] ? T(1) : T(0)) * (sem ? T(1) : T(0)) *
                       (lu.correct[static_cast<std::size_t>(j)] ? T(1) : T(0));
             bad += g(i, j) == 0 || g(i, j) == 1 ? T(0) : T(1);
@@ -782,14 +790,13 @@ DCRV_CLAIM(claim_dcr_fitness) {
         long n[kMaxTraces];
         counts_of(doubles(p), B, static_cast<double>(a.real("seed")), n);
         T pp[kMaxTraces], phi[kMaxTraces], scratch[kMaxLabels];
-        for (int i = 0; i < 12; ++i)
-          pp[i] = p(i);
+        to_array(p, pp);
         theory_fitness(c.fit, c.u, n, B, pp, phi, scratch);
         const Mat<T> K = lib_keff<T>();
         Vec<T> ph(12), r(12);
         for (int i = 0; i < 12; ++i) {
           ph(i) = T(n[i]) / T(B);
-          r(i) = lib_universe().correct[static_cast<std::size_t>(i)] ? T(1) : T(0.2);
+          r(i) = lib_correct(i) ? T(1) : T(0.2);
         }
         const T lb = T(la) * T(be);
         const Vec<T> grad = r - lb * (K + K.transpose()) * ph;
@@ -826,7 +833,8 @@ DCRV_CLAIM(claim_dcr_sweep_grid) {
           eng(j) = T(beta_grid()[static_cast<std::size_t>(i)]), ref(j++) = k(bn[i]);
         for (int i = 0; i < 3; ++i)
           for (int l = 0; l < 4; ++l) {
-            const Config c = study_c(alpha_grid()[static_cast<std::size_t>(i)], beta_grid()[static_cast<std::size_t>(l)]);
+            const Config c =
+                study_c(alpha_grid()[static_cast<std::size_t>(i)], beta_grid()[static_cast<std::size_t>(l)]);
             eng(j) = T(c.metrics.lambda), ref(j++) = k("lambda");
             eng(j) = T(c.B), ref(j++) = k("B");
             eng(j) = T(c.eta), ref(j++) = k("eta");
@@ -854,7 +862,8 @@ DCRV_CLAIM(claim_dcr_ablations) {
         const Universe u = app_j_universe();
         const LabelKernel g = make_kernel(u, KernelKind::gated);
         T bad(0);
-        for (KernelKind kind : {KernelKind::ungated_ic_cluster, KernelKind::ungated_self, KernelKind::ungated_all_ones}) {
+        for (KernelKind kind :
+             {KernelKind::ungated_ic_cluster, KernelKind::ungated_self, KernelKind::ungated_all_ones}) {
           const LabelKernel K = make_kernel(u, kind);
           double on_i = 0;
           for (int i = 0; i < 12; ++i)
@@ -874,7 +883,8 @@ DCRV_CLAIM(claim_dcr_ablations) {
 // App. J §Study C (safety margin, no formula in App. J): literal reading min_c [1 − 2λβ (K_eff p)_c].
 DCRV_CLAIM(claim_safety_margin_def) {
   return forall("J.safety-margin-def", Kind::structural)
-      .where("App. J §Study C, §Objective and safety trajectories, §Safety-margin distribution; main text tuning rule")
+      .where("App. J §Study C, §Objective and safety trajectories, §Safety-margin distribution; main text "
+             "tuning rule")
       .statement(
           R"(The engine's safety margin is $\min_{c\in\mathcal C}[u-c_2\lambda\beta(K_{\mathrm{eff}}p)_c]$, $u=1$ (unit utility), $c_2=2$, recomputed with the lib's kernel (MPFR, every $p$, $\beta\in[0,1]$); it equals $u$ at $\beta=0$)")
       .constant("unit", 1, Role::exact, "the unit utility gain")
@@ -886,8 +896,7 @@ DCRV_CLAIM(claim_safety_margin_def) {
         const Universe u = app_j_universe();
         const LabelKernel g = make_kernel(u, KernelKind::gated);
         T pp[kMaxTraces], out[kSafetyReadings], scratch[kMaxLabels];
-        for (int i = 0; i < 12; ++i)
-          pp[i] = p(i);
+        to_array(p, pp);
         T out0[kSafetyReadings];
         safety_margins(u, g, g, 0.0, 0.8, pp, pp, out0, scratch); // β = 0: no kernel term
         const T at_zero = out0[safety_worst];
@@ -896,7 +905,7 @@ DCRV_CLAIM(claim_safety_margin_def) {
         T ref(0);
         bool any = false;
         for (int i = 0; i < 12; ++i)
-          if (lib_universe().correct[static_cast<std::size_t>(i)]) {
+          if (lib_correct(i)) {
             const T s = k("unit") - k("two") * T(be) * Kp(i);
             ref = !any || s < ref ? s : ref;
             any = true;
@@ -919,8 +928,7 @@ DCRV_CLAIM(claim_phase_metrics_def) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const Vec<T> p = a.simplex("p"), q = a.simplex("q");
         T pp[kMaxTraces], qq[kMaxTraces];
-        for (int i = 0; i < 12; ++i)
-          pp[i] = p(i), qq[i] = q(i);
+        to_array(p, pp), to_array(q, qq);
         auto H = [](const Vec<T>& v) {
           T h(0);
           for (Eigen::Index i = 0; i < v.size(); ++i)
@@ -941,8 +949,9 @@ DCRV_CLAIM(claim_phase_metrics_def) {
         s.final_metric[metric_mass_a] = static_cast<double>(m[0]);
         s.final_metric[metric_mass_b] = static_cast<double>(m[1]);
         s.final_metric[metric_mass_c] = static_cast<double>(m[2]);
-        return worst(worst(eq<T>(js_divergence(pp, qq, 12), jsd, T(1)), eq<T>(energy, p.dot(lib_keff<T>() * p), T(1))),
-                     le<T>(T(coverage_of(s, 0.05)), k("coverage_max")));
+        return worst(
+            worst(eq<T>(js_divergence(pp, qq, 12), jsd, T(1)), eq<T>(energy, p.dot(lib_keff<T>() * p), T(1))),
+            le<T>(T(coverage_of(s, 0.05)), k("coverage_max")));
       });
 }
 

@@ -263,6 +263,15 @@ inline McParams params_for(const Config& c, const Context& ctx) {
   q.set("backend_cuda", ctx.backend == "cuda" ? 1 : 0);
   return q;
 }
+/// The parameters of configuration c (params_for) with the claim's constant `name` carried as the statistic
+/// parameter "s_<name>": an override of the constant reaches the statistic, not the paths.
+inline std::function<McParams(const Context&)> params_with_constant(Config c, std::string name) {
+  return [c, name](const Context& ctx) {
+    McParams q = params_for(c, ctx);
+    q.set("s_" + name, ctx.constant(name));
+    return q;
+  };
+}
 
 /// The parameters of another configuration read in the same run as q (its run seed and backend).
 inline McParams params_like(const McParams& q, const Config& c) {
@@ -449,6 +458,17 @@ inline void note_paper(McResult& m, std::uint64_t experiment, const std::string&
       {"dcrv", num(m.interval.estimate) + " [" + num(m.interval.lo) + ", " + num(m.interval.hi) + "], " +
                    std::to_string(m.interval.n) + " seeds"},
       {"line", text}};
+}
+/// dcrv's side of a difference of the mean of f between configurations a and b read in the same run (the
+/// `five` of note_paper): each one's mean over the paper's five seeds, labelled la and lb, then the means xa,
+/// xb over all the seeds.
+template <class F>
+std::string difference_five(const std::string& la, const McParams& qa, const std::string& lb,
+                            const McParams& qb, F f, const std::vector<double>& xa,
+                            const std::vector<double>& xb) {
+  return la + " " + num(mean_of(values_of(*five_of(qa), f))) + ", " + lb + " " +
+         num(mean_of(values_of(*five_of(qb), f))) + " (means; over all seeds " + num(mean_of(xa)) + " vs " +
+         num(mean_of(xb)) + ")";
 }
 
 /// Mean pairwise Jensen–Shannon divergence over disjoint pairs (2k, 2k+1) of final policies, with its
