@@ -297,6 +297,11 @@ std::vector<Assign> balanced_points(int K) {
   return pts;
 }
 
+/// The split K_C = ⌊kc·K⌋, δ = u/K and the band position v of the E_min ≥ L_K claims.
+Domain emin_domain() {
+  return Domain().dims(2).real("kc", 0.0, 1.0).real("u", 1e-12, 1.0 - 1e-12, true).real("v", 0.0, 1.0);
+}
+
 // App. G "Face-wise entropy minima": E_min ≥ L_K(δ) (literal: for ρ in the band).
 DCRV_CLAIM(claim_emin_ge_lk) {
   return forall("G.emin-ge-lk", Kind::bound)
@@ -304,18 +309,13 @@ DCRV_CLAIM(claim_emin_ge_lk) {
       .statement(
           R"($E^{(\mathcal I)}_{\min}(\rho)\ge c\,L_K(\delta)$ ($K_I\ge1$) and $E^{(\mathcal C)}_{\min}(\rho)\ge c\,L_K(\delta)$ ($K_C\ge1$), $c=1$, for every $\rho$ in the band $[K_C\delta,1-K_I\delta]$ (literal), $K\ge2$, $0\le K_C\le K$, $\delta\in(0,1/K)$. False at the band's ends where the slice is empty, e.g.\ $K_C=K_I=1$: $E^{(\mathcal I)}_{\min}(\delta)-L_2(\delta)=\delta\log\delta-(1-\delta)\log(1-\delta)<0$ for small $\delta$)")
       .constant("c", 1.0, Role::lower, "coefficient of L_K(delta)")
-      .over(Domain()
-                .dims(2)
-                .real("kc", 0.0, 1.0)
-                .real("u", 1e-12, 1.0 - 1e-12, true)
-                .real("v", 0.0, 1.0)
-                .points([](int K) {
-                  std::vector<Assign> pts = balanced_points(K);
-                  for (double u : {1e-3, 0.5})
-                    for (double v : {0.0, 1.0})
-                      pts.push_back({{"kc", {0.5}}, {"u", {u}}, {"v", {v}}});
-                  return pts;
-                }))
+      .over(emin_domain().points([](int K) {
+        std::vector<Assign> pts = balanced_points(K);
+        for (double u : {1e-3, 0.5})
+          for (double v : {0.0, 1.0})
+            pts.push_back({{"kc", {0.5}}, {"u", {u}}, {"v", {v}}});
+        return pts;
+      }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return emin_ge_lk(a, k, true); });
 }
 DCRV_CLAIM(claim_emin_ge_lk_nonempty) {
@@ -325,12 +325,7 @@ DCRV_CLAIM(claim_emin_ge_lk_nonempty) {
       .statement(
           R"($E^{(\cdot)}_{\min}(\rho)\ge c\,L_K(\delta)$, $c=1$, for the $\rho$ at which the face slice is nonempty (band values with an empty slice are moved to the nearest feasible $\rho$), both face types, $K\ge2$, $0\le K_C\le K$, $\delta\in(0,1/K)$; equality at the balanced $\rho$)")
       .constant("c", 1.0, Role::lower, "coefficient of L_K(delta)")
-      .over(Domain()
-                .dims(2)
-                .real("kc", 0.0, 1.0)
-                .real("u", 1e-12, 1.0 - 1e-12, true)
-                .real("v", 0.0, 1.0)
-                .points([](int K) { return balanced_points(K); }))
+      .over(emin_domain().points([](int K) { return balanced_points(K); }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return emin_ge_lk(a, k, false); });
 }
 
@@ -535,6 +530,25 @@ Ineq<T> sharp_threshold(const Args<T>& a, bool incorrect_face, int KC, int KI,
   return worst(r, eq<T>(face_ratio(pu), exact.value, T(abs(exact.value))));
 }
 
+/// The STaR threshold ε_suf of one face type (the max over the band) against the exact minimal ε for the
+/// split (K_C, K_I): sharp_threshold with the face ratio (−φ^STaR_k)₊/(⟨log p⟩ − log δ) of the face's trace k
+/// (incorrect face: k = K − 1, the last incorrect trace; correct face: k = 0).
+template <class T> Ineq<T> star_sharpness(const Args<T>& a, bool incorrect_face, int KC, int KI) {
+  const int K = a.S();
+  const T delta = delta_of(a);
+  const auto claimed = incorrect_face ? eps_suf_i(KC, KI, delta) : eps_suf_c(KC, KI, delta);
+  const auto exact = incorrect_face ? eps_suf_i(KC, KI, delta, true) : eps_suf_c(KC, KI, delta, true);
+  if (!is_finite(claimed.value) || !is_finite(exact.value))
+    return skip<T>();
+  const StarPartition part = leading_star(K, KC);
+  return sharp_threshold(a, incorrect_face, KC, KI, claimed, exact, [&](const Vec<T>& p) {
+    if (incorrect_face)
+      return T(-star_score(p, part)(K - 1) / face_gap_at_point(p, delta));
+    const T phi = star_score(p, part)(0);
+    return phi < 0 ? T(-phi / face_gap_at_point(p, delta)) : T(0);
+  });
+}
+
 // App. G OP1 (STaR): "exact in the special case K_C = 1 for incorrect faces".
 DCRV_CLAIM(claim_op1_star_exact_i_kc1) {
   return forall("G.op1-star-exact-i-kc1", Kind::sharpness)
@@ -542,17 +556,8 @@ DCRV_CLAIM(claim_op1_star_exact_i_kc1) {
       .statement(
           R"(For $K_C=1$, $K_I\ge1$, $\delta\in(0,1/K)$: $\varepsilon^{(\mathcal I)}_{\rm suf}$ (the max over the band) equals the exact minimal $\varepsilon$ making every incorrect face inward, $\sup\{(S^{(2)}/\rho)/(\langle\log p\rangle-\log\delta)\}$ over incorrect-face points $=\max\rho/E^{(\mathcal I)}_{\min}(\rho)$ over the $\rho$ of nonempty slices (confirmed: random face points never exceed it, the uniform allocation at its maximiser attains it). For $K_I=1$ the only incorrect-face point has $\rho=1-\delta$, and the band's maximum is larger once $\delta>1/e$ ($\rho/E$ decreases on the band))")
       .over(threshold_domain())
-      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = 1, KI = K - 1;
-        const T delta = delta_of(a);
-        const auto claimed = eps_suf_i(KC, KI, delta), exact = eps_suf_i(KC, KI, delta, true);
-        if (!is_finite(claimed.value) || !is_finite(exact.value))
-          return skip<T>();
-        const StarPartition part = leading_star(K, KC);
-        return sharp_threshold(a, true, KC, KI, claimed, exact, [&](const Vec<T>& p) {
-          return T(-star_score(p, part)(K - 1) / face_gap_at_point(p, delta));
-        });
-      });
+      .holds(
+          []<class T>(const Args<T>& a, const Consts<T>&) { return star_sharpness(a, true, 1, a.S() - 1); });
 }
 
 // App. G OP1 (STaR): "exact ... K_C = 2 for correct faces".
@@ -563,18 +568,9 @@ DCRV_CLAIM(claim_op1_star_exact_c_kc2) {
           R"(For $K_C=2$, $K_I\ge0$, $\delta\in(0,1/K)$: $\varepsilon^{(\mathcal C)}_{\rm suf}$ (max over the band) equals the exact minimal $\varepsilon$ making every correct face inward, $\sup\max\{0,(S^{(2)}-\delta)/\rho\}/(\langle\log p\rangle-\log\delta)$ over correct-face points $=\max\max\{0,S^{(2)}_{\max}-\delta\}/(\rho E^{(\mathcal C)}_{\min})$ over the $\rho$ of nonempty slices ($\rho=1$ when $K_I=0$); confirmed by random face points and the uniform allocation at the maximiser; $K\ge2$)")
       .over(threshold_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
-        const int K = a.S(), KC = 2, KI = K - 2;
-        if (K < 2)
+        if (a.S() < 2)
           return skip<T>();
-        const T delta = delta_of(a);
-        const auto claimed = eps_suf_c(KC, KI, delta), exact = eps_suf_c(KC, KI, delta, true);
-        if (!is_finite(claimed.value) || !is_finite(exact.value))
-          return skip<T>();
-        const StarPartition part = leading_star(K, KC);
-        return sharp_threshold(a, false, KC, KI, claimed, exact, [&](const Vec<T>& p) {
-          const T phi = star_score(p, part)(0);
-          return phi < 0 ? T(-phi / face_gap_at_point(p, delta)) : T(0);
-        });
+        return star_sharpness(a, false, 2, a.S() - 2);
       });
 }
 
@@ -685,6 +681,22 @@ DCRV_CLAIM(claim_op1_grpo_exact) {
       Table::grpo);
 }
 
+/// The GRPO threshold instance of a sample with K_C, K_I ≥ 1: δ, the characteristic h_G and ε_crit (the
+/// paper's maximum over the band).
+template <class T> struct GrpoCrit {
+  int KC, KI;
+  T delta;
+  grpo::Characteristic<T> ch;
+  T crit;
+};
+template <class T> GrpoCrit<T> grpo_crit(const Args<T>& a) {
+  const auto [KC, KI] = class_split(a, 1, 1);
+  const T delta = delta_of(a);
+  grpo::Characteristic<T> ch(grpo_group(a));
+  const T crit = eps_crit(ch, KC, KI, delta).value;
+  return {KC, KI, delta, std::move(ch), crit};
+}
+
 // App. G OP1 (GRPO), useful bounds.
 DCRV_CLAIM(claim_op1_grpo_bound1) {
   return forall("G.op1-grpo-bound1", Kind::bound)
@@ -694,11 +706,8 @@ DCRV_CLAIM(claim_op1_grpo_bound1) {
       .constant("c", 1.0, Role::upper, "coefficient of sqrt(G-1)/L_K")
       .over(threshold_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [KC, KI] = class_split(a, 1, 1);
-        const T delta = delta_of(a);
-        const grpo::Characteristic<T> ch(grpo_group(a));
-        const T crit = eps_crit(ch, KC, KI, delta).value;
-        return le<T>(crit, k("c") * ch.sqrt_m() / face_gap(KC + KI, delta));
+        const GrpoCrit<T> g = grpo_crit(a);
+        return le<T>(g.crit, k("c") * g.ch.sqrt_m() / face_gap(g.KC + g.KI, g.delta));
       });
 }
 
@@ -710,13 +719,10 @@ DCRV_CLAIM(claim_op1_grpo_bound2) {
       .constant("c", 1.0, Role::upper, "coefficient of (1 - K_I delta) sqrt(G-1)/(K_I delta L_K)")
       .over(threshold_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const auto [KC, KI] = class_split(a, 1, 1);
-        const T delta = delta_of(a);
-        const grpo::Characteristic<T> ch(grpo_group(a));
-        const T crit = eps_crit(ch, KC, KI, delta).value;
-        const T bound =
-            k("c") * (T(1) - T(KI) * delta) * ch.sqrt_m() / (T(KI) * delta * face_gap(KC + KI, delta));
-        return le<T>(crit, bound);
+        const GrpoCrit<T> g = grpo_crit(a);
+        const T bound = k("c") * (T(1) - T(g.KI) * g.delta) * g.ch.sqrt_m() /
+                        (T(g.KI) * g.delta * face_gap(g.KC + g.KI, g.delta));
+        return le<T>(g.crit, bound);
       });
 }
 

@@ -447,6 +447,18 @@ Domain lump_point_domain() {
   });
 }
 
+/// The worst of check(k, q_k, m_k, h̄) over the lumps k of p (only those with q_k > 0 when `occupied`):
+/// q_k = Σ_{π∈C_k} p_π, m_k = Σ_{π∈C_k} p_π log p_π and h̄ = Σ_k m_k (eq. Elump-bds).
+template <class T, class F> Ineq<T> over_lumps(const Lumps& L, const Vec<T>& p, bool occupied, F check) {
+  const Vec<T> q = lump_masses(L, p), m = lump_plogp(L, p);
+  const T hbar = m.sum();
+  Ineq<T> w = skip<T>();
+  for (int k = 0; k < L.count(); ++k)
+    if (!occupied || q(k) > 0)
+      w = worst(w, check(k, q(k), m(k), hbar));
+  return w;
+}
+
 // App. G eq. (Elump-bds), identity: m_k = q_k log q_k + q_k Σ w log w.
 DCRV_CLAIM(claim_mk_decomp) {
   return forall("G.mk-decomp", Kind::identity)
@@ -457,15 +469,10 @@ DCRV_CLAIM(claim_mk_decomp) {
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Lumps L = lumps_domain::lumps_of(a);
         const Vec<T> p = a.simplex("p");
-        const Vec<T> q = lump_masses(L, p), m = lump_plogp(L, p);
-        Ineq<T> w = skip<T>();
-        for (int k = 0; k < L.count(); ++k) {
-          if (!(q(k) > 0))
-            continue;
+        return over_lumps(L, p, true, [&](int k, const T& q, const T& m, const T&) {
           const T H = lump_entropy(L, p, k);
-          w = worst(w, eq<T>(m(k), T(xlogx(q(k)) - q(k) * H), T(abs(xlogx(q(k))) + q(k) * H)));
-        }
-        return w;
+          return eq<T>(m, T(xlogx(q) - q * H), T(abs(xlogx(q)) + q * H));
+        });
       });
 }
 
@@ -478,14 +485,10 @@ DCRV_CLAIM(claim_mk_range) {
       .over(lump_point_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Lumps L = lumps_domain::lumps_of(a);
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> q = lump_masses(L, p), m = lump_plogp(L, p);
-        Ineq<T> w = skip<T>();
-        for (int k = 0; k < L.count(); ++k) {
-          const T lower = xlogx(q(k)) - q(k) * log(T(L.lump_size(k)));
-          w = worst(w, worst(le<T>(lower, m(k)), le<T>(m(k), xlogx(q(k)))));
-        }
-        return w;
+        return over_lumps(L, a.simplex("p"), false, [&](int k, const T& q, const T& m, const T&) {
+          const T lower = xlogx(q) - q * log(T(L.lump_size(k)));
+          return worst(le<T>(lower, m), le<T>(m, xlogx(q)));
+        });
       });
 }
 
@@ -498,18 +501,11 @@ DCRV_CLAIM(claim_mk_diff) {
       .over(lump_point_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const Lumps L = lumps_domain::lumps_of(a);
-        const Vec<T> p = a.simplex("p");
-        const Vec<T> q = lump_masses(L, p), m = lump_plogp(L, p);
-        const T hbar = m.sum();
-        Ineq<T> w = skip<T>();
-        for (int k = 0; k < L.count(); ++k) {
-          if (!(q(k) > 0))
-            continue;
-          const T lq = log(q(k));
-          const T bound = q(k) * std::max<T>(abs(T(lq - hbar)), abs(T(lq - log(T(L.lump_size(k))) - hbar)));
-          w = worst(w, le<T>(abs(T(m(k) - q(k) * hbar)), bound, T(abs(m(k)) + q(k) * abs(hbar))));
-        }
-        return w;
+        return over_lumps(L, a.simplex("p"), true, [&](int k, const T& q, const T& m, const T& hbar) {
+          const T lq = log(q);
+          const T bound = q * std::max<T>(abs(T(lq - hbar)), abs(T(lq - log(T(L.lump_size(k))) - hbar)));
+          return le<T>(abs(T(m - q * hbar)), bound, T(abs(m) + q * abs(hbar)));
+        });
       });
 }
 
@@ -526,14 +522,11 @@ DCRV_CLAIM(claim_mk_dim) {
         const Lumps L = lumps_domain::lumps_of(a);
         const Vec<T> p = lumps_domain::trimmed_of(a);
         const T delta = lumps_domain::trim_of(a);
-        const Vec<T> q = lump_masses(L, p), m = lump_plogp(L, p);
-        const T hbar = m.sum();
         // log((1 − (S−1)δ)/δ) = log1p((1 − Sδ)/δ) = log1p((1 − u)/δ)
         const T cap = log1p(T((T(1) - a.real("u")) / delta));
-        Ineq<T> w = skip<T>();
-        for (int k = 0; k < L.count(); ++k)
-          w = worst(w, le<T>(abs(T(m(k) - q(k) * hbar)), q(k) * cap, T(abs(m(k)) + q(k) * abs(hbar))));
-        return w;
+        return over_lumps(L, p, false, [&](int, const T& q, const T& m, const T& hbar) {
+          return le<T>(abs(T(m - q * hbar)), q * cap, T(abs(m) + q * abs(hbar)));
+        });
       });
 }
 
@@ -544,6 +537,12 @@ DCRV_CLAIM(claim_mk_dim) {
 /// L_S(δ) at δ = u/S: (1 − δ) log((1−δ)/((S−1)δ)) = (1 − u/S) log1p(S(1−u)/((S−1)u)), exactly 0 at u = 1.
 template <class T> T face_gap_at(int S, const T& u) {
   return (T(1) - u / T(S)) * log1p(T(T(S) * (T(1) - u) / (T(S - 1) * u)));
+}
+/// δ = u/S in the open range (0, 1/S): u ∈ [10⁻¹², 1 − 10⁻¹²] (log-uniform), both ends as points.
+Domain open_floor_domain() {
+  return Domain().dims(2).real("u", 1e-12, 1.0 - 1e-12, true).points([](int) {
+    return std::vector<Assign>{{{"u", {1.0 - 1e-12}}}, {{"u", {1e-12}}}};
+  });
 }
 
 // App. G §Forward-invariance templates: L_S(δ) > 0 for the trims δ ∈ (0, 1/S] of the appendix (literal).
@@ -566,9 +565,7 @@ DCRV_CLAIM(claim_ls_positive_open) {
       .reading("delta in the open range (0, 1/S)")
       .statement(
           R"($L_S(\delta)>0$ for $\delta\in(0,1/S)$ ($\delta=u/S$, $u\in[10^{-12},1-10^{-12}]$): $(1-\delta)/((S-1)\delta)>1$ iff $\delta<1/S$)")
-      .over(Domain().dims(2).real("u", 1e-12, 1.0 - 1e-12, true).points([](int) {
-        return std::vector<Assign>{{{"u", {1.0 - 1e-12}}}, {{"u", {1e-12}}}};
-      }))
+      .over(open_floor_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         return positive(face_gap_at(a.S(), a.real("u")));
       });
@@ -603,9 +600,7 @@ DCRV_CLAIM(claim_op_lk_positive) {
       .where("App. G §Open problems (uniform face gap)")
       .statement(
           R"($L_K(\delta)=(1-\delta)\log\frac{1-\delta}{(K-1)\delta}>0$ for $\delta\in(0,1/K)$ ($\delta=u/K$, $u\in[10^{-12},1-10^{-12}]$), every $K\ge2$)")
-      .over(Domain().dims(2).real("u", 1e-12, 1.0 - 1e-12, true).points([](int) {
-        return std::vector<Assign>{{{"u", {1.0 - 1e-12}}}, {{"u", {1e-12}}}};
-      }))
+      .over(open_floor_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         return positive(face_gap_at(a.S(), a.real("u")));
       });
