@@ -1216,13 +1216,10 @@ DCRV_CLAIM(claim_stationary_cross_ratio) {
         if (ps.size() == 0)
           return le<T>(nan_of<T>(), nan_of<T>());
         const Vec<T> Kp = in.K * ps;
-        Ineq<T> w = skip<T>();
-        for (int c = 0; c < in.M; ++c)
-          for (int i = in.M; i < a.S(); ++i)
-            w = worst(w, eq<T>(T(log(ps(i) / ps(c))),
-                               -k("c1") / in.A * (T(1) - k("c2") * in.lb * (Kp(c) - Kp(i))),
-                               T((T(1) + T(2) * in.lb * (abs(Kp(c)) + abs(Kp(i)))) / in.A)));
-        return w;
+        return worst_over_classes<T>(in.M, a.S(), [&](int c, int i) {
+          return eq<T>(T(log(ps(i) / ps(c))), -k("c1") / in.A * (T(1) - k("c2") * in.lb * (Kp(c) - Kp(i))),
+                       T((T(1) + T(2) * in.lb * (abs(Kp(c)) + abs(Kp(i)))) / in.A));
+        });
       });
 }
 
@@ -1252,12 +1249,10 @@ DCRV_CLAIM(claim_suppression_sufficient) {
         if (ps.size() == 0)
           return le<T>(nan_of<T>(), nan_of<T>());
         const T margin = k("t") - T(2) * in.lb * dK;
-        Ineq<T> w = skip<T>();
-        for (int c = 0; c < in.M; ++c)
-          for (int i = in.M; i < a.S(); ++i)
-            w = worst(w, worst(ge<T>(T(log(ps(c) / ps(i))), T(0), T(1e-12)),
-                               ge<T>(T(in.A * log(ps(c) / ps(i))), margin, T(1))));
-        return w;
+        return worst_over_classes<T>(in.M, a.S(), [&](int c, int i) {
+          return worst(ge<T>(T(log(ps(c) / ps(i))), T(0), T(1e-12)),
+                       ge<T>(T(in.A * log(ps(c) / ps(i))), margin, T(1)));
+        });
       });
 }
 

@@ -187,10 +187,8 @@ DCRV_CLAIM(claim_block_gap_formula) {
         const Vec<T> Kp = block_kernel<T>(S, M, kcc, kii, kci) * two_level_target<T>(S, M, delta);
         const T formula = (kcc - kci) * (T(1) - T(N) * delta) + (kci - kii) * T(N) * delta;
         const T scale = T(3) * (abs(kcc) + abs(kii) + abs(kci));
-        Ineq<T> w = skip<T>();
-        for (int c = 0; c < M; ++c)
-          for (int i = M; i < S; ++i)
-            w = worst(w, eq<T>(T(Kp(c) - Kp(i)), formula, scale));
+        Ineq<T> w = worst_over_classes<T>(
+            M, S, [&](int c, int i) { return eq<T>(T(Kp(c) - Kp(i)), formula, scale); });
         for (int c = 1; c < M; ++c)
           w = worst(w, eq<T>(Kp(c), Kp(0), scale));
         for (int i = M + 1; i < S; ++i)
@@ -315,13 +313,9 @@ template <class T> struct Gated {
   int M = 1;
   int S() const { return static_cast<int>(U.size()); }
 };
+/// The index field "m" of the split, the kernel fields of k_sem, λβ ∈ [0, lb_hi] and ε_tot ∈ [0.05, 1.5].
 Domain with_gated(Domain d, double lb_hi = 1.5) {
-  return d.index("m")
-      .vector("k1", 1.0)
-      .vector("k2", 1.0)
-      .vector("kd", 1.0)
-      .real("lb", 0.0, lb_hi)
-      .real("eps", 0.05, 1.5, true);
+  return with_kernel(d.index("m")).real("lb", 0.0, lb_hi).real("eps", 0.05, 1.5, true);
 }
 /// K_eff = Diag(R) k_sem Diag(R), R = 1_C.
 template <class T> Mat<T> effective_kernel(const Mat<T>& ksem, int M) {
@@ -475,12 +469,10 @@ DCRV_CLAIM(claim_gated_suppression_identity) {
         if (ps.size() == 0)
           return le<T>(nan_of<T>(), nan_of<T>());
         const Vec<T> Kp = g.Keff * ps;
-        Ineq<T> w = skip<T>();
-        for (int c = 0; c < g.M; ++c)
-          for (int i = g.M; i < g.S(); ++i)
-            w = worst(w, eq<T>(T(log(ps(i) / ps(c))), -(k("c1") - k("c2") * g.lb * Kp(c)) / g.eps,
-                               T((T(1) + T(2) * g.lb * abs(Kp(c))) / g.eps)));
-        return w;
+        return worst_over_classes<T>(g.M, g.S(), [&](int c, int i) {
+          return eq<T>(T(log(ps(i) / ps(c))), -(k("c1") - k("c2") * g.lb * Kp(c)) / g.eps,
+                       T((T(1) + T(2) * g.lb * abs(Kp(c))) / g.eps));
+        });
       });
 }
 
@@ -525,12 +517,7 @@ template <class T> std::tuple<T, T, T, bool> tuning_ratios(Gated<T> g, const T& 
   return {T(log(maxI / pc.minCoeff())), T(log(pc.maxCoeff() / pc.minCoeff())), regime, true};
 }
 Domain tuning_domain() {
-  return Domain()
-      .dims(2)
-      .index("m")
-      .vector("k1", 1.0)
-      .vector("k2", 1.0)
-      .vector("kd", 1.0)
+  return with_kernel(Domain().dims(2).index("m"))
       .real("vartheta", 0.0, 1.0 - 1e-9)
       .real("eps", 0.1, 2.0, true)
       .real("rho", 1e-3, 19.0, true)

@@ -70,6 +70,13 @@ template <class T> Vec<T> start_if_entropy_barrier(const Args<T>& a) {
     return Vec<T>();
   return a.simplex("p0");
 }
+/// `invariant` (with state) at every accepted step of the instance's flow on t ∈ [0, 6] from "p0", for the
+/// instances where J̃ is strictly concave through its entropy terms (else skipped).
+template <class Invariant> auto along_concave_instance_flow(Invariant invariant) {
+  return along_trajectory_state(
+      6.0, instance_flow,
+      []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); }, invariant);
+}
 
 // ============================================================================================================
 // §3.4 The DCR gradient flow (thm:main_gradflow_convergence_concise)
@@ -106,9 +113,7 @@ DCRV_CLAIM(claim_gc_wellposed_interior) {
           R"(For $\lambda\alpha+\varepsilon>10^{-3}$ (so $\widetilde J$ strictly concave, $A=\varepsilon+\lambda\alpha+\beta_{\mathrm{KL}}$), random instances and starts at vertices / $10^{-200}$ / $10^{-6}$ from faces / random: the solution exists on $[0,6]$ (the high-precision integration completes) and stays in $\mathrm{int}\,\Delta$ with an explicit floor: every log-ratio obeys $|z_{ij}(t)|\le\max\{\max_{kl}|z_{kl}(0)|,B/A\}$ at every accepted step, with $B=\max_{ij}|U_i-U_j|+2\lambda\beta\max_{ijk}|K_{ik}-K_{jk}|+\beta_{\mathrm{KL}}\log(p_{\mathrm{base,max}}/p_{\mathrm{base,min}})\ge|\phi_i-\phi_j|$ (from $\dot z_{ij}=\phi_i-\phi_j-Az_{ij}$), hence $\min_ip_i(t)\ge e^{-\max\{\cdot\}}/S>0$; every $S\ge2$)")
       .over(flow_instance_domain())
       .effort(0.05)
-      .holds(along_trajectory_state(
-          6.0, instance_flow,
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); },
+      .holds(along_concave_instance_flow(
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>& st) {
             if (st.empty()) {
               const SrctParams<T> m = srct_model(a);
@@ -130,9 +135,7 @@ DCRV_CLAIM(claim_gc_monotone) {
           R"(Along the $\widetilde J$-flow ($\lambda\alpha+\varepsilon>10^{-3}$, random instances and starts as in M.gc-wellposed-interior, $t\in[0,6]$): $\widetilde J(p_t)$ is non-decreasing between consecutive accepted steps, and its derivative is the dissipation $\frac{d}{dt}\widetilde J=\sum_\pi\widetilde F_\pi\dot p_\pi=\sum_\pi p_\pi(\widetilde F_\pi-\mathbb E_p\widetilde F)^2\ge0$ (checked as an identity with $\dot p$ from the library SRCT rate), which vanishes only where $\widetilde F$ is constant, i.e. at the stationary point $p^\star$; every $S\ge2$)")
       .over(flow_instance_domain())
       .effort(0.05)
-      .holds(along_trajectory_state(
-          6.0, instance_flow,
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); },
+      .holds(along_concave_instance_flow(
           []<class T>(const Args<T>& a, const Consts<T>&, const T&, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
             const Vec<T> lp = log_of(p);
@@ -197,9 +200,7 @@ DCRV_CLAIM(claim_gc_convergence) {
       .constant("m", 1.0, Role::lower, "strong-concavity coefficient: gap >= m A ||p - p*||^2")
       .over(flow_instance_domain())
       .effort(0.05)
-      .holds(along_trajectory_state(
-          6.0, instance_flow,
-          []<class T>(const Args<T>& a, const Consts<T>&) { return start_if_entropy_barrier(a); },
+      .holds(along_concave_instance_flow(
           []<class T>(const Args<T>& a, const Consts<T>& k, const T&, const Vec<T>& p, std::vector<T>& st) {
             const SrctParams<T> m = srct_model(a);
             const int S = a.S();

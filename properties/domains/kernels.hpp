@@ -54,4 +54,14 @@ template <class T> Mat<T> symmetric_matrix(const Args<T>& a) {
   return ((X + X.transpose()) / T(2)).eval();
 }
 
+/// The worst of check(c, i) over the pairs of a correct trace c and an incorrect trace i, for the split of
+/// App. I and main §5.3 (𝒞 = the first M of S indices, ℐ the rest), c outer; skip when either class is empty.
+template <class T, class F> Ineq<T> worst_over_classes(int M, int S, F check) {
+  Ineq<T> w = skip<T>();
+  for (int c = 0; c < M; ++c)
+    for (int i = M; i < S; ++i)
+      w = worst(w, check(c, i));
+  return w;
+}
+
 } // namespace dcrv::kernel_domain
