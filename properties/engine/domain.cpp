@@ -61,46 +61,42 @@ Domain& Domain::add(Field f) {
   fields_.push_back(std::move(f));
   return *this;
 }
-Domain& Domain::simplex(const std::string& n, bool closed) {
+namespace {
+Field field_of(const std::string& n, FieldKind kind) {
   Field f;
-  f.name = n, f.kind = FieldKind::simplex;
+  f.name = n, f.kind = kind;
+  return f;
+}
+/// The range of a symmetric field (logits, vectors): scale, independent of S.
+Field scaled(const std::string& n, FieldKind kind, double scale) {
+  Field f = field_of(n, kind);
+  f.range = [scale](int) { return std::make_pair(scale, 0.0); };
+  return f;
+}
+} // namespace
+Domain& Domain::simplex(const std::string& n, bool closed) {
+  Field f = field_of(n, FieldKind::simplex);
   f.closed = closed;
   return add(f);
 }
 Domain& Domain::logits(const std::string& n, double scale, bool centered) {
-  Field f;
-  f.name = n, f.kind = FieldKind::logits;
-  f.range = [scale](int) { return std::make_pair(scale, 0.0); };
+  Field f = scaled(n, FieldKind::logits, scale);
   f.centered = centered;
   return add(f);
 }
-Domain& Domain::tangent(const std::string& n) {
-  Field f;
-  f.name = n, f.kind = FieldKind::tangent;
-  return add(f);
-}
-Domain& Domain::vector(const std::string& n, double scale) {
-  Field f;
-  f.name = n, f.kind = FieldKind::vector;
-  f.range = [scale](int) { return std::make_pair(scale, 0.0); };
-  return add(f);
-}
+Domain& Domain::tangent(const std::string& n) { return add(field_of(n, FieldKind::tangent)); }
+Domain& Domain::vector(const std::string& n, double scale) { return add(scaled(n, FieldKind::vector, scale)); }
 Domain& Domain::real(const std::string& n, double lo, double hi, bool log_scale) {
   return real(n, [lo, hi](int) { return std::make_pair(lo, hi); }, log_scale);
 }
 Domain& Domain::real(const std::string& n, std::function<std::pair<double, double>(int)> range,
                      bool log_scale) {
-  Field f;
-  f.name = n, f.kind = FieldKind::real;
+  Field f = field_of(n, FieldKind::real);
   f.range = std::move(range);
   f.log_scale = log_scale;
   return add(f);
 }
-Domain& Domain::index(const std::string& n) {
-  Field f;
-  f.name = n, f.kind = FieldKind::index;
-  return add(f);
-}
+Domain& Domain::index(const std::string& n) { return add(field_of(n, FieldKind::index)); }
 Domain& Domain::points(std::function<std::vector<Assign>(int)> fn) {
   points_.push_back(std::move(fn));
   return *this;
