@@ -15,6 +15,7 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 #include "tests/certify_support.hpp"
 
@@ -54,6 +55,88 @@ TEST_CASE("the exact soft-max jets are dcrv's softmax, covariance_matrix and hes
   for (int i = 0; i < 3; ++i)
     for (int l = 0; l < 3; ++l)
       CHECK(abs(to_mpfr(jj[i][l].g[0]) - dj(i, l)) < tol);
+}
+
+TEST_CASE("the shared exact simplex helpers: charts, centring, replicator, drift and residuals",
+          "[certify]") {
+  using softmax_exact::RVec;
+  const RVec x{Rational(1, 3), Rational(1, 4), Rational(5), Rational(-2)};
+  // the plane chart (Σp = 1) and the tangent chart (Σv = 0) of the same free coordinates
+  const RVec p = softmax_exact::plane_chart(x, 3), v = softmax_exact::tangent_from(x, 0, 3);
+  CHECK(p == RVec{Rational(1, 3), Rational(1, 4), Rational(5, 12)});
+  CHECK(v == RVec{Rational(1, 3), Rational(1, 4), Rational(-7, 12)});
+  CHECK(softmax_exact::sum_of(p) == 1);
+  CHECK(softmax_exact::sum_of(v) == 0);
+  CHECK(softmax_exact::slice(x, 1, 2) == RVec{Rational(1, 4), Rational(5)});
+  CHECK(softmax_exact::unit_rvec(3, 1) == RVec{0, 1, 0});
+  // C v = v − mean(v) 1
+  CHECK(softmax_exact::centred(RVec{1, 2, 6}) == RVec{-2, -1, 3});
+  // max |a_i − b_i| and max |r_i|
+  CHECK(softmax_exact::largest_difference(RVec{1, 2, 3}, RVec{1, 5, Rational(5, 2)}) == 3);
+  CHECK(softmax_exact::largest_abs(RVec{Rational(-7, 2), 1}) == Rational(7, 2));
+  // the replicator p ⊙ (F − ⟨p, F⟩) is tangent and is the linear drift at ε = 0
+  const RVec F{2, -1, Rational(1, 2)}, L{Rational(-1), Rational(-2), Rational(1, 3)};
+  const RVec w = softmax_exact::replicator(p, F);
+  CHECK(softmax_exact::sum_of(w) == 0);
+  CHECK(softmax_exact::linear_drift(F, Rational(0), p, L) == w);
+  // ε ≠ 0: p_i[(F_i − ⟨p,F⟩) − ε(L_i − ⟨p,L⟩)] = replicator(F) − ε replicator(L)
+  const RVec drift = softmax_exact::linear_drift(F, Rational(3), p, L), wl = softmax_exact::replicator(p, L);
+  for (std::size_t i = 0; i < 3; ++i)
+    CHECK(drift[i] == w[i] - 3 * wl[i]);
+}
+
+TEST_CASE("the shared interval simplex pieces: boxes, vectors, S(p)-forms and J's eigenvalues on T",
+          "[certify]") {
+  set_working_digits(50);
+  namespace is = interval_simplex;
+  // the box of Δ^{S−1} × [−1, 1]^m: stick-breaking coordinates first
+  const Box b = is::simplex_cube_box(3, 2);
+  REQUIRE(b.size() == 4);
+  CHECK(b[1].lower() == 0);
+  CHECK(b[1].upper() == 1);
+  CHECK(b[2].lower() == -1);
+  CHECK(b[3].upper() == 1);
+  // a face vector and a tangent vector from raw coordinates
+  const std::array<Interval, 4> x{Interval(0.5), Interval(0.25), Interval(-0.5), Interval(0.75)};
+  const auto f = is::face_vector<3>(x, 1, 2);
+  CHECK((f[0].mid() == -0.5 && f[1].mid() == 1 && f[2].mid() == 0.75));
+  const auto t = is::tangent_vector<3>(x, 2);
+  CHECK((t[0].mid() == -0.5 && t[1].mid() == 0.75 && t[2].mid() == -0.25));
+  // vᵀ(diag p − ppᵀ)v − c‖v‖² against dcrv's covariance_matrix, both signs
+  const std::array<Interval, 3> p{Interval(0.5), Interval(0.25), Interval(0.25)};
+  const std::array<Interval, 3> v{Interval(1), Interval(-0.5), Interval(0.25)};
+  Vec<mpfr> pm(3), vm(3);
+  for (int i = 0; i < 3; ++i) {
+    pm(i) = p[i].mid();
+    vm(i) = v[i].mid();
+  }
+  const mpfr form = vm.dot(covariance_matrix(pm) * vm), n2 = vm.squaredNorm();
+  CHECK(abs(is::selection_norm_excess(p, v, Interval(0.5)).mid() - (form - n2 / 2)) < tol);
+  CHECK(abs(is::selection_norm_excess(p, v, Interval(0.5), true).mid() - (-form - n2 / 2)) < tol);
+  // the S(p)-norm pieces: one chart per face, 0 at their maximisers p = (e_a + e_b)/2, v = e_a − e_b
+  std::vector<Piece> pieces;
+  is::add_selection_norm_pieces<3>(pieces);
+  REQUIRE(pieces.size() == 3);
+  Constants k;
+  k.set("c", Interval(0.5));
+  for (const auto& piece : pieces) {
+    CHECK(piece.roots.front().size() == 4);
+    for (const auto& at : piece.attained)
+      CHECK(piece.score.value(point(at), k).mid() == 0);
+  }
+  CHECK(pieces[2].label == "S = 3, v_3 = 1");
+  // J = diag p − ppᵀ without cancellation, and 24λ± of J|_T at p = (½, ½, 0): λ = ½ and 0
+  const auto j = is::jacobian(std::array<Interval, 3>{Interval(0.5), Interval(0.5), Interval(0)});
+  const auto ev = is::tangent_eigen_scaled<Interval, 3>(j);
+  CHECK((ev[0].lower() == 12 && ev[0].upper() == 12));
+  CHECK((ev[1].lower() == 0 && ev[1].upper() == 0));
+  CHECK(is::eigen_scale<3>() == 24);
+  // a score of run-time dimension, and sizes visited in order
+  CHECK(is::make_score_of_dim<7>(5, [](const auto& y, const Constants&) { return y[0]; }).dim == 5);
+  CHECK_THROWS(is::make_score_of_dim<7>(8, [](const auto& y, const Constants&) { return y[0]; }));
+  std::vector<std::size_t> sizes;
+  is::for_sizes<2, 5>([&]<std::size_t S>() { sizes.push_back(S); });
+  CHECK(sizes == std::vector<std::size_t>{2, 3, 4, 5});
 }
 
 TEST_CASE("the chain-B jets differentiate softmax(P(theta)) to dcrv's clipped_softmax_jacobian",

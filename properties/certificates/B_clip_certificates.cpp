@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -20,32 +21,17 @@ namespace {
 
 using namespace softmax_exact;
 
-/// C v = v − mean(v) 1.
-RVec centred(RVec v) {
-  Rational mean(0);
-  for (const auto& x : v)
-    mean += x;
-  mean /= Rational(static_cast<long>(v.size()));
-  for (auto& x : v)
-    x -= mean;
-  return v;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // B.lift-normalization-cancel: C log p′ = C log(p′/‖p′‖₁).
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece normalization_cancel_piece(std::size_t S) {
   return identity_piece(s_label(S), S + 1, 1, [S](const RVec& x, const RationalConstants&) {
-    const RVec log_pp(x.begin(), x.begin() + static_cast<long>(S)); // L_i = log p′_i
-    RVec log_q(log_pp);                                             // log(p′_i/‖p′‖₁) = L_i − Λ
+    const RVec log_pp = slice(x, 0, S); // L_i = log p′_i
+    RVec log_q(log_pp);                 // log(p′_i/‖p′‖₁) = L_i − Λ
     for (auto& l : log_q)
       l -= x[S];
-    const RVec a = centred(log_pp), b = centred(log_q);
-    Rational r(0);
-    for (std::size_t i = 0; i < S; ++i)
-      widen(r, a[i] - b[i]);
-    return r;
+    return largest_difference(centred(log_pp), centred(log_q));
   });
 }
 
@@ -67,15 +53,11 @@ DCRV_CERTIFICATE(lift_normalization_cancel) {
 
 IdentityPiece softmax_equals_clip_piece(std::size_t S) {
   return identity_piece(s_label(S), S + 1, 3, [S](const RVec& x, const RationalConstants&) {
-    const RVec pp(x.begin(), x.begin() + static_cast<long>(S)); // p′ > 0
-    RVec e; // exp(P_i) = p′_i·M, M = e^{−mean log p′}
+    const RVec pp = slice(x, 0, S); // p′ > 0
+    RVec e;                         // exp(P_i) = p′_i·M, M = e^{−mean log p′}
     for (const auto& v : pp)
       e.push_back(v * x[S]);
-    const RVec lhs = normalise(e), rhs = normalise(pp); // softmax(P(θ)) and p′/‖p′‖₁
-    Rational r(0);
-    for (std::size_t i = 0; i < S; ++i)
-      widen(r, lhs[i] - rhs[i]);
-    return r;
+    return largest_difference(normalise(e), normalise(pp)); // softmax(P(θ)) and p′/‖p′‖₁
   });
 }
 
@@ -290,6 +272,18 @@ IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed
                         });
 }
 
+/// The pieces of B.clip-floor (`design`: with c fixed to 1, for B.clip-floor-design): the branch and bound
+/// per coordinate i and S = 2, 3, 4, and the exact identities per active pattern.
+void add_clip_floor(Certificate& c, bool design) {
+  interval_simplex::for_sizes<2, 4>([&]<std::size_t S>() {
+    for (std::size_t i = 0; i < S; ++i)
+      c.pieces.push_back(clip_floor_piece<S>(i, design));
+  });
+  for (std::size_t S = 2; S <= 4; ++S)
+    for (unsigned mask = 0; mask < (1u << S); ++mask)
+      c.identities.push_back(clip_floor_identity_piece(S, mask, design));
+}
+
 DCRV_CERTIFICATE(clip_floor) {
   Certificate c;
   c.claim = "B.clip-floor";
@@ -303,15 +297,7 @@ DCRV_CERTIFICATE(clip_floor) {
       "forms of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), "
       "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially";
   c.constants = {{"c", [] { return Interval(1); }}};
-  for (std::size_t i = 0; i < 2; ++i)
-    c.pieces.push_back(clip_floor_piece<2>(i, false));
-  for (std::size_t i = 0; i < 3; ++i)
-    c.pieces.push_back(clip_floor_piece<3>(i, false));
-  for (std::size_t i = 0; i < 4; ++i)
-    c.pieces.push_back(clip_floor_piece<4>(i, false));
-  for (std::size_t S = 2; S <= 4; ++S)
-    for (unsigned mask = 0; mask < (1u << S); ++mask)
-      c.identities.push_back(clip_floor_identity_piece(S, mask, false));
+  add_clip_floor(c, false);
   return c;
 }
 
@@ -348,15 +334,7 @@ DCRV_CERTIFICATE(clip_floor_design) {
   c.constants = {{"a", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (std::size_t S = 2; S <= 4; ++S)
     c.identities.push_back(design_identity_piece(S));
-  for (std::size_t i = 0; i < 2; ++i)
-    c.pieces.push_back(clip_floor_piece<2>(i, true));
-  for (std::size_t i = 0; i < 3; ++i)
-    c.pieces.push_back(clip_floor_piece<3>(i, true));
-  for (std::size_t i = 0; i < 4; ++i)
-    c.pieces.push_back(clip_floor_piece<4>(i, true));
-  for (std::size_t S = 2; S <= 4; ++S)
-    for (unsigned mask = 0; mask < (1u << S); ++mask)
-      c.identities.push_back(clip_floor_identity_piece(S, mask, true));
+  add_clip_floor(c, true);
   return c;
 }
 

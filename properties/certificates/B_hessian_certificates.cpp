@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -72,13 +73,7 @@ Rational xi_closed(std::size_t m, const Rational& M, const Rational& delta) {
 /// Σx² − Ξ_m = −e²(1 − Σq²) and of the attained value Σx⋆² = Ξ_m at x⋆ = (M − (m−1)δ, δ, …, δ).
 IdentityPiece xi_identity_piece(std::size_t m) {
   return identity_piece("m = " + std::to_string(m), m + 1, 3, [m](const RVec& v, const RationalConstants&) {
-    RVec q(m);
-    Rational rest(1);
-    for (std::size_t j = 0; j + 1 < m; ++j) {
-      q[j] = v[j];
-      rest -= v[j];
-    }
-    q[m - 1] = rest;
+    const RVec q = plane_chart(v, m);
     const Rational delta = v[m - 1], e = v[m];
     const Rational M = Rational(static_cast<long>(m)) * delta + e;
     Rational sum_x2(0), sum_q2(0);
@@ -101,18 +96,14 @@ IdentityPiece xi_identity_piece(std::size_t m) {
 
 /// Σq_j² − 1 ≤ 0 on the closed simplex Δ^{m−1} (stick-breaking box).
 template <std::size_t m> Piece xi_simplex_piece() {
-  Piece piece;
-  piece.label = "m = " + std::to_string(m) + ": sum q^2 <= 1";
-  piece.score = make_score<m - 1>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto q = stick_breaking<m>(x);
-    X s(0);
-    for (const auto& qj : q)
-      s += square(qj);
-    return s - X(1);
-  });
-  piece.roots = {unit_box(m - 1)};
-  return piece;
+  return interval_simplex::simplex_piece<m>("m = " + std::to_string(m) + ": sum q^2 <= 1",
+                                            [](const auto& q, const Constants&) {
+                                              using X = std::decay_t<decltype(q[0])>;
+                                              X s(0);
+                                              for (const auto& qj : q)
+                                                s += square(qj);
+                                              return s - X(1);
+                                            });
 }
 
 DCRV_CERTIFICATE(xi_closed_form) {

@@ -20,12 +20,17 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
 using namespace softmax_exact;
+using interval_simplex::integer_form;
+using interval_simplex::jacobian;
+using interval_simplex::jacobian_lambda_max_piece;
+using interval_simplex::simplex_piece;
 
 // ---------------------------------------------------------------------------------------------------------
 // B.softmax-jacobian-formula (eq. softmax-J): ∂p_i/∂θ_k = p_i(δ_ik − p_k) = S(p)_ik.
@@ -72,18 +77,12 @@ DCRV_CERTIFICATE(softmax_jacobian_formula) {
 IdentityPiece inverse_left_piece(std::size_t S) {
   return identity_piece(s_label(S) + ", softmax(G(p)) = p", S, 2,
                         [S](const RVec& x, const RationalConstants&) {
-                          const RVec p = tangent_from(x, 0, S); // last = −Σ; fix it to 1 − Σ below
-                          RVec q(p);
-                          q[S - 1] = Rational(1) + p[S - 1];
+                          const RVec q = plane_chart(x, S);
                           const Rational M = x[S - 1];
                           RVec e;
                           for (const auto& qi : q)
                             e.push_back(qi * M);
-                          const RVec s = normalise(e);
-                          Rational r(0);
-                          for (std::size_t i = 0; i < S; ++i)
-                            widen(r, s[i] - q[i]);
-                          return r;
+                          return largest_difference(normalise(e), q);
                         });
 }
 /// G(softmax θ) − θ on Θ: θ = (x₁..x_{S−1}, −Σx), log p_i = θ_i − Λ with Λ = log ΣE free.
@@ -91,15 +90,10 @@ IdentityPiece inverse_right_piece(std::size_t S) {
   return identity_piece(s_label(S) + ", G(softmax(theta)) = theta", S, 1,
                         [S](const RVec& x, const RationalConstants&) {
                           const RVec theta = tangent_from(x, 0, S);
-                          const Rational lambda = x[S - 1];
-                          Rational mean(0);
-                          for (const auto& t : theta)
-                            mean += t - lambda;
-                          mean /= Rational(static_cast<long>(S));
-                          Rational r(0);
-                          for (std::size_t i = 0; i < S; ++i)
-                            widen(r, (theta[i] - lambda) - mean - theta[i]);
-                          return r;
+                          RVec log_p(theta); // log p_i = θ_i − Λ
+                          for (auto& l : log_p)
+                            l -= x[S - 1];
+                          return largest_difference(centred(log_p), theta); // G = C log
                         });
 }
 
@@ -125,7 +119,7 @@ DCRV_CERTIFICATE(softmax_inverse) {
 
 IdentityPiece log_ratio_piece(std::size_t S) {
   return identity_piece(s_label(S) + ", every i != j", S, 3, [S](const RVec& x, const RationalConstants&) {
-    const RVec e(x.begin(), x.begin() + static_cast<long>(S));
+    const RVec e = slice(x, 0, S);
     const RVec p = normalise(e);
     Rational r(0);
     for (std::size_t i = 0; i < S; ++i)
@@ -154,18 +148,11 @@ DCRV_CERTIFICATE(log_ratio) {
 
 IdentityPiece gauge_piece(std::size_t S) {
   return identity_piece(s_label(S), S + 1, 1, [S](const RVec& x, const RationalConstants&) {
-    const Rational lambda = x[S];
-    Rational mean_log(0), mean_theta(0);
-    for (std::size_t j = 0; j < S; ++j) {
-      mean_log += x[j] - lambda;
-      mean_theta += x[j];
-    }
-    mean_log /= Rational(static_cast<long>(S));
-    mean_theta /= Rational(static_cast<long>(S));
-    Rational r(0);
-    for (std::size_t i = 0; i < S; ++i)
-      widen(r, (x[i] - lambda) - mean_log + mean_theta - x[i]);
-    return r;
+    const RVec theta = slice(x, 0, S);
+    RVec log_p(theta); // log p_i = θ_i − Λ
+    for (auto& l : log_p)
+      l -= x[S];
+    return largest_difference(centred(log_p), centred(theta)); // G(softmax θ) − (θ − θ̄1)
   });
 }
 
@@ -212,7 +199,7 @@ DCRV_CERTIFICATE(edge_case_s1) {
 
 IdentityPiece kernel_rank_piece(std::size_t S) {
   return identity_piece(s_label(S), 2 * S - 1, 2, [S](const RVec& x, const RationalConstants&) {
-    const RVec p = normalise(RVec(x.begin(), x.begin() + static_cast<long>(S)));
+    const RVec p = normalise(slice(x, 0, S));
     const RVec v = tangent_from(x, S, S);
     const auto j = jacobian_of(p);
     Rational r(0);
@@ -254,7 +241,7 @@ DCRV_CERTIFICATE(jacobian_kernel_rank) {
 
 IdentityPiece variance_form_piece(std::size_t S) {
   return identity_piece(s_label(S), 2 * S - 1, 3, [S](const RVec& x, const RationalConstants& k) {
-    const RVec p = normalise(RVec(x.begin(), x.begin() + static_cast<long>(S)));
+    const RVec p = normalise(slice(x, 0, S));
     const RVec v = tangent_from(x, S, S);
     const auto j = jacobian_of(p);
     Rational quadratic(0), mean(0), second(0), pairwise(0), variance(0);
@@ -354,79 +341,14 @@ DCRV_CERTIFICATE(percoord_dJ_block_formula) {
 // =========================================================================================================
 // Interval bounds (branch and bound over the stick-breaking box of the closed simplex; for S = 2 it is exact:
 // p = (u, 1 − u)). Every claim below is "for all θ ∈ ℝ^S"; through p = softmax(θ) it is a statement on the
-// open simplex, and the scores extend continuously to the closed simplex, which is compact.
+// open simplex, and the scores extend continuously to the closed simplex, which is compact. J (without
+// cancellation) and its closed-form eigenvalues on T are interval_simplex.hpp's, shared with
+// B_softmax_certificates.cpp.
 // =========================================================================================================
-
-/// J = diag(p) − ppᵀ with J_ii = p_i Σ_{k≠i} p_k (no cancellation), for interval scalars.
-/// (The same construction as B_softmax_certificates.cpp's `jacobian`, which is local to that file.)
-template <class X, std::size_t S>
-std::array<std::array<X, S>, S> interval_jacobian(const std::array<X, S>& p) {
-  std::array<std::array<X, S>, S> j;
-  for (std::size_t i = 0; i < S; ++i)
-    for (std::size_t k = 0; k < S; ++k) {
-      if (i != k) {
-        j[i][k] = -(p[i] * p[k]);
-        continue;
-      }
-      X rest(0);
-      for (std::size_t l = 0; l < S; ++l)
-        if (l != i)
-          rest += p[l];
-      j[i][i] = p[i] * rest;
-    }
-  return j;
-}
-
-/// uᵀAv for integer vectors u, v.
-template <class X, std::size_t S>
-X integer_form(const std::array<std::array<X, S>, S>& a, const std::array<int, S>& u,
-               const std::array<int, S>& v) {
-  X r(0);
-  for (std::size_t i = 0; i < S; ++i)
-    for (std::size_t l = 0; l < S; ++l)
-      if (u[i] != 0 && v[l] != 0)
-        r += X(u[i] * v[l]) * a[i][l];
-  return r;
-}
-
-/// 24·λ_max(J|_T) for S = 3 in the orthogonal integer basis w₁ = (1, −1, 0), w₂ = (1, 1, −2) of T (m_ij =
-/// w_iᵀJw_j, N = diag(2, 6)): 24λ_max = 6m₁₁ + 2m₂₂ + √((6m₁₁ − 2m₂₂)² + 48m₁₂²); for S = 2, 2λ = wᵀJw with
-/// w = (1, −1). (The closed form of B_softmax_certificates.cpp's `tangent_eigen_scaled`.)
-template <class X, std::size_t S> X scaled_lambda_max(const std::array<std::array<X, S>, S>& a) {
-  if constexpr (S == 2) {
-    return integer_form<X, 2>(a, {1, -1}, {1, -1});
-  } else {
-    static_assert(S == 3, "closed-form tangent eigenvalues for S = 2, 3");
-    const std::array<int, 3> w1{1, -1, 0}, w2{1, 1, -2};
-    const X m11 = integer_form<X, 3>(a, w1, w1), m22 = integer_form<X, 3>(a, w2, w2),
-            m12 = integer_form<X, 3>(a, w1, w2);
-    return X(6) * m11 + X(2) * m22 + sqrt(square(X(6) * m11 - X(2) * m22) + X(48) * square(m12));
-  }
-}
-template <std::size_t S> int lambda_scale() {
-  return S == 2 ? 2 : 24;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // B.jacobian-opnorm (cor:B-loewner): ‖J_θ‖_op ≤ ½.
 // ---------------------------------------------------------------------------------------------------------
-
-template <std::size_t S> Piece opnorm_piece() {
-  Piece piece;
-  piece.label = s_label(S);
-  piece.score = make_score<S - 1>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    return scaled_lambda_max<X, S>(interval_jacobian(p)) - X(lambda_scale<S>()) * k("c");
-  });
-  piece.roots = {unit_box(S - 1)};
-  // ‖J‖_op = ½ at p = (½, ½) (S = 2) and at (½, ½, 0), (½, 0, ½), (0, ½, ½) (S = 3)
-  if constexpr (S == 2)
-    piece.attained = {{0.5}};
-  else
-    piece.attained = {{0.5, 1.0}, {0.5, 0.0}, {0.0, 0.5}};
-  return piece;
-}
 
 DCRV_CERTIFICATE(jacobian_opnorm) {
   Certificate c;
@@ -438,7 +360,7 @@ DCRV_CERTIFICATE(jacobian_opnorm) {
       "form in an orthogonal integer basis of T on the stick-breaking box; the bound is attained at p = "
       "(1/2, 1/2[, 0]) and closed there by the second-order test";
   c.constants = {{"c", [] { return Interval(0.5); }}};
-  c.pieces = {opnorm_piece<2>(), opnorm_piece<3>()};
+  c.pieces = {jacobian_lambda_max_piece<2>(), jacobian_lambda_max_piece<3>()}; // as B.loewner-upper
   return c;
 }
 
@@ -448,16 +370,7 @@ DCRV_CERTIFICATE(jacobian_opnorm) {
 // ---------------------------------------------------------------------------------------------------------
 
 template <class X> X form_on_w(const std::array<X, 2>& p) {
-  return integer_form<X, 2>(interval_jacobian(p), {1, -1}, {1, -1});
-}
-
-/// One S = 2 piece over u ∈ [0, 1], p = (u, 1 − u).
-template <class F> Piece pair_piece(F f) {
-  Piece piece;
-  piece.label = "S = 2";
-  piece.score = make_score<1>(f);
-  piece.roots = {unit_box(1)};
-  return piece;
+  return integer_form<X, 2>(jacobian(p), {1, -1}, {1, -1});
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -555,13 +468,8 @@ template <std::size_t S> Piece min_chart_piece(std::size_t face, bool pd) {
 IdentityPiece min_chart_identity(std::size_t S, bool pd) {
   return identity_piece(s_label(S), 2 * S - 1, 3, [S, pd](const RVec& x, const RationalConstants&) {
     const Rational x0 = x[0], t = x0 / Rational(static_cast<long>(S)), c = x[2 * S - 2];
-    RVec q(S, Rational(0));
-    Rational last(1);
-    for (std::size_t i = 0; i + 2 < S; ++i) {
-      q[i] = x[1 + i];
-      last -= q[i];
-    }
-    q[S - 2] = last;
+    RVec q = plane_chart(x, S - 1, 1); // q = (y, 1 − Σy, 0)
+    q.push_back(Rational(0));
     RVec s(S), p(S), v(S, Rational(0));
     for (std::size_t i = 0; i < S; ++i) {
       s[i] = (Rational(1) - x0) * q[i];
@@ -595,10 +503,7 @@ IdentityPiece min_chart_identity(std::size_t S, bool pd) {
     }
     Rational r(0);
     widen(r, claim - structural);
-    Rational sum_v(0);
-    for (const auto& vi : v)
-      sum_v += vi;
-    widen(r, sum_v); // v ∈ T
+    widen(r, sum_of(v)); // v ∈ T
     return r;
   });
 }
@@ -695,9 +600,8 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
       "iff "
       "G <= 0; G <= 0 by branch and bound on (x0, u) in [0, 1]^2";
   c.constants = {{"c", [] { return Interval(0.5); }}};
-  c.pieces = {pair_piece([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<2>(x);
+  c.pieces = {simplex_piece<2>("S = 2", [](const auto& p, const Constants& k) { // p = (u, 1 − u)
+    using X = std::decay_t<decltype(p[0])>;
     const X lambda = form_on_w(p) / X(2);
     return lambda * (min(p[0], p[1]) - k("c"));
   })};

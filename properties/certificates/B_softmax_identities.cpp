@@ -12,32 +12,26 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-/// pᵢ(E) = Eᵢ/ΣE: the soft-max in the exponentials Eᵢ = exp(θᵢ) (App. B §Soft-max map).
-Rational softmax_component(const std::vector<Rational>& e, std::size_t i) {
-  Rational sum(0);
-  for (const auto& ej : e)
-    sum += ej;
-  return e[i] / sum;
-}
+using softmax_exact::identity_piece;
+using softmax_exact::normalise; // pᵢ(E) = Eᵢ/ΣE: the soft-max in the exponentials Eᵢ = exp(θᵢ)
+using softmax_exact::RVec;
+using softmax_exact::slice;
 
 /// Component i of softmax(θ + c1) − softmax(θ) for S components; variables (E₁..E_S, C).
 IdentityPiece translation_piece(std::size_t S, std::size_t i) {
-  IdentityPiece piece;
-  piece.label = "S = " + std::to_string(S) + ", component " + std::to_string(i + 1);
-  piece.variables = S + 1;
-  piece.degree = 2;
-  piece.residual = [S, i](const std::vector<Rational>& x, const RationalConstants&) {
-    const std::vector<Rational> e(x.begin(), x.begin() + static_cast<long>(S));
-    std::vector<Rational> shifted = e;
-    for (auto& v : shifted)
-      v *= x[S]; // exp(θ_j + c) = E_j C
-    return softmax_component(shifted, i) - softmax_component(e, i);
-  };
-  return piece;
+  return identity_piece("S = " + std::to_string(S) + ", component " + std::to_string(i + 1), S + 1, 2,
+                        [S, i](const RVec& x, const RationalConstants&) {
+                          const RVec e = slice(x, 0, S);
+                          RVec shifted = e;
+                          for (auto& v : shifted)
+                            v *= x[S]; // exp(θ_j + c) = E_j C
+                          return normalise(shifted)[i] - normalise(e)[i];
+                        });
 }
 
 DCRV_CERTIFICATE(softmax_translation) {

@@ -18,38 +18,27 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
+using interval_simplex::add_selection_norm_pieces;
+using interval_simplex::for_sizes;
+using interval_simplex::make_score_of_dim;
+using interval_simplex::simplex_cube_piece;
+using interval_simplex::tangent_vector;
 using softmax_exact::dot;
 using softmax_exact::identity_piece;
+using softmax_exact::largest_abs;
 using softmax_exact::plane_chart;
+using softmax_exact::replicator; // p ⊙ (F − E_p[F]), as the claim's `replicator`
 using softmax_exact::RVec;
+using softmax_exact::sum_of;
+using softmax_exact::unit_rvec;
 using softmax_exact::widen;
 using D1 = Jet<Rational, 1, 1>; // value and one directional derivative, exact
-
-RVec unit_rvec(std::size_t S, std::size_t k) {
-  RVec e(S, Rational(0));
-  e[k] = 1;
-  return e;
-}
-/// max_i |r_i|: zero iff every component is (each component is a polynomial on the grid).
-Rational largest_abs(const RVec& r) {
-  Rational m(0);
-  for (const auto& x : r)
-    widen(m, x);
-  return m;
-}
-/// The replicator field p ⊙ (F − E_p[F]) (App. A eq. replicator), as the claim's `replicator`.
-RVec replicator_exact(const RVec& p, const RVec& F) {
-  const Rational mean = dot(p, F);
-  RVec w(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i)
-    w[i] = p[i] * (F[i] - mean);
-  return w;
-}
 
 /// log s as a jet: value L (the free variable standing for log s), derivative s'/s (exact).
 template <class J> J log_jet(const J& s, const Rational& L) {
@@ -83,18 +72,10 @@ RVec selection_times(const RVec& p, const RVec& phi) {
     r[i] = p[i] * phi[i] - p[i] * m;
   return r;
 }
-/// A·E(p) = p ⊙ (ψ − ⟨p, ψ⟩) with ψ = A log p (E(p) = p ⊙ (log p − ⟨log p⟩), App. C §C.3).
-RVec scaled_entropy_drift(const RVec& p, const RVec& psi) {
-  const Rational m = dot(p, psi);
-  RVec r(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i)
-    r[i] = p[i] * (psi[i] - m);
-  return r;
-}
 /// F = S(p)φ − A E(p), the boxed SRCT drift in its matrix form, with ψ = A log p.
 RVec boxed_drift(const RVec& p, const RVec& phi, const RVec& psi) {
   RVec F = selection_times(p, phi);
-  const RVec e = scaled_entropy_drift(p, psi);
+  const RVec e = replicator(p, psi); // A·E(p) = p ⊙ (ψ − ⟨p, ψ⟩), ψ = A log p (§C.3)
   for (std::size_t i = 0; i < p.size(); ++i)
     F[i] -= e[i];
   return F;
@@ -149,33 +130,6 @@ DCRV_CERTIFICATE(S_kernel_variance) {
   return c;
 }
 
-/// ‖S(p)‖₂ ≤ c: S(p) is symmetric PSD (vᵀSv = Var ≥ 0), so ‖S(p)‖₂ = max_{v≠0} vᵀSv/‖v‖², and the score is
-/// vᵀ(diag p − ppᵀ)v − c‖v‖² ≤ 0 with v on the face v_i = 1 of the cube [−1, 1]^S (every ray up to sign).
-/// Raw: u ∈ [0,1]^{S−1} (stick-breaking), the other S − 1 coordinates of v in [−1, 1].
-template <std::size_t S> Piece S_norm_piece(std::size_t face) {
-  Piece piece;
-  piece.label = softmax_exact::s_label(S) + ", v_" + std::to_string(face + 1) + " = 1";
-  piece.score = make_score<2 * S - 2>([face](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    std::array<X, S> v;
-    for (std::size_t i = 0, f = 0; i < S; ++i)
-      v[i] = i == face ? X(1) : x[S - 1 + f++];
-    X quad(0), pv(0), n2(0);
-    for (std::size_t i = 0; i < S; ++i) {
-      quad += p[i] * square(v[i]);
-      pv += p[i] * v[i];
-      n2 += square(v[i]);
-    }
-    return quad - square(pv) - X(k("c")) * n2;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i + 1 < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  return piece;
-}
-
 DCRV_CERTIFICATE(S_norm_half) {
   Certificate c;
   c.claim = "C.S-norm-half";
@@ -186,20 +140,9 @@ DCRV_CERTIFICATE(S_norm_half) {
       "[-1,1]^K (every ray up to sign; the form is even); p by stick-breaking; the bound 1/2 is "
       "attained at p = (e_a + e_b)/2, v = e_a - e_b: second-order test there";
   c.constants = {{"c", [] { return Interval(0.5); }}};
-  Piece s2a = S_norm_piece<2>(0), s2b = S_norm_piece<2>(1);
-  s2a.attained = {{0.5, -1.0}};
-  s2b.attained = {{0.5, -1.0}};
-  c.pieces = {s2a, s2b};
-  // S = 3: p = (½,½,0) ↔ u = (½,1); (½,0,½) ↔ (½,0); (0,½,½) ↔ (0,½); raw v = the two free coordinates
-  const std::vector<std::vector<std::vector<double>>> attained3{
-      {{0.5, 1.0, -1.0, 0.0}, {0.5, 0.0, 0.0, -1.0}},  // face v_1 = 1: pairs (1,2), (1,3)
-      {{0.5, 1.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}},  // face v_2 = 1: pairs (1,2), (2,3)
-      {{0.5, 0.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}}}; // face v_3 = 1: pairs (1,3), (2,3)
-  for (std::size_t f = 0; f < 3; ++f) {
-    Piece piece = S_norm_piece<3>(f);
-    piece.attained = attained3[f];
-    c.pieces.push_back(piece);
-  }
+  // one piece per face of the cube, as I.S-opnorm (interval_simplex.hpp)
+  add_selection_norm_pieces<2>(c.pieces);
+  add_selection_norm_pieces<3>(c.pieces);
   return c;
 }
 
@@ -310,31 +253,13 @@ DCRV_CERTIFICATE(logratio_identity) {
 Piece coarse_bd_piece(std::size_t m) {
   Piece piece;
   piece.label = "|B| = " + std::to_string(m);
-  piece.score = [m] {
-    auto f = [](const auto& x, const Constants& k) {
-      using X = std::decay_t<decltype(x[0])>;
-      X rest(1);
-      for (const auto& u : x)
-        rest = rest * (1 - u);
-      return 2 * (1 - rest) - X(k("c"));
-    };
-    switch (m) {
-    case 1:
-      return make_score<1>(f);
-    case 2:
-      return make_score<2>(f);
-    case 3:
-      return make_score<3>(f);
-    case 4:
-      return make_score<4>(f);
-    case 5:
-      return make_score<5>(f);
-    case 6:
-      return make_score<6>(f);
-    default:
-      return make_score<7>(f);
-    }
-  }();
+  piece.score = make_score_of_dim<7>(m, [](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    X rest(1);
+    for (const auto& u : x)
+      rest = rest * (1 - u);
+    return 2 * (1 - rest) - X(k("c"));
+  });
   piece.roots = {unit_box(m)};
   return piece;
 }
@@ -416,8 +341,7 @@ DCRV_CERTIFICATE(safe_denominators) {
              "delta*) q, q in the closed simplex, delta* = v/K: c delta* - w^T p = (c - 1) delta* - (1 - v) "
              "w^T q <= 0 (exact rearrangement, sum w = 1); w, q by stick-breaking";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {safe_denominator_piece<2>(), safe_denominator_piece<3>(), safe_denominator_piece<4>(),
-              safe_denominator_piece<5>(), safe_denominator_piece<6>()};
+  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(safe_denominator_piece<S>()); });
   return c;
 }
 
@@ -429,11 +353,7 @@ DCRV_CERTIFICATE(safe_denominators) {
 IdentityPiece mass_piece(std::size_t S, std::size_t k) {
   return identity_piece(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1), S - 1, 2,
                         [S, k](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec w = replicator_exact(plane_chart(x, S), unit_rvec(S, k));
-                          Rational s(0);
-                          for (const auto& wi : w)
-                            s += wi;
-                          return s;
+                          return sum_of(replicator(plane_chart(x, S), unit_rvec(S, k)));
                         });
 }
 
@@ -460,7 +380,7 @@ IdentityPiece gauge_piece(std::size_t S, std::size_t k) {
                           RVec shifted = F;
                           for (auto& f : shifted)
                             f += x[S - 1];
-                          const RVec a = replicator_exact(p, shifted), b = replicator_exact(p, F);
+                          const RVec a = replicator(p, shifted), b = replicator(p, F);
                           RVec d(S);
                           for (std::size_t i = 0; i < S; ++i)
                             d[i] = a[i] - b[i];
@@ -493,7 +413,7 @@ IdentityPiece shah_metric_piece(std::size_t S, std::size_t k, std::size_t l) {
                           const RVec p = plane_chart(x, S), F = unit_rvec(S, k);
                           RVec v = unit_rvec(S, l);
                           v[S - 1] -= 1;
-                          const RVec w = replicator_exact(p, F);
+                          const RVec w = replicator(p, F);
                           Rational g(0), fv(0);
                           for (std::size_t i = 0; i < S; ++i) {
                             g += w[i] * v[i] / p[i];
@@ -512,33 +432,20 @@ IdentityPiece shah_tangent_piece(std::size_t S, std::size_t k) {
 /// −Σ_i v_i²(1 − p_i)Π_{j≠i}p_j ≤ 0, a sum of products of non-negative enclosures on the closed simplex. v ∈
 /// T from S − 1 free coordinates in [−1, 1] (the form is homogeneous of degree 2 in v).
 template <std::size_t S> Piece shah_metric_lower_piece() {
-  Piece piece;
-  piece.label = softmax_exact::s_label(S) + ", g_p(v,v) >= |v|^2";
-  piece.score = make_score<2 * S - 2>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    std::array<X, S> v;
-    X last(0);
-    for (std::size_t i = 0; i + 1 < S; ++i) {
-      v[i] = x[S - 1 + i];
-      last -= v[i];
-    }
-    v[S - 1] = last;
-    X s(0);
-    for (std::size_t i = 0; i < S; ++i) {
-      X term = square(v[i]) * (1 - p[i]);
-      for (std::size_t j = 0; j < S; ++j)
-        if (j != i)
-          term = term * p[j];
-      s += term;
-    }
-    return -s;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i + 1 < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  return piece;
+  return simplex_cube_piece<S, S - 1>(softmax_exact::s_label(S) + ", g_p(v,v) >= |v|^2",
+                                      [](const auto& p, const auto& w, const Constants&) {
+                                        using X = std::decay_t<decltype(p[0])>;
+                                        const auto v = tangent_vector<S>(w, 0);
+                                        X s(0);
+                                        for (std::size_t i = 0; i < S; ++i) {
+                                          X term = square(v[i]) * (1 - p[i]);
+                                          for (std::size_t j = 0; j < S; ++j)
+                                            if (j != i)
+                                              term = term * p[j];
+                                          s += term;
+                                        }
+                                        return -s;
+                                      });
 }
 
 DCRV_CERTIFICATE(shah_gradient_replicator) {
@@ -560,8 +467,7 @@ DCRV_CERTIFICATE(shah_gradient_replicator) {
       for (std::size_t l = 0; l + 1 < S; ++l)
         c.identities.push_back(shah_metric_piece(S, k, l));
     }
-  c.pieces = {shah_metric_lower_piece<2>(), shah_metric_lower_piece<3>(), shah_metric_lower_piece<4>(),
-              shah_metric_lower_piece<5>(), shah_metric_lower_piece<6>()};
+  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(shah_metric_lower_piece<S>()); });
   return c;
 }
 
@@ -571,28 +477,20 @@ DCRV_CERTIFICATE(shah_gradient_replicator) {
 
 /// Σ_i p_i(g_i − ḡ)² ≥ 0 for every g (homogeneous of degree 2: g ∈ [−1, 1]^S), p in the closed simplex.
 template <std::size_t S> Piece variance_nonneg_piece() {
-  Piece piece;
-  piece.label = softmax_exact::s_label(S) + ", sum p (g - gbar)^2 >= 0";
-  piece.score = make_score<2 * S - 1>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    X gbar(0);
-    for (std::size_t i = 0; i < S; ++i)
-      gbar += p[i] * x[S - 1 + i];
-    X var(0);
-    for (std::size_t i = 0; i < S; ++i)
-      var += p[i] * square(x[S - 1 + i] - gbar);
-    return -var;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  return piece;
+  return simplex_cube_piece<S, S>(softmax_exact::s_label(S) + ", sum p (g - gbar)^2 >= 0",
+                                  [](const auto& p, const auto& g, const Constants&) {
+                                    using X = std::decay_t<decltype(p[0])>;
+                                    X gbar(0);
+                                    for (std::size_t i = 0; i < S; ++i)
+                                      gbar += p[i] * g[i];
+                                    X var(0);
+                                    for (std::size_t i = 0; i < S; ++i)
+                                      var += p[i] * square(g[i] - gbar);
+                                    return -var;
+                                  });
 }
 void add_variance_nonneg_pieces(Certificate& c) {
-  c.pieces = {variance_nonneg_piece<2>(), variance_nonneg_piece<3>(), variance_nonneg_piece<4>(),
-              variance_nonneg_piece<5>(), variance_nonneg_piece<6>()};
+  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(variance_nonneg_piece<S>()); });
 }
 
 /// Ψ'(s) by a jet minus G(s) = a − b s − c s³ − A L (L = log s); Ψ(s) = a s − b s²/2 − c s⁴/4 − A(s log s −
@@ -813,15 +711,12 @@ template <std::size_t S> Rational jtilde_flow(const SrctBasis& b, const RVec& p,
     Ft[i] = gJ[i] - b.eps * (1 + b.L[i]);
     r[i] = Ft[i] - g[i];
   }
-  Rational total(0);
-  for (const auto& w : replicator_exact(p, Ft))
-    total += w;
-  r.push_back(total);
+  r.push_back(sum_of(replicator(p, Ft)));
   return largest_abs(r);
 }
 /// A.logratio-ode-contraction: ṗ_i/p_i − ṗ_j/p_j − (−c_A A log(p_i/p_j) + c_ij), ṗ = p ⊙ (∇J̃ − E_p∇J̃).
 template <std::size_t S> Rational logratio_A(const SrctBasis& b, const RVec& p, const RationalConstants& k) {
-  const RVec pdot = replicator_exact(p, jtilde_gradient<S>(b, p, true)), Kp = b.kernel_times(p);
+  const RVec pdot = replicator(p, jtilde_gradient<S>(b, p, true)), Kp = b.kernel_times(p);
   RVec r;
   for (std::size_t i = 0; i < S; ++i)
     for (std::size_t j = 0; j < S; ++j) {
@@ -988,7 +883,7 @@ DCRV_CERTIFICATE(C_mass_balance) {
 IdentityPiece lyapunov_piece(std::size_t S, const RVec& g) {
   return identity_piece(softmax_exact::s_label(S) + ", g = " + vec_label(g), S - 1, 4,
                         [S, g](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S), pdot = replicator_exact(p, g);
+                          const RVec p = plane_chart(x, S), pdot = replicator(p, g);
                           const Rational gbar = dot(p, g);
                           Rational squares(0), metric(0);
                           for (std::size_t i = 0; i < S; ++i) {
@@ -1030,33 +925,27 @@ DCRV_CERTIFICATE(A_lyapunov_identity) {
 /// 0 with m − p_i = min(0, min_{k≠i}(p_k − p_i)), m = min p (g_p(w,w) ≤ ‖w‖²/m times mΠp > 0); w ∈ [−1, 1]^S
 /// (homogeneous of degree 2), p by stick-breaking.
 template <std::size_t S> Piece metric_comparison_piece(bool upper) {
-  Piece piece;
-  piece.label = softmax_exact::s_label(S) + (upper ? ", g_p(w,w) <= |w|^2/min p" : ", |w|^2 <= g_p(w,w)");
-  piece.score = make_score<2 * S - 1>([upper](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    X s(0);
-    for (std::size_t i = 0; i < S; ++i) {
-      X factor(0);
-      if (upper) {
-        for (std::size_t k = 0; k < S; ++k)
-          if (k != i)
-            factor = min(factor, p[k] - p[i]);
-      } else
-        factor = p[i] - 1;
-      X term = square(x[S - 1 + i]) * factor;
-      for (std::size_t j = 0; j < S; ++j)
-        if (j != i)
-          term = term * p[j];
-      s += term;
-    }
-    return s;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  return piece;
+  return simplex_cube_piece<S, S>(softmax_exact::s_label(S) +
+                                      (upper ? ", g_p(w,w) <= |w|^2/min p" : ", |w|^2 <= g_p(w,w)"),
+                                  [upper](const auto& p, const auto& w, const Constants&) {
+                                    using X = std::decay_t<decltype(p[0])>;
+                                    X s(0);
+                                    for (std::size_t i = 0; i < S; ++i) {
+                                      X factor(0);
+                                      if (upper) {
+                                        for (std::size_t k = 0; k < S; ++k)
+                                          if (k != i)
+                                            factor = min(factor, p[k] - p[i]);
+                                      } else
+                                        factor = p[i] - 1;
+                                      X term = square(w[i]) * factor;
+                                      for (std::size_t j = 0; j < S; ++j)
+                                        if (j != i)
+                                          term = term * p[j];
+                                      s += term;
+                                    }
+                                    return s;
+                                  });
 }
 
 DCRV_CERTIFICATE(A_lyapunov_equality_iff) {
@@ -1071,11 +960,8 @@ DCRV_CERTIFICATE(A_lyapunov_equality_iff) {
       "1) prod_{j != i} p_j <= 0 and sum_i w_i^2 (min p - p_i) prod_{j != i} p_j <= 0 with min p - p_i = "
       "min(0, min_{k != i}(p_k - p_i)), by interval enclosures (w in [-1,1]^S, homogeneous)";
   add_lyapunov_pieces(c);
-  c.pieces = {metric_comparison_piece<2>(false), metric_comparison_piece<3>(false),
-              metric_comparison_piece<4>(false), metric_comparison_piece<5>(false),
-              metric_comparison_piece<6>(false), metric_comparison_piece<2>(true),
-              metric_comparison_piece<3>(true),  metric_comparison_piece<4>(true),
-              metric_comparison_piece<5>(true),  metric_comparison_piece<6>(true)};
+  for (bool upper : {false, true})
+    for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(metric_comparison_piece<S>(upper)); });
   return c;
 }
 
@@ -1154,8 +1040,7 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
       "p_j = min(0, min_{k != j}(p_k - p_j)) <= 0, by interval enclosures (p by stick-breaking)";
   for (std::size_t K = 2; K <= 8; ++K)
     c.identities.push_back(face_gap_at_uniform_piece(K));
-  c.pieces = {degenerate_floor_piece<2>(), degenerate_floor_piece<3>(), degenerate_floor_piece<4>(),
-              degenerate_floor_piece<5>(), degenerate_floor_piece<6>()};
+  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(degenerate_floor_piece<S>()); });
   return c;
 }
 
@@ -1200,40 +1085,34 @@ DCRV_CERTIFICATE(A_LS_nonneg) {
 /// − d_j²)) ≤ 0 (Σp = 1); lower: min p · max_j d_j² − Var = max_j [d_j²(min p − p_j) − Σ_{i≠j} p_i d_i²] ≤ 0
 /// with min p − p_j = min(0, min_{k≠j}(p_k − p_j)).
 template <std::size_t S> Piece variance_bounds_piece(bool upper) {
-  Piece piece;
-  piece.label = softmax_exact::s_label(S) + (upper ? ", Var <= max d^2" : ", min p max d^2 <= Var");
-  piece.score = make_score<2 * S - 1>([upper](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    X gbar(0);
-    for (std::size_t i = 0; i < S; ++i)
-      gbar += p[i] * x[S - 1 + i];
-    std::array<X, S> d2;
-    for (std::size_t i = 0; i < S; ++i)
-      d2[i] = square(x[S - 1 + i] - gbar);
-    X out(0);
-    for (std::size_t i = 0; i < S; ++i) {
-      X m(0);
-      for (std::size_t j = 0; j < S; ++j)
-        if (j != i)
-          m = min(m, upper ? X(d2[i] - d2[j]) : X(p[j] - p[i]));
-      if (upper)
-        out += p[i] * m;
-      else {
-        X t = d2[i] * m;
-        for (std::size_t j = 0; j < S; ++j)
-          if (j != i)
-            t -= p[j] * d2[j];
-        out = i == 0 ? t : max(out, t);
-      }
-    }
-    return out;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  return piece;
+  return simplex_cube_piece<S, S>(softmax_exact::s_label(S) +
+                                      (upper ? ", Var <= max d^2" : ", min p max d^2 <= Var"),
+                                  [upper](const auto& p, const auto& g, const Constants&) {
+                                    using X = std::decay_t<decltype(p[0])>;
+                                    X gbar(0);
+                                    for (std::size_t i = 0; i < S; ++i)
+                                      gbar += p[i] * g[i];
+                                    std::array<X, S> d2;
+                                    for (std::size_t i = 0; i < S; ++i)
+                                      d2[i] = square(g[i] - gbar);
+                                    X out(0);
+                                    for (std::size_t i = 0; i < S; ++i) {
+                                      X m(0);
+                                      for (std::size_t j = 0; j < S; ++j)
+                                        if (j != i)
+                                          m = min(m, upper ? X(d2[i] - d2[j]) : X(p[j] - p[i]));
+                                      if (upper)
+                                        out += p[i] * m;
+                                      else {
+                                        X t = d2[i] * m;
+                                        for (std::size_t j = 0; j < S; ++j)
+                                          if (j != i)
+                                            t -= p[j] * d2[j];
+                                        out = i == 0 ? t : max(out, t);
+                                      }
+                                    }
+                                    return out;
+                                  });
 }
 
 DCRV_CERTIFICATE(A_single_site_equality) {
@@ -1252,11 +1131,8 @@ DCRV_CERTIFICATE(A_single_site_equality) {
   for (std::size_t S = 2; S <= 5; ++S)
     for (const auto& G : polarization_vectors(S))
       c.identities.push_back(replicator_lyapunov_piece(S, G));
-  c.pieces = {variance_bounds_piece<2>(true),  variance_bounds_piece<3>(true),
-              variance_bounds_piece<4>(true),  variance_bounds_piece<5>(true),
-              variance_bounds_piece<6>(true),  variance_bounds_piece<2>(false),
-              variance_bounds_piece<3>(false), variance_bounds_piece<4>(false),
-              variance_bounds_piece<5>(false), variance_bounds_piece<6>(false)};
+  for (bool upper : {true, false})
+    for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(variance_bounds_piece<S>(upper)); });
   return c;
 }
 

@@ -37,12 +37,15 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
 using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
+using interval_simplex::for_sizes;
+using interval_simplex::tangent_vector;
 
 /// The stereographic point s(t) of the unit sphere in ℝ^K (header), t = x[offset .. offset + K − 2].
 RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
@@ -57,16 +60,6 @@ RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
   return s;
 }
 
-/// The drift F_i = p_i[φ_i − ε(L_i − ⟨p, L⟩)] of the centred score φ = w − ⟨p, w⟩1 (properties/domains/
-/// noise.hpp linear_drift), with L_i = log p_i free.
-RVec drift(const RVec& w, const Rational& eps, const RVec& p, const RVec& L) {
-  const Rational mw = dot(p, w), ml = dot(p, L);
-  RVec F(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i)
-    F[i] = p[i] * ((w[i] - mw) - eps * (L[i] - ml));
-  return F;
-}
-
 /// The variables (p₁..p_{K−1}, w₁..w_K, ε, L₁..L_K) of the drift identities.
 struct DriftVars {
   RVec p, w, L;
@@ -75,9 +68,9 @@ struct DriftVars {
 DriftVars drift_vars(const RVec& x, std::size_t K) {
   DriftVars v;
   v.p = plane_chart(x, K);
-  v.w.assign(x.begin() + static_cast<long>(K - 1), x.begin() + static_cast<long>(2 * K - 1));
+  v.w = slice(x, K - 1, K);
   v.eps = x[2 * K - 1];
-  v.L.assign(x.begin() + static_cast<long>(2 * K), x.begin() + static_cast<long>(3 * K));
+  v.L = slice(x, 2 * K, K);
   return v;
 }
 
@@ -92,10 +85,7 @@ std::string k_label(std::size_t K) {
 IdentityPiece drift_tangent_piece(std::size_t K) {
   return identity_piece(k_label(K), 3 * K, 2, [K](const RVec& x, const RationalConstants&) -> Rational {
     const DriftVars v = drift_vars(x, K);
-    Rational s(0);
-    for (const auto& f : drift(v.w, v.eps, v.p, v.L))
-      s += f;
-    return s;
+    return sum_of(linear_drift(v.w, v.eps, v.p, v.L));
   });
 }
 
@@ -121,7 +111,7 @@ DCRV_CERTIFICATE(drift_tangent) {
 IdentityPiece drift_decomposition_piece(std::size_t K) {
   return identity_piece(k_label(K), 3 * K, 3, [K](const RVec& x, const RationalConstants&) -> Rational {
     const DriftVars v = drift_vars(x, K);
-    const RVec F = drift(v.w, v.eps, v.p, v.L);
+    const RVec F = linear_drift(v.w, v.eps, v.p, v.L);
     const Rational mw = dot(v.p, v.w), ml = dot(v.p, v.L);
     RVec phi(K);
     for (std::size_t i = 0; i < K; ++i)
@@ -224,8 +214,7 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       "on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (exact), with p_i/delta = 1 "
       "+ (1 - v) K q_i/v >= 1 (log1p of a non-negative number): every term is <= 0; q by "
       "stick-breaking";
-  c.pieces = {neg_entropy_piece<2>(), neg_entropy_piece<3>(), neg_entropy_piece<4>(), neg_entropy_piece<5>(),
-              neg_entropy_piece<6>(), neg_entropy_piece<7>(), neg_entropy_piece<8>()};
+  for_sizes<2, 8>([&]<std::size_t K>() { c.pieces.push_back(neg_entropy_piece<K>()); });
   return c;
 }
 
@@ -242,13 +231,7 @@ template <std::size_t K> Piece ellipticity_lower_piece() {
     using X = std::decay_t<decltype(x[0])>;
     const auto q = stick_breaking<K>(x);
     const X& t = x[K - 1];
-    std::array<X, K> v;
-    X last(0);
-    for (std::size_t i = 0; i + 1 < K; ++i) {
-      v[i] = x[K + i];
-      last -= v[i];
-    }
-    v[K - 1] = last;
+    const auto v = tangent_vector<K>(x, K);
     const X delta = (1 - t) / X(int(K));
     X norm2(0), qv(0), pairs(0);
     for (std::size_t i = 0; i < K; ++i) {
@@ -299,26 +282,40 @@ std::vector<RVec> wf_sigma_exact(const RVec& s, const Rational& g) {
   return sig;
 }
 
+/// σσᵀ (exact).
+std::vector<RVec> gram(const std::vector<RVec>& a) {
+  const std::size_t K = a.size();
+  std::vector<RVec> g(K, RVec(K, Rational(0)));
+  for (std::size_t i = 0; i < K; ++i)
+    for (std::size_t j = 0; j < K; ++j)
+      for (std::size_t l = 0; l < K; ++l)
+        g[i][j] += a[i][l] * a[j][l];
+  return g;
+}
+
+/// The residual of σσᵀ = c(diag p − ppᵀ) and 1ᵀσ = 0 with p = s ⊙ s: the largest |entry| of both.
+Rational covariance_residual(const std::vector<RVec>& sig, const RVec& s, const Rational& c) {
+  const std::size_t K = s.size();
+  const auto ss = gram(sig);
+  Rational r(0);
+  for (std::size_t i = 0; i < K; ++i) {
+    const Rational pi = s[i] * s[i];
+    Rational col(0);
+    for (std::size_t j = 0; j < K; ++j) {
+      const Rational pj = s[j] * s[j];
+      widen(r, ss[i][j] - c * ((i == j ? pi : Rational(0)) - pi * pj)); // c(diag p − ppᵀ)
+      col += sig[j][i];                                                 // (1ᵀσ)_i
+    }
+    widen(r, col);
+  }
+  return r;
+}
+
 IdentityPiece wf_covariance_piece(std::size_t K) {
   return identity_piece(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
     const RVec s = sphere_point(x, K);
     const Rational& g = x[K - 1];
-    const auto sig = wf_sigma_exact(s, g);
-    Rational r(0);
-    for (std::size_t i = 0; i < K; ++i) {
-      const Rational pi = s[i] * s[i];
-      Rational col(0);
-      for (std::size_t j = 0; j < K; ++j) {
-        const Rational pj = s[j] * s[j];
-        Rational ss(0);
-        for (std::size_t l = 0; l < K; ++l)
-          ss += sig[i][l] * sig[j][l];
-        widen(r, ss - g * g * ((i == j ? pi : Rational(0)) - pi * pj)); // γ(diag p − ppᵀ)
-        col += sig[j][i];                                               // (1ᵀσ)_i
-      }
-      widen(r, col);
-    }
-    return r;
+    return covariance_residual(wf_sigma_exact(s, g), s, g * g); // γ = g²
   });
 }
 
@@ -344,14 +341,11 @@ IdentityPiece face_variance_piece(std::size_t K) {
   return identity_piece(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
     const RVec s = sphere_point(x, K);
     const Rational& g = x[K - 1];
-    const auto sig = wf_sigma_exact(s, g);
+    const auto ss = gram(wf_sigma_exact(s, g));
     Rational r(0);
     for (std::size_t i = 0; i < K; ++i) {
-      Rational var(0);
-      for (std::size_t l = 0; l < K; ++l)
-        var += sig[i][l] * sig[i][l];
       const Rational pi = s[i] * s[i];
-      widen(r, var - g * g * pi * (1 - pi));
+      widen(r, ss[i][i] - g * g * pi * (1 - pi));
     }
     return r;
   });
@@ -478,31 +472,29 @@ DCRV_CERTIFICATE(face_gap_formula) {
 /// ppᵀ). ε and L enter only as εL_k =: M_k (the drift and εz_ij = M_i − M_j). Variables (p₁..p_K free
 /// positive, φ₁..φ_K, γ, M₁..M_K); every pair i ≠ j.
 IdentityPiece ito_drift_piece(std::size_t K) {
-  return identity_piece(
-      k_label(K) + ", generator drift", 3 * K + 1, 2,
-      [K](const RVec& x, const RationalConstants&) -> Rational {
-        const RVec p(x.begin(), x.begin() + static_cast<long>(K));
-        const RVec phi(x.begin() + static_cast<long>(K), x.begin() + static_cast<long>(2 * K));
-        const Rational& gamma = x[2 * K];
-        const RVec M(x.begin() + static_cast<long>(2 * K + 1), x.end());
-        const Rational mm = dot(p, M);
-        RVec F(K);
-        for (std::size_t k = 0; k < K; ++k)
-          F[k] = p[k] * (phi[k] - (M[k] - mm));
-        auto Q = [&](std::size_t a) { return gamma * (p[a] - p[a] * p[a]); }; // diag of Q
-        Rational r(0);
-        for (std::size_t i = 0; i < K; ++i)
-          for (std::size_t j = 0; j < K; ++j) {
-            if (i == j)
-              continue;
-            const Rational drift =
-                F[i] / p[i] - F[j] / p[j] + Rational(1, 2) * (-Q(i) / (p[i] * p[i]) + Q(j) / (p[j] * p[j]));
-            const Rational shown =
-                (phi[i] - phi[j]) - (M[i] - M[j]) - gamma / 2 * ((1 - p[i]) / p[i] - (1 - p[j]) / p[j]);
-            widen(r, drift - shown);
-          }
-        return r;
-      });
+  return identity_piece(k_label(K) + ", generator drift", 3 * K + 1, 2,
+                        [K](const RVec& x, const RationalConstants&) -> Rational {
+                          const RVec p = slice(x, 0, K), phi = slice(x, K, K), M = slice(x, 2 * K + 1, K);
+                          const Rational& gamma = x[2 * K];
+                          const Rational mm = dot(p, M);
+                          RVec F(K);
+                          for (std::size_t k = 0; k < K; ++k)
+                            F[k] = p[k] * (phi[k] - (M[k] - mm));
+                          auto Q = [&](std::size_t a) { return gamma * (p[a] - p[a] * p[a]); }; // diag of Q
+                          Rational r(0);
+                          for (std::size_t i = 0; i < K; ++i)
+                            for (std::size_t j = 0; j < K; ++j) {
+                              if (i == j)
+                                continue;
+                              const Rational drift =
+                                  F[i] / p[i] - F[j] / p[j] +
+                                  Rational(1, 2) * (-Q(i) / (p[i] * p[i]) + Q(j) / (p[j] * p[j]));
+                              const Rational shown = (phi[i] - phi[j]) - (M[i] - M[j]) -
+                                                     gamma / 2 * ((1 - p[i]) / p[i] - (1 - p[j]) / p[j]);
+                              widen(r, drift - shown);
+                            }
+                          return r;
+                        });
 }
 
 /// The noise row: (σᵀ∇z)ᵀ = σ_i·/p_i − σ_j·/p_j = √γ(e_i/√p_i − e_j/√p_j), σ = √γ(diag √p − p√pᵀ); √p = s(t)
@@ -647,26 +639,8 @@ IdentityPiece noise_covariance_piece(std::size_t S) {
                           const RVec s = sphere_point(x, S);
                           const Rational& b = x[S - 1];
                           const Rational f = prefactor(b, k("e")), B = b * b;
-                          RVec p(S);
-                          for (std::size_t i = 0; i < S; ++i)
-                            p[i] = s[i] * s[i];
-                          std::vector<RVec> N(S, RVec(S));
-                          for (std::size_t i = 0; i < S; ++i)
-                            for (std::size_t j = 0; j < S; ++j)
-                              N[i][j] = f * ((i == j ? s[i] : Rational(0)) - p[i] * s[j]);
-                          Rational r(0);
-                          for (std::size_t i = 0; i < S; ++i) {
-                            Rational col(0);
-                            for (std::size_t j = 0; j < S; ++j) {
-                              Rational nn(0);
-                              for (std::size_t l = 0; l < S; ++l)
-                                nn += N[i][l] * N[j][l];
-                              widen(r, nn - ((i == j ? p[i] : Rational(0)) - p[i] * p[j]) / B);
-                              col += N[j][i];
-                            }
-                            widen(r, col);
-                          }
-                          return r;
+                          // N = B^{−e}(diag √p − p√pᵀ): the (WF) σ of H.wf-covariance with √γ = B^{−e}
+                          return covariance_residual(wf_sigma_exact(s, f), s, 1 / B);
                         });
 }
 

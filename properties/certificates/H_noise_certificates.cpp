@@ -24,9 +24,13 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 
 namespace dcrv::certify {
 namespace {
+
+using interval_simplex::for_sizes;
+using interval_simplex::selection_norm_excess;
 
 // App. H §Boundary behavior: L_K(δ) > 0 for δ ∈ (0, 1/K): score −L_K(u/K) < 0 (strict).
 DCRV_CERTIFICATE(h_lk_positive) {
@@ -96,11 +100,8 @@ DCRV_CERTIFICATE(noise_variance_bound) {
              "p_i = (1 + a_i)/K, p_K = (1 - sum a)/K; the first bound is attained at the uniform point a = 0 "
              "(exact enclosure there), the second is strict";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {noise_variance_piece<2>(), noise_variance_piece<3>(), noise_variance_piece<4>(),
-              noise_variance_piece<5>(), noise_variance_piece<6>(), noise_variance_piece<7>(),
-              noise_variance_piece<8>(), noise_mid_piece<2>(),      noise_mid_piece<3>(),
-              noise_mid_piece<4>(),      noise_mid_piece<5>(),      noise_mid_piece<6>(),
-              noise_mid_piece<7>(),      noise_mid_piece<8>()};
+  for_sizes<2, 8>([&]<std::size_t K>() { c.pieces.push_back(noise_variance_piece<K>()); });
+  for_sizes<2, 8>([&]<std::size_t K>() { c.pieces.push_back(noise_mid_piece<K>()); });
   return c;
 }
 
@@ -108,27 +109,13 @@ DCRV_CERTIFICATE(noise_variance_bound) {
 // eq. (eq:elliptic), upper bound: vᵀ(diag p − ppᵀ)v ≤ c‖v‖² on T (γ > 0 cancels).
 // ---------------------------------------------------------------------------------------------------------
 
-/// vᵀ(diag p − ppᵀ)v − c‖v‖² = Σ p_i v_i² − (pᵀv)² − c‖v‖² (the claim's quadratic form).
-template <class X, std::size_t S>
-X ellipticity_upper_score(const std::array<X, S>& p, const std::array<X, S>& v, const Interval& c) {
-  X quad(0), pv(0), norm2(0);
-  for (std::size_t i = 0; i < S; ++i) {
-    quad += p[i] * square(v[i]);
-    pv += p[i] * v[i];
-    norm2 += square(v[i]);
-  }
-  return quad - square(pv) - X(c) * norm2;
-}
-
+/// Scores vᵀ(diag p − ppᵀ)v − c‖v‖² (the claim's quadratic form): interval_simplex::selection_norm_excess.
 Piece ellipticity_upper_piece_2() {
-  Piece piece;
-  piece.label = "S = 2, v = (1, -1)";
-  piece.score = make_score<1>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<2>(x);
-    return ellipticity_upper_score<X, 2>(p, {X(1), X(-1)}, k("c"));
-  });
-  piece.roots = {unit_box(1)};
+  Piece piece =
+      interval_simplex::simplex_piece<2>("S = 2, v = (1, -1)", [](const auto& p, const Constants& k) {
+        using X = std::decay_t<decltype(p[0])>;
+        return selection_norm_excess<X, 2>(p, {X(1), X(-1)}, k("c"));
+      });
   piece.attained = {{0.5}};
   return piece;
 }
@@ -141,7 +128,7 @@ Piece ellipticity_upper_piece_3(int chart) {
     using X = std::decay_t<decltype(x[0])>;
     const auto p = stick_breaking<3>(x);
     const X a = chart == 0 ? X(1) : x[2], b = chart == 0 ? x[2] : X(1);
-    return ellipticity_upper_score<X, 3>(p, {a + b, b - a, -2 * b}, k("c"));
+    return selection_norm_excess<X, 3>(p, {a + b, b - a, -2 * b}, k("c"));
   });
   piece.roots = {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(-1.0, 1.0)}};
   // p = (½, ½, 0) (u = (½, 1)) with v ∥ w₁; p = (½, 0, ½) (u = (½, 0)) with v ∥ (1, 0, −1) = (w₁ + w₂)/2;

@@ -27,12 +27,14 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
 using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
+using interval_simplex::add_selection_norm_pieces;
 using RMat = std::vector<RVec>;
 
 std::string sm_label(std::size_t S, std::size_t M) {
@@ -47,28 +49,14 @@ std::string sm_label(std::size_t S, std::size_t M) {
 IdentityPiece gauge_piece(std::size_t S) {
   return identity_piece("S = " + std::to_string(S), 2 * S, 2,
                         [S](const RVec& x, const RationalConstants&) -> Rational {
-                          RVec p(S), F(S);
-                          Rational rest(1);
-                          for (std::size_t i = 0; i + 1 < S; ++i) {
-                            p[i] = x[i];
-                            rest -= p[i];
-                          }
-                          p[S - 1] = rest;
-                          for (std::size_t i = 0; i < S; ++i)
-                            F[i] = x[S - 1 + i];
-                          const Rational& c = x[2 * S - 1];
-                          Rational mean(0), mean_c(0);
-                          for (std::size_t j = 0; j < S; ++j) {
-                            mean += p[j] * F[j];
-                            mean_c += p[j] * (F[j] + c);
-                          }
-                          Rational r(0), total(0);
-                          for (std::size_t i = 0; i < S; ++i) {
-                            const Rational v = p[i] * (F[i] - mean);
-                            widen(r, p[i] * ((F[i] + c) - mean_c) - v);
-                            total += v;
-                          }
-                          widen(r, total);
+                          const RVec p = plane_chart(x, S);
+                          const RVec F = slice(x, S - 1, S);
+                          RVec shifted(F);
+                          for (auto& f : shifted)
+                            f += x[2 * S - 1]; // F + c
+                          const RVec v = replicator(p, F);
+                          Rational r = largest_difference(replicator(p, shifted), v);
+                          widen(r, sum_of(v)); // Σ p_i(F_i − F̄) = 0
                           return r;
                         });
 }
@@ -199,32 +187,6 @@ DCRV_CERTIFICATE(block_gap_formula) {
 // points (p by stick-breaking), closed by the second-order test.
 // ---------------------------------------------------------------------------------------------------------
 
-/// Raw (u₁..u_{S−1}, the S − 1 coordinates of v other than v_k = 1).
-template <std::size_t S> Piece s_opnorm_piece(std::size_t k, std::vector<std::vector<double>> attained) {
-  Piece piece;
-  piece.label = "S = " + std::to_string(S) + ", v_" + std::to_string(k + 1) + " = 1";
-  piece.score = make_score<2 * S - 2>([k](const auto& x, const Constants& kc) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    std::array<X, S> v;
-    for (std::size_t i = 0, at = S - 1; i < S; ++i)
-      v[i] = i == k ? X(1) : x[at++];
-    X quad(0), pv(0), norm2(0);
-    for (std::size_t i = 0; i < S; ++i) {
-      quad += p[i] * square(v[i]);
-      pv += p[i] * v[i];
-      norm2 += square(v[i]);
-    }
-    return quad - square(pv) - X(kc("c")) * norm2;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i + 1 < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  piece.attained = std::move(attained);
-  return piece;
-}
-
 DCRV_CERTIFICATE(S_opnorm) {
   Certificate c;
   c.claim = "I.S-opnorm";
@@ -235,12 +197,9 @@ DCRV_CERTIFICATE(S_opnorm) {
       "= 1, the other coordinates in [-1, 1], one chart per k); attained at p = (e_a + e_b)/2, v = e_a - "
       "e_b: second-order test";
   c.constants = {{"c", [] { return Interval(1) / Interval(2); }}};
-  c.pieces = {s_opnorm_piece<2>(0, {{0.5, -1.0}}), s_opnorm_piece<2>(1, {{0.5, -1.0}}),
-              // S = 3, raw (u1, u2, v_other, v_other'): p = (1/2, 1/2, 0) is u = (1/2, 1), (1/2, 0, 1/2) is
-              // u = (1/2, 0), (0, 1/2, 1/2) is u = (0, 1/2)
-              s_opnorm_piece<3>(0, {{0.5, 1.0, -1.0, 0.0}, {0.5, 0.0, 0.0, -1.0}}),
-              s_opnorm_piece<3>(1, {{0.5, 1.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}}),
-              s_opnorm_piece<3>(2, {{0.5, 0.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}})};
+  // raw (u, the coordinates of v other than v_k = 1), one chart per k (interval_simplex.hpp)
+  add_selection_norm_pieces<2>(c.pieces);
+  add_selection_norm_pieces<3>(c.pieces);
   return c;
 }
 

@@ -33,10 +33,6 @@ namespace {
 
 using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
 
-RVec slice(const RVec& x, std::size_t from, std::size_t n) {
-  return RVec(x.begin() + static_cast<long>(from), x.begin() + static_cast<long>(from + n));
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // main §4.1, eq. (2): ż_ij = (φ_i − φ_j) − cε z_ij.
 // ---------------------------------------------------------------------------------------------------------
@@ -49,14 +45,7 @@ IdentityPiece logratio_piece(std::size_t S, bool with_c = true) {
                           const Rational c = with_c ? k("c") : Rational(1);
                           const RVec p = slice(x, 0, S), phi = slice(x, S, S), L = slice(x, 2 * S, S);
                           const Rational& eps = x[3 * S];
-                          Rational mphi(0), ml(0);
-                          for (std::size_t k = 0; k < S; ++k) {
-                            mphi += p[k] * phi[k];
-                            ml += p[k] * L[k];
-                          }
-                          RVec pdot(S);
-                          for (std::size_t i = 0; i < S; ++i)
-                            pdot[i] = p[i] * (phi[i] - mphi) - eps * p[i] * (L[i] - ml);
+                          const RVec pdot = linear_drift(phi, eps, p, L); // p ⊙ (φ − ⟨p,φ⟩ − ε(L − ⟨p,L⟩))
                           Rational r(0);
                           for (std::size_t i = 0; i < S; ++i)
                             for (std::size_t j = 0; j < S; ++j)

@@ -1,8 +1,10 @@
-// properties/certificates/softmax_exact.hpp — exact (rational) soft-max helpers shared by the identity
-// certificates of App. B (B_jacobian_, B_clip_ and B_hessian_certificates.cpp): the soft-max in the
-// exponentials E = exp(θ), its exact θ-derivatives by jets over the rationals, J = diag(p) − ppᵀ, tangent
-// vectors from free coordinates, and the residual convention (largest |component|). See the header comment
-// of B_jacobian_certificates.cpp for why each substitution is exact.
+// properties/certificates/softmax_exact.hpp — exact (rational) helpers shared by the identity certificates:
+// the soft-max in the exponentials E = exp(θ) and its exact θ-derivatives by jets over the rationals (App.
+// B), J = diag(p) − ppᵀ, the charts of the plane Σp = 1 and of T = 1^⊥ from free coordinates, the centring C,
+// the replicator field and the linear drift p ⊙ (φ − ⟨p,φ⟩ − ε(L − ⟨p,L⟩)) with L = log p free (App. A, C,
+// H, I, main §4), variable blocks and unit vectors, and the residual convention (largest |component|). See
+// the header comment of B_jacobian_certificates.cpp for why each substitution is exact. Interval (branch-
+// and-bound) pieces over the simplex are in interval_simplex.hpp.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +24,49 @@ inline void widen(Rational& r, const Rational& x) {
   const Rational a = x < 0 ? Rational(-x) : x;
   if (a > r)
     r = a;
+}
+
+/// Σ_i v_i, exact (1ᵀv: zero iff v ∈ T).
+inline Rational sum_of(const RVec& v) {
+  Rational s(0);
+  for (const auto& x : v)
+    s += x;
+  return s;
+}
+/// max_i |r_i|: zero iff every component is (the residual of a vector identity, each component a
+/// polynomial on the grid).
+inline Rational largest_abs(const RVec& r) {
+  Rational m(0);
+  for (const auto& x : r)
+    widen(m, x);
+  return m;
+}
+/// max_i |a_i − b_i| (the residual of the vector identity a = b).
+inline Rational largest_difference(const RVec& a, const RVec& b) {
+  Rational m(0);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    widen(m, a[i] - b[i]);
+  return m;
+}
+/// C v = v − mean(v) 1 (the centring of App. B; G = C log is the inverse of the soft-max on Θ = T).
+inline RVec centred(RVec v) {
+  Rational mean(0);
+  for (const auto& x : v)
+    mean += x;
+  mean /= Rational(static_cast<long>(v.size()));
+  for (auto& x : v)
+    x -= mean;
+  return v;
+}
+/// (x_from, …, x_{from+n−1}): a block of the variables of an identity.
+inline RVec slice(const RVec& x, std::size_t from, std::size_t n) {
+  return RVec(x.begin() + static_cast<long>(from), x.begin() + static_cast<long>(from + n));
+}
+/// e_k ∈ ℚ^S.
+inline RVec unit_rvec(std::size_t S, std::size_t k) {
+  RVec e(S, Rational(0));
+  e[k] = 1;
+  return e;
 }
 
 /// p = E/ΣE (the soft-max in the exponentials), generic in the scalar (Rational or a Jet over it).
@@ -59,16 +104,21 @@ template <class X> std::vector<std::vector<X>> jacobian_of(const std::vector<X>&
   return j;
 }
 
-/// A vector of T = 1^⊥ from S − 1 free coordinates: v_S = −Σ_{i<S} v_i.
-inline RVec tangent_from(const RVec& x, std::size_t offset, std::size_t S) {
+/// (x_o, …, x_{o+S−2}, total − Σx): the point of the plane Σv = total with those S − 1 free coordinates.
+inline RVec affine_chart(const RVec& x, std::size_t offset, std::size_t S, const Rational& total) {
   RVec v(S);
-  Rational last(0);
+  Rational rest(total);
   for (std::size_t i = 0; i + 1 < S; ++i) {
     v[i] = x[offset + i];
-    last -= v[i];
+    rest -= v[i];
   }
-  v[S - 1] = last;
+  v[S - 1] = rest;
   return v;
+}
+
+/// A vector of T = 1^⊥ from S − 1 free coordinates: v_S = −Σ_{i<S} v_i.
+inline RVec tangent_from(const RVec& x, std::size_t offset, std::size_t S) {
+  return affine_chart(x, offset, S, Rational(0));
 }
 
 inline IdentityPiece identity_piece(std::string label, std::size_t variables, int degree,
@@ -83,14 +133,7 @@ inline IdentityPiece identity_piece(std::string label, std::size_t variables, in
 /// p = (x_o, …, x_{o+S−2}, 1 − Σx): the chart of the plane Σp = 1 (the closed simplex where x ≥ 0, Σx ≤ 1);
 /// polynomial in x, so identities in p become polynomial identities in the chart.
 inline RVec plane_chart(const RVec& x, std::size_t S, std::size_t offset = 0) {
-  RVec p(S);
-  Rational rest(1);
-  for (std::size_t i = 0; i + 1 < S; ++i) {
-    p[i] = x[offset + i];
-    rest -= p[i];
-  }
-  p[S - 1] = rest;
-  return p;
+  return affine_chart(x, offset, S, Rational(1));
 }
 /// ⟨a, b⟩, exact.
 inline Rational dot(const RVec& a, const RVec& b) {
@@ -98,6 +141,24 @@ inline Rational dot(const RVec& a, const RVec& b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     s += a[i] * b[i];
   return s;
+}
+/// The replicator field p ⊙ (F − ⟨p, F⟩) (App. A eq. replicator; also A·E(p) = p ⊙ (ψ − ⟨p, ψ⟩) with ψ = A
+/// log p, App. C §C.3).
+inline RVec replicator(const RVec& p, const RVec& F) {
+  const Rational mean = dot(p, F);
+  RVec w(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    w[i] = p[i] * (F[i] - mean);
+  return w;
+}
+/// The drift F_i = p_i[φ_i − ε(L_i − ⟨p, L⟩)] of the centred score φ = w − ⟨p, w⟩1 with L_i = log p_i free
+/// (properties/domains/noise.hpp linear_drift; ṗ of main eq. (2)).
+inline RVec linear_drift(const RVec& w, const Rational& eps, const RVec& p, const RVec& L) {
+  const Rational mw = dot(p, w), ml = dot(p, L);
+  RVec F(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i)
+    F[i] = p[i] * ((w[i] - mw) - eps * (L[i] - ml));
+  return F;
 }
 inline std::string s_label(std::size_t S) {
   return "S = " + std::to_string(S);
