@@ -622,17 +622,15 @@ DCRV_CERTIFICATE(gamma_centering) {
                            ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1");
   c.method = std::string(kFreeH) + "; sum_k p_k (raw_k - <p, raw>) has degree <= 2 in each variable: zero "
                                    "on the 3^K grid";
-  for (int K = 2; K <= kMaxIdentityK; ++K)
-    for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(
-          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
-            const auto& [p, H] = d;
-            const auto g = centered_score_by_definition_exact(kc, p, H);
-            Rational s(0);
-            for (std::size_t k = 0; k < p.size(); ++k)
-              s += p[k] * g[k];
-            return s;
-          }));
+  add_class_split_identities<ScorePoint>(c, kMaxIdentityK, Splits::every, 2,
+                                         [](int kc, const ScorePoint& d) -> Rational {
+                                           const auto& [p, H] = d;
+                                           const auto g = centered_score_by_definition_exact(kc, p, H);
+                                           Rational s(0);
+                                           for (std::size_t k = 0; k < p.size(); ++k)
+                                             s += p[k] * g[k];
+                                           return s;
+                                         });
   return c;
 }
 
@@ -644,13 +642,11 @@ DCRV_CERTIFICATE(gamma_degenerate) {
                            ", K_C in {0, K}, every G (h_G free), every p of the plane sum p = 1");
   c.method = std::string(kFreeH) + "; each component of gamma (definition) has degree <= 2 in each "
                                    "variable: zero on the 3^K grid";
-  for (int K = 2; K <= kMaxIdentityK; ++K)
-    for (int KC : {0, K})
-      c.identities.push_back(
-          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
-            const auto& [p, H] = d;
-            return first_nonzero(centered_score_by_definition_exact(kc, p, H));
-          }));
+  add_class_split_identities<ScorePoint>(c, kMaxIdentityK, Splits::degenerate, 2,
+                                         [](int kc, const ScorePoint& d) -> Rational {
+                                           const auto& [p, H] = d;
+                                           return first_nonzero(centered_score_by_definition_exact(kc, p, H));
+                                         });
   return c;
 }
 
@@ -662,18 +658,16 @@ DCRV_CERTIFICATE(gamma_centered_form) {
                            ", every 0 <= K_C <= K, every G (h_G free), every p of the plane sum p = 1");
   c.method = std::string(kFreeH) + "; gamma_k (definition) - ((1 - rho)H or -rho H), 1 - rho formed "
                                    "literally, degree <= 2 in each variable: zero on the 3^K grid";
-  for (int K = 2; K <= kMaxIdentityK; ++K)
-    for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(
-          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
-            const auto& [p, H] = d;
-            const auto g = centered_score_by_definition_exact(kc, p, H);
-            const Rational rho = correct_mass(kc, p);
-            std::vector<Rational> r(p.size());
-            for (std::size_t k = 0; k < p.size(); ++k)
-              r[k] = g[k] - (static_cast<int>(k) < kc ? Rational((1 - rho) * H) : Rational(-rho * H));
-            return first_nonzero(r);
-          }));
+  add_class_split_identities<ScorePoint>(
+      c, kMaxIdentityK, Splits::every, 2, [](int kc, const ScorePoint& d) -> Rational {
+        const auto& [p, H] = d;
+        const auto g = centered_score_by_definition_exact(kc, p, H);
+        const Rational rho = correct_mass(kc, p);
+        std::vector<Rational> r(p.size());
+        for (std::size_t k = 0; k < p.size(); ++k)
+          r[k] = g[k] - (static_cast<int>(k) < kc ? Rational((1 - rho) * H) : Rational(-rho * H));
+        return first_nonzero(r);
+      });
   return c;
 }
 
@@ -691,6 +685,16 @@ RationalDual operator*(const RationalDual& a, const RationalDual& b) {
   return {a.v * b.v, a.v * b.d + a.d * b.v};
 }
 
+/// The variables (p₁, …, p_K, H, H') of the ambient Jacobian identity: p ∈ ℝ^K, h_G(ρ) = H, h_G'(ρ) = H'.
+struct AmbientPoint {
+  std::vector<Rational> p;
+  Rational H, dH;
+  static std::size_t variables(int K) { return static_cast<std::size_t>(K + 2); }
+  AmbientPoint(const std::vector<Rational>& v, int K)
+      : p(v.begin(), v.begin() + K), H(v[static_cast<std::size_t>(K)]),
+        dH(v[static_cast<std::size_t>(K + 1)]) {}
+};
+
 // App. E §Rank-one Jacobian: Dγ̂(p) = u vᵀ, u = (α1_C, β1_I), v = 1_C, α = c₁' = ((1−ρ)h_G)', β = −h_G −
 // ρh_G'.
 DCRV_CERTIFICATE(jac_rank_one) {
@@ -705,18 +709,17 @@ DCRV_CERTIFICATE(jac_rank_one) {
       "(chain rule: d h_G(rho) = H' d rho), minus u_k v_j with alpha = (1-rho)H' - H = ((1-rho)h_G)' = "
       "c_1' (c_1 = (1-rho)h_G) and beta = -H - rho H'; variables (p, H, H'), degree <= 2 in each: "
       "zero on the 3^(K+2) grid";
-  for (int K = 2; K <= kMaxIdentityK - 1; ++K)
-    for (int KC = 0; KC <= K; ++KC) {
-      const IdentityPiece piece = identity_piece("K = " + std::to_string(K) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(K + 2), 2, [K, KC](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-        const auto Ks = static_cast<std::size_t>(K);
-        const Rational &H = v[Ks], &dH = v[Ks + 1];
-        const Rational rho = correct_mass(KC, v);
+  add_class_split_identities<AmbientPoint>(
+      c, kMaxIdentityK - 1, Splits::every, 2, [](int KC, const AmbientPoint& d) -> Rational {
+        const std::size_t Ks = d.p.size();
+        const Rational &H = d.H, &dH = d.dH;
+        const Rational rho = correct_mass(KC, d.p);
         const Rational alpha = (1 - rho) * dH - H, beta = -H - rho * dH;
         std::vector<Rational> r;
         for (std::size_t j = 0; j < Ks; ++j) {
           std::vector<RationalDual> p(Ks);
           for (std::size_t i = 0; i < Ks; ++i)
-            p[i] = {v[i], Rational(i == j ? 1 : 0)};
+            p[i] = {d.p[i], Rational(i == j ? 1 : 0)};
           RationalDual rh{0, 0};
           for (int k = 0; k < KC; ++k)
             rh = rh + p[static_cast<std::size_t>(k)];
@@ -734,8 +737,6 @@ DCRV_CERTIFICATE(jac_rank_one) {
         }
         return first_nonzero(r);
       });
-      c.identities.push_back(piece);
-    }
   return c;
 }
 
@@ -749,21 +750,19 @@ DCRV_CERTIFICATE(gamma_l2_formula) {
   c.method = std::string(kFreeH) + "; both sides are >= 0 (h_G has positive Bernstein weights), so the "
                                    "claim is the identity of squares |gamma|^2 - H^2 (K_C(1-rho)^2 + "
                                    "K_I rho^2) = 0, of degree <= 2 in each variable: zero on the 3^K grid";
-  for (int K = 2; K <= kMaxIdentityK; ++K)
-    for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(
-          class_split_identity<ScorePoint>(K, KC, 2, [](int kc, const ScorePoint& d) -> Rational {
-            const auto& [p, H] = d;
-            const auto g = centered_score_by_definition_exact(kc, p, H);
-            Rational norm2(0), rho(0);
-            for (std::size_t k = 0; k < p.size(); ++k) {
-              norm2 += g[k] * g[k];
-              if (static_cast<int>(k) < kc)
-                rho += p[k];
-            }
-            const int ki = static_cast<int>(p.size()) - kc;
-            return norm2 - H * H * (Rational(kc) * (1 - rho) * (1 - rho) + Rational(ki) * rho * rho);
-          }));
+  add_class_split_identities<ScorePoint>(
+      c, kMaxIdentityK, Splits::every, 2, [](int kc, const ScorePoint& d) -> Rational {
+        const auto& [p, H] = d;
+        const auto g = centered_score_by_definition_exact(kc, p, H);
+        Rational norm2(0), rho(0);
+        for (std::size_t k = 0; k < p.size(); ++k) {
+          norm2 += g[k] * g[k];
+          if (static_cast<int>(k) < kc)
+            rho += p[k];
+        }
+        const int ki = static_cast<int>(p.size()) - kc;
+        return norm2 - H * H * (Rational(kc) * (1 - rho) * (1 - rho) + Rational(ki) * rho * rho);
+      });
   return c;
 }
 

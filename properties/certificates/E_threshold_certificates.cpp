@@ -36,15 +36,13 @@ DCRV_CERTIFICATE(drift_mass) {
                            ", every 0 <= K_C <= K, every G, every eps, every p in the open simplex");
   c.method = std::string(kFreeVariables) + "; sum_k p_k r_k has degree <= 2 in each variable: zero on the "
                                            "3^(2K+1) grid";
-  for (int K = 2; K <= kMaxDriftK; ++K)
-    for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(
-          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
-            Rational s(0);
-            for (const auto& f : drift_exact(kc, d.p, d.H, d.eps, d.L))
-              s += f;
-            return s;
-          }));
+  add_class_split_identities<DriftPoint>(c, kMaxDriftK, Splits::every, 2,
+                                         [](int kc, const DriftPoint& d) -> Rational {
+                                           Rational s(0);
+                                           for (const auto& f : drift_exact(kc, d.p, d.H, d.eps, d.L))
+                                             s += f;
+                                           return s;
+                                         });
   return c;
 }
 
@@ -58,21 +56,19 @@ DCRV_CERTIFICATE(logratio_ode) {
   c.method = std::string(kFreeVariables) +
              "; F_i/p_i - F_j/p_j - ((raw_i - rho H) - (raw_j - rho H) - eps(L_i - L_j)), times p_i p_j a "
              "polynomial of degree <= 3 in each variable: zero on the 4^(2K+1) grid (p > 0 there)";
-  for (int K = 2; K <= kMaxDriftK; ++K)
-    for (int KC = 0; KC <= K; ++KC)
-      c.identities.push_back(
-          class_split_identity<DriftPoint>(K, KC, 3, [](int kc, const DriftPoint& d) -> Rational {
-            const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-            const Rational mean = correct_mass(kc, d.p) * d.H;
-            auto raw = [&](std::size_t k) { return static_cast<int>(k) < kc ? d.H : Rational(0); };
-            std::vector<Rational> r;
-            for (std::size_t i = 0; i < d.p.size(); ++i)
-              for (std::size_t j = 0; j < d.p.size(); ++j)
-                if (i != j)
-                  r.push_back(F[i] / d.p[i] - F[j] / d.p[j] -
-                              ((raw(i) - mean) - (raw(j) - mean) - d.eps * (d.L[i] - d.L[j])));
-            return first_nonzero(r);
-          }));
+  add_class_split_identities<DriftPoint>(
+      c, kMaxDriftK, Splits::every, 3, [](int kc, const DriftPoint& d) -> Rational {
+        const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+        const Rational mean = correct_mass(kc, d.p) * d.H;
+        auto raw = [&](std::size_t k) { return static_cast<int>(k) < kc ? d.H : Rational(0); };
+        std::vector<Rational> r;
+        for (std::size_t i = 0; i < d.p.size(); ++i)
+          for (std::size_t j = 0; j < d.p.size(); ++j)
+            if (i != j)
+              r.push_back(F[i] / d.p[i] - F[j] / d.p[j] -
+                          ((raw(i) - mean) - (raw(j) - mean) - d.eps * (d.L[i] - d.L[j])));
+        return first_nonzero(r);
+      });
   return c;
 }
 
@@ -97,9 +93,7 @@ DCRV_CERTIFICATE(zci_ode) {
   c.method = std::string(kFreeVariables) + "; F_c/p_c - F_i/p_i - (H - eps(L_c - L_i)), times p_c p_i a "
                                            "polynomial of degree <= 3 in each variable: zero on the "
                                            "4^(2K+1) grid";
-  for (int K = 2; K <= kMaxDriftK; ++K)
-    for (int KC = 1; KC <= K - 1; ++KC)
-      c.identities.push_back(class_split_identity<DriftPoint>(K, KC, 3, zci_residual));
+  add_class_split_identities<DriftPoint>(c, kMaxDriftK, Splits::mixed, 3, zci_residual);
   return c;
 }
 
@@ -124,17 +118,15 @@ DCRV_CERTIFICATE(degenerate_flow) {
   c.method = std::string(kFreeVariables) + "; the components of gamma (closed form) and F_i + eps p_i(L_i - "
                                            "sum_j p_j L_j), degree <= 2 in each variable: zero on the "
                                            "3^(2K+1) grid";
-  for (int K = 2; K <= kMaxDriftK + 1; ++K)
-    for (int KC : {0, K})
-      c.identities.push_back(
-          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
-            std::vector<Rational> r = centered_score_closed_exact(kc, d.p, d.H);
-            const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-            const Rational mean_log = dot(d.p, d.L);
-            for (std::size_t k = 0; k < d.p.size(); ++k)
-              r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
-            return first_nonzero(r);
-          }));
+  add_class_split_identities<DriftPoint>(
+      c, kMaxDriftK + 1, Splits::degenerate, 2, [](int kc, const DriftPoint& d) -> Rational {
+        std::vector<Rational> r = centered_score_closed_exact(kc, d.p, d.H);
+        const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+        const Rational mean_log = dot(d.p, d.L);
+        for (std::size_t k = 0; k < d.p.size(); ++k)
+          r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
+        return first_nonzero(r);
+      });
   return c;
 }
 

@@ -227,6 +227,25 @@ template <class Point, class R> IdentityPiece class_split_identity(int K, int KC
   return piece;
 }
 
+/// The class splits K_C of K classes an identity runs over: every 0 ≤ K_C ≤ K, the mixed ones 1 ≤ K_C ≤ K −
+/// 1, or the degenerate K_C ∈ {0, K}.
+enum class Splits { every, mixed, degenerate };
+inline std::vector<int> class_splits(int K, Splits which) {
+  if (which == Splits::degenerate)
+    return {0, K};
+  std::vector<int> r;
+  for (int KC = which == Splits::mixed ? 1 : 0; KC <= (which == Splits::mixed ? K - 1 : K); ++KC)
+    r.push_back(KC);
+  return r;
+}
+/// class_split_identity<Point>(K, K_C, degree, r) for K = 2..Kmax and the splits `which`, in that order.
+template <class Point, class R>
+void add_class_split_identities(Certificate& c, int Kmax, Splits which, int degree, R r) {
+  for (int K = 2; K <= Kmax; ++K)
+    for (int KC : class_splits(K, which))
+      c.identities.push_back(class_split_identity<Point>(K, KC, degree, r));
+}
+
 /// The domain text of a certificate that covers `var` = 2, …, `max` of a claim over every `var` ≥ 2.
 inline std::string covered_up_to(const std::string& var, int max, const std::string& rest) {
   return var + " = 2, ..., " + std::to_string(max) + rest + "; " + var + " > " + std::to_string(max) +
