@@ -398,11 +398,9 @@ DCRV_CLAIM(drift_s_form_claim) {
           scale(k) = p(k) * (abs(phi(k)) + eps * (abs(lp(k)) + T(1)));
         const Vec<T> by_s = drift_s_form<T>(p, part, eps), direct = star_drift<T>(p, part, eps);
         const Vec<T> s_phi = covariance_matrix<T>(p) * phi, p_phi = p.cwiseProduct(phi);
-        T worst_rel(0);
-        for (Eigen::Index k = 0; k < p.size(); ++k)
-          worst_rel = std::max({worst_rel, T(abs(T(by_s(k) - direct(k))) / scale(k)),
-                                T(abs(T(s_phi(k) - p_phi(k))) / scale(k))});
-        return eq<T>(worst_rel, T(0), T(1));
+        return eq<T>(
+            std::max(scaled_residual<T>(by_s, direct, scale), scaled_residual<T>(s_phi, p_phi, scale)), T(0),
+            T(1));
       });
 }
 

@@ -141,14 +141,6 @@ template <class T> Mat<T> jacobian_term_scale(const Vec<T>& p, const StarPartiti
   return s;
 }
 
-/// max_kj |A_kj − B_kj| / scale_kj, as an identity residual.
-template <class T> Ineq<T> eq_scaled(const Mat<T>& a, const Mat<T>& b, const Mat<T>& scale) {
-  T worst_rel(0);
-  for (Eigen::Index k = 0; k < a.size(); ++k)
-    worst_rel = std::max(worst_rel, T(abs(T(a.data()[k] - b.data()[k])) / scale.data()[k]));
-  return eq<T>(worst_rel, T(0), T(1));
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // §Setting: the interpolation inequality.
 // ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // properties/domains/star.hpp — how a sample is read as a STaR instance of App. D (appendix_D_aistats.tex):
-// the correct/incorrect partition and the trimmed simplex; shared by D_star_score.cpp, D_star_jacobian.cpp
-// and D_star_flow.cpp.
+// the correct/incorrect partition, the trimmed simplex, a point with its correct mass, folds over index pairs
+// within and across C and I, and the entrywise-scaled identity residual; shared by D_star_score.cpp,
+// D_star_jacobian.cpp and D_star_flow.cpp.
 //
 // K = S ≥ 2. The correct set is an input: the index field "M" gives M = |C| = M_idx + 1 ∈ {1,…,K} and the
 // index field "first" places C as the cyclic window {first, …, first+M−1} (mod K). φ^STaR is equivariant
@@ -8,6 +9,7 @@
 // cases (vertex e_0, faces) land on correct as well as incorrect coordinates.
 #pragma once
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -56,6 +58,22 @@ template <class T> PointSample<T> point_sample(const Args<T>& a) {
   Vec<T> p = a.simplex("p");
   const T rho = star_correct_mass(p, part);
   return {std::move(part), std::move(p), rho};
+}
+
+/// max_k |a_k − b_k| / scale_k over the entries of two vectors or matrices of the same shape: each entry is
+/// compared with the size of its own terms (the Jacobian and drift identities of App. D, whose entries range
+/// from O(1) to O(1/ρ²)).
+template <class T, class A, class B, class Scale>
+T scaled_residual(const A& a, const B& b, const Scale& scale) {
+  T worst_rel(0);
+  for (Eigen::Index k = 0; k < a.size(); ++k)
+    worst_rel = std::max(worst_rel, T(abs(T(a.data()[k] - b.data()[k])) / scale.data()[k]));
+  return worst_rel;
+}
+/// scaled_residual as an identity (it must vanish).
+template <class T, class A, class B, class Scale>
+Ineq<T> eq_scaled(const A& a, const B& b, const Scale& scale) {
+  return eq<T>(scaled_residual<T>(a, b, scale), T(0), T(1));
 }
 
 /// The worst of f(i, j) over the ordered pairs i ≠ j of `idx` (pairs within C or within I); skip when there
