@@ -23,6 +23,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/stats.hpp"
 #include "properties/domains/noise.hpp"
+#include "properties/domains/noise_fits.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/stochastic.hpp"
@@ -545,7 +546,7 @@ DCRV_CLAIM(claim_band_ever_touch_finite) {
             const LinearDrift d = linear_array_drift({0.0, 0.0}, 0.3);
             const double ystar = 0.5, delta = 0.05, h = 1e-3;
             const long steps = std::lround(q("T") / h);
-            std::vector<double> x, y, se, lo, hi, gam;
+            LevelSeries touch; // P(touch) against 1/γ: Wilson interval, binomial standard error
             for (double gamma : {0.2, 0.15, 0.1}) {
               long hits = 0;
               for (long j = first; j < first + count; ++j) {
@@ -557,22 +558,18 @@ DCRV_CLAIM(claim_band_ever_touch_finite) {
               }
               const stats::Interval iv = stats::wilson(hits, count, alpha);
               const double ph = std::max(double(hits), 0.5) / double(count);
-              gam.push_back(gamma), x.push_back(1 / gamma), y.push_back(ph), lo.push_back(iv.lo),
-                  hi.push_back(iv.hi);
-              se.push_back(std::sqrt(ph * (1 - ph) / double(count)));
+              touch.x.push_back(1 / gamma), touch.y.push_back(ph), touch.lo.push_back(iv.lo),
+                  touch.hi.push_back(iv.hi);
+              touch.se.push_back(std::sqrt(ph * (1 - ph) / double(count)));
             }
-            std::vector<double> lx = x, ly, le;
-            for (std::size_t i = 0; i < y.size(); ++i)
-              ly.push_back(std::log(y[i])), le.push_back(se[i] / y[i]);
-            const stats::Fit f = stats::weighted_fit(lx, ly, le, alpha);
             McResult r{"slope of log P(touch delta by T) against 1/gamma",
-                       {f.slope, f.lo, f.hi, 3 * count, "slope: " + f.method},
+                       touch.slope(alpha, 3 * count, "slope: ", false),
                        {},
                        {}};
-            r.series = {{"touch_inv_gamma", x},
-                        {"touch_p", y},
-                        {"touch_lo", lo},
-                        {"touch_hi", hi},
+            r.series = {{"touch_inv_gamma", touch.x},
+                        {"touch_p", touch.y},
+                        {"touch_lo", touch.lo},
+                        {"touch_hi", touch.hi},
                         {"figures",
                          {{{"title", "H.band-ever-touch~finite-horizon: P(touch delta by T = 5)"},
                            {"x", "touch_inv_gamma"},

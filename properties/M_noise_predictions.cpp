@@ -25,6 +25,7 @@
 #include "dcrv/softmax.hpp"
 #include "dcrv/stats.hpp"
 #include "properties/domains/noise.hpp"
+#include "properties/domains/noise_fits.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/engine/engine.hpp"
 #include "properties/engine/stochastic.hpp"
@@ -329,29 +330,23 @@ DCRV_CLAIM(claim_sde_diffusion_limit_scale) {
               }
               return stats::mean_interval(v, alpha);
             };
-            std::vector<double> etas = {10 * q("eta"), 3 * q("eta"), q("eta")}, est, lo, hi;
+            const std::vector<double> etas = {10 * q("eta"), 3 * q("eta"), q("eta")};
+            LevelSeries c2; // against η
             stats::Interval last;
             for (std::size_t k = 0; k < etas.size(); ++k) {
               last = chat(etas[k], seed + k);
-              est.push_back(last.estimate), lo.push_back(last.lo), hi.push_back(last.hi);
+              c2.add(etas[k], last, alpha, count);
             }
             McResult r{"c^2 measured from the chain's quadratic variation at the smallest eta", last, {}, {}};
             r.series = {
-                {"qv_eta", etas},
-                {"qv_c2", est},
-                {"qv_lo", lo},
-                {"qv_hi", hi},
+                {"qv_eta", c2.x},
+                {"qv_c2", c2.y},
+                {"qv_lo", c2.lo},
+                {"qv_hi", c2.hi},
                 {"figures",
-                 {{{"title", "M.sde-diffusion-limit-scale: squared noise coefficient of the chain (B = 8)"},
-                   {"x", "qv_eta"},
-                   {"y", {"qv_c2"}},
-                   {"legend", {R"(measured $c^2=\mathrm{QV}/(\eta(1-|p|^2)/B)$ per step)"}},
-                   {"xlabel", "$\\eta$"},
-                   {"ylabel", "$\\hat c^2$ (claimed: 1)"},
-                   {"logx", true},
-                   {"logy", true},
-                   {"style", "marks"},
-                   {"band", {{"lo", "qv_lo"}, {"hi", "qv_hi"}}}}}}};
+                 {loglog_figure("M.sde-diffusion-limit-scale: squared noise coefficient of the chain (B = 8)",
+                                "qv_eta", "qv_c2", "qv_lo", "qv_hi", "$\\eta$", "$\\hat c^2$ (claimed: 1)",
+                                R"(measured $c^2=\mathrm{QV}/(\eta(1-|p|^2)/B)$ per step)", "marks")}}};
             return r;
           },
           equals([]<class T>(const McParams&, const Consts<T>& k) { return T(k("c") * k("c")); }))

@@ -2,7 +2,8 @@
 // (a step size, a noise scale, a learning rate) as a rate: per level a Student interval of the mean, fitted
 // as a power law by weighted least squares on log–log axes (dcrv/stats.hpp's weighted_fit, the standard error
 // of log y being se/|y|), the slope's interval deciding; and the report figure of such a series. Shared by
-// H_diffusion_limits.cpp, H_logratio_sdes.cpp and H_stationary_laws.cpp.
+// H_boundary_bd.cpp, H_diffusion_limits.cpp, H_logratio_sdes.cpp, H_stationary_laws.cpp and
+// M_noise_predictions.cpp.
 #pragma once
 
 #include <cmath>
@@ -48,15 +49,17 @@ struct LevelSeries {
   }
 };
 
-/// A report figure of one measured series on log–log axes with its interval as a band.
+/// A report figure of one measured series on log–log axes with its interval as a band (`style`: "line" or
+/// "marks").
 inline nlohmann::json loglog_figure(const std::string& title, const std::string& x, const std::string& y,
                                     const std::string& lo, const std::string& hi, const std::string& xlabel,
-                                    const std::string& ylabel, const std::string& legend) {
+                                    const std::string& ylabel, const std::string& legend,
+                                    const std::string& style = "line") {
   return {{"title", title},   {"x", x},
           {"y", {y}},         {"legend", {legend}},
           {"xlabel", xlabel}, {"ylabel", ylabel},
           {"logx", true},     {"logy", true},
-          {"style", "line"},  {"band", {{"lo", lo}, {"hi", hi}}}};
+          {"style", style},   {"band", {{"lo", lo}, {"hi", hi}}}};
 }
 
 } // namespace dcrv::noise_domain
