@@ -41,7 +41,6 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/domains/kernels.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/domains/srct.hpp"

@@ -23,7 +23,6 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/domains/srct.hpp"
 #include "properties/engine/engine.hpp"

@@ -24,7 +24,6 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/domains/points.hpp"
 #include "properties/domains/star.hpp"
 #include "properties/engine/engine.hpp"

@@ -28,7 +28,6 @@
 #include "dcrv/numdiff.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/domains/grpo.hpp"
 #include "properties/domains/grpo_instance.hpp"
 #include "properties/engine/engine.hpp"

@@ -31,7 +31,6 @@
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
 #include "properties/domains/bd_grpo_series.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/domains/grpo.hpp"
 #include "properties/domains/grpo_instance.hpp"
 #include "properties/engine/engine.hpp"

@@ -24,7 +24,6 @@
 #include "dcrv/ode.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/domains/dpo.hpp"
 #include "properties/domains/dpo_sample.hpp"
 #include "properties/engine/engine.hpp"

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "dcrv/scores/grpo.hpp"
-#include "properties/domains/bd_report.hpp"
 #include "properties/engine/engine.hpp"
 
 namespace dcrv::grpo_domain {

@@ -547,31 +547,6 @@ Outcome combine(const std::vector<Outcome>& parts) {
   return out;
 }
 
-ForAll::ForAll(std::string id, Kind kind) {
-  claim_.id = std::move(id);
-  claim_.kind = kind;
-}
-ForAll& ForAll::where(std::string w) {
-  claim_.where = std::move(w);
-  return *this;
-}
-ForAll& ForAll::statement(std::string latex) {
-  claim_.statement = std::move(latex);
-  return *this;
-}
-ForAll& ForAll::reading(std::string r) {
-  claim_.reading = std::move(r);
-  return *this;
-}
-ForAll& ForAll::constant(std::string name, double value, Role role, std::string meaning) {
-  ConstantSpec c;
-  c.name = std::move(name);
-  c.value = value;
-  c.role = role;
-  c.meaning = std::move(meaning);
-  claim_.constants.push_back(std::move(c));
-  return *this;
-}
 ForAll& ForAll::effort(double f) {
   if (!(f > 0)) throw std::logic_error("ForAll::effort must be positive");
   effort_ = f;

@@ -146,23 +146,69 @@ template <class F> ConstantSpec constant_spec(std::string name, Role role, std::
   return c;
 }
 
+/// What every claim builder states about its claim: ID and kind (constructor), where in the paper, the
+/// statement, the reading, the paper's constants. ForAll and Stochastic derive from it; each setter returns
+/// the derived builder (CRTP), so a declaration chains the shared and the builder's own setters in any order.
+template <class Derived> class ClaimHeader {
+public:
+  Derived& where(std::string w) {
+    claim_.where = std::move(w);
+    return self();
+  }
+  Derived& statement(std::string latex) {
+    claim_.statement = std::move(latex);
+    return self();
+  }
+  Derived& reading(std::string r) {
+    claim_.reading = std::move(r);
+    return self();
+  }
+  Derived& constant(std::string name, double value, Role role, std::string meaning = "") {
+    ConstantSpec c;
+    c.name = std::move(name);
+    c.value = value;
+    c.role = role;
+    c.meaning = std::move(meaning);
+    claim_.constants.push_back(std::move(c));
+    return self();
+  }
+  template <class F> Derived& constant(std::string name, Role role, std::string meaning, F exact) {
+    claim_.constants.push_back(constant_spec(std::move(name), role, std::move(meaning), exact));
+    return self();
+  }
+
+protected:
+  ClaimHeader(std::string id, Kind kind) {
+    claim_.id = std::move(id);
+    claim_.kind = kind;
+  }
+  Claim claim_;
+
+private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+};
+
+/// The claim with report(ctx, outcome) run after its check: series, details, or a status that a sweep beyond
+/// the ∀-property decides (the BD threshold tables of App. E/F, measured-vs-claimed series); replay is
+/// unchanged.
+template <class Report> Claim with_report(Claim c, Report report) {
+  c.check = [inner = std::move(c.check), report](const Context& ctx) {
+    Outcome out = inner(ctx);
+    report(ctx, out);
+    return out;
+  };
+  return c;
+}
+
 /// Builder for ∀-claims: a few declarative lines per claim.
 ///   return forall("B.loewner-upper", Kind::bound)
 ///       .where("App. B, Cor. cor:B-loewner").statement(R"(v^\top J_\theta v\le \tfrac12\|v\|_2^2)")
 ///       .constant("c", 0.5, Role::upper, "coefficient")
 ///       .over(Domain().logits("theta").tangent("v"))
 ///       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { ... return le(lhs, rhs); });
-class ForAll {
+class ForAll : public ClaimHeader<ForAll> {
 public:
-  ForAll(std::string id, Kind kind);
-  ForAll& where(std::string w);
-  ForAll& statement(std::string latex);
-  ForAll& reading(std::string r);
-  ForAll& constant(std::string name, double value, Role role, std::string meaning = "");
-  template <class F> ForAll& constant(std::string name, Role role, std::string meaning, F exact) {
-    claim_.constants.push_back(constant_spec(std::move(name), role, std::move(meaning), exact));
-    return *this;
-  }
+  ForAll(std::string id, Kind kind) : ClaimHeader(std::move(id), kind) {}
   ForAll& over(Domain d);
   /// Scales the search (random trials, local steps) for expensive properties, e.g. 0.1 for trajectories.
   ForAll& effort(double f);
@@ -198,7 +244,6 @@ private:
     std::string label;
     std::shared_ptr<Domain> domain{}; // null: the main domain
   };
-  Claim claim_;
   std::shared_ptr<Domain> domain_;
   std::vector<std::shared_ptr<Domain>> extra_domains_;
   std::vector<Part> parts_;

@@ -120,32 +120,6 @@ Status decide(const stats::Interval& iv, const std::pair<mpfr, mpfr>& side, bool
   return outside ? Status::falsified : Status::inconclusive;
 }
 
-Stochastic::Stochastic(std::string id, Kind kind) {
-  claim_.id = std::move(id);
-  claim_.kind = kind;
-}
-Stochastic& Stochastic::where(std::string w) {
-  claim_.where = std::move(w);
-  return *this;
-}
-Stochastic& Stochastic::statement(std::string latex) {
-  claim_.statement = std::move(latex);
-  return *this;
-}
-Stochastic& Stochastic::reading(std::string r) {
-  claim_.reading = std::move(r);
-  claim_.from_inventory = false;
-  return *this;
-}
-Stochastic& Stochastic::constant(std::string name, double value, Role role, std::string meaning) {
-  ConstantSpec c;
-  c.name = std::move(name);
-  c.value = value;
-  c.role = role;
-  c.meaning = std::move(meaning);
-  claim_.constants.push_back(std::move(c));
-  return *this;
-}
 Stochastic& Stochastic::validate(std::function<void(const Context&)> v) {
   validate_ = std::move(v);
   return *this;

@@ -133,17 +133,9 @@ template <class F> McSide equals(F f) {
 Status decide(const stats::Interval& iv, const std::pair<mpfr, mpfr>& side, bool point = false);
 
 /// Builder of stochastic claims: a few declarative lines per claim (see the file comment).
-class Stochastic {
+class Stochastic : public ClaimHeader<Stochastic> {
 public:
-  Stochastic(std::string id, Kind kind);
-  Stochastic& where(std::string w);
-  Stochastic& statement(std::string latex);
-  Stochastic& reading(std::string r);
-  Stochastic& constant(std::string name, double value, Role role, std::string meaning = "");
-  template <class F> Stochastic& constant(std::string name, Role role, std::string meaning, F exact) {
-    claim_.constants.push_back(constant_spec(std::move(name), role, std::move(meaning), exact));
-    return *this;
-  }
+  Stochastic(std::string id, Kind kind) : ClaimHeader(std::move(id), kind) {}
   /// Checks the constants (overrides included) before anything runs; throws std::invalid_argument with the
   /// reason (B = 0, η ≤ 0, δ outside (0, 1/K), γ < 0, …). Non-finite constants are always refused.
   Stochastic& validate(std::function<void(const Context&)> v);
@@ -170,7 +162,6 @@ private:
     McMeasure measure;
     McSide side;
   };
-  Claim claim_;
   std::vector<Claim> exact_;
   std::vector<std::shared_ptr<Experiment>> experiments_;
   std::function<void(const Context&)> validate_;
