@@ -552,6 +552,17 @@ IdentityPiece star_difference_piece(std::size_t K, std::size_t KC) {
                         });
 }
 
+/// The three identities of H.star-logratio / H.grpo-logratio per K = 2, 3: the score difference within C
+/// (`difference`, per |C|), the generator's drift of z_ij for a free score vector, and the noise row.
+void add_logratio_pieces(Certificate& c, IdentityPiece (*difference)(std::size_t K, std::size_t KC)) {
+  for (std::size_t K = 2; K <= 3; ++K) {
+    for (std::size_t KC = 2; KC <= K; ++KC)
+      c.identities.push_back(difference(K, KC));
+    c.identities.push_back(ito_drift_piece(K));
+    c.identities.push_back(noise_row_piece(K));
+  }
+}
+
 DCRV_CERTIFICATE(star_logratio) {
   Certificate c;
   c.claim = "H.star-logratio";
@@ -565,12 +576,7 @@ DCRV_CERTIFICATE(star_logratio) {
       "p_i p_j degree <= 2 in each variable; (3) the noise row with sqrt p = s(t) stereographic, sqrt "
       "gamma = g, times s_i s_j (1 + |t|^2)^4 degree <= 8; each zero on its product grid hence "
       "identically";
-  for (std::size_t K = 2; K <= 3; ++K) {
-    for (std::size_t KC = 2; KC <= K; ++KC)
-      c.identities.push_back(star_difference_piece(K, KC));
-    c.identities.push_back(ito_drift_piece(K));
-    c.identities.push_back(noise_row_piece(K));
-  }
+  add_logratio_pieces(c, star_difference_piece);
   return c;
 }
 
@@ -606,12 +612,7 @@ DCRV_CERTIFICATE(grpo_logratio) {
       "z_ij for a FREE score vector phi (so for GRPO's, with phi_i - phi_j = 0), eps L_k =: M_k free, "
       "times p_i p_j degree <= 2; (3) the noise row with sqrt p = s(t) stereographic, sqrt gamma = g, "
       "degree <= 8; each zero on its product grid hence identically";
-  for (std::size_t K = 2; K <= 3; ++K) {
-    for (std::size_t KC = 2; KC <= K; ++KC)
-      c.identities.push_back(grpo_difference_piece(K, KC));
-    c.identities.push_back(ito_drift_piece(K));
-    c.identities.push_back(noise_row_piece(K));
-  }
+  add_logratio_pieces(c, grpo_difference_piece);
   return c;
 }
 
