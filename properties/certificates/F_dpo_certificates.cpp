@@ -680,7 +680,7 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
   gap.label = "c/eps <= L_K";
   gap.score = make_score<3>([](const auto& x, const Constants& k) {
     const auto &K = x[0], &u = x[1], &eta = x[2];
-    const auto lk = (1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u));
+    const auto lk = face_gap_of(K, u);
     return lk * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
   });
   gap.roots = {face_gap_box_and({Interval(0.0, 1.0)})};

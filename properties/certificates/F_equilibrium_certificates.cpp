@@ -603,7 +603,7 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
   piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
   piece.score = make_score<2>([](const auto& x, const Constants&) {
     const auto &K = x[0], &u = x[1];
-    return -(u / K) * log1p(K * (1 - u) / ((K - 1) * u));
+    return -(u / K) * dpo_exact::face_gap_log(K, u);
   });
   piece.roots = {face_gap_box()};
   c.pieces = {piece};

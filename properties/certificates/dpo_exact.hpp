@@ -55,6 +55,16 @@ inline Box two_level_box(double z_hi) {
           Interval(-40.0, 20.0)};
 }
 
+/// log A = log((1 − δ)/((K − 1)δ)) at δ = u/K, as log1p(K(1 − u)/((K − 1)u)) (the claims' log1p((1 − Kδ)/((K −
+/// 1)δ)) with Kδ = u substituted exactly; u and K each appear once in the argument).
+template <class X> X face_gap_log(const X& K, const X& u) {
+  return log1p(K * (1 - u) / ((K - 1) * u));
+}
+/// L_K(u/K) = (1 − u/K) log A (dcrv/simplex.hpp face_gap).
+template <class X> X face_gap_of(const X& K, const X& u) {
+  return (1 - u / K) * face_gap_log(K, u);
+}
+
 /// The face-gap box (K, u) of face_gap_piece.hpp (every real K ∈ [2, 10¹²], δ = u/K with u ∈ [10⁻³⁰⁰,
 /// 1 − 2⁻⁵³]) followed by the coordinates `more`.
 inline Box face_gap_box_and(std::initializer_list<Interval> more) {
