@@ -90,17 +90,6 @@ void add_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R re
   });
 }
 
-/// Σ_{k,j < K} f(k, j)², the residual of a matrix identity f = 0 (zero iff every entry is).
-template <class F> Rational entrywise_squares(std::size_t K, F f) {
-  Rational sum(0);
-  for (std::size_t k = 0; k < K; ++k)
-    for (std::size_t j = 0; j < K; ++j) {
-      const Rational r = f(k, j);
-      sum += r * r;
-    }
-  return sum;
-}
-
 constexpr const char* kAmbient =
     "every p in the open positive orthant (int Delta^(K-1) included); no exclusion";
 

@@ -433,12 +433,9 @@ DCRV_CERTIFICATE(scorediff_ii) {
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && K - M >= 2; },
       [](const std::vector<Rational>&, const std::vector<bool>& C, const StarScore& s) {
-        Rational sum(0);
-        for (std::size_t i = 0; i < C.size(); ++i)
-          for (std::size_t j = 0; j < C.size(); ++j)
-            if (!C[i] && !C[j] && i != j)
-              sum += (s.phi[i] - s.phi[j]) * (s.phi[i] - s.phi[j]);
-        return sum;
+        return entrywise_squares(C.size(), [&](std::size_t i, std::size_t j) {
+          return !C[i] && !C[j] && i != j ? Rational(s.phi[i] - s.phi[j]) : Rational(0);
+        });
       });
   return c;
 }
@@ -452,14 +449,9 @@ DCRV_CERTIFICATE(scorediff_cc) {
   add_identity_pieces(
       c, 5, 4, [](int M, int) { return M >= 2; },
       [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
-        Rational sum(0);
-        for (std::size_t a = 0; a < C.size(); ++a)
-          for (std::size_t b = 0; b < C.size(); ++b)
-            if (C[a] && C[b] && a != b) {
-              const Rational r = s.phi[a] - s.phi[b] - (p[a] - p[b]) / s.rho;
-              sum += r * r;
-            }
-        return sum;
+        return entrywise_squares(C.size(), [&](std::size_t a, std::size_t b) {
+          return C[a] && C[b] && a != b ? Rational(s.phi[a] - s.phi[b] - (p[a] - p[b]) / s.rho) : Rational(0);
+        });
       });
   return c;
 }
@@ -473,14 +465,9 @@ DCRV_CERTIFICATE(scorediff_ci) {
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && M < K; },
       [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
-        Rational sum(0);
-        for (std::size_t a = 0; a < C.size(); ++a)
-          for (std::size_t i = 0; i < C.size(); ++i)
-            if (C[a] && !C[i]) {
-              const Rational r = s.phi[a] - s.phi[i] - p[a] / s.rho;
-              sum += r * r;
-            }
-        return sum;
+        return entrywise_squares(C.size(), [&](std::size_t a, std::size_t i) {
+          return C[a] && !C[i] ? Rational(s.phi[a] - s.phi[i] - p[a] / s.rho) : Rational(0);
+        });
       });
   return c;
 }

@@ -1,7 +1,7 @@
 // properties/certificates/star_exact.hpp — the exact (rational) STaR pieces shared by the identity
 // certificates of App. D (D_score_, D_flow_ and D_jacobian_certificates.cpp): the score φ^STaR of
 // def:star-score in dcrv::star_score's cancellation-free form, the partitions (correct subsets C) that the
-// identities run over, and their labels.
+// identities run over, their labels, and the sum of squares that makes a family of identities one residual.
 #pragma once
 
 #include <cstddef>
@@ -82,6 +82,18 @@ template <class Keep, class F> void for_each_subset(std::size_t Kmax, Keep keep,
       if (keep(M, int(K)))
         f(K, C);
     }
+}
+
+/// Σ_{k,j < K} f(k, j)², the residual of a matrix identity f = 0 or of a family of pair identities (f = 0
+/// off the pairs concerned): zero iff every entry is.
+template <class F> Rational entrywise_squares(std::size_t K, F f) {
+  Rational sum(0);
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t j = 0; j < K; ++j) {
+      const Rational r = f(k, j);
+      sum += r * r;
+    }
+  return sum;
 }
 
 } // namespace dcrv::certify::star_exact
