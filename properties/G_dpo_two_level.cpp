@@ -25,6 +25,7 @@
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
 #include "properties/domains/dpo.hpp"
+#include "properties/domains/dpo_sample.hpp"
 #include "properties/domains/lumps.hpp"
 #include "properties/engine/engine.hpp"
 
@@ -55,7 +56,7 @@ template <class T> std::pair<int, int> sizes_of(const Args<T>& a) {
 }
 /// The DPO model of the fields "beta", "ell0" with ε = c·β·(1 + η) (c = the SC coefficient ¼).
 template <class T> DpoModel<T> sc_model_of(const Args<T>& a, const T& c) {
-  return dpo_domain::scalar_model(a, T(c * a.real("beta") * (T(1) + a.real("eta"))));
+  return dpo_domain::scalar_model(a, dpo_domain::sc_eps(a, c));
 }
 /// z⋆ at ε (NaN without a bracket).
 template <class T> T zstar_at(DpoModel<T> m, const T& eps, int KC, int KI) {
@@ -180,7 +181,7 @@ DCRV_CLAIM(claim_op2_zstar_eq) {
         s[0] = 1, s[1] = -1;
         DpoModel<T> m;
         m.beta = a.real("beta"), m.ell0 = a.real("ell0"), m.labels = s;
-        m.eps = m.beta / T(4) * (T(1) + a.real("eta"));
+        m.eps = dpo_domain::sc_eps(a); // β/4 · (1 + η): the Slope Condition with margin η
         const int K = a.S();
         const Equilibrium<T> e = find_equilibrium<T>(
             [&](const Vec<T>& p) { return m.rate(p, lumps_domain::ScoreField<T>::safe_log(p)); },

@@ -850,9 +850,7 @@ std::string fmt6(double x) {
 }
 
 Claim with_threshold_table(Claim c, Table which) {
-  const CheckFn inner = c.check;
-  c.check = [inner, which](const Context& ctx) {
-    Outcome out = inner(ctx);
+  return with_report(std::move(c), [which](const Context&, Outcome& out) {
     const nlohmann::json& t = threshold_table();
     const bool star = which == Table::star;
     const std::vector<std::string> keep = star ? std::vector<std::string>{"K_C",
@@ -924,9 +922,7 @@ Claim with_threshold_table(Claim c, Table which) {
           {"logx", true},
           {"style", "marks"}}});
     out.series = series;
-    return out;
-  };
-  return c;
+  });
 }
 
 // ============================================================================================================

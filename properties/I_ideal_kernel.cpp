@@ -915,9 +915,7 @@ RateSeries reference_series(double t_end) {
 }
 /// Adds the measured and claimed rates of the reference instance to a claim's evidence.
 Claim with_rate_details(Claim c, bool distance, double claimed_factor, bool uses_delta) {
-  auto inner = c.check;
-  c.check = [inner, distance, claimed_factor, uses_delta](const Context& ctx) {
-    Outcome o = inner(ctx);
+  return with_report(std::move(c), [distance, claimed_factor, uses_delta](const Context&, Outcome& o) {
     const RateSeries s = reference_series(25.0);
     const double measured = fitted_rate(s.t, distance ? s.dist : s.gapJ);
     const double claimed = claimed_factor * s.A * (uses_delta ? s.delta : 1.0);
@@ -927,9 +925,7 @@ Claim with_rate_details(Claim c, bool distance, double claimed_factor, bool uses
         ", reference S=4, M=2, lambda*beta=0.5, A=1, start (1e-6,1e-6,1-3e-6,1e-6))";
     o.evidence.details["rate_claimed"] =
         std::to_string(claimed) + (uses_delta ? " (delta = " + std::to_string(s.delta) + ")" : "");
-    return o;
-  };
-  return c;
+  });
 }
 
 /// The rate claims' trajectory property: J̃(p⋆) − J̃(p_t) ≤ (J̃(p⋆) − J̃(p₀))e^{−c·A·δ·t} (uses_delta) or

@@ -492,9 +492,8 @@ Claim ungated_lower_safety(const std::string& id, const std::string& reading, in
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study C (fig:ablations and caption)")
       .statement(
-          R"(Ungated has lower safety than DCR: the mean final safety margin of DCR minus Ungated's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)");
-  if (!reading.empty())
-    s.reading(reading);
+          R"(Ungated has lower safety than DCR: the mean final safety margin of DCR minus Ungated's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)")
+      .reading(reading);
   for (const auto& name : ungated_arms())
     s.experiment(
         name, arm_params(name), kPathsPerUnit,
@@ -579,9 +578,8 @@ Claim safety_value(const std::string& id, const std::string& reading, const std:
   s.where("App. J §Objective and safety trajectories (fig:objective-overlay)")
       .statement(statement)
       .constant("safety", value, at_least_value ? Role::lower : Role::exact, "the reported safety margin")
-      .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)");
-  if (!reading.empty())
-    s.reading(reading);
+      .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)")
+      .reading(reading);
   const std::string paper = (at_least_value ? "safety >~ " : "safety about ") + num(value);
   const bool overlay = reading.empty() && arm_name == "dcr";
   const auto measure = ensemble_measure([safety, paper, overlay](const JData& d) {
@@ -774,9 +772,8 @@ Claim safety_min_value(const std::string& id, const std::string& reading, int sa
       .statement(
           R"(The worst per-run minimum safety margin within the band is about $0.267$: the $1/60$-quantile of the per-run minimum over training (the worst of the paper's $12\times5$ runs), pooled over the 12 grid cells, lies in $[0.267-a,0.267+a]$, $a=0.02$)")
       .constant("worst", 0.267, Role::exact, "the reported worst minimum safety margin")
-      .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)");
-  if (!reading.empty())
-    s.reading(reading);
+      .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)")
+      .reading(reading);
   s.experiment(
       "grid", [](const Context& ctx) { return params_for(study_c(0.02, 0.10), ctx); }, kGridPathsPerUnit,
       [safety, reading](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {

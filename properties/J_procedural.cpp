@@ -141,9 +141,8 @@ Claim dpo_events_entropy(const std::string& id, const std::string& reading, bool
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study B: overlays (fig:overlays)")
       .statement(
-          R"(Procedural (Davidson-ties) DPO matches the theory track's event timing but keeps a higher entropy, at $B=64$: the mean homogenization times differ by at most 50 steps and the mean late-time entropy of the procedural runs exceeds the theory runs')");
-  if (!reading.empty())
-    s.reading(reading);
+          R"(Procedural (Davidson-ties) DPO matches the theory track's event timing but keeps a higher entropy, at $B=64$: the mean homogenization times differ by at most 50 steps and the mean late-time entropy of the procedural runs exceeds the theory runs')")
+      .reading(reading);
   s.experiment("B=64 homogenization time", proc(Method::proc_dpo, 64, norm), kPathsPerUnit,
                proc_minus_theory("homogenization time", "DPO matches event timing", homog_t),
                between([]<class T>(const McParams&, const Consts<T>&) { return T(-kWindow); },
@@ -189,9 +188,8 @@ Claim dpo_direction(const std::string& id, const std::string& reading, bool norm
   Stochastic s(id, Kind::empirical);
   s.where("App. J fig:overlays caption")
       .statement(
-          R"(The instantaneous update directions differ most for DPO: at $B=64$ the mean per-step cosine between procedural and theory $\Delta p$ is smaller for DPO than for STaR and for GRPO)");
-  if (!reading.empty())
-    s.reading(reading);
+          R"(The instantaneous update directions differ most for DPO: at $B=64$ the mean per-step cosine between procedural and theory $\Delta p$ is smaller for DPO than for STaR and for GRPO)")
+      .reading(reading);
   s.experiment("STaR minus DPO", proc(Method::proc_dpo, 64, norm), kPathsPerUnit,
                cosine_gap(Method::proc_star, norm),
                at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kStrict); }))
@@ -215,9 +213,8 @@ Claim dpo_sign_cosine(const std::string& id, const std::string& reading, bool no
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study B alignment (fig:studyAplus and caption)")
       .statement(
-          R"(For DPO the sign agreement of the log-ratio slopes between procedural and theory tracks is high ($\ge0.9$) while the cosine of $\Delta p$ is modest ($\le0.5$), at $B=64$)");
-  if (!reading.empty())
-    s.reading(reading);
+          R"(For DPO the sign agreement of the log-ratio slopes between procedural and theory tracks is high ($\ge0.9$) while the cosine of $\Delta p$ is modest ($\le0.5$), at $B=64$)")
+      .reading(reading);
   s.experiment("B=64 sign agreement", proc(Method::proc_dpo, 64, norm), kPathsPerUnit,
                alignment_mean("sign agreement", "near-perfect signs", &PathSummary::sign_agree),
                at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kHigh); }))

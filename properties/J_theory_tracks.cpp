@@ -97,9 +97,8 @@ Claim star_collapse(const std::string& id, const std::string& reading, Method m)
       .statement(
           R"(Under the STaR theory update the fixation event (smoothed $\max_i p_i\ge0.75$ and $\max_k m_k\ge0.9$) comes at or close to the 200-step floor: the median fixation time over seeds is at most $200+c$, $c=50$ steps (one smoothing window), for $B\in\{16,64\}$, $\varepsilon\in\{0,3\cdot10^{-4}\}$, $T=5000$, uniform start)")
       .constant("close", 50, Role::upper,
-                "steps after the 200-step floor that count as 'at or close to the floor'");
-  if (!reading.empty())
-    s.reading(reading);
+                "steps after the 200-step floor that count as 'at or close to the floor'")
+      .reading(reading);
   for (int B : {16, 64})
     for (double eps : {0.0, study_a_barrier()})
       s.experiment(
@@ -146,9 +145,8 @@ Claim grpo_median(const std::string& id, const std::string& reading, Method m) {
       .statement(
           R"(Under the GRPO theory update at $B=16$ the median fixation time over seeds is about $4.7\cdot10^3$ steps: it lies in $[m(1-a),\,\min(m(1+a),T)]$, $m=4700$, $a=0.1$, $T=5000$ (runs without fixation count as $T+1$, so a median needs half the runs to fixate))")
       .constant("median", 4700, Role::exact, "the reported median fixation time at B = 16")
-      .constant("about", 0.1, Role::upper, "relative tolerance of 'about' (dcrv's reading)");
-  if (!reading.empty())
-    s.reading(reading);
+      .constant("about", 0.1, Role::upper, "relative tolerance of 'about' (dcrv's reading)")
+      .reading(reading);
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(case_label(16, eps), study(m, 16, eps), kPathsPerUnit,
                  ensemble_measure([m, reading](const JData& d) {
@@ -186,10 +184,10 @@ DCRV_CLAIM(claim_grpo_median_fix_b16_present) {
 namespace {
 Claim grpo_nofix(const std::string& id, const std::string& reading, Method m) {
   Stochastic s(id, Kind::empirical);
-  s.where(kStudyA).statement(
-      R"(Under the GRPO theory update at $B=64$ no run reaches the fixation event within $T=5000$ steps: the fraction of runs that fixate is $0$)");
-  if (!reading.empty())
-    s.reading(reading);
+  s.where(kStudyA)
+      .statement(
+          R"(Under the GRPO theory update at $B=64$ no run reaches the fixation event within $T=5000$ steps: the fraction of runs that fixate is $0$)")
+      .reading(reading);
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(case_label(64, eps), study(m, 64, eps), kPathsPerUnit, ensemble_measure([](const JData& d) {
                    return fraction_stat(d, "fraction of runs that fixate by T", "0 (no fixation by 5k)",
@@ -237,9 +235,8 @@ Claim grpo_drift(const std::string& id, const std::string& reading, Method m) {
   s.where("App. J §Study A and fig:studyA caption")
       .statement(
           R"(GRPO drifts slowly among correct traces, faster for smaller $B$: the mean drift $\|q_T-q_{200}\|_1$ of the distribution within the correct set, $q=p|_{\mathcal C}/\rho$, is larger at $B=16$ than at $B=64$ by more than the resolution $r=10^{-6}$)")
-      .constant("resolution", 1e-6, Role::lower, "smallest difference of mean drifts that counts as a drift");
-  if (!reading.empty())
-    s.reading(reading);
+      .constant("resolution", 1e-6, Role::lower, "smallest difference of mean drifts that counts as a drift")
+      .reading(reading);
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(
         case_label(16, eps) + " vs B=64", study(m, 16, eps), kPathsPerUnit,
@@ -270,9 +267,8 @@ Claim dpo_early(const std::string& id, const std::string& reading, Method m, Sta
   s.where("App. J §Study A and fig:studyA caption")
       .statement(
           R"(Under the DPO theory update correct strategies homogenize early: the median homogenization time (smoothed cluster Gini $\le0.10$, nonzero cluster masses $\ge0.15$) is at most $200+c$, $c=50$ steps, for $B\in\{16,64\}$, $\varepsilon\in\{0,3\cdot10^{-4}\}$)")
-      .constant("close", 50, Role::upper, "steps after the 200-step floor that count as 'early'");
-  if (!reading.empty())
-    s.reading(reading);
+      .constant("close", 50, Role::upper, "steps after the 200-step floor that count as 'early'")
+      .reading(reading);
   for (int B : {16, 64})
     for (double eps : {0.0, study_a_barrier()})
       s.experiment(
@@ -358,10 +354,10 @@ DCRV_CLAIM(claim_simplex_star_vertex) {
 namespace {
 Claim grpo_face(const std::string& id, const std::string& reading, Method m) {
   Stochastic s(id, Kind::empirical);
-  s.where(kSimplex).statement(
-      R"(GRPO trajectories wander along the face of correct traces before a noise-driven fixation: at $B=16$, $\varepsilon=0$, most runs (fraction $\ge1/2$) reach the fixation event by $T=5000$, and the within-correct drift after step 200 is positive in most runs)");
-  if (!reading.empty())
-    s.reading(reading);
+  s.where(kSimplex)
+      .statement(
+          R"(GRPO trajectories wander along the face of correct traces before a noise-driven fixation: at $B=16$, $\varepsilon=0$, most runs (fraction $\ge1/2$) reach the fixation event by $T=5000$, and the within-correct drift after step 200 is positive in most runs)")
+      .reading(reading);
   s.experiment("B=16 fixation", study(m, 16, 0), kPathsPerUnit, ensemble_measure([reading](const JData& d) {
                  McResult r = fraction_stat(d, "fraction of runs that fixate by T", "noise-driven fixation",
                                             [](const PathSummary& p) { return p.fix[event_trailing] >= 0; });

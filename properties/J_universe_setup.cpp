@@ -377,9 +377,8 @@ Claim event_claim(const std::string& id, const std::string& reading, int r) {
       .constant("fix_trace", 0.75, Role::exact, "fixation threshold of max_i p_i")
       .constant("fix_cluster", 0.9, Role::exact, "fixation threshold of max_k m_k")
       .constant("homog_gini", 0.10, Role::exact, "homogenization threshold of the cluster Gini")
-      .constant("homog_mass", 0.15, Role::exact, "homogenization threshold of nonzero cluster masses");
-  if (!reading.empty())
-    f.reading(reading);
+      .constant("homog_mass", 0.15, Role::exact, "homogenization threshold of nonzero cluster masses")
+      .reading(reading);
   return f.over(Domain().dims(12, 12).real("seed", 1, 1e9).real("method", 0, 2.999).real("B", 8, 64))
       .effort(0.05)
       .mpfr_effort(0.1)

@@ -12,6 +12,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -106,40 +107,10 @@ DCRV_CERTIFICATE(g_trace_perturb_lump) {
 /// even in v): chart j puts 1 at coordinate j and the raw w ∈ [−1, 1]^{S−1} elsewhere. Score (upper side):
 /// vᵀS(p)v − c|v|² = Σ p_i v_i² − (pᵀv)² − c|v|²; (lower side, `negative`): −vᵀS(p)v − c|v|².
 template <std::size_t S> Piece s_norm_piece(std::size_t chart, bool negative) {
-  Piece piece;
-  piece.label = "S = " + std::to_string(S) + ", v_" + std::to_string(chart + 1) + " = 1" +
-                (negative ? ", -v^T S(p) v <= c|v|^2" : ", v^T S(p) v <= c|v|^2");
-  piece.score = make_score<2 * (S - 1)>([chart, negative](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    std::array<X, S> v;
-    for (std::size_t i = 0, r = S - 1; i < S; ++i)
-      v[i] = i == chart ? X(1) : x[r++];
-    X quad(0), pv(0), norm2(0);
-    for (std::size_t i = 0; i < S; ++i) {
-      quad += p[i] * square(v[i]);
-      pv += p[i] * v[i];
-      norm2 += square(v[i]);
-    }
-    const X form = quad - square(pv);
-    return (negative ? -form : form) - X(k("c")) * norm2;
-  });
-  Box root = unit_box(S - 1);
-  for (std::size_t i = 0; i + 1 < S; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  if (!negative) {
-    // the maximisers: p = (½, ½) with v ∥ (1, −1) (S = 2); the edge mid-points with v ∥ e_i − e_j (S = 3),
-    // in raw coordinates (u, w) of each chart
-    if constexpr (S == 2)
-      piece.attained = {{0.5, -1.0}};
-    else if (chart == 0) // v = (1, w1, w2): (1, −1, 0) at p = (½, ½, 0); (1, 0, −1) at p = (½, 0, ½)
-      piece.attained = {{0.5, 1.0, -1.0, 0.0}, {0.5, 0.0, 0.0, -1.0}};
-    else if (chart == 1) // v = (w1, 1, w2): (−1, 1, 0) at (½, ½, 0); (0, 1, −1) at (0, ½, ½)
-      piece.attained = {{0.5, 1.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}};
-    else // v = (w1, w2, 1): (−1, 0, 1) at (½, 0, ½); (0, −1, 1) at (0, ½, ½)
-      piece.attained = {{0.5, 0.0, -1.0, 0.0}, {0.0, 0.5, 0.0, -1.0}};
-  }
+  Piece piece = interval_simplex::selection_norm_piece<S>(chart, negative);
+  piece.label += negative ? ", -v^T S(p) v <= c|v|^2" : ", v^T S(p) v <= c|v|^2";
+  if (!negative) // the maximisers: p = (e_a + e_b)/2 with v ∥ e_a − e_b
+    piece.attained = interval_simplex::selection_norm_maximisers<S>(chart);
   return piece;
 }
 

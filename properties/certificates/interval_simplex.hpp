@@ -11,6 +11,8 @@
 //    θ_k-derivative, and the closed-form eigenvalues on T for S = 2, 3 in an orthogonal integer basis.
 #pragma once
 
+#include <algorithm>
+
 #include <array>
 #include <cstddef>
 #include <stdexcept>
@@ -76,8 +78,7 @@ template <std::size_t S, std::size_t M, class F> Piece simplex_cube_piece(std::s
     using X = std::decay_t<decltype(x[0])>;
     const auto p = stick_breaking<S>(x);
     std::array<X, M> w;
-    for (std::size_t i = 0; i < M; ++i)
-      w[i] = x[S - 1 + i];
+    std::copy_n(x.begin() + (S - 1), M, w.begin()); // M = 0: a piece over the simplex alone
     return f(p, w, k);
   });
   piece.roots = {simplex_cube_box(S, M)};
