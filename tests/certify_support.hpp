@@ -16,6 +16,14 @@
 namespace dcrv::test {
 
 /// The registered certificate of claim `id` (fails the test when there is none).
+/// A branch-and-bound budget: at most `max_boxes` boxes and `seconds` of wall time (other options default).
+inline certify::BnbOptions bnb_budget(long max_boxes, double seconds) {
+  certify::BnbOptions o;
+  o.max_boxes = max_boxes;
+  o.seconds = seconds;
+  return o;
+}
+
 inline const certify::Certificate& certificate_of(const std::string& id) {
   const certify::Certificate* c = certify::find_certificate(id);
   REQUIRE(c);

@@ -15,6 +15,7 @@
 #include "checks/registry.hpp"
 #include "checks/runner.hpp"
 #include "dcrv/certify/certificate.hpp"
+#include "tests/certify_support.hpp"
 #include "tests/support.hpp"
 
 using namespace dcrv;
@@ -22,7 +23,7 @@ using namespace dcrv::certify;
 
 namespace {
 /// The branch-and-bound budget of these tests: 20000 boxes, 20 s.
-const BnbOptions small_budget{.max_boxes = 20000, .seconds = 20};
+const BnbOptions small_budget = dcrv::test::bnb_budget(20000, 20);
 } // namespace
 
 TEST_CASE("an interval comparison that the enclosures do not decide throws straddle_error", "[certify]") {
@@ -190,7 +191,7 @@ TEST_CASE("subtracting a hole keeps the rest of the domain", "[certify]") {
 
 namespace {
 /// The branch-and-bound budget of these tests: 400000 boxes, 120 s.
-const BnbOptions claim_budget{.max_boxes = 400000, .seconds = 120};
+const BnbOptions claim_budget = dcrv::test::bnb_budget(400000, 120);
 } // namespace
 
 namespace {

@@ -174,7 +174,7 @@ TEST_CASE("the exact Bernstein forms of h_G/sqrt(G-1) and c_1/sqrt(G-1) agree wi
   set_working_digits(50);
   using namespace grpo_exact;
   for (int G : {2, 3})
-    for (const Rational rho : {Rational(0), Rational(1, 3), Rational(5, 7), Rational(1), Rational(3, 2)}) {
+    for (const Rational& rho : {Rational(0), Rational(1, 3), Rational(5, 7), Rational(1), Rational(3, 2)}) {
       const grpo::Characteristic<mpfr> ch(G);
       const mpfr r = to_mpfr(rho), s = 1 - r;
       INFO("G = " << G << " rho = " << rho.str());

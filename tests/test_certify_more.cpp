@@ -24,7 +24,7 @@ using namespace dcrv::test;
 
 namespace {
 /// The branch-and-bound budget of these tests: 400000 boxes, 120 s.
-const BnbOptions budget{.max_boxes = 400000, .seconds = 120};
+const BnbOptions budget = dcrv::test::bnb_budget(400000, 120);
 /// The certificates of this file, with the 1 %-stronger value of each constant (all are upper bounds).
 const std::map<std::string, std::map<std::string, double>>& new_certificates() {
   static const std::map<std::string, std::map<std::string, double>> m{

@@ -29,11 +29,6 @@
 #include "properties/domains/simplex_trimmed.hpp"
 #include "properties/domains/softmax_constants.hpp"
 #include "properties/domains/star.hpp"
-// with_report: in properties/domains/bd_report.hpp as committed at 392328a, being moved into
-// properties/engine/engine.hpp (included above through every domain header); drop this when the move lands.
-#if __has_include("properties/domains/bd_report.hpp")
-#include "properties/domains/bd_report.hpp"
-#endif
 
 using namespace dcrv;
 
@@ -268,7 +263,8 @@ TEST_CASE("bd_threshold_series: the thresholds are sup ρh_G(ρ)/E_min^(I)(ρ) (
   }
 }
 
-// ---- with_report (bd_report.hpp) ------------------------------------------------------------------------
+// ---- with_report (properties/engine/engine.hpp)
+// ------------------------------------------------------------------------
 
 TEST_CASE(
     "with_report runs the report once after the inner check, on its outcome, and leaves replay as it is",

@@ -291,7 +291,7 @@ TEST_CASE("along_lump_flow accepts the lump drift and refuses a formula off by 1
   const Lumps L = Lumps::from_sizes({2, 2});
   const lumps_domain::ScoreField<T> f = linear_field_on_four<T>();
   const T eps(0);
-  for (const T tiny : {T(1) / 4, T("1e-29")}) {
+  for (const T& tiny : {T(1) / 4, T("1e-29")}) {
     Vec<T> p0(S);
     p0 << T(1) / 2 - tiny, T(1) / 2 - tiny, tiny, tiny;
     for (const double off : {0.0, 1e-12}) {
