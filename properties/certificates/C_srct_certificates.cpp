@@ -1004,11 +1004,8 @@ IdentityPiece face_gap_at_uniform_piece(std::size_t K) {
 /// max_i [(K − 1) min p − (1 − p_i)] = (max p − 1/K) − (K − 1)(1/K − min p) ≤ 0, written as
 /// max_i Σ_{j≠i}(min p − p_j) with min p − p_j = min(0, min_{k≠j}(p_k − p_j)) (Σ_{j≠i}p_j = 1 − p_i).
 template <std::size_t K> Piece degenerate_floor_piece() {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K);
-  piece.score = make_score<K - 1>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<K>(x);
+  return interval_simplex::simplex_piece<K>("K = " + std::to_string(K), [](const auto& p, const Constants&) {
+    using X = std::decay_t<decltype(p[0])>;
     X best(0);
     for (std::size_t i = 0; i < K; ++i) {
       X s(0);
@@ -1025,8 +1022,6 @@ template <std::size_t K> Piece degenerate_floor_piece() {
     }
     return best;
   });
-  piece.roots = {unit_box(K - 1)};
-  return piece;
 }
 
 DCRV_CERTIFICATE(C_degenerate_floor) {

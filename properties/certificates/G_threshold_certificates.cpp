@@ -167,11 +167,10 @@ template <class X> X xlogx_of(const X& x) {
 /// log S ⇔ (1 − c) log S − (1/S) Σ x_k log x_k ≤ 0.
 /// `fixed_c`: the coefficient c = 1 exactly (no constant), for G.mk-range's lower bound.
 template <std::size_t S> Piece meanlog_lower_piece(std::size_t omit, bool fixed_c = false) {
-  Piece piece;
-  piece.label = "S = " + std::to_string(S) + ", cone over the facet p_" + std::to_string(omit + 1) + " = 0";
-  piece.score = make_score<S - 1>([omit, fixed_c](const auto& u, const Constants& k) {
-    using X = std::decay_t<decltype(u[0])>;
-    const auto b = stick_breaking<S>(u);
+  const std::string label =
+      "S = " + std::to_string(S) + ", cone over the facet p_" + std::to_string(omit + 1) + " = 0";
+  Piece piece = interval_simplex::simplex_piece<S>(label, [omit, fixed_c](const auto& b, const Constants& k) {
+    using X = std::decay_t<decltype(b[0])>;
     std::array<X, S> x;
     for (std::size_t kk = 0, a = 0; kk < S; ++kk)
       x[kk] = kk == omit ? b[S - 1] : X(int(S)) * b[a++] + b[S - 1];
@@ -181,7 +180,6 @@ template <std::size_t S> Piece meanlog_lower_piece(std::size_t omit, bool fixed_
     const Interval c = fixed_c ? Interval(1) : k("c");
     return X((1 - c) * log(Interval(int(S)))) - sum / X(int(S));
   });
-  piece.roots = {unit_box(S - 1)};
   piece.attained = {std::vector<double>(S - 1, 0.0)}; // the uniform point
   return piece;
 }
@@ -213,18 +211,14 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
 /// Σ w log w ≤ 0 for w in the closed simplex of the lump (w by stick-breaking); 0 at its vertices, where the
 /// enclosure of x log x by monotonicity is exact at x = 1 and ≤ 0 near x = 0.
 template <std::size_t M> Piece lump_entropy_upper_piece() {
-  Piece piece;
-  piece.label = "|C_k| = " + std::to_string(M) + ", m_k <= q_k log q_k";
-  piece.score = make_score<M - 1>([](const auto& u, const Constants&) {
-    using X = std::decay_t<decltype(u[0])>;
-    const auto w = stick_breaking<M>(u);
+  const std::string label = "|C_k| = " + std::to_string(M) + ", m_k <= q_k log q_k";
+  return interval_simplex::simplex_piece<M>(label, [](const auto& w, const Constants&) {
+    using X = std::decay_t<decltype(w[0])>;
     X sum(0);
     for (const auto& wi : w)
       sum += xlogx_of(wi);
     return sum;
   });
-  piece.roots = {unit_box(M - 1)};
-  return piece;
 }
 
 DCRV_CERTIFICATE(g_mk_range) {
