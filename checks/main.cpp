@@ -24,7 +24,8 @@ int cmd_list(bool as_json, const std::vector<std::string>& filters) {
     for (const Claim* c : claims) {
       nlohmann::json ks = nlohmann::json::array();
       for (const auto& k : c->constants)
-        ks.push_back({{"name", k.name}, {"value", k.value}, {"role", to_string(k.role)}, {"meaning", k.meaning}});
+        ks.push_back(
+            {{"name", k.name}, {"value", k.value}, {"role", to_string(k.role)}, {"meaning", k.meaning}});
       out.push_back({{"id", c->id},
                      {"kind", to_string(c->kind)},
                      {"where", c->where},
@@ -41,7 +42,8 @@ int cmd_list(bool as_json, const std::vector<std::string>& filters) {
     implemented += static_cast<bool>(c->check);
     std::cout << std::left << std::setw(48) << c->id << " " << std::setw(12) << to_string(c->kind) << " "
               << (c->check ? "checked  " : "unchecked");
-    for (const auto& k : c->constants) std::cout << "  " << k.name << "=" << k.value << "(" << to_string(k.role) << ")";
+    for (const auto& k : c->constants)
+      std::cout << "  " << k.name << "=" << k.value << "(" << to_string(k.role) << ")";
     std::cout << "\n";
   }
   std::cout << claims.size() << " claims, " << implemented << " with a check\n";
@@ -95,9 +97,10 @@ void print_done(const Results& res, const std::string& json_path) {
 } // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"dcrv — machine-checks every claim of the paper and writes a LaTeX verification report.\n"
-               "Statuses: certified (interval/exact proof), verified (no violation in the evidence), falsified\n"
-               "(MPFR-confirmed counterexample, replayable), inconclusive, unchecked, not-checkable."};
+  CLI::App app{
+      "dcrv — machine-checks every claim of the paper and writes a LaTeX verification report.\n"
+      "Statuses: certified (interval/exact proof), verified (no violation in the evidence), falsified\n"
+      "(MPFR-confirmed counterexample, replayable), inconclusive, unchecked, not-checkable."};
   app.require_subcommand(1);
 
   auto* list = app.add_subcommand("list", "List registered claims (every inventory ID, plus extra readings)");
@@ -124,22 +127,26 @@ int main(int argc, char** argv) {
   };
   for (auto* sub : {run, certify}) {
     sub->add_option("--filter", ro.filters, "Glob over claim IDs (repeatable); default '*'");
-    sub->add_option("--budget", budget, "smoke | standard | deep")->check(CLI::IsMember({"smoke", "standard", "deep"}));
+    sub->add_option("--budget", budget, "smoke | standard | deep")
+        ->check(CLI::IsMember({"smoke", "standard", "deep"}));
     sub->add_option("--seed", ro.seed, "Seed (same seed + budget + build => same results)");
-    sub->add_option("--digits", ro.digits, "MPFR digits for confirmation (>= 32)")->check(CLI::Range(32u, 2000u));
+    sub->add_option("--digits", ro.digits, "MPFR digits for confirmation (>= 32)")
+        ->check(CLI::Range(32u, 2000u));
     sub->add_option("--jobs", ro.jobs, "Claims run in parallel")->check(CLI::Range(1, 256));
     sub->add_option("--json", json_path, "Results file (written atomically, also while running)");
     sub->add_option("--set", sets, "Override a paper constant: ID.NAME=VALUE (repeatable)");
     sub->add_flag("--quiet", quiet, "No progress on stderr");
-    sub->add_option("--backend", backend, "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")
+    sub->add_option("--backend", backend,
+                    "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     add_source_options(sub);
     sub->add_flag("--no-stale", no_stale, "Do not compare the paper with the pins");
     sub->add_option("--shard", shard,
                     "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8");
   }
-  run->add_flag("--certify", ro.certify,
-                "Certification stage: upgrade verified claims whose interval certificate closes to certified");
+  run->add_flag(
+      "--certify", ro.certify,
+      "Certification stage: upgrade verified claims whose interval certificate closes to certified");
 
   auto* pin =
       app.add_subcommand("pin", "Pin the claims' LaTeX sources (what the checks were written against)");
@@ -222,8 +229,13 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*list) return cmd_list(list_json, list_filters);
+    if (*list)
+      return cmd_list(list_json, list_filters);
     if (*run || *certify) {
+      // Before anything builds a number: certificates (built on first use, below) and every other interval or
+      // MPFR value then carry the working precision. One built at Boost's initial 20 digits makes the
+      // defaults drift under --jobs > 1 (see working_precision_drift in dcrv/real.hpp).
+      set_working_digits(ro.digits);
       const auto& reg = Registry::instance();
       ro.budget = budget_from_string(budget);
       if (*certify) {
@@ -231,11 +243,14 @@ int main(int argc, char** argv) {
         if (ro.filters == std::vector<std::string>{"*"}) { // default: the claims with a certificate
           ro.filters.clear();
           for (const auto& cert : certify::certificates())
-            if (reg.find(cert.claim)) ro.filters.push_back(cert.claim);
-          if (ro.filters.empty()) throw UsageError("certify: no registered claim of this build has a certificate");
+            if (reg.find(cert.claim))
+              ro.filters.push_back(cert.claim);
+          if (ro.filters.empty())
+            throw UsageError("certify: no registered claim of this build has a certificate");
         }
       }
-      for (const auto& s : sets) ro.overrides.push_back(parse_override(s, reg));
+      for (const auto& s : sets)
+        ro.overrides.push_back(parse_override(s, reg));
       const auto claims = select_claims(ro.filters, reg);
       for (const auto& ov : ro.overrides)
         if (std::find(claims.begin(), claims.end(), reg.find(ov.id)) == claims.end())
@@ -361,9 +376,12 @@ int main(int argc, char** argv) {
       }
       const ReportFiles f = write_report(r, rep);
       std::cout << "wrote " << f.fragment << "\n";
-      if (!f.standalone.empty()) std::cout << "wrote " << f.standalone << "\n";
-      for (const auto& d : f.data) std::cout << "wrote " << d << "\n";
-      if (!f.pdf.empty()) std::cout << "wrote " << f.pdf << "\n";
+      if (!f.standalone.empty())
+        std::cout << "wrote " << f.standalone << "\n";
+      for (const auto& d : f.data)
+        std::cout << "wrote " << d << "\n";
+      if (!f.pdf.empty())
+        std::cout << "wrote " << f.pdf << "\n";
       if (rep.pdf && f.pdf.empty()) {
         std::cerr << "no PDF: " << f.pdf_message << "\n";
         return 3;
@@ -375,18 +393,22 @@ int main(int argc, char** argv) {
       const ClaimResult* cr = r.find(replay_id);
       const auto& reg = Registry::instance();
       const Claim* c = reg.find(replay_id);
-      if (!c) throw UsageError("unknown claim '" + replay_id + "'");
-      if (!cr) throw UsageError("claim " + replay_id + " is not in " + replay_from);
+      if (!c)
+        throw UsageError("unknown claim '" + replay_id + "'");
+      if (!cr)
+        throw UsageError("claim " + replay_id + " is not in " + replay_from);
       if (cr->outcome.witness.is_null() || !cr->outcome.witness.contains("sample"))
         throw UsageError("claim " + replay_id + " has no stored witness in " + replay_from + " (status " +
                          to_string(cr->outcome.status) + ")");
       RunOptions o;
       o.digits = replay_digits ? replay_digits : (cr->outcome.witness.value("digits", r.run.digits));
       for (const auto& k : cr->constants)
-        if (k.overridden) o.overrides.push_back({c->id, k.name, c->id + "." + k.name, k.value});
+        if (k.overridden)
+          o.overrides.push_back({c->id, k.name, c->id + "." + k.name, k.value});
       set_working_digits(o.digits);
       Context ctx = make_context(*c, o);
-      if (!c->replay) throw UsageError("claim " + replay_id + " has no replay");
+      if (!c->replay)
+        throw UsageError("claim " + replay_id + " has no replay");
       const Outcome out = c->replay(ctx, cr->outcome.witness);
       std::cout << replay_id << ": " << to_string(out.status) << " — " << out.message << "\n";
       return out.status == Status::falsified ? 0 : 1;

@@ -197,7 +197,21 @@ ClaimResult run_one(const Claim& c, const Context& ctx) {
     r.outcome.message = "check threw a non-standard exception";
   }
   r.outcome.evidence.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  refuse_on_precision_drift(r);
   return r;
+}
+
+void refuse_on_precision_drift(ClaimResult& r) {
+  const std::string drift = working_precision_drift();
+  if (drift.empty())
+    return;
+  // Not a verdict at the precision the run states: say so, and put the defaults back for the next claim.
+  r.outcome.status = Status::inconclusive;
+  r.outcome.message = "the working precision changed while this claim ran (" + drift +
+                      "); its result is not trusted. Was: " + r.outcome.message;
+  if (r.certificate.is_object())
+    r.certificate["status"] = "error";
+  set_working_digits(working_digits());
 }
 
 certify::BnbOptions certify_budget(Budget b) {
@@ -320,8 +334,10 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
         return;
       const Context ctx = make_context(*claims[i], o);
       ClaimResult r = run_one(*claims[i], ctx);
-      if (o.certify)
+      if (o.certify) {
         certify_result(r, ctx);
+        refuse_on_precision_drift(r);
+      }
       if (auto src = o.sources.find(claims[i]->id); src != o.sources.end())
         r.source = src->second;
       std::lock_guard<std::mutex> lock(mu);

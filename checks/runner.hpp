@@ -23,8 +23,8 @@ struct Override {
 };
 /// Parses `ID.NAME=VALUE`; checks that the claim and the constant exist (with near-match suggestions).
 Override parse_override(const std::string& text, const Registry& reg);
-/// Runs each selected claim's `validate` on its constants with the overrides applied; throws UsageError naming
-/// the claim and the reason for the first invalid set.
+/// Runs each selected claim's `validate` on its constants with the overrides applied; throws UsageError
+/// naming the claim and the reason for the first invalid set.
 void validate_overrides(const std::vector<const Claim*>& claims, const std::vector<Override>& overrides);
 /// Claims matching any of the globs; a glob that matches nothing is an error (with suggestions).
 std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, const Registry& reg);
@@ -48,7 +48,7 @@ struct RunOptions {
   unsigned digits = 50;
   int jobs = 1;
   std::vector<Override> overrides;
-  std::string json_path;   // when set, partial results are written there atomically as claims finish
+  std::string json_path; // when set, partial results are written there atomically as claims finish
   bool progress = true;
   double time_budget_seconds = 0; // per claim; 0: the budget level's (BudgetSizes::seconds)
   std::string backend = "cpu";    // resolved backend for ensembles (see dcrv/backend.hpp)
@@ -62,8 +62,12 @@ struct RunOptions {
 };
 
 Context make_context(const Claim& c, const RunOptions& o);
-/// Runs one claim; an exception becomes an `inconclusive` outcome with its message.
+/// Runs one claim; an exception becomes an `inconclusive` outcome with its message, and so does a change of
+/// the working precision while it ran (refuse_on_precision_drift).
 ClaimResult run_one(const Claim& c, const Context& ctx);
+/// When the MPFR/MPFI default precisions no longer hold working_digits() (working_precision_drift, real.hpp),
+/// turns `r` inconclusive with what changed (its certificate, if any, an error) and restores the defaults.
+void refuse_on_precision_drift(ClaimResult& r);
 /// The certificate budget of a budget level: boxes and seconds per piece (smoke 50k boxes / 20 s, standard
 /// 400k / 60 s, deep 4M / 600 s), depth 60.
 certify::BnbOptions certify_budget(Budget b);

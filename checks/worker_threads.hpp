@@ -13,11 +13,10 @@ namespace dcrv {
 /// without this every worker's caches leak (LeakSanitizer reports them in the sanitizer build).
 ///
 /// MPFR's own default precision (mpfr_set_default_prec, used for the temporaries MPFI allocates inside its
-/// functions) and exponent range are thread-local too: a new thread starts at 53 bits. Each worker takes the
-/// spawning thread's settings, so that an interval evaluated in a worker is as tight as in the main thread
-/// (with 53-bit temporaries, H.xlogx-envelope's certificate failed to decide a point with a 1e-25 margin
-/// under
-/// --jobs 2 and closed with --jobs 1).
+/// functions) and exponent range are thread-local: a new thread starts at 53 bits. Each worker takes the
+/// spawning thread's settings, so that an interval evaluated in a worker is as tight as in the main thread.
+/// Boost's default precision is one unsynchronised global instead; the runner guards it after every claim
+/// (refuse_on_precision_drift, checks/runner.hpp).
 template <class F> void run_on_threads(int threads, F work) {
   const mpfr_prec_t precision = mpfr_get_default_prec();
   const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();

@@ -5,11 +5,13 @@
 // constant).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <type_traits>
 #include <unistd.h>
 
 #include "checks/registry.hpp"
@@ -183,6 +185,39 @@ TEST_CASE("subtracting a hole keeps the rest of the domain", "[certify]") {
   for (const auto& b : parts)
     area += b[0].width() * b[1].width();
   CHECK(abs(area - (1 - 0.5 * 0.25)) < mpfr(1e-30));
+}
+
+TEST_CASE("a certificate built before the working precision was set still runs at the working precision",
+          "[certify][precision]") {
+  // Boost's initial default (20 digits = 64 bits) is what a certificate built before set_working_digits gets
+  mpfr::default_precision(20);
+  mpfi::default_precision(20);
+  Certificate c;
+  c.claim = "X.test-precision";
+  Piece piece;
+  piece.label = "x in [0, 1]";
+  unsigned lowest = 0; // the lowest precision of a box the score was evaluated on
+  piece.score = make_score<1>([&lowest](const auto& x, const Constants&) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(x[0])>, Interval>) {
+      const unsigned p = x[0].raw().precision();
+      lowest = lowest == 0 ? p : std::min(lowest, p);
+    }
+    return exp(x[0]) - 3; // e - 3 < 0: proved on the root box
+  });
+  piece.roots = {unit_box(1)};
+  c.pieces = {piece};
+  set_working_digits(50);
+  REQUIRE(c.pieces[0].roots[0][0].raw().precision() == 20);
+
+  const Interval wide = at_working_precision(c.pieces[0].roots[0][0]);
+  CHECK(wide.raw().precision() == 50);
+  CHECK(wide.lower() == 0);
+  CHECK(wide.upper() == 1);
+
+  const CertificateRun run = run_certificate(c, {}, small_budget);
+  CHECK(run.proved());
+  CHECK(lowest == 50);
+  CHECK(working_precision_drift().empty());
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -76,7 +76,8 @@ TEST_CASE("a false identity is falsified — its witness is shrunk to short deci
   }
 }
 
-TEST_CASE("a NaN is never a pass: non-finite values in double and MPFR make the claim inconclusive", "[engine]") {
+TEST_CASE("a NaN is never a pass: non-finite values in double and MPFR make the claim inconclusive",
+          "[engine]") {
   const Claim c = forall("X.test-nan", Kind::bound)
                       .over(Domain().dims(2, 3).real("x", -1, 1))
                       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
@@ -107,6 +108,31 @@ TEST_CASE("a check that throws is isolated as inconclusive with its message", "[
   const ClaimResult r = run_one(c, make_context(c, o));
   CHECK(r.outcome.status == Status::inconclusive);
   CHECK(r.outcome.message.find("boom") != std::string::npos);
+}
+
+TEST_CASE("a claim during which the working precision changed is inconclusive, and the precision is restored",
+          "[engine][runner][precision]") {
+  // Boost 1.74 keeps one unsynchronised default precision: a change of it under threads silently lowers the
+  // precision of every number built afterwards (working_precision_drift, dcrv/real.hpp)
+  Claim c;
+  c.id = "X.test-precision";
+  c.kind = Kind::bound;
+  c.check = [](const Context&) -> Outcome {
+    mpfi::default_precision(20);
+    Outcome o;
+    o.status = Status::verified;
+    o.message = "no violation";
+    return o;
+  };
+  RunOptions o;
+  set_working_digits(o.digits);
+  const ClaimResult r = run_one(c, make_context(c, o));
+  CHECK(r.outcome.status == Status::inconclusive);
+  CHECK_THAT(r.outcome.message, Catch::Contains("working precision changed") &&
+                                    Catch::Contains("MPFI default 20 digits") &&
+                                    Catch::Contains("no violation"));
+  CHECK(working_precision_drift().empty());
+  CHECK(mpfi::default_precision() == o.digits);
 }
 
 TEST_CASE("same seed and budget give identical results apart from timing — --jobs does not matter",
@@ -145,7 +171,8 @@ TEST_CASE("results are written atomically and parse back", "[runner]") {
 
 TEST_CASE("bad --set and --filter input is refused with near-match suggestions", "[runner][errors]") {
   const auto& reg = Registry::instance();
-  CHECK_THROWS_WITH(parse_override("B.loewner-uper.c=0.4", reg), Catch::Contains("did you mean: B.loewner-upper"));
+  CHECK_THROWS_WITH(parse_override("B.loewner-uper.c=0.4", reg),
+                    Catch::Contains("did you mean: B.loewner-upper"));
   CHECK_THROWS_WITH(parse_override("B.loewner-upper.k=0.4", reg), Catch::Contains("no constant 'k'"));
   CHECK_THROWS_WITH(parse_override("B.loewner-upper.c=abc", reg), Catch::Contains("not a number"));
   CHECK_THROWS_WITH(parse_override("B.loewner-upper.c=inf", reg), Catch::Contains("finite"));

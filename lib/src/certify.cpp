@@ -95,6 +95,14 @@ bool operator==(const Interval& a, const Interval& b) {
   straddle("==", a, b);
 }
 
+Interval at_working_precision(const Interval& x) {
+  Interval r;
+  mpfi_set_prec(r.raw().backend().data(),
+                static_cast<mpfr_prec_t>(boost::multiprecision::detail::digits10_2_2(working_digits())));
+  mpfi_set(r.raw().backend().data(), x.raw().backend().data()); // outward rounding when narrowing
+  return r;
+}
+
 Interval hull(const Interval& a, const Interval& b) {
   return Interval(std::min(a.lower(), b.lower()), std::max(a.upper(), b.upper()));
 }
@@ -516,7 +524,11 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
       BnbOptions o = opts;
       o.attained = piece.attained;
       o.strict = piece.strict;
-      const BnbResult r = branch_and_bound(piece.score, piece.roots, k, o);
+      auto roots = piece.roots; // certificates are built once, possibly before the working precision was set
+      for (auto& box : roots)
+        for (auto& x : box)
+          x = at_working_precision(x);
+      const BnbResult r = branch_and_bound(piece.score, roots, k, o);
       run.boxes += r.boxes;
       run.depth = std::max(run.depth, r.depth);
       fraction += r.proved_fraction;

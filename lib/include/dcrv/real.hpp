@@ -28,20 +28,40 @@ template <class T> using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 /// thread starts; every thread then confirms at the same precision.
 void set_working_digits(unsigned digits10);
 unsigned working_digits();
+/// "" while the Boost MPFR/MPFI defaults and MPFR's own (thread-local) default still hold the working
+/// precision; otherwise what changed. Boost 1.74 sets its (global, unsynchronised) default precision to an
+/// operand's precision for the duration of every operation on numbers of a precision other than the
+/// default (detail::scoped_default_precision), and restores it afterwards: with two threads doing that at
+/// once, the restore of one can leave the other's temporary value behind. A single number created before
+/// set_working_digits (at Boost's initial 20 digits) was enough to leave every later interval of a
+/// `certify --jobs 2` run at 20 digits. The runner checks this after every claim (checks/runner.cpp).
+std::string working_precision_drift();
 
 /// Scalar-generic helpers, so that claim code reads the same for double and mpfr.
-template <class T> inline T cst(double v) { return T(v); }
-template <class T> inline T cst_ratio(long num, long den) { return T(num) / T(den); }
-inline double to_double(double x) { return x; }
-inline double to_double(const mpfr& x) { return x.convert_to<double>(); }
+template <class T> inline T cst(double v) {
+  return T(v);
+}
+template <class T> inline T cst_ratio(long num, long den) {
+  return T(num) / T(den);
+}
+inline double to_double(double x) {
+  return x;
+}
+inline double to_double(const mpfr& x) {
+  return x.convert_to<double>();
+}
 template <class T> inline bool is_finite(const T& x) {
-  using std::isfinite;
   using boost::multiprecision::isfinite;
+  using std::isfinite;
   return isfinite(x);
 }
 /// Decimal digits of the scalar: 15 for double, the working precision for mpfr.
-template <class T> inline int scalar_digits() { return std::numeric_limits<double>::digits10; }
-template <> inline int scalar_digits<mpfr>() { return static_cast<int>(working_digits()); }
+template <class T> inline int scalar_digits() {
+  return std::numeric_limits<double>::digits10;
+}
+template <> inline int scalar_digits<mpfr>() {
+  return static_cast<int>(working_digits());
+}
 /// The relative tolerance at which an identity is considered exact in scalar T: a genuine identity
 /// leaves a residual of a few ulps, a false one leaves an O(1) residual that does not shrink with precision.
 template <class T> inline T identity_tolerance() {
@@ -49,7 +69,9 @@ template <class T> inline T identity_tolerance() {
 }
 std::string to_string_exact(const mpfr& x, int digits = 0);
 /// A quiet NaN of the scalar: what a check returns when its evaluation broke down (never a pass).
-template <class T> inline T nan_of() { return std::numeric_limits<T>::quiet_NaN(); }
+template <class T> inline T nan_of() {
+  return std::numeric_limits<T>::quiet_NaN();
+}
 /// e^x − 1 and log(1 + x) without cancellation for small |x|, for double and mpfr alike.
 template <class T> inline T expm1_of(const T& x) {
   using boost::multiprecision::expm1;

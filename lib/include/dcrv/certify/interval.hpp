@@ -87,6 +87,10 @@ private:
   mpfi x_;
 };
 
+/// `x` carried at the working precision (working_digits(), real.hpp), whatever precision it was built at: an
+/// interval built before set_working_digits has Boost's initial 20 digits, too coarse for the certificates
+/// and a source of default-precision drift under threads (working_precision_drift). Widening is exact.
+Interval at_working_precision(const Interval& x);
 /// The enclosure [min(a), max(b)] of two intervals' union.
 Interval hull(const Interval& a, const Interval& b);
 /// x², with the dependency of the two factors respected ([−1, 2]² = [0, 4], not [−2, 4]).
