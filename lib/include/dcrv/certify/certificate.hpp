@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/branch_and_bound.hpp"
@@ -37,6 +38,16 @@ struct Piece {
   std::vector<std::vector<double>> attained; // exact raw points where the bound is attained (second order)
   bool strict = false;
 };
+
+/// The piece `label` over the union of `roots`, with the score f(x, k) of N raw variables (make_score<N>: f is
+/// evaluated on intervals and on jets). Set `strict` or `attained` on the result where the bound needs them.
+template <std::size_t N, class F> Piece make_piece(std::string label, std::vector<Box> roots, F f) {
+  Piece piece;
+  piece.label = std::move(label);
+  piece.score = make_score<N>(std::move(f));
+  piece.roots = std::move(roots);
+  return piece;
+}
 
 struct Certificate {
   std::string claim;  // the claim's ID
