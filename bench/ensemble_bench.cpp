@@ -55,9 +55,10 @@ int main(int argc, char** argv) {
   long fixed = 0;
   for (const auto& p : r.paths)
     fixed += p.fix[event_trailing] >= 0;
-  std::printf("ensemble %s: method %s, K = %d, B = %d, T = %d, %ld paths, %d threads: %.3f s, %.3g path-steps/s "
-              "(%ld of %ld paths fixate)\n",
-              r.backend.c_str(), method.c_str(), c.u.S, c.B, c.T, paths, r.threads, r.seconds,
-              path_steps / r.seconds, fixed, paths);
+  std::printf(
+      "ensemble %s: method %s, K = %d, B = %d, T = %d, %ld paths, %d threads: %.3f s, %.3g path-steps/s "
+      "(%ld of %ld paths fixate)\n",
+      r.backend.c_str(), method.c_str(), c.u.S, c.B, c.T, paths, r.threads, r.seconds, path_steps / r.seconds,
+      fixed, paths);
   return 0;
 }

@@ -32,9 +32,11 @@ const std::vector<InventoryEntry>& inventory() {
     std::string line;
     std::getline(in, line); // header
     while (std::getline(in, line)) {
-      if (line.empty()) continue;
+      if (line.empty())
+        continue;
       auto f = split_tabs(line);
-      if (f.size() < 5) throw std::logic_error("inventory.tsv: malformed row: " + line);
+      if (f.size() < 5)
+        throw std::logic_error("inventory.tsv: malformed row: " + line);
       v.push_back({f[0], f[1], f[2], f[3], f[4] == "1"});
     }
     return v;
@@ -44,7 +46,8 @@ const std::vector<InventoryEntry>& inventory() {
 
 Registry::Registry() {
   std::vector<Claim> implemented;
-  for (const ClaimSource& src : claim_factories()) implemented.push_back(src.make());
+  for (const ClaimSource& src : claim_factories())
+    implemented.push_back(src.make());
   std::map<std::string, std::size_t> by_id;
   for (std::size_t i = 0; i < implemented.size(); ++i) {
     if (!by_id.emplace(implemented[i].id, i).second)
@@ -58,7 +61,8 @@ Registry::Registry() {
       if (to_string(c.kind) != e.kind)
         throw std::logic_error("claim " + e.id + " registered as " + to_string(c.kind) + ", inventory says " +
                                e.kind);
-      if (c.where.empty()) c.where = e.where;
+      if (c.where.empty())
+        c.where = e.where;
       c.from_inventory = true;
       claims_.push_back(std::move(c));
     } else {
@@ -71,7 +75,8 @@ Registry::Registry() {
     }
   }
   for (std::size_t i = 0; i < implemented.size(); ++i) {
-    if (used[i]) continue;
+    if (used[i])
+      continue;
     Claim c = implemented[i];
     const auto tilde = c.id.find('~');
     if (tilde == std::string::npos && c.id.rfind("X.", 0) != 0)
@@ -79,7 +84,8 @@ Registry::Registry() {
     c.from_inventory = false;
     if (c.where.empty() && tilde != std::string::npos) // a reading sits where its base claim does
       for (const auto& e : inventory())
-        if (e.id == c.id.substr(0, tilde)) c.where = e.where;
+        if (e.id == c.id.substr(0, tilde))
+          c.where = e.where;
     claims_.push_back(std::move(c));
   }
 }
@@ -91,7 +97,8 @@ const Registry& Registry::instance() {
 
 const Claim* Registry::find(const std::string& id) const {
   for (const auto& c : claims_)
-    if (c.id == id) return &c;
+    if (c.id == id)
+      return &c;
   return nullptr;
 }
 
@@ -111,20 +118,23 @@ bool glob_match(const std::string& p, const std::string& s) {
       return false;
     }
   }
-  while (pi < p.size() && p[pi] == '*') ++pi;
+  while (pi < p.size() && p[pi] == '*')
+    ++pi;
   return pi == p.size();
 }
 
 std::vector<const Claim*> Registry::match(const std::string& glob) const {
   std::vector<const Claim*> out;
   for (const auto& c : claims_)
-    if (glob_match(glob, c.id)) out.push_back(&c);
+    if (glob_match(glob, c.id))
+      out.push_back(&c);
   return out;
 }
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t j = 0; j <= b.size(); ++j)
+    prev[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j)
@@ -136,10 +146,12 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::vector<std::string> Registry::near_matches(const std::string& id, std::size_t n) const {
   std::vector<std::pair<std::size_t, std::string>> d;
-  for (const auto& c : claims_) d.emplace_back(edit_distance(id, c.id), c.id);
+  for (const auto& c : claims_)
+    d.emplace_back(edit_distance(id, c.id), c.id);
   std::sort(d.begin(), d.end());
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < d.size() && out.size() < n; ++i) out.push_back(d[i].second);
+  for (std::size_t i = 0; i < d.size() && out.size() < n; ++i)
+    out.push_back(d[i].second);
   return out;
 }
 

@@ -14,7 +14,6 @@ struct InventoryEntry {
 };
 const std::vector<InventoryEntry>& inventory();
 
-
 class Registry {
 public:
   /// All claims: inventory order first (implemented or `unchecked`), then extra readings.
@@ -35,4 +34,3 @@ bool glob_match(const std::string& pattern, const std::string& s);
 std::size_t edit_distance(const std::string& a, const std::string& b);
 
 } // namespace dcrv
-

@@ -2,12 +2,12 @@
 
 #include "reports/theory.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <map>
 #include <ostream>
 #include <sstream>
-#include <algorithm>
 
 namespace dcrv {
 
@@ -48,11 +48,15 @@ std::string inline_word_diff(const std::string& old_text, const std::string& new
 DiffResult diff_results(const Results& base, const Results& now) {
   DiffResult d;
   std::map<std::string, const ClaimResult*> b, n;
-  for (const auto& c : base.claims) b[c.id] = &c;
-  for (const auto& c : now.claims) n[c.id] = &c;
+  for (const auto& c : base.claims)
+    b[c.id] = &c;
+  for (const auto& c : now.claims)
+    n[c.id] = &c;
   auto tight_changed = [](const std::optional<double>& x, const std::optional<double>& y) {
-    if (x.has_value() != y.has_value()) return true;
-    if (!x) return false;
+    if (x.has_value() != y.has_value())
+      return true;
+    if (!x)
+      return false;
     return std::fabs(*x - *y) > 1e-6 * std::max({1.0, std::fabs(*x), std::fabs(*y)});
   };
   for (const auto& c : base.claims) {
@@ -127,7 +131,8 @@ void print_diff(const DiffResult& d, std::ostream& os) {
        << "  tightness " << t(e.base_tightness) << " -> " << t(e.new_tightness);
     if (e.text_changed)
       os << "  [paper text changed" << (e.stale ? ": stale" : "") << "]";
-    if (!e.note.empty()) os << "  (" << e.note << ")";
+    if (!e.note.empty())
+      os << "  (" << e.note << ")";
     os << "\n";
     if (!e.text_diff.empty())
       os << "           " << e.text_diff << "\n";

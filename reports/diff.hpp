@@ -11,9 +11,9 @@ namespace dcrv {
 
 struct DiffEntry {
   std::string id;
-  std::string base_status, new_status;     // "absent" when the claim is missing on one side
+  std::string base_status, new_status; // "absent" when the claim is missing on one side
   std::optional<double> base_tightness, new_tightness;
-  bool regression = false;                 // status rank went down, or the claim disappeared
+  bool regression = false; // status rank went down, or the claim disappeared
   std::string note;
   // The claim's LaTeX source (when both runs compared the paper with pins, or the new run found it stale).
   bool text_changed = false; // the source hash differs between the runs, or it is stale in `now`
@@ -21,7 +21,7 @@ struct DiffEntry {
   std::string text_diff;     // word-level: [-old-]{+new+} with a little context ("" if unknown)
 };
 struct DiffResult {
-  std::vector<DiffEntry> changes;  // only claims whose status or tightness changed
+  std::vector<DiffEntry> changes; // only claims whose status or tightness changed
   int regressions = 0;
   int improvements = 0;
   int unchanged = 0;

@@ -1,4 +1,5 @@
-// reports/fingerprint.hpp — hashes of each claim's LaTeX source, so `diff` can tell which claims' text changed.
+// reports/fingerprint.hpp — hashes of each claim's LaTeX source, so `diff` can tell which claims' text
+// changed.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

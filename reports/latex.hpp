@@ -11,7 +11,7 @@ namespace dcrv {
 
 struct ReportOptions {
   std::string out_dir = "reports/out";
-  bool pdf = false;          // also run latexmk/pdflatex on the standalone document
+  bool pdf = false; // also run latexmk/pdflatex on the standalone document
   // Optional: the changes against a baseline run (`dcrv report --baseline BASE.json`); the first page then
   // lists the regressions (claims whose status got worse) before everything else.
   std::optional<DiffResult> baseline_diff;
@@ -19,11 +19,11 @@ struct ReportOptions {
 };
 
 struct ReportFiles {
-  std::string fragment;      // dcrv-report.tex (\input-able: no preamble)
-  std::string standalone;    // dcrv-report-standalone.tex
-  std::string pdf;           // empty when not built
-  std::vector<std::string> data;  // .dat tables for pgfplots
-  std::string pdf_message;   // why the PDF was not built (missing tools, LaTeX error)
+  std::string fragment;          // dcrv-report.tex (\input-able: no preamble)
+  std::string standalone;        // dcrv-report-standalone.tex
+  std::string pdf;               // empty when not built
+  std::vector<std::string> data; // .dat tables for pgfplots
+  std::string pdf_message;       // why the PDF was not built (missing tools, LaTeX error)
 };
 
 /// Writes the report files; throws std::runtime_error on I/O failure. A missing LaTeX toolchain is not an

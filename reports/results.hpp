@@ -14,8 +14,8 @@ inline constexpr const char* kResultsSchema = "dcrv-results/1";
 
 struct ConstantResult {
   std::string name;
-  double value = 0;        // the value used (override or default)
-  double paper_value = 0;  // the paper's default
+  double value = 0;       // the value used (override or default)
+  double paper_value = 0; // the paper's default
   std::string role;
   bool overridden = false;
   std::string meaning;
@@ -49,14 +49,14 @@ struct RunInfo {
   unsigned digits = 50;
   int jobs = 1;
   std::string filter = "*";
-  std::vector<std::string> overrides;  // as given: ID.NAME=VALUE
-  std::string build;                   // compiler, build type
-  std::string backend = "cpu";         // where ensembles ran (cpu / cuda)
-  double seconds = 0;                  // wall time (a timing field)
-  std::string started;                 // ISO time (a timing field)
-  std::string shard;                   // "I/N" for one shard of a run (--shard), "" for a whole run
-  std::string paper, pins;             // the paper and pins compared for stale claims ("" when not compared)
-  std::string sources_note;            // why sources were not compared, or a summary of the comparison
+  std::vector<std::string> overrides; // as given: ID.NAME=VALUE
+  std::string build;                  // compiler, build type
+  std::string backend = "cpu";        // where ensembles ran (cpu / cuda)
+  double seconds = 0;                 // wall time (a timing field)
+  std::string started;                // ISO time (a timing field)
+  std::string shard;                  // "I/N" for one shard of a run (--shard), "" for a whole run
+  std::string paper, pins;            // the paper and pins compared for stale claims ("" when not compared)
+  std::string sources_note;           // why sources were not compared, or a summary of the comparison
 };
 
 struct Results {

@@ -11,7 +11,8 @@ ClaimResult run_claim(const std::string& id, const std::map<std::string, double>
   o.budget = budget;
   o.seed = 1;
   o.digits = 50;
-  for (const auto& [k, v] : overrides) o.overrides.push_back({id, k, id + "." + k, v});
+  for (const auto& [k, v] : overrides)
+    o.overrides.push_back({id, k, id + "." + k, v});
   set_working_digits(o.digits);
   return run_one(*c, make_context(*c, o));
 }
@@ -27,7 +28,9 @@ static std::map<std::string, int>& tested() {
 int note_override_tested(const std::string& id, const std::string& constant) {
   return ++tested()[id + "." + constant];
 }
-const std::map<std::string, int>& override_tested() { return tested(); }
+const std::map<std::string, int>& override_tested() {
+  return tested();
+}
 
 void require_falsified(const std::string& id, const std::map<std::string, double>& overrides) {
   const ClaimResult r = run_claim(id, overrides);
@@ -39,7 +42,8 @@ void require_falsified(const std::string& id, const std::map<std::string, double
   REQUIRE(c->replay);
   RunOptions o;
   o.digits = 50;
-  for (const auto& [k, v] : overrides) o.overrides.push_back({id, k, id + "." + k, v});
+  for (const auto& [k, v] : overrides)
+    o.overrides.push_back({id, k, id + "." + k, v});
   const Outcome again = c->replay(make_context(*c, o), r.outcome.witness);
   INFO("replay: " << again.message);
   REQUIRE(again.status == Status::falsified);

@@ -23,7 +23,8 @@ TEST_CASE("MPFR works through Eigen's symmetric eigensolver at the working preci
   p << mpfr(1) / 3, mpfr(1) / 3, mpfr(1) / 3;
   const Vec<mpfr> ev = eigenvalues_on_tangent<mpfr>(covariance_matrix(p));
   // At the uniform point J|_T = (1/S) I (App. B, rem:tightness): both eigenvalues are 1/3 to ~50 digits.
-  for (int i = 0; i < 2; ++i) CHECK(abs(ev(i) - mpfr(1) / 3) < mpfr("1e-45"));
+  for (int i = 0; i < 2; ++i)
+    CHECK(abs(ev(i) - mpfr(1) / 3) < mpfr("1e-45"));
 }
 
 TEST_CASE("face gap L_S(δ) equals its defining infimum at the equal split", "[lib]") {
@@ -51,7 +52,14 @@ TEST_CASE("tangent basis is orthonormal and orthogonal to 1", "[lib]") {
 
 namespace {
 Domain every_field() {
-  return Domain().dims(2, 12).simplex("p").simplex("q", true).logits("theta").tangent("v").real("d", 1e-9, 0.5, true).index("k");
+  return Domain()
+      .dims(2, 12)
+      .simplex("p")
+      .simplex("q", true)
+      .logits("theta")
+      .tangent("v")
+      .real("d", 1e-9, 0.5, true)
+      .index("k");
 }
 } // namespace
 
@@ -66,8 +74,8 @@ TEST_CASE("generated samples lie in their domain", "[lib][generators]") {
         const Vec<double> p = a.simplex("p"), q = a.simplex("q");
         RC_ASSERT(p.size() == S);
         RC_ASSERT(std::abs(p.sum() - 1) < 1e-12);
-        RC_ASSERT(p.minCoeff() > 0);          // open simplex: strictly positive
-        RC_ASSERT(q.minCoeff() >= 0);         // closed simplex: zeros allowed
+        RC_ASSERT(p.minCoeff() > 0);  // open simplex: strictly positive
+        RC_ASSERT(q.minCoeff() >= 0); // closed simplex: zeros allowed
         RC_ASSERT(std::abs(a.logits("theta").sum()) < 1e-9 * (1 + a.logits("theta").cwiseAbs().maxCoeff()));
         RC_ASSERT(std::abs(a.tangent("v").sum()) < 1e-9 * (1 + a.tangent("v").cwiseAbs().maxCoeff()));
         RC_ASSERT(a.real("d") >= 1e-9 && a.real("d") <= 0.5);
@@ -103,8 +111,8 @@ TEST_CASE("a sample's JSON round trip is exact (witnesses replay bit for bit)", 
   });
 }
 
-TEMPLATE_TEST_CASE("the trimmed simplex: free mass, vertices, facet points and the projection onto Δ_δ", "[lib]",
-                   double, mpfr) {
+TEMPLATE_TEST_CASE("the trimmed simplex: free mass, vertices, facet points and the projection onto Δ_δ",
+                   "[lib]", double, mpfr) {
   using T = TestType;
   const int S = 4;
   const T delta = T(1) / T(10);
@@ -132,8 +140,8 @@ TEMPLATE_TEST_CASE("the trimmed simplex: free mass, vertices, facet points and t
   CHECK(to_double(T((px - py).norm())) <= to_double(T((x - y).norm())) + 1e-14);
 }
 
-TEMPLATE_TEST_CASE("log_of and exp_of are inverse componentwise — symmetric_opnorm is max |λ|", "[lib]", double,
-                   mpfr) {
+TEMPLATE_TEST_CASE("log_of and exp_of are inverse componentwise — symmetric_opnorm is max |λ|", "[lib]",
+                   double, mpfr) {
   using T = TestType;
   Vec<T> p(3);
   p << T(1e-40), T(0.5), T(2);

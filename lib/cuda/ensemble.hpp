@@ -1,8 +1,8 @@
-// lib/cuda/ensemble.hpp — the cuda backend of the ensemble engine (dcrv/ensemble/ensemble.hpp): one GPU thread
-// per path, running the same DCRV_HD step functions as the cpu backend (dcrv/ensemble/path.hpp). Built only
-// when CMake finds nvcc (DCRV_HAVE_CUDA); the device code is compiled without FMA contraction (--fmad=false)
-// so that its arithmetic is the host's, operation for operation (the remaining differences are the device
-// libm's exp/log, within a few ulps).
+// lib/cuda/ensemble.hpp — the cuda backend of the ensemble engine (dcrv/ensemble/ensemble.hpp): one GPU
+// thread per path, running the same DCRV_HD step functions as the cpu backend (dcrv/ensemble/path.hpp). Built
+// only when CMake finds nvcc (DCRV_HAVE_CUDA); the device code is compiled without FMA contraction
+// (--fmad=false) so that its arithmetic is the host's, operation for operation (the remaining differences are
+// the device libm's exp/log, within a few ulps).
 #pragma once
 
 #include <cstdint>

@@ -12,8 +12,10 @@ std::string cuda_unavailable_reason() {
 #ifdef DCRV_HAVE_CUDA
   int n = 0;
   const cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess) return std::string("no usable CUDA device: ") + cudaGetErrorString(e);
-  if (n == 0) return "no CUDA device on this machine";
+  if (e != cudaSuccess)
+    return std::string("no usable CUDA device: ") + cudaGetErrorString(e);
+  if (n == 0)
+    return "no CUDA device on this machine";
   return "";
 #else
   return "this build of dcrv has no CUDA backend (configured with DCRV_CUDA=OFF or no CUDA toolkit found)";
@@ -23,7 +25,8 @@ std::string cuda_unavailable_reason() {
 int cuda_device_count() {
 #ifdef DCRV_HAVE_CUDA
   int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess) return 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess)
+    return 0;
   return n;
 #else
   return 0;
@@ -31,10 +34,13 @@ int cuda_device_count() {
 }
 
 std::string resolve_backend(const std::string& requested) {
-  if (requested == "cpu") return "cpu";
-  if (requested == "auto") return cuda_device_count() > 0 ? "cuda" : "cpu";
+  if (requested == "cpu")
+    return "cpu";
+  if (requested == "auto")
+    return cuda_device_count() > 0 ? "cuda" : "cpu";
   if (requested == "cuda") {
-    if (cuda_device_count() > 0) return "cuda";
+    if (cuda_device_count() > 0)
+      return "cuda";
     throw std::invalid_argument("--backend cuda: " + cuda_unavailable_reason());
   }
   throw std::invalid_argument("unknown backend '" + requested + "' (auto, cpu, cuda)");

@@ -384,9 +384,10 @@ FlowResult<T> drive(Stepper& stepper, LogCoordinateField<T>& field, Vec<T> y, co
         field.normalise(y);
         const Vec<T>& p = field.p();
         const Vec<T> r = field.rate()(t, p, field.log_p());
-        // Converged: the velocity is small AND no coordinate grows at a relative rate above √tol. The velocity
-        // alone is small at every start near a vertex or face (ṗ_i = p_i r_i with p_i ≈ 0), also where the
-        // flow is about to leave it (r_i = O(1) > 0): "for all t" claims started there stopped at t ≈ 0.
+        // Converged: the velocity is small AND no coordinate grows at a relative rate above √tol. The
+        // velocity alone is small at every start near a vertex or face (ṗ_i = p_i r_i with p_i ≈ 0), also
+        // where the flow is about to leave it (r_i = O(1) > 0): "for all t" claims started there stopped at t
+        // ≈ 0.
         T speed(0), growth(0);
         for (Eigen::Index i = 0; i < p.size(); ++i) {
           speed = std::max<T>(speed, T(abs(T(p(i) * r(i)))));

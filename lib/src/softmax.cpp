@@ -3,15 +3,16 @@
 #include "dcrv/simplex.hpp"
 
 namespace dcrv {
-using std::exp;
-using std::log;
 using boost::multiprecision::exp;
 using boost::multiprecision::log;
+using std::exp;
+using std::log;
 
 template <class T> Vec<T> softmax(const Vec<T>& theta) {
   const T m = theta.maxCoeff();
   Vec<T> e = theta;
-  for (Eigen::Index i = 0; i < e.size(); ++i) e(i) = exp(theta(i) - m);
+  for (Eigen::Index i = 0; i < e.size(); ++i)
+    e(i) = exp(theta(i) - m);
   return e / e.sum();
 }
 
@@ -22,7 +23,8 @@ template <class T> Mat<T> covariance_matrix(const Vec<T>& p) {
   for (Eigen::Index i = 0; i < p.size(); ++i) {
     T rest(0);
     for (Eigen::Index j = 0; j < p.size(); ++j)
-      if (j != i) rest += p(j);
+      if (j != i)
+        rest += p(j);
     s(i, i) = p(i) * rest;
   }
   return s;
@@ -51,22 +53,26 @@ template <class T> Vec<T> hessian_column(const Vec<T>& p, int k, int l) {
 template <class T> Vec<T> hessian_bilinear(const Vec<T>& p, const Vec<T>& u, const Vec<T>& v) {
   Vec<T> out = Vec<T>::Zero(p.size());
   for (int k = 0; k < p.size(); ++k)
-    for (int l = 0; l < p.size(); ++l) out += (u(k) * v(l)) * hessian_column(p, k, l);
+    for (int l = 0; l < p.size(); ++l)
+      out += (u(k) * v(l)) * hessian_column(p, k, l);
   return out;
 }
 
 template <class T> Vec<T> logit_lift(const Vec<T>& theta, const T& delta_star) {
   Vec<T> p = softmax(theta);
-  for (Eigen::Index i = 0; i < p.size(); ++i) p(i) = log(p(i) > delta_star ? p(i) : delta_star);
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    p(i) = log(p(i) > delta_star ? p(i) : delta_star);
   return center(p);
 }
 
 template <class T> Mat<T> logit_lift_jacobian(const Vec<T>& theta, const T& delta_star) {
   const Vec<T> p = softmax(theta);
   Mat<T> d = covariance_matrix(p);
-  for (Eigen::Index i = 0; i < p.size(); ++i) d.row(i) *= (p(i) > delta_star ? T(1) / p(i) : T(0));
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    d.row(i) *= (p(i) > delta_star ? T(1) / p(i) : T(0));
   // C · (·): subtract column means
-  for (Eigen::Index j = 0; j < d.cols(); ++j) d.col(j) = center<T>(d.col(j));
+  for (Eigen::Index j = 0; j < d.cols(); ++j)
+    d.col(j) = center<T>(d.col(j));
   return d;
 }
 
@@ -75,13 +81,13 @@ template <class T> Mat<T> clipped_softmax_jacobian(const Vec<T>& theta, const T&
 }
 
 #define DCRV_INSTANTIATE_SOFTMAX(T)                                                                          \
-  template Vec<T> softmax(const Vec<T>&);                                                                   \
-  template Mat<T> covariance_matrix(const Vec<T>&);                                                         \
-  template Mat<T> jacobian_derivative(const Vec<T>&, int);                                                  \
-  template Vec<T> hessian_column(const Vec<T>&, int, int);                                                  \
-  template Vec<T> hessian_bilinear(const Vec<T>&, const Vec<T>&, const Vec<T>&);                            \
-  template Vec<T> logit_lift(const Vec<T>&, const T&);                                                      \
-  template Mat<T> logit_lift_jacobian(const Vec<T>&, const T&);                                             \
+  template Vec<T> softmax(const Vec<T>&);                                                                    \
+  template Mat<T> covariance_matrix(const Vec<T>&);                                                          \
+  template Mat<T> jacobian_derivative(const Vec<T>&, int);                                                   \
+  template Vec<T> hessian_column(const Vec<T>&, int, int);                                                   \
+  template Vec<T> hessian_bilinear(const Vec<T>&, const Vec<T>&, const Vec<T>&);                             \
+  template Vec<T> logit_lift(const Vec<T>&, const T&);                                                       \
+  template Mat<T> logit_lift_jacobian(const Vec<T>&, const T&);                                              \
   template Mat<T> clipped_softmax_jacobian(const Vec<T>&, const T&);
 DCRV_INSTANTIATE_SOFTMAX(double)
 DCRV_INSTANTIATE_SOFTMAX(mpfr)

@@ -5,8 +5,8 @@
 // function taking a Context and returning an Outcome (status + evidence + witness).
 //
 // This is the floor of the layering (DESIGN.md "Layout"): lib/ ← properties/engine/ (this model, domains, the
-// engine) ← properties/<L>_<subject>.cpp (the claims) ← checks/ (registry, runner, CLI); reports/ reads the model.
-// Claims register themselves here with DCRV_CLAIM; checks/registry.cpp collects them.
+// engine) ← properties/<L>_<subject>.cpp (the claims) ← checks/ (registry, runner, CLI); reports/ reads the
+// model. Claims register themselves here with DCRV_CLAIM; checks/registry.cpp collects them.
 #pragma once
 
 #include <cstdint>
@@ -45,21 +45,21 @@ struct ConstantSpec {
   std::string name;
   double value = 0;
   Role role = Role::exact;
-  std::string meaning;                 // one line: where the constant enters the claim
-  std::function<mpfr()> exact_value;   // optional; used when not overridden
+  std::string meaning;               // one line: where the constant enters the claim
+  std::function<mpfr()> exact_value; // optional; used when not overridden
 };
 
 /// Sizes of the search at a budget. The same claim code runs at every budget.
 struct BudgetSizes {
-  int random_trials;   // random samples (spread over dimensions)
-  int local_starts;    // best samples refined by local maximisation of the violation score
-  int local_steps;     // hill-climbing steps per start
-  int max_dim;         // largest S for claims "for every S"
-  int confirmations;   // clusters of violation candidates examined in MPFR at most (beyond: inconclusive)
-  int paths;           // trajectories / Monte-Carlo paths for dynamic and stochastic checks
-  int mpfr_audit;      // stratified sample of the double evidence re-evaluated directly in MPFR
-  double seconds;      // wall-time budget of one claim: a safety net (the evidence stops there and says so;
-                       // results are deterministic under a seed as long as no claim reaches it)
+  int random_trials; // random samples (spread over dimensions)
+  int local_starts;  // best samples refined by local maximisation of the violation score
+  int local_steps;   // hill-climbing steps per start
+  int max_dim;       // largest S for claims "for every S"
+  int confirmations; // clusters of violation candidates examined in MPFR at most (beyond: inconclusive)
+  int paths;         // trajectories / Monte-Carlo paths for dynamic and stochastic checks
+  int mpfr_audit;    // stratified sample of the double evidence re-evaluated directly in MPFR
+  double seconds;    // wall-time budget of one claim: a safety net (the evidence stops there and says so;
+                     // results are deterministic under a seed as long as no claim reaches it)
 };
 BudgetSizes sizes_for(Budget);
 
@@ -70,11 +70,11 @@ struct Claim;
 struct Context {
   Budget budget = Budget::standard;
   std::uint64_t seed = 1;
-  unsigned digits = 50;                       // MPFR confirmation precision (decimal digits)
-  std::map<std::string, double> overrides;    // constant name -> value, for this claim
+  unsigned digits = 50;                    // MPFR confirmation precision (decimal digits)
+  std::map<std::string, double> overrides; // constant name -> value, for this claim
   const Claim* claim = nullptr;
-  double time_budget = 0;                     // wall-time budget of the check in seconds (0: the budget's)
-  std::string backend = "cpu";                // where ensembles run: "cpu" or "cuda" (resolved from --backend)
+  double time_budget = 0;      // wall-time budget of the check in seconds (0: the budget's)
+  std::string backend = "cpu"; // where ensembles run: "cpu" or "cuda" (resolved from --backend)
 
   BudgetSizes sizes() const { return sizes_for(budget); }
   double seconds() const { return time_budget > 0 ? time_budget : sizes().seconds; }
@@ -86,46 +86,47 @@ struct Context {
   std::mt19937_64 rng(std::uint64_t stream = 0) const;
 };
 
-/// The statistic that decides a stochastic claim (DESIGN.md "Verdicts of stochastic claims"): an estimate with a
-/// confidence interval [lo, hi] at level `confidence` from `paths` Monte-Carlo paths. `verified` when the interval
-/// lies on the claim's side (`claim`, e.g. "<= 0.05"), `falsified` only when it lies wholly on the other side,
-/// `inconclusive` when it straddles (then `paths_to_decide` estimates the paths that would decide it).
+/// The statistic that decides a stochastic claim (DESIGN.md "Verdicts of stochastic claims"): an estimate
+/// with a confidence interval [lo, hi] at level `confidence` from `paths` Monte-Carlo paths. `verified` when
+/// the interval lies on the claim's side (`claim`, e.g. "<= 0.05"), `falsified` only when it lies wholly on
+/// the other side, `inconclusive` when it straddles (then `paths_to_decide` estimates the paths that would
+/// decide it).
 struct Statistic {
-  std::string name;          // what is estimated, e.g. "P(min_i p_i(T) < delta)"
+  std::string name; // what is estimated, e.g. "P(min_i p_i(T) < delta)"
   double estimate = 0;
-  double lo = 0, hi = 0;     // the confidence interval
-  double confidence = 0;     // e.g. 1 - 1e-6
+  double lo = 0, hi = 0; // the confidence interval
+  double confidence = 0; // e.g. 1 - 1e-6
   long paths = 0;
-  std::string claim;         // the claim's side, e.g. "<= 0.05" or "slope in [0.9, 1.1]"
-  std::string method;        // e.g. "Clopper-Pearson", "batch means (20 batches)", "two-sample KS"
-  long paths_to_decide = 0;  // when inconclusive: paths estimated to decide it (0: not estimated)
+  std::string claim;        // the claim's side, e.g. "<= 0.05" or "slope in [0.9, 1.1]"
+  std::string method;       // e.g. "Clopper-Pearson", "batch means (20 batches)", "two-sample KS"
+  long paths_to_decide = 0; // when inconclusive: paths estimated to decide it (0: not estimated)
 };
 
 struct Evidence {
-  long trials = 0;               // evaluations of the claim (double)
-  long confirmations = 0;        // MPFR re-evaluations
-  long rejected_candidates = 0;  // double-precision violations that MPFR did not confirm (rounding)
-  long skipped = 0;              // samples outside the claim's hypotheses
-  long audited = 0;              // samples evaluated directly in MPFR (identities, the paper's points, a
-                                 // stratified sample of the rest), whatever their double-precision score
-  long unexamined = 0;           // double-precision violation candidates that no MPFR evaluation examined
-  bool truncated = false;        // the claim's wall-time budget ended the search (details say where)
-  std::optional<double> worst_margin;  // smallest relative margin (rhs−lhs)/scale seen; < 0 is a violation
-  std::optional<double> tightness;     // sup lhs/rhs over samples with rhs > 0 (bounds), max residual (ids)
-  int digits = 0;                      // precision of the confirmation / reference evaluation
+  long trials = 0;              // evaluations of the claim (double)
+  long confirmations = 0;       // MPFR re-evaluations
+  long rejected_candidates = 0; // double-precision violations that MPFR did not confirm (rounding)
+  long skipped = 0;             // samples outside the claim's hypotheses
+  long audited = 0;             // samples evaluated directly in MPFR (identities, the paper's points, a
+                                // stratified sample of the rest), whatever their double-precision score
+  long unexamined = 0;          // double-precision violation candidates that no MPFR evaluation examined
+  bool truncated = false;       // the claim's wall-time budget ended the search (details say where)
+  std::optional<double> worst_margin; // smallest relative margin (rhs−lhs)/scale seen; < 0 is a violation
+  std::optional<double> tightness;    // sup lhs/rhs over samples with rhs > 0 (bounds), max residual (ids)
+  int digits = 0;                     // precision of the confirmation / reference evaluation
   std::string backend = "cpu";
   double seconds = 0;
-  std::string method;                  // how the claim was checked, domain included
-  std::map<std::string, std::string> details;  // further measured figures (e.g. "rate_measured")
-  std::optional<Statistic> statistic;          // stochastic claims: the deciding statistic and its interval
+  std::string method;                         // how the claim was checked, domain included
+  std::map<std::string, std::string> details; // further measured figures (e.g. "rate_measured")
+  std::optional<Statistic> statistic;         // stochastic claims: the deciding statistic and its interval
 };
 
 struct Outcome {
   Status status = Status::unchecked;
   Evidence evidence;
-  nlohmann::json witness;   // null, or a replayable counterexample / worst point
-  std::string message;      // reason for inconclusive / not-checkable, or a short verdict
-  nlohmann::json series;    // optional: columns for figures
+  nlohmann::json witness; // null, or a replayable counterexample / worst point
+  std::string message;    // reason for inconclusive / not-checkable, or a short verdict
+  nlohmann::json series;  // optional: columns for figures
 };
 
 using CheckFn = std::function<Outcome(const Context&)>;
@@ -135,7 +136,7 @@ struct Claim {
   std::string id;
   std::string where;
   Kind kind = Kind::bound;
-  std::string statement;      // LaTeX, dcrv's words
+  std::string statement; // LaTeX, dcrv's words
   std::vector<ConstantSpec> constants;
   std::string reading;        // for `ID~reading` entries: which reading of an ambiguous claim this is
   CheckFn check;              // empty: unchecked
@@ -166,5 +167,5 @@ const std::vector<ClaimSource>& claim_factories();
 ///   DCRV_CLAIM(claim_loewner_upper) { return forall("B.loewner-upper", Kind::bound)....; }
 #define DCRV_CLAIM(fn)                                                                                       \
   static ::dcrv::Claim fn();                                                                                 \
-  [[maybe_unused]] static const int fn##_registered = ::dcrv::register_claim_factory(&fn, __FILE__);        \
+  [[maybe_unused]] static const int fn##_registered = ::dcrv::register_claim_factory(&fn, __FILE__);         \
   static ::dcrv::Claim fn()

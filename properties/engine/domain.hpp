@@ -68,10 +68,10 @@ public:
   std::size_t offset(int field, int S) const;
   std::size_t width(int field, int S) const;
 
-  Sample make(int S, const Assign& a) const;            // unassigned fields get neutral defaults
+  Sample make(int S, const Assign& a) const; // unassigned fields get neutral defaults
   Sample random(std::mt19937_64& rng, int S) const;
-  std::vector<Sample> edges(int S) const;                // generic field edges + claim points
-  std::vector<Sample> claim_points(int S) const;         // the claim's own points only (.points())
+  std::vector<Sample> edges(int S) const;        // generic field edges + claim points
+  std::vector<Sample> claim_points(int S) const; // the claim's own points only (.points())
   int index_fields() const;
   void perturb(Sample& s, std::mt19937_64& rng, double sigma) const;
   std::string describe() const;
@@ -93,10 +93,10 @@ public:
   using scalar = T;
   Args(const Domain& d, const Sample& s) : d_(&d), s_(&s) {}
   int S() const { return s_->S; }
-  Vec<T> simplex(const std::string& name) const;   // normalised weights: a point of Δ^{S-1}
-  Vec<T> logits(const std::string& name) const;    // centred (∈ Θ) unless declared uncentred
-  Vec<T> tangent(const std::string& name) const;   // projected onto T = 1^⊥
-  Vec<T> vec(const std::string& name) const;       // raw vector
+  Vec<T> simplex(const std::string& name) const; // normalised weights: a point of Δ^{S-1}
+  Vec<T> logits(const std::string& name) const;  // centred (∈ Θ) unless declared uncentred
+  Vec<T> tangent(const std::string& name) const; // projected onto T = 1^⊥
+  Vec<T> vec(const std::string& name) const;     // raw vector
   T real(const std::string& name) const;
   int index(const std::string& name) const;
   const Sample& sample() const { return *s_; }

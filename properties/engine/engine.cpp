@@ -12,28 +12,39 @@
 namespace dcrv {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-template <class T> T abs_(const T& x) { return x < 0 ? T(-x) : x; }
-template <class T> T max3(const T& a, const T& b, const T& c) { return std::max({a, b, c}); }
+template <class T> T abs_(const T& x) {
+  return x < 0 ? T(-x) : x;
+}
+template <class T> T max3(const T& a, const T& b, const T& c) {
+  return std::max({a, b, c});
+}
 } // namespace
 
 template <class T> double Ineq<T>::score() const {
-  if (rel == Rel::skip) return -std::numeric_limits<double>::infinity();
-  if (!is_finite(lhs) || !is_finite(rhs)) return kNaN;
+  if (rel == Rel::skip)
+    return -std::numeric_limits<double>::infinity();
+  if (!is_finite(lhs) || !is_finite(rhs))
+    return kNaN;
   if (rel == Rel::eq) {
     const T denom = scale > 0 ? scale : T(0);
-    if (lhs == 0) return 0.0;
-    if (denom == 0) return std::numeric_limits<double>::infinity();
+    if (lhs == 0)
+      return 0.0;
+    if (denom == 0)
+      return std::numeric_limits<double>::infinity();
     return to_double(T(lhs / denom));
   }
   const T denom = max3(abs_(lhs), abs_(rhs), abs_(scale));
-  if (denom == 0) return 0.0;
+  if (denom == 0)
+    return 0.0;
   return to_double(T((lhs - rhs) / denom));
 }
 template <class T> double Ineq<T>::ratio() const {
-  if (rel != Rel::le || !is_finite(lhs) || !is_finite(rhs)) return kNaN;
+  if (rel != Rel::le || !is_finite(lhs) || !is_finite(rhs))
+    return kNaN;
   const T mag = std::max({abs_(lhs), abs_(rhs), abs_(scale)});
   // a ratio of two rounding-level quantities says nothing about the tightness of the bound
-  if (!(rhs > 0) || !(rhs > T(1000) * identity_tolerance<T>() * mag)) return kNaN;
+  if (!(rhs > 0) || !(rhs > T(1000) * identity_tolerance<T>() * mag))
+    return kNaN;
   return to_double(T(lhs / rhs));
 }
 template <class T> bool Ineq<T>::violated() const {
@@ -52,11 +63,13 @@ template <class T> Ineq<T> eq(const Vec<T>& a, const Vec<T>& b, const T& scale) 
     err = std::max(err, abs_(T(a(i) - b(i))));
     mag = std::max({mag, abs_(a(i)), abs_(b(i))});
   }
-  if (a.size() != b.size()) err = T(1), mag = T(1);
+  if (a.size() != b.size())
+    err = T(1), mag = T(1);
   return {Ineq<T>::Rel::eq, err, T(0), mag};
 }
 template <class T> Ineq<T> eq(const Mat<T>& a, const Mat<T>& b, const T& scale) {
-  if (a.rows() != b.rows() || a.cols() != b.cols()) return {Ineq<T>::Rel::eq, T(1), T(0), T(1)};
+  if (a.rows() != b.rows() || a.cols() != b.cols())
+    return {Ineq<T>::Rel::eq, T(1), T(0), T(1)};
   const Vec<T> va = Eigen::Map<const Vec<T>>(a.data(), a.size());
   const Vec<T> vb = Eigen::Map<const Vec<T>>(b.data(), b.size());
   return eq<T>(va, vb, scale);
@@ -65,14 +78,15 @@ template <class T> Ineq<T> eq_rel(const Vec<T>& a, const Vec<T>& b) {
   T worst(0);
   for (Eigen::Index i = 0; i < a.size(); ++i) {
     const T m = std::max(abs_(a(i)), abs_(b(i)));
-    if (m > 0) worst = std::max(worst, T(abs_(T(a(i) - b(i))) / m));
+    if (m > 0)
+      worst = std::max(worst, T(abs_(T(a(i) - b(i))) / m));
   }
   return {Ineq<T>::Rel::eq, worst, T(0), T(1)};
 }
 #define DCRV_INSTANTIATE_EQ(T)                                                                               \
-  template Ineq<T> eq(const T&, const T&, const T&);                                                        \
-  template Ineq<T> eq(const Vec<T>&, const Vec<T>&, const T&);                                              \
-  template Ineq<T> eq(const Mat<T>&, const Mat<T>&, const T&);                                              \
+  template Ineq<T> eq(const T&, const T&, const T&);                                                         \
+  template Ineq<T> eq(const Vec<T>&, const Vec<T>&, const T&);                                               \
+  template Ineq<T> eq(const Mat<T>&, const Mat<T>&, const T&);                                               \
   template Ineq<T> eq_rel(const Vec<T>&, const Vec<T>&);
 DCRV_INSTANTIATE_EQ(double)
 DCRV_INSTANTIATE_EQ(mpfr)
@@ -87,7 +101,8 @@ template <class T> Consts<T>::Consts(const Claim& c, const Context& ctx) {
 }
 template <class T> T Consts<T>::operator()(const std::string& name) const {
   for (const auto& [n, v] : values_)
-    if (n == name) return v;
+    if (n == name)
+      return v;
   throw std::logic_error("claim code reads undeclared constant '" + name + "'");
 }
 template class Consts<double>;
@@ -132,25 +147,31 @@ std::string fmt(double x) {
 Sample rounded(const Sample& s, int digits) {
   Sample r = s;
   for (auto& x : r.x) {
-    if (x == 0 || !std::isfinite(x)) continue;
+    if (x == 0 || !std::isfinite(x))
+      continue;
     const double e = std::floor(std::log10(std::fabs(x)));
     const double m = std::pow(10.0, digits - 1 - e);
     const double y = std::round(x * m) / m;
-    if (std::isfinite(y) && y != 0) x = y;
+    if (std::isfinite(y) && y != 0)
+      x = y;
   }
   return r;
 }
 
 /// Two samples belong to one cluster of candidates when they have the same dimension and indices and every
-/// coordinate agrees to 5 % (in log scale for nonzero values, exactly for zeros): the neighbourhood that local
-/// maximisation explores from one start. The best-scoring member represents its cluster in MPFR.
+/// coordinate agrees to 5 % (in log scale for nonzero values, exactly for zeros): the neighbourhood that
+/// local maximisation explores from one start. The best-scoring member represents its cluster in MPFR.
 bool same_cluster(const Sample& a, const Sample& b) {
-  if (a.S != b.S || a.idx != b.idx || a.x.size() != b.x.size()) return false;
+  if (a.S != b.S || a.idx != b.idx || a.x.size() != b.x.size())
+    return false;
   for (std::size_t i = 0; i < a.x.size(); ++i) {
     const double u = a.x[i], v = b.x[i];
-    if (u == v) continue;
-    if (u == 0 || v == 0 || (u > 0) != (v > 0)) return false;
-    if (std::fabs(std::log(std::fabs(u)) - std::log(std::fabs(v))) > 0.05) return false;
+    if (u == v)
+      continue;
+    if (u == 0 || v == 0 || (u > 0) != (v > 0))
+      return false;
+    if (std::fabs(std::log(std::fabs(u)) - std::log(std::fabs(v))) > 0.05)
+      return false;
   }
   return true;
 }
@@ -177,12 +198,13 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   const double tol_m = p.mpfr_tolerance > 0 ? p.mpfr_tolerance : to_double(identity_tolerance<mpfr>());
   // The search may use 60 % of the time left; the MPFR phases (audit, confirmation) the rest.
   const double budget_left = time_budget_left();
-  const auto search_deadline =
-      std::isfinite(budget_left)
-          ? t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                     std::chrono::duration<double>(0.6 * budget_left))
-          : std::chrono::steady_clock::time_point::max();
-  auto search_time_over = [&] { return std::chrono::steady_clock::now() >= search_deadline || time_budget_expired(); };
+  const auto search_deadline = std::isfinite(budget_left)
+                                   ? t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                              std::chrono::duration<double>(0.6 * budget_left))
+                                   : std::chrono::steady_clock::time_point::max();
+  auto search_time_over = [&] {
+    return std::chrono::steady_clock::now() >= search_deadline || time_budget_expired();
+  };
 
   Outcome out;
   Evidence& ev = out.evidence;
@@ -200,9 +222,12 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   std::string truncated_at;
 
   auto note_mpfr = [&](const Evaluation& m) { // an MPFR value that is not a violation: margin and tightness
-    if (m.skipped || !m.finite) return;
-    if (std::isfinite(m.ratio) && (!ev.tightness || m.ratio > *ev.tightness)) ev.tightness = m.ratio;
-    if (!ev.worst_margin || -m.score < *ev.worst_margin) ev.worst_margin = -m.score;
+    if (m.skipped || !m.finite)
+      return;
+    if (std::isfinite(m.ratio) && (!ev.tightness || m.ratio > *ev.tightness))
+      ev.tightness = m.ratio;
+    if (!ev.worst_margin || -m.score < *ev.worst_margin)
+      ev.worst_margin = -m.score;
   };
   auto record = [&](const Sample& s) -> Evaluation {
     Evaluation e = evaluate(p.in_double, d, s, kd);
@@ -212,7 +237,8 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       return e;
     }
     if (!e.finite) {
-      if (nonfinite.size() < 16) nonfinite.push_back(s);
+      if (nonfinite.size() < 16)
+        nonfinite.push_back(s);
       return e;
     }
     ++evaluated_finite;
@@ -220,18 +246,22 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
     // Violation candidates enter the margin and tightness only through their MPFR value: a double-rounding
     // artefact must not make a verified bound look violated.
     if (e.score <= tol_d) {
-      if (!ev.worst_margin || -e.score < *ev.worst_margin) ev.worst_margin = -e.score;
-      if (std::isfinite(e.ratio) && (!ev.tightness || e.ratio > *ev.tightness)) ev.tightness = e.ratio;
+      if (!ev.worst_margin || -e.score < *ev.worst_margin)
+        ev.worst_margin = -e.score;
+      if (std::isfinite(e.ratio) && (!ev.tightness || e.ratio > *ev.tightness))
+        ev.tightness = e.ratio;
     } else {
       bool joined = false;
       for (auto& c : clusters)
         if (same_cluster(c.best.s, s)) {
           ++c.members;
-          if (e.score > c.best.e.score) c.best = {e, s};
+          if (e.score > c.best.e.score)
+            c.best = {e, s};
           joined = true;
           break;
         }
-      if (!joined) clusters.push_back({{e, s}, 1});
+      if (!joined)
+        clusters.push_back({{e, s}, 1});
     }
     if (e.score > worst_score) {
       worst_score = e.score;
@@ -255,36 +285,45 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       const auto edges = d.edges(S);
       planned += static_cast<long>(edges.size());
       for (const Sample& s : edges) {
-        if (search_time_over()) throw TimeBudgetExhausted("edge cases");
+        if (search_time_over())
+          throw TimeBudgetExhausted("edge cases");
         record(s);
       }
       audit_points.emplace_back(d.claim_points(S));
       if (p.kind == Kind::identity && !d.points_only())
-        for (const Sample& s : edges) audit_points.back().push_back(s);
+        for (const Sample& s : edges)
+          audit_points.back().push_back(s);
     }
     if (!d.points_only()) {
       // Phase 2: random samples, dimensions in rotation; every stride-th goes to the stratified MPFR audit.
       planned += sz.random_trials + static_cast<long>(sz.local_starts) * sz.local_steps;
       stride = std::max<long>(1, sz.random_trials / audit_sample);
       for (int i = 0; i < sz.random_trials; ++i) {
-        if (search_time_over()) throw TimeBudgetExhausted("random search");
+        if (search_time_over())
+          throw TimeBudgetExhausted("random search");
         const Sample s = d.random(rng, lo + i % (hi - lo + 1));
         record(s);
-        if (i % stride == stride / 2) audit_random.push_back(s);
+        if (i % stride == stride / 2)
+          audit_random.push_back(s);
       }
       // Phase 3: local maximisation of the violation score from the best distinct samples.
-      std::sort(pool.begin(), pool.end(), [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
+      std::sort(pool.begin(), pool.end(),
+                [](const Scored& a, const Scored& b) { return a.e.score > b.e.score; });
       std::vector<Scored> starts;
       for (const auto& c : pool) {
-        if (static_cast<int>(starts.size()) >= sz.local_starts) break;
+        if (static_cast<int>(starts.size()) >= sz.local_starts)
+          break;
         bool dup = false;
-        for (const auto& s : starts) dup |= s.s.x == c.s.x && s.s.idx == c.s.idx;
-        if (!dup) starts.push_back(c);
+        for (const auto& s : starts)
+          dup |= s.s.x == c.s.x && s.s.idx == c.s.idx;
+        if (!dup)
+          starts.push_back(c);
       }
       for (auto cur : starts) {
         double sigma = 0.3;
         for (int step = 0; step < sz.local_steps; ++step) {
-          if (search_time_over()) throw TimeBudgetExhausted("local search");
+          if (search_time_over())
+            throw TimeBudgetExhausted("local search");
           Sample cand = cur.s;
           d.perturb(cand, rng, sigma);
           const Evaluation e = record(cand);
@@ -303,13 +342,14 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
     truncated_at = e.what();
   }
 
-  // Phase 4 (MPFR): the violation candidates, cluster by cluster, best first; then the audit sample. A positive
-  // MPFR score above the tolerance is a violation wherever it was found.
+  // Phase 4 (MPFR): the violation candidates, cluster by cluster, best first; then the audit sample. A
+  // positive MPFR score above the tolerance is a violation wherever it was found.
   auto falsify = [&](const Sample& s, const Evaluation& m, double double_score) {
     Sample w = s; // shrink: the shortest decimal rounding of the witness that MPFR still confirms
     Evaluation wm = m;
     for (int digits : {1, 2, 3, 4, 6, 8, 12}) {
-      if (time_budget_expired()) break;
+      if (time_budget_expired())
+        break;
       const Sample r = rounded(s, digits);
       ++ev.confirmations;
       const Evaluation rm = evaluate(p.in_mpfr, d, r, km);
@@ -320,13 +360,16 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       }
     }
     out.status = Status::falsified;
-    if (std::isfinite(wm.ratio) && (!ev.tightness || wm.ratio > *ev.tightness)) ev.tightness = wm.ratio;
-    if (!ev.worst_margin || -wm.score < *ev.worst_margin) ev.worst_margin = -wm.score;
-    out.witness = {{"sample", w.to_json()}, {"fields", d.named(w)}, {"lhs", fmt(wm.lhs)}, {"rhs", fmt(wm.rhs)},
-                   {"score", wm.score},     {"digits", ctx.digits}, {"double_score", double_score}};
+    if (std::isfinite(wm.ratio) && (!ev.tightness || wm.ratio > *ev.tightness))
+      ev.tightness = wm.ratio;
+    if (!ev.worst_margin || -wm.score < *ev.worst_margin)
+      ev.worst_margin = -wm.score;
+    out.witness = {{"sample", w.to_json()},       {"fields", d.named(w)}, {"lhs", fmt(wm.lhs)},
+                   {"rhs", fmt(wm.rhs)},          {"score", wm.score},    {"digits", ctx.digits},
+                   {"double_score", double_score}};
     std::ostringstream msg;
-    msg << (p.kind == Kind::identity ? "identity residual " : "violation ") << "confirmed in MPFR (" << ctx.digits
-        << " digits): lhs=" << fmt(wm.lhs) << " rhs=" << fmt(wm.rhs) << " at S=" << w.S;
+    msg << (p.kind == Kind::identity ? "identity residual " : "violation ") << "confirmed in MPFR ("
+        << ctx.digits << " digits): lhs=" << fmt(wm.lhs) << " rhs=" << fmt(wm.rhs) << " at S=" << w.S;
     out.message = msg.str();
   };
   long examined_clusters = 0, unexamined_clusters = 0;
@@ -334,9 +377,11 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
             [](const Cluster& a, const Cluster& b) { return a.best.e.score > b.best.e.score; });
   try {
     for (const auto& c : clusters) {
-      if (out.status == Status::falsified) break;
+      if (out.status == Status::falsified)
+        break;
       // cheap (pointwise) claims examine 8× more clusters than trajectory claims
-      if (examined_clusters >= (p.effort >= 1 ? 8 : 1) * sz.confirmations) break;
+      if (examined_clusters >= (p.effort >= 1 ? 8 : 1) * sz.confirmations)
+        break;
       check_time_budget();
       ++examined_clusters;
       ++ev.confirmations;
@@ -355,22 +400,26 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
       for (std::size_t k = 0;; ++k) {
         bool any = false;
         for (const auto& per_S : audit_points)
-          if (k < per_S.size()) points.push_back(per_S[k]), any = true;
-        if (!any) break;
+          if (k < per_S.size())
+            points.push_back(per_S[k]), any = true;
+        if (!any)
+          break;
       }
       for (std::size_t k = 0; k < std::max(points.size(), audit_random.size()); ++k) {
-        if (k < points.size()) audit.push_back(points[k]);
-        if (k < audit_random.size()) audit.push_back(audit_random[k]);
+        if (k < points.size())
+          audit.push_back(points[k]);
+        if (k < audit_random.size())
+          audit.push_back(audit_random[k]);
       }
-      // How many: a count (deterministic under a seed), scaled by the claim's effort; pointwise identities are
-      // audited at every edge case and point.
-      const std::size_t n_audit =
-          std::min(audit.size(), static_cast<std::size_t>(p.kind == Kind::identity && p.effort >= 1
-                                                              ? std::max(2.0, 4 * sz.mpfr_audit * p.mpfr_effort)
-                                                              : audit_sample));
+      // How many: a count (deterministic under a seed), scaled by the claim's effort; pointwise identities
+      // are audited at every edge case and point.
+      const std::size_t n_audit = std::min(
+          audit.size(), static_cast<std::size_t>(p.kind == Kind::identity && p.effort >= 1
+                                                     ? std::max(2.0, 4 * sz.mpfr_audit * p.mpfr_effort)
+                                                     : audit_sample));
       audit.resize(n_audit);
       for (const Sample& s : audit) {
-        check_time_budget();  // the audit's size is a count (deterministic); the budget is the safety net
+        check_time_budget(); // the audit's size is a count (deterministic); the budget is the safety net
         ++ev.confirmations;
         ++ev.audited;
         const Evaluation m = evaluate(p.in_mpfr, d, s, km);
@@ -381,11 +430,11 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         }
         note_mpfr(m);
       }
-
     }
   } catch (const TimeBudgetExhausted&) {
     ev.truncated = true;
-    if (truncated_at.empty()) truncated_at = "MPFR confirmation";
+    if (truncated_at.empty())
+      truncated_at = "MPFR confirmation";
   }
   if (out.status != Status::falsified)
     for (std::size_t i = static_cast<std::size_t>(examined_clusters); i < clusters.size(); ++i) {
@@ -400,7 +449,8 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         check_time_budget();
         ++ev.confirmations;
         const Evaluation m = evaluate(p.in_mpfr, d, s, km);
-        if (m.skipped) continue;
+        if (m.skipped)
+          continue;
         if (!m.finite) {
           out.status = Status::inconclusive;
           out.message = "non-finite value in double and in MPFR";
@@ -455,8 +505,9 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
         }
       }
       if (ev.rejected_candidates > 0)
-        ev.details["rounding_candidates"] = std::to_string(ev.rejected_candidates) + " double-precision violation(s) in " +
-                                            std::to_string(examined_clusters) + " cluster(s), all rejected in MPFR";
+        ev.details["rounding_candidates"] =
+            std::to_string(ev.rejected_candidates) + " double-precision violation(s) in " +
+            std::to_string(examined_clusters) + " cluster(s), all rejected in MPFR";
     }
   }
   if (ev.truncated)
@@ -470,19 +521,22 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   }
   const long used = ev.trials - ev.skipped;
   if (ev.trials > 0 && ev.skipped * 5 > ev.trials)
-    ev.details["skip_reason"] = p.skip_reason.empty() ? std::string("(no reason given by the check)") : p.skip_reason;
+    ev.details["skip_reason"] =
+        p.skip_reason.empty() ? std::string("(no reason given by the check)") : p.skip_reason;
   if (p.mpfr_tolerance > 0)
     ev.details["mpfr_tolerance"] = fmt(p.mpfr_tolerance) + ": " + p.tolerance_reason;
   std::ostringstream method;
   method << (d.points_only() ? "at given points" : "random+edge+local search") << " over " << d.describe()
-         << "; double search (" << used << " samples used, " << ev.skipped << " skipped), MPFR at " << ctx.digits
-         << " digits (" << ev.audited << " audited directly, " << examined_clusters << " candidate cluster(s))";
+         << "; double search (" << used << " samples used, " << ev.skipped << " skipped), MPFR at "
+         << ctx.digits << " digits (" << ev.audited << " audited directly, " << examined_clusters
+         << " candidate cluster(s))";
   ev.method = method.str();
   ev.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 
-Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx, const nlohmann::json& w) {
+Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx,
+                        const nlohmann::json& w) {
   Outcome out;
   const Sample s = Sample::from_json(w.at("sample"));
   const Consts<double> kd(claim, ctx);
@@ -509,10 +563,12 @@ Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context&
 }
 
 Outcome combine(const std::vector<Outcome>& parts) {
-  if (parts.size() == 1) return parts[0];
+  if (parts.size() == 1)
+    return parts[0];
   Outcome out;
   bool all_certified = true;
-  for (const auto& p : parts) all_certified &= p.status == Status::certified;
+  for (const auto& p : parts)
+    all_certified &= p.status == Status::certified;
   out.status = all_certified ? Status::certified : Status::verified;
   for (const auto& p : parts)
     if (p.status == Status::inconclusive && out.status != Status::falsified) {
@@ -538,29 +594,36 @@ Outcome combine(const std::vector<Outcome>& parts) {
     e.truncated = e.truncated || pe.truncated;
     e.seconds += pe.seconds;
     e.digits = std::max(e.digits, pe.digits);
-    if (pe.worst_margin && (!e.worst_margin || *pe.worst_margin < *e.worst_margin)) e.worst_margin = pe.worst_margin;
-    if (pe.tightness && (!e.tightness || *pe.tightness > *e.tightness)) e.tightness = pe.tightness;
+    if (pe.worst_margin && (!e.worst_margin || *pe.worst_margin < *e.worst_margin))
+      e.worst_margin = pe.worst_margin;
+    if (pe.tightness && (!e.tightness || *pe.tightness > *e.tightness))
+      e.tightness = pe.tightness;
     e.method += (i ? " | " : "") + pe.method;
-    for (const auto& [k, v] : pe.details) e.details["part" + std::to_string(i) + "." + k] = v;
-    if (pe.tightness) e.details["part" + std::to_string(i) + ".tightness"] = fmt(*pe.tightness);
+    for (const auto& [k, v] : pe.details)
+      e.details["part" + std::to_string(i) + "." + k] = v;
+    if (pe.tightness)
+      e.details["part" + std::to_string(i) + ".tightness"] = fmt(*pe.tightness);
   }
   return out;
 }
 
 ForAll& ForAll::effort(double f) {
-  if (!(f > 0)) throw std::logic_error("ForAll::effort must be positive");
+  if (!(f > 0))
+    throw std::logic_error("ForAll::effort must be positive");
   effort_ = f;
   return *this;
 }
 ForAll& ForAll::tolerance(double mpfr_rel, std::string why) {
   if (!(mpfr_rel > 0 && mpfr_rel < 1e-9) || why.empty())
-    throw std::logic_error("ForAll::tolerance needs 0 < tol < 1e-9 (beyond double's resolution) and a reason");
+    throw std::logic_error(
+        "ForAll::tolerance needs 0 < tol < 1e-9 (beyond double's resolution) and a reason");
   mpfr_tolerance_ = mpfr_rel;
   tolerance_reason_ = std::move(why);
   return *this;
 }
 ForAll& ForAll::mpfr_effort(double f) {
-  if (!(f > 0)) throw std::logic_error("ForAll::mpfr_effort must be positive");
+  if (!(f > 0))
+    throw std::logic_error("ForAll::mpfr_effort must be positive");
   mpfr_effort_ = f;
   return *this;
 }
@@ -580,7 +643,8 @@ ForAll& ForAll::over(Domain d) {
 Claim ForAll::build() const {
   if (!domain_ && std::any_of(parts_.begin(), parts_.end(), [](const Part& p) { return !p.domain; }))
     throw std::logic_error(claim_.id + ": ForAll needs .over(domain)");
-  if (parts_.empty()) throw std::logic_error(claim_.id + ": ForAll needs .holds(property)");
+  if (parts_.empty())
+    throw std::logic_error(claim_.id + ": ForAll needs .holds(property)");
   Claim c = claim_;
   auto parts = std::make_shared<std::vector<Part>>(parts_);
   auto main_domain = domain_;
@@ -590,8 +654,8 @@ Claim ForAll::build() const {
   auto runs = [parts, main_domain, kind, effort, tol, tol_why, skip_why, mpfr_effort] {
     std::vector<PropertyRun> r;
     for (const auto& p : *parts)
-      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort, tol, tol_why, skip_why,
-                   mpfr_effort});
+      r.push_back({p.domain ? p.domain.get() : main_domain.get(), p.d, p.m, kind, effort, tol, tol_why,
+                   skip_why, mpfr_effort});
     return r;
   };
   c.check = [runs, parts, main_domain](const Context& ctx) {
@@ -602,8 +666,10 @@ Claim ForAll::build() const {
       const double left = time_budget_left();
       ScopedTimeBudget share(std::isfinite(left) ? left / static_cast<double>(rs.size() - i) : 1e9);
       Outcome o = run_property(rs[i], *ctx.claim, ctx);
-      if (!(*parts)[i].label.empty()) o.evidence.method = (*parts)[i].label + ": " + o.evidence.method;
-      if (o.status == Status::falsified) o.witness["part"] = i;
+      if (!(*parts)[i].label.empty())
+        o.evidence.method = (*parts)[i].label + ": " + o.evidence.method;
+      if (o.status == Status::falsified)
+        o.witness["part"] = i;
       outs.push_back(std::move(o));
     }
     return combine(outs);
@@ -611,7 +677,8 @@ Claim ForAll::build() const {
   c.replay = [runs, parts, main_domain](const Context& ctx, const nlohmann::json& w) {
     const auto rs = runs();
     const std::size_t part = w.value("part", 0);
-    if (part >= rs.size()) throw std::invalid_argument("witness names part " + std::to_string(part));
+    if (part >= rs.size())
+      throw std::invalid_argument("witness names part " + std::to_string(part));
     return replay_property(rs[part], *ctx.claim, ctx, w);
   };
   return c;

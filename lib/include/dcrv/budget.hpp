@@ -2,9 +2,10 @@
 // every claim has a wall-time budget per budget level; when it ends, the evidence stops there and says so).
 //
 // The runner arms a deadline before a check and disarms it after; long loops of lib/ (flow integration,
-// equilibria, Monte-Carlo paths) call `check_time_budget()`, which throws TimeBudgetExhausted once the deadline
-// has passed. The falsification engine catches it between evaluations and keeps the evidence gathered so far;
-// anywhere else it ends the check as `inconclusive` with the reason. No claim can stall a run.
+// equilibria, Monte-Carlo paths) call `check_time_budget()`, which throws TimeBudgetExhausted once the
+// deadline has passed. The falsification engine catches it between evaluations and keeps the evidence
+// gathered so far; anywhere else it ends the check as `inconclusive` with the reason. No claim can stall a
+// run.
 #pragma once
 #include <chrono>
 #include <stdexcept>
@@ -16,7 +17,8 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-/// Arms the deadline of the calling thread for the lifetime of this object (nests: the earlier deadline wins).
+/// Arms the deadline of the calling thread for the lifetime of this object (nests: the earlier deadline
+/// wins).
 class ScopedTimeBudget {
 public:
   explicit ScopedTimeBudget(double seconds);

@@ -13,15 +13,15 @@
 
 namespace dcrv {
 
-/// Per-capita growth rate r(t, p): the flow is ṗ_i = p_i r_i(t, p). The integrator also passes log p (exact from
-/// the log-coordinates), so fields need not take logarithms (they dominate the cost in MPFR).
+/// Per-capita growth rate r(t, p): the flow is ṗ_i = p_i r_i(t, p). The integrator also passes log p (exact
+/// from the log-coordinates), so fields need not take logarithms (they dominate the cost in MPFR).
 template <class T> using RateField = std::function<Vec<T>(const T& t, const Vec<T>& p, const Vec<T>& log_p)>;
 /// Called at t0 and after every accepted step with the normalised p; return false to stop the integration.
 template <class T> using StepObserver = std::function<bool(const T& t, const Vec<T>& p)>;
 
 struct FlowOptions {
-  double rel_tol = 0;      // 0: 1e-10 in double, 10^-(0.6·digits) in MPFR (1e-30 at 50 digits)
-  double abs_tol = 0;      // 0: same as rel_tol
+  double rel_tol = 0; // 0: 1e-10 in double, 10^-(0.6·digits) in MPFR (1e-30 at 50 digits)
+  double abs_tol = 0; // 0: same as rel_tol
   long max_steps = 1000000;
   double initial_dt = 1e-3;
   /// > 0: stop early, as completed and `converged`, once the velocity is that small after an accepted step,
@@ -32,13 +32,14 @@ struct FlowOptions {
 };
 
 template <class T> struct FlowResult {
-  Vec<T> p;                // p(t_end)
-  Vec<T> log_p;            // y(t_end) − logsumexp(y): log p with full relative precision near faces
+  Vec<T> p;     // p(t_end)
+  Vec<T> log_p; // y(t_end) − logsumexp(y): log p with full relative precision near faces
   T t_end{0};
-  long steps = 0;          // accepted steps
+  long steps = 0; // accepted steps
   long rejected = 0;
-  bool completed = false;  // reached t1 or converged (false: stopped by the observer, max_steps, non-finite state)
-  bool converged = false;  // stopped early because max_i |ṗ_i| ≤ converged_tol
+  bool completed =
+      false; // reached t1 or converged (false: stopped by the observer, max_steps, non-finite state)
+  bool converged = false; // stopped early because max_i |ṗ_i| ≤ converged_tol
   std::string message;
 };
 

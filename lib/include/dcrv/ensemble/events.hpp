@@ -11,7 +11,8 @@
 //                      time the first t ≥ floor at which the smoothed condition holds;
 //   event_centred      a centred window (s−⌊w/2⌋ … s−⌊w/2⌋+w−1), first s ≥ floor;
 //   event_max_smoothed the trace and cluster maxima taken after smoothing each p_i and m_k (trailing);
-//   event_clamped      max(first trailing crossing at any t, floor) — the floor as a clamp, not a search start.
+//   event_clamped      max(first trailing crossing at any t, floor) — the floor as a clamp, not a search
+//   start.
 // Before the window is full (t < w − 1) the average is over the values logged so far.
 #pragma once
 
@@ -119,8 +120,8 @@ struct EventDetector {
       if (homog_now && homog[event_trailing] < 0)
         homog[event_trailing] = t;
     }
-    // centred window on s: s − ⌊w/2⌋ … s − ⌊w/2⌋ + w − 1 (w = 50: s − 25 … s + 24), the trailing window ending
-    // at t = s − ⌊w/2⌋ + w − 1; only full windows
+    // centred window on s: s − ⌊w/2⌋ … s − ⌊w/2⌋ + w − 1 (w = 50: s − 25 … s + 24), the trailing window
+    // ending at t = s − ⌊w/2⌋ + w − 1; only full windows
     const int s = t - prm.window + 1 + prm.window / 2;
     if (s >= prm.floor && max_p.count == prm.window) {
       if (fix_now && fix[event_centred] < 0)

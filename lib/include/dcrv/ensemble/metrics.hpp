@@ -1,5 +1,5 @@
-// dcrv/ensemble/metrics.hpp — the logged metrics of App. J (§"Common metrics and event detection"), generic in
-// the scalar (double on host/device, MPFR for the reference), over fixed-size arrays:
+// dcrv/ensemble/metrics.hpp — the logged metrics of App. J (§"Common metrics and event detection"), generic
+// in the scalar (double on host/device, MPFR for the reference), over fixed-size arrays:
 //   entropy H[p] = −Σ p_i log p_i (log of max(p_i, 10⁻¹²); 0·log 0 = 0),   Fix = Σ p_i²,
 //   cluster masses m_A, m_B, m_C,   Gini(m_A, m_B, m_C),   M_inc = Σ_ℐ p_i,
 //   objective proxy J_p = Σ_𝒞 p_i + λα H[p] − λβ pᵀK_eff p,   kernel energy pᵀK_eff p,
@@ -15,7 +15,9 @@ namespace dcrv::ensemble {
 /// Σ_{k,l}|m_k − m_l| / (2 n² m̄), or the n/(n−1)-corrected one (maximum 1 for n clusters).
 enum class GiniKind { standard, corrected };
 
-template <class T> DCRV_HD inline T abs_of(const T& x) { return x < T(0) ? -x : x; }
+template <class T> DCRV_HD inline T abs_of(const T& x) {
+  return x < T(0) ? -x : x;
+}
 
 /// H[p] = −Σ p_i log max(p_i, 10⁻¹²).
 template <class T> DCRV_HD T entropy_of(const T* p, int S) {
@@ -73,7 +75,7 @@ template <class T> DCRV_HD T max_of_array(const T* x, int n) {
 
 /// Readings of the safety margin (J.safety-margin-def).
 enum SafetyReading : int {
-  safety_worst = 0,         // literal: min_{c ∈ 𝒞} [1 − 2λβ (K_eff p)_c]  (worst correct trace, p, K_eff, unit gap)
+  safety_worst = 0, // literal: min_{c ∈ 𝒞} [1 − 2λβ (K_eff p)_c]  (worst correct trace, p, K_eff, unit gap)
   safety_mass_weighted = 1, // 1 − 2λβ Σ_𝒞 p_c (K_eff p)_c / ρ
   safety_batch = 2,         // the literal with p̂ (the batch of the step) instead of p
   safety_arm_kernel = 3,    // the literal with the arm's own kernel (Ungated: its K on 𝒞 rows)
@@ -84,8 +86,9 @@ enum SafetyReading : int {
 /// The safety margins of every reading at state p (batch frequencies phat for safety_batch; pass p when
 /// there is no batch). two_lambda_beta = 2λβ; gap = r_correct − r_incorrect (0.8 in Study B).
 template <class T>
-DCRV_HD void safety_margins(const Universe& u, const LabelKernel& eff, const LabelKernel& arm, double two_lambda_beta,
-                            double gap, const T* p, const T* phat, T* out, T* scratch) {
+DCRV_HD void safety_margins(const Universe& u, const LabelKernel& eff, const LabelKernel& arm,
+                            double two_lambda_beta, double gap, const T* p, const T* phat, T* out,
+                            T* scratch) {
   const T c(two_lambda_beta);
   T kp[kMaxTraces];
   eff.apply(p, u.S, kp, scratch);
@@ -154,7 +157,8 @@ template <class T> struct Metrics {
 
 /// Every metric of state p (phat: the step's batch frequencies, for safety_batch).
 template <class T>
-DCRV_HD void compute_metrics(const Universe& u, const MetricParams& mp, const T* p, const T* phat, Metrics<T>& out) {
+DCRV_HD void compute_metrics(const Universe& u, const MetricParams& mp, const T* p, const T* phat,
+                             Metrics<T>& out) {
   T scratch[kMaxLabels];
   const int S = u.S;
   out.value[metric_entropy] = entropy_of(p, S);
@@ -171,8 +175,8 @@ DCRV_HD void compute_metrics(const Universe& u, const MetricParams& mp, const T*
   for (int i = 0; i < S; ++i)
     if (u.correct(i))
       correct += p[i];
-  out.value[metric_objective] = correct + T(mp.lambda * mp.alpha) * out.value[metric_entropy] -
-                                T(mp.lambda * mp.beta) * energy;
+  out.value[metric_objective] =
+      correct + T(mp.lambda * mp.alpha) * out.value[metric_entropy] - T(mp.lambda * mp.beta) * energy;
   safety_margins(u, mp.eff, mp.arm, 2 * mp.lambda * mp.beta, mp.gap, p, phat, out.safety, scratch);
   out.value[metric_safety] = out.safety[safety_worst];
 }

@@ -25,26 +25,27 @@ enum class Sampler { multinomial, categorical };
 /// One configuration of an App. J experiment.
 struct Config {
   Universe u = app_j_universe();
-  FitnessParams fit;   // fit.method: the update
-  int B = 64;          // batch size
-  double eta = 0.15;   // theory learning rate η
-  double eps = 0;      // barrier ε (DCR: ε_barrier + λα)
+  FitnessParams fit; // fit.method: the update
+  int B = 64;        // batch size
+  double eta = 0.15; // theory learning rate η
+  double eps = 0;    // barrier ε (DCR: ε_barrier + λα)
   MetricParams metrics;
   EventParams events;
   int T = 5000;
   Start start = Start::uniform;
   Sampler sampler = Sampler::multinomial;
   // procedural track
-  int L = 64;             // STaR: draws per step (≤ B)
-  int m = 32;             // GRPO: group size (≤ B)
-  int pairs = 32;         // DPO: pairs per step (2·pairs ≤ B)
-  double nu = 1;          // DPO: Davidson tie parameter
-  double eta_proc = 1;    // η_star / η_grpo / η_dpo
+  int L = 64;              // STaR: draws per step (≤ B)
+  int m = 32;              // GRPO: group size (≤ B)
+  int pairs = 32;          // DPO: pairs per step (2·pairs ≤ B)
+  double nu = 1;           // DPO: Davidson tie parameter
+  double eta_proc = 1;     // η_star / η_grpo / η_dpo
   bool match_norm = false; // DPO: rescale Δθ so that ‖J Δθ‖₂ = ‖Δp_theory‖₂ at every step
   bool alignment = false;  // procedural: compare with the theory step at the same state and batch
   int log_every = 0;       // > 0: write the metrics every log_every steps (t = 0, k, 2k, …, T)
   int late_window = 1000;  // late-time averages over the last late_window steps
-  bool floor_policy = false; // reading of J.trace-universe: p_i ← max(p_i, 10⁻¹²) after every step, renormalised
+  bool floor_policy =
+      false; // reading of J.trace-universe: p_i ← max(p_i, 10⁻¹²) after every step, renormalised
 };
 
 /// p_i ← max(p_i, 10⁻¹²), then p ← p/‖p‖₁ (the "floored policy" reading of App. J's clipping rule).
@@ -59,30 +60,32 @@ template <class T> DCRV_HD void floor_policy(T* p, int S) {
 }
 
 /// Number of checkpoints of the series (t = 0, k, …, ≤ T).
-DCRV_HD inline int checkpoints(const Config& c) { return c.log_every > 0 ? c.T / c.log_every + 1 : 0; }
+DCRV_HD inline int checkpoints(const Config& c) {
+  return c.log_every > 0 ? c.T / c.log_every + 1 : 0;
+}
 
 /// What a path leaves behind.
 struct PathSummary {
-  int status = 0;     // 0: ok; 1: the state stopped being a finite probability vector (step in bad_step)
+  int status = 0; // 0: ok; 1: the state stopped being a finite probability vector (step in bad_step)
   int bad_step = -1;
   int fix[kEventReadings], homog[kEventReadings]; // event times (−1: none by T)
   double p_final[kMaxTraces];
-  double p_floor[kMaxTraces];                     // the policy at the event floor (step 200)
+  double p_floor[kMaxTraces]; // the policy at the event floor (step 200)
   double final_metric[kMetrics];
   double initial_metric[kMetrics];
   double final_safety[kSafetyReadings];
-  double min_safety[kSafetyReadings];             // minimum over t = 0 … T
-  double late_mean[kMetrics];                     // mean over the last late_window steps
-  double late_sd[kMetrics];                       // standard deviation over the same steps
-  double max_incorrect_after_floor;               // sup_{t ≥ floor} M_inc
+  double min_safety[kSafetyReadings]; // minimum over t = 0 … T
+  double late_mean[kMetrics];         // mean over the last late_window steps
+  double late_sd[kMetrics];           // standard deviation over the same steps
+  double max_incorrect_after_floor;   // sup_{t ≥ floor} M_inc
   // procedural runs: one-step alignment with the theory step at the same state and batch
-  long align_steps = 0;       // steps where both one-step Δp are nonzero
-  long noop_steps = 0;        // steps where the procedural update is exactly zero
-  double cos_euclid = 0;      // Σ cos(Δp_proc, Δp_theory)
-  double cos_shah = 0;        // Σ Shahshahani cosine (inner product Σ a_i b_i / p_i)
-  double sign_agree = 0;      // Σ fraction of pairs (i, j) whose log-ratio slopes agree in sign
-  double norm_ratio = 0;      // Σ ‖Δp_proc‖₂ / ‖Δp_theory‖₂
-  double js_next = 0;         // Σ JS(p_proc', p_theory')
+  long align_steps = 0;           // steps where both one-step Δp are nonzero
+  long noop_steps = 0;            // steps where the procedural update is exactly zero
+  double cos_euclid = 0;          // Σ cos(Δp_proc, Δp_theory)
+  double cos_shah = 0;            // Σ Shahshahani cosine (inner product Σ a_i b_i / p_i)
+  double sign_agree = 0;          // Σ fraction of pairs (i, j) whose log-ratio slopes agree in sign
+  double norm_ratio = 0;          // Σ ‖Δp_proc‖₂ / ‖Δp_theory‖₂
+  double js_next = 0;             // Σ JS(p_proc', p_theory')
   double step_l1_after_floor = 0; // Σ_{t > floor} ‖Δp‖₁ of the path's own steps
 };
 
@@ -169,9 +172,9 @@ DCRV_HD inline void accumulate_alignment(PathSummary& out, int S, const double* 
 
 /// Optional per-path outputs (null pointers: not written).
 struct PathRecord {
-  double* series = nullptr;   // checkpoints(c) × kMetrics
-  long* counts = nullptr;     // T × S batch counts (step t = 1 … T at row t − 1)
-  double* states = nullptr;   // (T + 1) × S policies
+  double* series = nullptr; // checkpoints(c) × kMetrics
+  long* counts = nullptr;   // T × S batch counts (step t = 1 … T at row t − 1)
+  double* states = nullptr; // (T + 1) × S policies
 };
 
 /// Runs path `path` of configuration c under `seed`.
@@ -214,8 +217,8 @@ DCRV_HD inline void run_path(const Config& c, std::uint64_t seed, std::uint64_t 
       mt.value[metric_gini] = gini_of(mt.mass, c.u.n_clusters, c.metrics.gini);
       mt.value[metric_incorrect] = incorrect_mass(c.u, p);
       if (kernel_terms) {
-        safety_margins(c.u, c.metrics.eff, c.metrics.arm, 2 * c.metrics.lambda * c.metrics.beta, c.metrics.gap, p,
-                       phat_now, mt.safety, scratch);
+        safety_margins(c.u, c.metrics.eff, c.metrics.arm, 2 * c.metrics.lambda * c.metrics.beta,
+                       c.metrics.gap, p, phat_now, mt.safety, scratch);
       } else {
         for (int r = 0; r < kSafetyReadings; ++r)
           mt.safety[r] = 1; // no kernel term: 1 − 0 (and (gap − 0)/gap) exactly

@@ -20,7 +20,8 @@ template <class T> struct ReferenceRun {
 
 /// Replays the theory track of c (not procedural) in scalar T from p0 with the batch counts `counts`
 /// (T × S, row t − 1 for step t).
-template <class T> ReferenceRun<T> replay_theory(const Config& c, const std::vector<T>& p0, const long* counts) {
+template <class T>
+ReferenceRun<T> replay_theory(const Config& c, const std::vector<T>& p0, const long* counts) {
   const int S = c.u.S;
   ReferenceRun<T> out;
   std::vector<T> p = p0;

@@ -4,7 +4,8 @@
 // Theory track (App. J, "Theoretical (replicator) update used in Studies A and A⁺"):
 //   p̃_i = p_i exp(η[φ_i − ε log p_i]),   p ← p̃ / ‖p̃‖₁,          η = 0.15, ε ∈ {0, 3·10⁻⁴},
 // with p_i ← max(p_i, 10⁻¹²) before the log, and the fitness φ from the batch frequencies p̂ = n/B:
-//   STaR  φ_i = p̂_i/ρ̂ on 𝒞 (ρ̂ = Σ_𝒞 p̂), 0 on ℐ;   GRPO  φ_i = 1{i ∈ 𝒞};   DPO  φ_i = −log max(p̂_i, 10⁻¹²) on 𝒞,
+//   STaR  φ_i = p̂_i/ρ̂ on 𝒞 (ρ̂ = Σ_𝒞 p̂), 0 on ℐ;   GRPO  φ_i = 1{i ∈ 𝒞};   DPO  φ_i = −log max(p̂_i, 10⁻¹²) on
+//   𝒞,
 // 0 on ℐ;   DCR (Study B)  φ_i = r(i) − 2λβ (K p̂)_i with ε = ε_barrier + λα.
 // The GRPO fitness as written uses no batch statistic (the update is deterministic); the readings that
 // inject batch noise are kept beside it (see Method). The theory functions are templates in the scalar T
@@ -23,17 +24,17 @@ namespace dcrv::ensemble {
 
 /// Which update a path runs.
 enum class Method {
-  star,          // theory STaR
-  grpo,          // theory GRPO as written: φ = 1{𝒞} (no batch statistic)
-  grpo_iw,       // reading: importance-weighted φ_i = U_i p̂_i / p_i (unbiased for U_i)
-  grpo_present,  // reading: only correct traces present in the batch are reinforced, φ_i = U_i 1{n_i > 0}
-  dpo,           // theory DPO
-  dpo_sampled,   // reading: only traces present in the batch enter, φ_i = −log p̂_i if n_i > 0 (𝒞), else 0
+  star,         // theory STaR
+  grpo,         // theory GRPO as written: φ = 1{𝒞} (no batch statistic)
+  grpo_iw,      // reading: importance-weighted φ_i = U_i p̂_i / p_i (unbiased for U_i)
+  grpo_present, // reading: only correct traces present in the batch are reinforced, φ_i = U_i 1{n_i > 0}
+  dpo,          // theory DPO
+  dpo_sampled, // reading: only traces present in the batch enter, φ_i = −log p̂_i if n_i > 0 (𝒞), else 0
   dpo_population, // reading: the population p instead of p̂, φ_i = −log max(p_i, 10⁻¹²) on 𝒞 (no noise)
-  dcr,           // Study B replicator with the kernel of the configuration
-  proc_star,     // procedural STaR
-  proc_grpo,     // procedural GRPO
-  proc_dpo,      // procedural DPO (Davidson ties)
+  dcr,            // Study B replicator with the kernel of the configuration
+  proc_star,      // procedural STaR
+  proc_grpo,      // procedural GRPO
+  proc_dpo,       // procedural DPO (Davidson ties)
 };
 DCRV_HD inline bool is_procedural(Method m) {
   return m == Method::proc_star || m == Method::proc_grpo || m == Method::proc_dpo;
@@ -41,22 +42,40 @@ DCRV_HD inline bool is_procedural(Method m) {
 /// The theory method that a procedural method is compared with.
 DCRV_HD inline Method theory_of(Method m) {
   switch (m) {
-  case Method::proc_star: return Method::star;
-  case Method::proc_grpo: return Method::grpo;
-  case Method::proc_dpo: return Method::dpo;
-  default: return m;
+  case Method::proc_star:
+    return Method::star;
+  case Method::proc_grpo:
+    return Method::grpo;
+  case Method::proc_dpo:
+    return Method::dpo;
+  default:
+    return m;
   }
 }
 
 namespace detail {
-DCRV_HD inline double exp_of(double x) { return ::exp(x); }
-DCRV_HD inline double log_of(double x) { return ::log(x); }
-DCRV_HD inline double sqrt_of(double x) { return ::sqrt(x); }
+DCRV_HD inline double exp_of(double x) {
+  return ::exp(x);
+}
+DCRV_HD inline double log_of(double x) {
+  return ::log(x);
+}
+DCRV_HD inline double sqrt_of(double x) {
+  return ::sqrt(x);
+}
 // Other scalars (MPFR, host only) through argument-dependent lookup.
-template <class T> inline T exp_of(const T& x) { return exp(x); }
-template <class T> inline T log_of(const T& x) { return log(x); }
-template <class T> inline T sqrt_of(const T& x) { return sqrt(x); }
-template <class T> DCRV_HD inline T max_of(const T& a, const T& b) { return a < b ? b : a; }
+template <class T> inline T exp_of(const T& x) {
+  return exp(x);
+}
+template <class T> inline T log_of(const T& x) {
+  return log(x);
+}
+template <class T> inline T sqrt_of(const T& x) {
+  return sqrt(x);
+}
+template <class T> DCRV_HD inline T max_of(const T& a, const T& b) {
+  return a < b ? b : a;
+}
 } // namespace detail
 
 /// log max(p, 10⁻¹²): App. J's clipping before a log.
@@ -67,15 +86,15 @@ template <class T> DCRV_HD inline T clipped_log(const T& p) {
 /// The parameters of the theory fitness.
 struct FitnessParams {
   Method method = Method::star;
-  LabelKernel kernel;        // DCR: the kernel of the arm (gated K_eff, or an ungated reading)
+  LabelKernel kernel;         // DCR: the kernel of the arm (gated K_eff, or an ungated reading)
   double two_lambda_beta = 0; // DCR: 2λβ
 };
 
 /// φ of the theory track from the batch counts n (Σ n = B) and, for the GRPO importance-weighted reading,
 /// the current p. `scratch` holds kMaxLabels scalars.
 template <class T>
-DCRV_HD void theory_fitness(const FitnessParams& f, const Universe& u, const long* n, long B, const T* p, T* phi,
-                            T* scratch) {
+DCRV_HD void theory_fitness(const FitnessParams& f, const Universe& u, const long* n, long B, const T* p,
+                            T* phi, T* scratch) {
   const int S = u.S;
   const T Bt = T(static_cast<double>(B));
   switch (f.method) {
@@ -174,8 +193,8 @@ DCRV_HD inline void softmax_jvp(const double* p, const double* dtheta, int S, do
     dp[i] = p[i] * (dtheta[i] - m);
 }
 
-/// Procedural STaR: the logit step Δθ for the draws (in order); returns false (no-op) when none of the first L
-/// draws is correct. Δθ = η (e_c − p) at the first correct draw c.
+/// Procedural STaR: the logit step Δθ for the draws (in order); returns false (no-op) when none of the first
+/// L draws is correct. Δθ = η (e_c − p) at the first correct draw c.
 DCRV_HD inline bool proc_star_step(const Universe& u, const int* draws, int L, const double* p, double eta,
                                    double* dtheta) {
   for (int k = 0; k < L; ++k)
@@ -212,8 +231,8 @@ DCRV_HD inline void proc_grpo_step(const Universe& u, const int* draws, int m, c
 
 /// ∇_θ of the Davidson (ties) log-likelihood of one pair (i, j) with strengths π = e^θ and tie parameter ν:
 ///   P(i ≻ j) = π_i/Z, P(tie) = ν√(π_iπ_j)/Z, Z = π_i + π_j + ν√(π_iπ_j).
-/// The outcome is decided by the verifier: U_i > U_j: i ≻ j; U_i < U_j: j ≻ i; equal: a tie. Adds the gradient
-/// to g (only coordinates i, j change).
+/// The outcome is decided by the verifier: U_i > U_j: i ≻ j; U_i < U_j: j ≻ i; equal: a tie. Adds the
+/// gradient to g (only coordinates i, j change).
 DCRV_HD inline void davidson_pair_gradient(const Universe& u, int i, int j, const double* theta, double nu,
                                            double* g) {
   if (i == j) // a pair of identical traces carries no information (its gradient is 0 for a tie)
@@ -246,8 +265,8 @@ DCRV_HD inline void davidson_pair_gradient(const Universe& u, int i, int j, cons
 }
 
 /// Procedural DPO: pairs (draws[2k], draws[2k+1]), k < pairs; Δθ = η (1/pairs) Σ_pairs ∇ℓ.
-DCRV_HD inline void proc_dpo_step(const Universe& u, const int* draws, int pairs, const double* theta, double nu,
-                                  double eta, double* dtheta) {
+DCRV_HD inline void proc_dpo_step(const Universe& u, const int* draws, int pairs, const double* theta,
+                                  double nu, double eta, double* dtheta) {
   for (int i = 0; i < u.S; ++i)
     dtheta[i] = 0;
   for (int k = 0; k < pairs; ++k)

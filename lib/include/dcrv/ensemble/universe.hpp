@@ -2,22 +2,22 @@
 // (one path per CPU task or GPU thread; no allocation, DCRV_HD).
 //
 // App. J §"Experimental Implementation", ¶ Synthetic trace universe: S = 12 traces, correct set 𝒞 of 8 traces
-// in clusters A, B, C of sizes 3, 3, 2, incorrect set ℐ of 4 traces; U(i) = 1{i ∈ 𝒞}; Study-B rewards r(i) = 1
-// on 𝒞 and 0.2 on ℐ; before any logarithm p_i ← max(p_i, 10⁻¹²).
+// in clusters A, B, C of sizes 3, 3, 2, incorrect set ℐ of 4 traces; U(i) = 1{i ∈ 𝒞}; Study-B rewards r(i) =
+// 1 on 𝒞 and 0.2 on ℐ; before any logarithm p_i ← max(p_i, 10⁻¹²).
 //
 // Kernels are similarity *labels*: K(i, j) = 1 iff label(i) = label(j) ≥ 0, so (K p)_i is the mass of i's
 // label class (O(S) instead of O(S²)). The gated kernel K_eff = R K_sem R of App. J has label = cluster on 𝒞
-// and −1 (no row, no column) on ℐ. The "Ungated" ablation ("apply K to all traces") is not defined on ℐ by the
-// paper (K_sem as written already vanishes there); its readings are the other labellings below.
+// and −1 (no row, no column) on ℐ. The "Ungated" ablation ("apply K to all traces") is not defined on ℐ by
+// the paper (K_sem as written already vanishes there); its readings are the other labellings below.
 #pragma once
 
 #include "dcrv/random.hpp" // DCRV_HD
 
 namespace dcrv::ensemble {
 
-inline constexpr int kMaxTraces = 16;   // the largest S of the array form (App. J: 12)
-inline constexpr int kMaxClusters = 4;  // the largest number of correct clusters (App. J: 3)
-inline constexpr double kClip = 1e-12;  // App. J: p_i ← max(p_i, 1e-12) before any log
+inline constexpr int kMaxTraces = 16;  // the largest S of the array form (App. J: 12)
+inline constexpr int kMaxClusters = 4; // the largest number of correct clusters (App. J: 3)
+inline constexpr double kClip = 1e-12; // App. J: p_i ← max(p_i, 1e-12) before any log
 
 /// The trace universe: cluster[i] ∈ {0, …, n_clusters − 1} for correct traces, −1 for incorrect ones.
 struct Universe {
@@ -109,9 +109,15 @@ DCRV_HD inline LabelKernel make_kernel(const Universe& u, KernelKind kind) {
       continue;
     }
     switch (kind) {
-    case KernelKind::ungated_ic_cluster: k.label[i] = u.n_clusters; break;
-    case KernelKind::ungated_self: k.label[i] = next++; break;
-    default: k.label[i] = -1; break;
+    case KernelKind::ungated_ic_cluster:
+      k.label[i] = u.n_clusters;
+      break;
+    case KernelKind::ungated_self:
+      k.label[i] = next++;
+      break;
+    default:
+      k.label[i] = -1;
+      break;
     }
   }
   if (kind == KernelKind::ungated_all_ones)
