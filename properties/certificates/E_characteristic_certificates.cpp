@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -53,20 +54,24 @@ CertConstant upper_one(const std::string& name) {
 /// Score f(ρ)H_G(ρ) − c with f = 1 − ρ (`which` = 0: γ̂_C/√(G−1) = c₁/√(G−1)), ρ (1: −γ̂_I/√(G−1)), 1 (2:
 /// h_G/√(G−1)), −1 (3: −h_G/√(G−1)) or −(1 − ρ) (4: −γ̂_C/√(G−1)); c is the constant `name`.
 Piece class_score_piece(int G, int which, const std::string& name = "c") {
-  Piece piece;
   const char* names[] = {"(1-rho)h_G", "rho h_G", "h_G", "-h_G", "-(1-rho)h_G"};
-  piece.label = std::string(names[which]) + ", G = " + std::to_string(G);
-  piece.score = make_score<1>([w = h_scaled_weights(G), which, name](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& rho = x[0];
-    const X factor = which == 0   ? X(1 - rho)
-                     : which == 1 ? rho
-                     : which == 4 ? X(rho - 1)
-                                  : X(which == 2 ? 1 : -1);
-    return factor * bernstein(w, rho) - X(k(name));
-  });
-  piece.roots = {unit_box(1)};
-  return piece;
+  return make_piece<1>(std::string(names[which]) + ", G = " + std::to_string(G), {unit_box(1)},
+                       [w = h_scaled_weights(G), which, name](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const X& rho = x[0];
+                         const X factor = which == 0   ? X(1 - rho)
+                                          : which == 1 ? rho
+                                          : which == 4 ? X(rho - 1)
+                                                       : X(which == 2 ? 1 : -1);
+                         return factor * bernstein(w, rho) - X(k(name));
+                       });
+}
+
+/// class_score_piece(G, w, name) for every G = 2, …, kMaxBnbGroup and each w of `which` in turn.
+void add_class_score_pieces(Certificate& c, std::initializer_list<int> which, const std::string& name = "c") {
+  for (int G = 2; G <= kMaxBnbGroup; ++G)
+    for (int w : which)
+      c.pieces.push_back(class_score_piece(G, w, name));
 }
 
 // App. E §Pointwise envelopes: ‖γ̂(p)‖_∞ ≤ c√(G−1).
@@ -81,10 +86,7 @@ DCRV_CERTIFICATE(gamma_sup_norm) {
              "<= c sqrt(G-1) on [0, 1] (an empty class gives gamma = 0); divided by sqrt(G-1), h_G in "
              "Bernstein form with exact end weights; equality at rho = 0 and rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
-  for (int G = 2; G <= kMaxBnbGroup; ++G) {
-    c.pieces.push_back(class_score_piece(G, 0));
-    c.pieces.push_back(class_score_piece(G, 1));
-  }
+  add_class_score_pieces(c, {0, 1});
   return c;
 }
 
@@ -96,8 +98,7 @@ DCRV_CERTIFICATE(rhoh_le_sqrtG) {
   c.method = "rho h_G(rho)/sqrt(G-1) - c <= 0, h_G in Bernstein form divided by sqrt(G-1) coefficientwise "
              "(exact end weights); equality at rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
-  for (int G = 2; G <= kMaxBnbGroup; ++G)
-    c.pieces.push_back(class_score_piece(G, 1));
+  add_class_score_pieces(c, {1});
   return c;
 }
 
@@ -128,8 +129,7 @@ DCRV_CERTIFICATE(hG_le_HG) {
              "(equality at rho = 0, reached by K_C = 0, delta = 1/K); Bernstein form, monotonicity test";
   c.constants = {upper_one("c")};
   c.pieces.push_back(free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q"));
-  for (int G = 2; G <= kMaxBnbGroup; ++G)
-    c.pieces.push_back(class_score_piece(G, 0));
+  add_class_score_pieces(c, {0});
   return c;
 }
 
@@ -137,16 +137,13 @@ DCRV_CERTIFICATE(hG_le_HG) {
 /// one of a, b is 1, the other t ∈ [0, 1], and the score is nondecreasing in t (its coefficient H_G²ρ² or
 /// H_G²(1−ρ)² is ≥ 0), so its sup over every (K_C, K_I) is the score at a = b = 1.
 Piece l2_bound_piece(int G) {
-  Piece piece;
-  piece.label = "G = " + std::to_string(G);
-  piece.score = make_score<1>([w = h_scaled_weights(G)](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& rho = x[0];
-    const X sigma = 1 - rho;
-    return square(bernstein(w, rho)) * (square(sigma) + square(rho)) - X(square(k("c")));
-  });
-  piece.roots = {unit_box(1)};
-  return piece;
+  return make_piece<1>("G = " + std::to_string(G), {unit_box(1)},
+                       [w = h_scaled_weights(G)](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const X& rho = x[0];
+                         const X sigma = 1 - rho;
+                         return square(bernstein(w, rho)) * (square(sigma) + square(rho)) - X(square(k("c")));
+                       });
 }
 
 // App. E §Pointwise envelopes (boxed): ‖γ̂(p)‖₂ ≤ c√(G−1)√max{K_C, K_I}.
@@ -225,14 +222,11 @@ X slope_score(const std::vector<Interval>& w, const std::vector<Interval>& dw, c
 
 Piece slope_piece(int G, Slope which) {
   const char* names[] = {"alpha", "-alpha", "beta", "-beta"};
-  Piece piece;
-  piece.label = std::string(names[static_cast<int>(which)]) + ", G = " + std::to_string(G);
-  piece.score = make_score<1>(
+  return make_piece<1>(
+      std::string(names[static_cast<int>(which)]) + ", G = " + std::to_string(G), {unit_box(1)},
       [w = h_scaled_weights(G), dw = dh_scaled_weights(G), which](const auto& x, const Constants& k) {
         return slope_score(w, dw, x[0], k("c"), which);
       });
-  piece.roots = {unit_box(1)};
-  return piece;
 }
 
 constexpr int kMaxSlopeGroup = 48;
@@ -277,6 +271,19 @@ DCRV_CERTIFICATE(Ltan_bound) {
 // Exact identities of h_G and c₁
 // ---------------------------------------------------------------------------------------------------------
 
+/// One exact piece per G = first, …, last, labelled "G = G", of `variables` and `degree` with the residual
+/// residual(G, x, k).
+template <class R>
+void add_group_identities(Certificate& c, int first, int last, std::size_t variables, int degree,
+                          R residual) {
+  for (int G = first; G <= last; ++G)
+    c.identities.push_back(
+        identity_piece("G = " + std::to_string(G), variables, degree,
+                       [G, residual](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                         return residual(G, x, k);
+                       }));
+}
+
 // App. E, Lemma lem:hG-basic and §Edge cases: h_G ≡ c√(G−1) for G ∈ {2, 3}.
 DCRV_CERTIFICATE(hG_const_G23) {
   Certificate c;
@@ -285,12 +292,10 @@ DCRV_CERTIFICATE(hG_const_G23) {
   c.method = "h_G(rho)/sqrt(G-1) - c: the Bernstein polynomial of degree G - 2 <= 1 with weights "
              "sqrt((G-1)/((1+s)(G-1-s))) = 1 (rational), zero on a 2-point grid, hence identically zero";
   c.constants = {exact_one("c")};
-  for (int G : {2, 3})
-    c.identities.push_back(
-        identity_piece("G = " + std::to_string(G), 1, 1,
-                       [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+  add_group_identities(c, 2, 3, 1, 1,
+                       [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
                          return h_scaled_exact(G, x[0]) - k("c");
-                       }));
+                       });
   return c;
 }
 
@@ -414,11 +419,10 @@ DCRV_CERTIFICATE(c1_expansion_at_1) {
              "c_1(1)/sqrt(G-1) and c_1'(1)/sqrt(G-1) + c are exact rationals, evaluated: 0 (one point per G; "
              "the identity has no free variable)";
   c.constants = {exact_one("c")};
-  for (int G = 2; G <= 256; ++G)
-    c.identities.push_back(identity_piece("G = " + std::to_string(G), 1, 0,
-                                          [G](const std::vector<Rational>&, const auto& k) -> Rational {
-                                            return first_nonzero(c1_at_one(G, k("c")));
-                                          }));
+  add_group_identities(c, 2, 256, 1, 0,
+                       [](int G, const std::vector<Rational>&, const RationalConstants& k) -> Rational {
+                         return first_nonzero(c1_at_one(G, k("c")));
+                       });
   return c;
 }
 
@@ -433,15 +437,14 @@ DCRV_CERTIFICATE(hG_endpoints) {
       "(as E.c1-expansion-at-1); the limits follow: c_1 is a polynomial, so c_1(rho)/(1-rho) -> c_1(0) "
       "as rho -> 0 and c_1(rho)/(1-rho) = (c_1(rho) - c_1(1))/(1-rho) -> -c_1'(1) as rho -> 1";
   c.constants = {exact_one("c")};
-  for (int G = 2; G <= 256; ++G)
-    c.identities.push_back(identity_piece("G = " + std::to_string(G), 1, 0,
-                                          [G](const std::vector<Rational>&, const auto& k) -> Rational {
-                                            std::vector<Rational> r = c1_at_one(G, k("c"));
-                                            r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
-                                            r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
-                                            r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
-                                            return first_nonzero(r);
-                                          }));
+  add_group_identities(c, 2, 256, 1, 0,
+                       [](int G, const std::vector<Rational>&, const RationalConstants& k) -> Rational {
+                         std::vector<Rational> r = c1_at_one(G, k("c"));
+                         r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
+                         r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
+                         r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
+                         return first_nonzero(r);
+                       });
   return c;
 }
 
@@ -457,16 +460,14 @@ DCRV_CERTIFICATE(const_Ltan) {
              "under the sup over rho is the constant c^2 (G-1) K_C K_I and L_tan = c sqrt(G-1) sqrt(K_C K_I) "
              "(both >= 0)";
   c.constants = {exact_one("c")};
-  for (int G : {2, 3})
-    c.identities.push_back(
-        identity_piece("G = " + std::to_string(G), 3, 2,
-                       [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+  add_group_identities(c, 2, 3, 3, 2,
+                       [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
                          const Rational &rho = x[0], &KC = x[1], &KI = x[2];
                          const Rational alpha = dc1_scaled_exact(G, rho);
                          const Rational beta = -h_scaled_exact(G, rho) - rho * dh_scaled_exact(G, rho);
                          const Rational L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
                          return L2 - k("c") * k("c") * KC * KI;
-                       }));
+                       });
   return c;
 }
 
@@ -482,13 +483,11 @@ DCRV_CERTIFICATE(const_Fx) {
       "with H the Bernstein form (rational weights); times K_I + K_C E a polynomial of degree <= 2 "
       "in (E, K_C, K_I), zero on a 3^3 grid";
   c.constants = {exact_one("c")};
-  for (int G : {2, 3})
-    c.identities.push_back(
-        identity_piece("G = " + std::to_string(G), 3, 2,
-                       [G](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+  add_group_identities(c, 2, 3, 3, 2,
+                       [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
                          const Rational &E = x[0], &KC = x[1], &KI = x[2];
                          return h_scaled_exact(G, KC * E / (KI + KC * E)) - k("c");
-                       }));
+                       });
   return c;
 }
 
@@ -503,14 +502,12 @@ DCRV_CERTIFICATE(Hstar) {
       "rho = 0, 1: monotonicity test), and h_G(0)/sqrt(G-1) - c = 0 by exact evaluation (only the "
       "weight sqrt((G-1)/(G-1)) = 1 survives)";
   c.constants = {exact_one("c")};
-  for (int G = 2; G <= kMaxBnbGroup; ++G) {
-    c.pieces.push_back(class_score_piece(G, 2));
-    c.pieces.push_back(class_score_piece(G, 3));
+  add_class_score_pieces(c, {2, 3});
+  for (int G = 2; G <= kMaxBnbGroup; ++G)
     c.identities.push_back(identity_piece("h_G(0), G = " + std::to_string(G), 1, 0,
                                           [G](const std::vector<Rational>&, const auto& k) -> Rational {
                                             return h_scaled_exact(G, Rational(0)) - k("c");
                                           }));
-  }
   return c;
 }
 
@@ -543,23 +540,19 @@ template <class X> X xlogx(const X& x) {
 /// [−1, 1]: onto the simplex, uniform at the dyadic point 0 where y = 1 exactly and the gradient is exactly
 /// 0.
 template <int K> Piece entropy_piece() {
-  Piece piece;
-  piece.label = "entropy, K = " + std::to_string(K);
-  piece.score = make_score<K - 1>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    X sum(0);
-    if constexpr (K == 2) {
-      sum = xlogx(X(1 + x[0])) + xlogx(X(1 - x[0]));
-    } else {
-      const X rest = 1 - x[0];
-      sum = xlogx(X(1 + 2 * x[0])) + xlogx(X(rest * (1 + x[1]))) + xlogx(X(rest * (1 - x[1])));
-    }
-    return -sum / X(K) + X((1 - k("c_log")) * log(Interval(K)));
-  });
-  if constexpr (K == 2)
-    piece.roots = {{Interval(-1.0, 1.0)}};
-  else
-    piece.roots = {{Interval(-0.5, 1.0), Interval(-1.0, 1.0)}};
+  const Box root = K == 2 ? Box{Interval(-1.0, 1.0)} : Box{Interval(-0.5, 1.0), Interval(-1.0, 1.0)};
+  Piece piece =
+      make_piece<K - 1>("entropy, K = " + std::to_string(K), {root}, [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        X sum(0);
+        if constexpr (K == 2) {
+          sum = xlogx(X(1 + x[0])) + xlogx(X(1 - x[0]));
+        } else {
+          const X rest = 1 - x[0];
+          sum = xlogx(X(1 + 2 * x[0])) + xlogx(X(rest * (1 + x[1]))) + xlogx(X(rest * (1 - x[1])));
+        }
+        return -sum / X(K) + X((1 - k("c_log")) * log(Interval(K)));
+      });
   piece.attained = {std::vector<double>(K - 1, 0.0)};
   return piece;
 }
@@ -580,10 +573,7 @@ DCRV_CERTIFICATE(y_inequality) {
       "0 for i in C, rho in [0, 1]: Bernstein form) and H(p) <= c2 log K (chart y = Kp with the uniform "
       "point at the origin, exact there: second-order test)";
   c.constants = {{"c_sqrt", [] { return Interval(1); }}, {"c_log", [] { return Interval(1); }}};
-  for (int G = 2; G <= kMaxBnbGroup; ++G) {
-    c.pieces.push_back(class_score_piece(G, 1, "c_sqrt"));
-    c.pieces.push_back(class_score_piece(G, 4, "c_sqrt"));
-  }
+  add_class_score_pieces(c, {1, 4}, "c_sqrt");
   c.pieces.push_back(entropy_piece<2>());
   c.pieces.push_back(entropy_piece<3>());
   for (int K = 2; K <= 3; ++K)

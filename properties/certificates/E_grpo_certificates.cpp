@@ -19,14 +19,11 @@ using grpo_exact::bernstein;
 using grpo_exact::h_scaled_weights;
 
 Piece hG_upper_piece(int G) {
-  Piece piece;
-  piece.label = "G = " + std::to_string(G);
-  piece.score = make_score<1>([w = h_scaled_weights(G)](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    return bernstein(w, x[0]) - X(k("c"));
-  });
-  piece.roots = {unit_box(1)};
-  return piece;
+  return make_piece<1>("G = " + std::to_string(G), {unit_box(1)},
+                       [w = h_scaled_weights(G)](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         return bernstein(w, x[0]) - X(k("c"));
+                       });
 }
 
 DCRV_CERTIFICATE(hG_upper) {

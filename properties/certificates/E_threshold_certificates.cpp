@@ -274,13 +274,11 @@ DCRV_CERTIFICATE(rho_prime_quarter) {
       "in (0, 1); rho(1 - rho) - q <= 0 on [0, 1] by branch and bound, attained at rho = 1/2: "
       "second-order test";
   c.constants = {{"quarter", [] { return Interval(0.25); }}};
-  Piece piece;
-  piece.label = "rho(1 - rho) - q, rho in [0, 1]";
-  piece.score = make_score<1>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    return x[0] * (1 - x[0]) - X(k("quarter"));
-  });
-  piece.roots = {unit_box(1)};
+  Piece piece =
+      make_piece<1>("rho(1 - rho) - q, rho in [0, 1]", {unit_box(1)}, [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        return x[0] * (1 - x[0]) - X(k("quarter"));
+      });
   piece.attained = {{0.5}};
   c.pieces = {piece};
   const IdentityPiece derivative =

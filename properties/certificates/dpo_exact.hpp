@@ -55,8 +55,8 @@ inline Box two_level_box(double z_hi) {
           Interval(-40.0, 20.0)};
 }
 
-/// log A = log((1 − δ)/((K − 1)δ)) at δ = u/K, as log1p(K(1 − u)/((K − 1)u)) (the claims' log1p((1 − Kδ)/((K −
-/// 1)δ)) with Kδ = u substituted exactly; u and K each appear once in the argument).
+/// log A = log((1 − δ)/((K − 1)δ)) at δ = u/K, as log1p(K(1 − u)/((K − 1)u)) (the claims' log1p((1 − Kδ)/((K
+/// − 1)δ)) with Kδ = u substituted exactly; u and K each appear once in the argument).
 template <class X> X face_gap_log(const X& K, const X& u) {
   return log1p(K * (1 - u) / ((K - 1) * u));
 }

@@ -217,14 +217,11 @@ inline std::string class_split_label(int K, int KC) {
 /// The identity piece of one class split (K, K_C) over the variables of `Point` (ScorePoint or
 /// DriftPoint), with residual r(K_C, point).
 template <class Point, class R> IdentityPiece class_split_identity(int K, int KC, int degree, R r) {
-  IdentityPiece piece;
-  piece.label = class_split_label(K, KC);
-  piece.variables = Point::variables(K);
-  piece.degree = degree;
-  piece.residual = [K, KC, r](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-    return r(KC, Point(v, K));
-  };
-  return piece;
+  return softmax_exact::identity_piece(
+      class_split_label(K, KC), Point::variables(K), degree,
+      [K, KC, r](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+        return r(KC, Point(v, K));
+      });
 }
 
 /// The class splits K_C of K classes an identity runs over: every 0 ≤ K_C ≤ K, the mixed ones 1 ≤ K_C ≤ K −
