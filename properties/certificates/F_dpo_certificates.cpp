@@ -96,16 +96,12 @@ DCRV_CERTIFICATE(g_derivative) {
                        const J g = E / (J(1) + E);
                        return g.g[0] - (-k("c") * beta * 4 * E0 / ((1 + E0) * (1 + E0)));
                      });
-  Piece lower;
-  lower.label = "-c beta <= g'";
-  lower.score =
-      make_score<1>([](const auto& x, const Constants& k) { return -k("c") * square(tanh_half(x[0])); });
-  lower.roots = {{Interval(-300.0, 300.0)}};
-  Piece negative;
-  negative.label = "g' < 0";
-  negative.score =
-      make_score<1>([](const auto& x, const Constants& k) { return -k("c") / square(cosh_of(x[0] / 2)); });
-  negative.roots = {{Interval(-300.0, 300.0)}};
+  Piece lower =
+      make_piece<1>("-c beta <= g'", {{Interval(-300.0, 300.0)}},
+                    [](const auto& x, const Constants& k) { return -k("c") * square(tanh_half(x[0])); });
+  Piece negative =
+      make_piece<1>("g' < 0", {{Interval(-300.0, 300.0)}},
+                    [](const auto& x, const Constants& k) { return -k("c") / square(cosh_of(x[0] / 2)); });
   negative.strict = true;
   c.pieces = {lower, negative};
   c.identities = {formula, slope_tanh_identity()};
@@ -132,23 +128,16 @@ DCRV_CERTIFICATE(mgamma_sup) {
       "raw lambda = log(1/delta): g(log v) = sigma(a), g(log delta) = sigma(b), a = beta((1-w)lambda + "
       "ell0), b = beta(lambda + ell0); g(log v) - g(log delta) = sigma(-a) sigma(b) expm1(-beta w "
       "lambda) <= 0 by (S3); 0 < g(log delta) = sigma(b) and 1 - g(log delta) = sigma(-b) > 0 strict";
-  Piece sup;
-  sup.label = "g(log v) <= g(log delta)";
-  sup.score = make_score<4>([](const auto& x, const Constants&) {
+  Piece sup = make_piece<4>("g(log v) <= g(log delta)", {mgamma_box()}, [](const auto& x, const Constants&) {
     const auto &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
     return sigmoid_difference(beta * ((1 - w) * lam + ell0), beta * (lam + ell0), -(beta * w * lam));
   });
-  sup.roots = {mgamma_box()};
-  Piece pos;
-  pos.label = "0 < g(log delta)";
-  pos.score = make_score<4>([](const auto& x, const Constants&) { return -sigmoid(x[0] * (x[2] + x[1])); });
-  pos.roots = {mgamma_box()};
+  Piece pos = make_piece<4>("0 < g(log delta)", {mgamma_box()},
+                            [](const auto& x, const Constants&) { return -sigmoid(x[0] * (x[2] + x[1])); });
   pos.strict = true;
-  Piece below;
-  below.label = "g(log delta) < 1";
-  below.score =
-      make_score<4>([](const auto& x, const Constants&) { return -sigmoid(-(x[0] * (x[2] + x[1]))); });
-  below.roots = {mgamma_box()};
+  Piece below = make_piece<4>("g(log delta) < 1", {mgamma_box()}, [](const auto& x, const Constants&) {
+    return -sigmoid(-(x[0] * (x[2] + x[1])));
+  });
   below.strict = true;
   c.pieces = {sup, pos, below};
   c.identities = {sigmoid_difference_identity()};
@@ -171,16 +160,16 @@ DCRV_CERTIFICATE(jphi_piece_diag) {
       "tanh^2(x/2)/4 <= 0 by (S1); the sub-box near v = delta, ell0 = log delta is searched first (last "
       "root)";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  Piece piece;
-  piece.label = "|f'(v)| <= c beta/delta";
-  piece.score = make_score<4>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const X &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
-    const X xx = beta * (-((1 - w) * lam) - ell0);
-    return X(Interval(1) / 4 - k("c")) * exp(w * lam) - expm1(w * lam) / 4 - square(tanh_half(xx)) / 4;
-  });
-  piece.roots = {{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.5, 100.0), Interval(0.0, 1.0)},
-                 {Interval(1e-3, 2e-3), Interval(-10.0, -9.0), Interval(9.0, 10.0), Interval(0.0, 1e-3)}};
+  Piece piece = make_piece<4>(
+      "|f'(v)| <= c beta/delta",
+      {{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.5, 100.0), Interval(0.0, 1.0)},
+       {Interval(1e-3, 2e-3), Interval(-10.0, -9.0), Interval(9.0, 10.0), Interval(0.0, 1e-3)}},
+      [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        const X &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
+        const X xx = beta * (-((1 - w) * lam) - ell0);
+        return X(Interval(1) / 4 - k("c")) * exp(w * lam) - expm1(w * lam) / 4 - square(tanh_half(xx)) / 4;
+      });
   c.pieces = {piece};
   c.identities = {slope_tanh_identity()};
   return c;
@@ -192,14 +181,14 @@ DCRV_CERTIFICATE(jphi_piece_diag) {
 
 /// Side 0: ℓ₀ = d > 0, the sup is at ℓ = 0, x = −βd; side 1: ℓ₀ = log δ − d, at ℓ = log δ, x = βd.
 Piece lf_strict_piece(int side) {
-  Piece piece;
-  piece.label = side == 0 ? "ell0 = d > 0 (sup at ell = 0)" : "ell0 = log delta - d (sup at ell = log delta)";
-  piece.score = make_score<2>([side](const auto& x, const Constants& k) {
-    const auto bd = x[0] * x[1];
-    return slope_minus(side == 0 ? -bd : bd, k("c"));
-  });
-  // the sub-box βd ≤ 2·10⁻³ (where s(x) is within 10⁻⁶ of ¼) is searched first (the last root)
-  piece.roots = {{Interval(1e-3, 1e3), Interval(1e-6, 40.0)}, {Interval(1e-3, 2e-3), Interval(1e-6, 1.0)}};
+  Piece piece = make_piece<2>(
+      side == 0 ? "ell0 = d > 0 (sup at ell = 0)" : "ell0 = log delta - d (sup at ell = log delta)",
+      // the sub-box βd ≤ 2·10⁻³ (where s(x) is within 10⁻⁶ of ¼) is searched first (the last root)
+      {{Interval(1e-3, 1e3), Interval(1e-6, 40.0)}, {Interval(1e-3, 2e-3), Interval(1e-6, 1.0)}},
+      [side](const auto& x, const Constants& k) {
+        const auto bd = x[0] * x[1];
+        return slope_minus(side == 0 ? -bd : bd, k("c"));
+      });
   piece.strict = true;
   return piece;
 }
@@ -235,20 +224,17 @@ DCRV_CERTIFICATE(c_open_formula) {
       "ell0, t = beta w, the bracket <= 0 by (S2); (ii) exact: s(0) = sigma(0)^2 = c (ell0 <= 0) and "
       "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0)";
   c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
-  Piece neg;
-  neg.label = "(i) ell0 in [-40, 0]";
-  neg.score = make_score<3>(
+  Piece neg = make_piece<3>(
+      "(i) ell0 in [-40, 0]", {{Interval(1e-3, 1e3), Interval(-40.0, 0.0), Interval(0.0, 200.0)}},
       [](const auto& x, const Constants& k) { return slope_minus(x[0] * (-x[2] - x[1]), k("c")); });
-  neg.roots = {{Interval(1e-3, 1e3), Interval(-40.0, 0.0), Interval(0.0, 200.0)}};
-  Piece pos;
-  pos.label = "(i) ell0 in [0, 20]";
-  pos.score = make_score<3>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const X y = x[0] * x[1], t = x[0] * x[2];
-    const X ch = cosh_of(y / 2);
-    return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
-  });
-  pos.roots = {{Interval(1e-3, 1e3), Interval(0.0, 20.0), Interval(0.0, 200.0)}};
+  Piece pos =
+      make_piece<3>("(i) ell0 in [0, 20]", {{Interval(1e-3, 1e3), Interval(0.0, 20.0), Interval(0.0, 200.0)}},
+                    [](const auto& x, const Constants& k) {
+                      using X = scalar_of<decltype(x[0])>;
+                      const X y = x[0] * x[1], t = x[0] * x[2];
+                      const X ch = cosh_of(y / 2);
+                      return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
+                    });
   const IdentityPiece at_neg =
       identity_piece("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
                      [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
@@ -294,18 +280,12 @@ DCRV_CERTIFICATE(c_max_le_copen) {
       "-tanh^2(x/2)/4 (S1); ell0 >= 0: c_open/beta = s(-beta ell0) and s(x) - s(y) <= 0 by (S2) with y = "
       "beta ell0, t = -beta ell >= 0; c_max (closed form) is -g' at a point of the same interval, so the "
       "pointwise bound covers it";
-  Piece neg;
-  neg.label = "ell0 in [-40, 0]";
-  neg.score = make_score<5>([](const auto& x, const Constants&) {
+  Piece neg = make_piece<5>("ell0 in [-40, 0]", {c_max_box(-40.0, 0.0)}, [](const auto& x, const Constants&) {
     return slope_minus(x[0] * (-minus_ell(x[2], x[3], x[4]) - x[1]), Interval(1) / 4);
   });
-  neg.roots = {c_max_box(-40.0, 0.0)};
-  Piece pos;
-  pos.label = "ell0 in [0, 20]";
-  pos.score = make_score<5>([](const auto& x, const Constants&) {
+  Piece pos = make_piece<5>("ell0 in [0, 20]", {c_max_box(0.0, 20.0)}, [](const auto& x, const Constants&) {
     return slope_gap(x[0] * x[1], x[0] * minus_ell(x[2], x[3], x[4]));
   });
-  pos.roots = {c_max_box(0.0, 20.0)};
   c.pieces = {neg, pos};
   c.identities = {slope_tanh_identity(), slope_gap_identity()};
   return c;
@@ -325,22 +305,20 @@ DCRV_CERTIFICATE(sc_implies_copen) {
              "(exact 1/4); ell0 >= 0: c_open/beta = s(y), y = beta ell0 in [0, 2 10^4] (the image of the "
              "(beta, ell0) box), written (1/4 - c(1 + eta)) - tanh^2(y/2)/4 by (S1); strict";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  Piece neg;
-  neg.label = "ell0 in [-40, 0] (raw eta)";
-  neg.score = make_score<1>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const X s0 = square(sigmoid(X(0)));
-    return s0 - k("c") * (1 + x[0]);
-  });
-  neg.roots = {{Interval(1e-12, 10.0)}};
+  Piece neg = make_piece<1>("ell0 in [-40, 0] (raw eta)", {{Interval(1e-12, 10.0)}},
+                            [](const auto& x, const Constants& k) {
+                              using X = scalar_of<decltype(x[0])>;
+                              const X s0 = square(sigmoid(X(0)));
+                              return s0 - k("c") * (1 + x[0]);
+                            });
   neg.strict = true;
-  Piece pos;
-  pos.label = "ell0 in [0, 20] (raw y = beta ell0, eta)";
-  pos.score = make_score<2>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    return X(Interval(1) / 4) - k("c") * (1 + x[1]) - square(tanh_half(x[0])) / 4;
-  });
-  pos.roots = {{Interval(0.0, 2e4), Interval(1e-12, 10.0)}, {Interval(0.0, 1e-3), Interval(1e-12, 1e-3)}};
+  Piece pos = make_piece<2>(
+      "ell0 in [0, 20] (raw y = beta ell0, eta)",
+      {{Interval(0.0, 2e4), Interval(1e-12, 10.0)}, {Interval(0.0, 1e-3), Interval(1e-12, 1e-3)}},
+      [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        return X(Interval(1) / 4) - k("c") * (1 + x[1]) - square(tanh_half(x[0])) / 4;
+      });
   pos.strict = true;
   c.pieces = {neg, pos};
   c.identities = {slope_tanh_identity()};
@@ -359,18 +337,13 @@ DCRV_CERTIFICATE(g_log_range) {
       "g(0) = sigma(beta ell0), g(-w) = sigma(beta(ell0 + w)): g(0) - g(-w) = sigma(-beta ell0) "
       "sigma(beta(ell0 + w)) expm1(-beta w) <= 0 by (S3); 1 - g(-w) = sigma(-beta(w + ell0)) > 0 strict";
   const Box box{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.0, 1e3)};
-  Piece lower;
-  lower.label = "g(0) <= g(log v)";
-  lower.score = make_score<3>([](const auto& x, const Constants&) {
+  Piece lower = make_piece<3>("g(0) <= g(log v)", {box}, [](const auto& x, const Constants&) {
     const auto &beta = x[0], &ell0 = x[1], &w = x[2];
     return sigmoid_difference(beta * ell0, beta * (ell0 + w), -(beta * w));
   });
-  lower.roots = {box};
-  Piece upper;
-  upper.label = "g(log v) < 1";
-  upper.score =
-      make_score<3>([](const auto& x, const Constants&) { return -sigmoid(-(x[0] * (x[2] + x[1]))); });
-  upper.roots = {box};
+  Piece upper = make_piece<3>("g(log v) < 1", {box}, [](const auto& x, const Constants&) {
+    return -sigmoid(-(x[0] * (x[2] + x[1])));
+  });
   upper.strict = true;
   c.pieces = {lower, upper};
   c.identities = {sigmoid_difference_identity()};
@@ -396,22 +369,19 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
       "-beta E/v) has derivative (s g'(log v) - eps)/v with g' = -beta E/(1 + E)^2 (degree <= 4)";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
   const Box box{Interval(1e-3, 1e2), Interval(-40.0, 0.0), Interval(0.0, 100.0), Interval(1e-12, 10.0)};
-  Piece plus;
-  plus.label = "s_i = +1";
-  plus.score = make_score<4>([](const auto& x, const Constants& k) {
+  Piece plus = make_piece<4>("s_i = +1", {box}, [](const auto& x, const Constants& k) {
     const auto xx = x[0] * (-x[2] - x[1]);
     return -(sigmoid(xx) * sigmoid(-xx)) - k("c") * (1 + x[3]);
   });
-  plus.roots = {box};
   plus.strict = true;
-  Piece minus;
-  minus.label = "s_i = -1";
-  minus.score = make_score<4>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const X xx = x[0] * (-x[2] - x[1]);
-    return X(Interval(1) / 4) - k("c") * (1 + x[3]) - square(tanh_half(xx)) / 4;
-  });
-  minus.roots = {box, {Interval(1e-3, 2e-3), Interval(-1.0, 0.0), Interval(0.0, 1.0), Interval(1e-12, 1e-3)}};
+  Piece minus = make_piece<4>(
+      "s_i = -1",
+      {box, {Interval(1e-3, 2e-3), Interval(-1.0, 0.0), Interval(0.0, 1.0), Interval(1e-12, 1e-3)}},
+      [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        const X xx = x[0] * (-x[2] - x[1]);
+        return X(Interval(1) / 4) - k("c") * (1 + x[3]) - square(tanh_half(xx)) / 4;
+      });
   minus.strict = true;
   // G_i(v) = s g(log v) − ε log v as a jet in v: log v of derivative 1/v, g(log v) = E/(1 + E) with E =
   // e^{−β(log v − ℓ₀)} of derivative −βE/v; variables (v, E, β, ε), both signs
@@ -478,14 +448,12 @@ DCRV_CERTIFICATE(hprime_bound) {
       "-h'/beta - c; score max of the two (|h'|/beta - c); the sub-box z in [38, 42], M in [1, 1.5], beta "
       "<= 0.1, ell0 in [-40, -38] (near-attainment) is searched before the whole box";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  Piece piece;
-  piece.label = "|h'(z)| <= c beta";
-  piece.score = make_score<5>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const auto t = two_level_slopes(x);
-    return max(hprime_upper(t, X(k("c"))), hprime_lower(t, X(k("c"))));
-  });
-  piece.roots = {two_level_box(200.0), two_level_extremal_box()};
+  Piece piece = make_piece<5>("|h'(z)| <= c beta", {two_level_box(200.0), two_level_extremal_box()},
+                              [](const auto& x, const Constants& k) {
+                                using X = scalar_of<decltype(x[0])>;
+                                const auto t = two_level_slopes(x);
+                                return max(hprime_upper(t, X(k("c"))), hprime_lower(t, X(k("c"))));
+                              });
   c.pieces = {piece};
   c.identities = {slope_tanh_identity()};
   return c;
@@ -507,20 +475,18 @@ DCRV_CERTIFICATE(fprime_sc) {
     b.push_back(Interval(1e-9, 10.0));
     return b;
   };
-  Piece le;
-  le.label = "F' <= c beta - eps";
-  le.score = make_score<6>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c"))) + 0 * x[5];
-  });
-  le.roots = {box(two_level_box(200.0)), box(two_level_extremal_box())};
-  Piece neg;
-  neg.label = "F' < 0";
-  neg.score = make_score<6>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c") * (1 + x[5])));
-  });
-  neg.roots = {box(two_level_box(200.0)), box(two_level_extremal_box())};
+  Piece le = make_piece<6>(
+      "F' <= c beta - eps", {box(two_level_box(200.0)), box(two_level_extremal_box())},
+      [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c"))) + 0 * x[5];
+      });
+  Piece neg = make_piece<6>(
+      "F' < 0", {box(two_level_box(200.0)), box(two_level_extremal_box())},
+      [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c") * (1 + x[5])));
+      });
   neg.strict = true;
   c.pieces = {le, neg};
   c.identities = {slope_tanh_identity()};
@@ -555,16 +521,14 @@ Box zstar_extremal_box() {
 /// Uniqueness of the root: F′(z)/β = h′/β − (1 + η)/4 < 0 on z ∈ [0, 8001] ⊇ [0, 2/ε] (ε ≥ β/4 ≥ 2.5·10⁻⁴),
 /// raw (z, M, N, β, ℓ₀, η); SC's ¼ is exact (not a constant of these claims).
 Piece zstar_unique_piece() {
-  Piece piece;
-  piece.label = "F'(z) < 0 on [0, 8001] (unique root)";
-  piece.score = make_score<6>([](const auto& x, const Constants&) {
-    using X = scalar_of<decltype(x[0])>;
-    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(Interval(1) / 4 * (1 + x[5])));
-  });
   Box b{Interval(0.0, 8001.0)};
   for (const auto& v : zstar_box())
     b.push_back(v);
-  piece.roots = {b};
+  Piece piece = make_piece<
+      6>("F'(z) < 0 on [0, 8001] (unique root)", {b}, [](const auto& x, const Constants&) {
+    using X = scalar_of<decltype(x[0])>;
+    return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(Interval(1) / 4 * (1 + x[5])));
+  });
   piece.strict = true;
   return piece;
 }
@@ -590,18 +554,16 @@ DCRV_CERTIFICATE(f0_value) {
                        const Rational &M = v[0], &N = v[1];
                        return (1 / (M * (1 + N / M))) * (M + N) - 1;
                      });
-  Piece pos;
-  pos.label = "0 < F(0) = 2 g(log 1/K)";
-  pos.score = make_score<4>(
+  Piece pos = make_piece<4>(
+      "0 < F(0) = 2 g(log 1/K)",
+      {{Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3), Interval(-40.0, 20.0)}},
       [](const auto& x, const Constants&) { return -2 * sigmoid(x[2] * (log(x[0] + x[1]) + x[3])); });
-  pos.roots = {{Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3), Interval(-40.0, 20.0)}};
   pos.strict = true;
-  Piece le;
-  le.label = "F(z) <= 2 - eps z";
-  le.score = make_score<5>(
+  Piece le = make_piece<5>(
+      "F(z) <= 2 - eps z",
+      {{Interval(0.0, 1e4), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
+        Interval(-40.0, 20.0)}},
       [](const auto& x, const Constants&) { return h_minus_two(x[0], x[1], x[2], x[3], x[4]); });
-  le.roots = {{Interval(0.0, 1e4), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
-               Interval(-40.0, 20.0)}};
   c.pieces = {pos, le};
   c.identities = {at0};
   return c;
@@ -616,17 +578,15 @@ DCRV_CERTIFICATE(zstar_lower_2g0) {
       "; at a = c g(0)/eps: -F(a) = c g(0) - h(a) = (c - 2) g(0) + [g(0) - g(log L_C(a))] + [g(0) - g(log "
       "L_I(a))], each bracket <= 0 by (S3) (log L <= 0)";
   c.constants = {{"c", [] { return Interval(2); }}};
-  Piece piece;
-  piece.label = "F(c g(0)/eps) >= 0";
-  piece.score = make_score<5>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const X &M = x[0], &N = x[1], &beta = x[2], &ell0 = x[3], &eta = x[4];
-    const X g0 = sigmoid(beta * ell0), eps = beta * (1 + eta) / 4;
-    const X a = k("c") * g0 / eps;
-    const auto l = two_level_logs(a, M, N);
-    return X(k("c") - 2) * g0 + g0_minus_g(l[0], beta, ell0) + g0_minus_g(l[1], beta, ell0);
-  });
-  piece.roots = {zstar_box(), zstar_extremal_box()};
+  Piece piece = make_piece<5>(
+      "F(c g(0)/eps) >= 0", {zstar_box(), zstar_extremal_box()}, [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        const X &M = x[0], &N = x[1], &beta = x[2], &ell0 = x[3], &eta = x[4];
+        const X g0 = sigmoid(beta * ell0), eps = beta * (1 + eta) / 4;
+        const X a = k("c") * g0 / eps;
+        const auto l = two_level_logs(a, M, N);
+        return X(k("c") - 2) * g0 + g0_minus_g(l[0], beta, ell0) + g0_minus_g(l[1], beta, ell0);
+      });
   c.pieces = {piece, zstar_unique_piece()};
   c.identities = {sigmoid_difference_identity(), slope_tanh_identity()};
   return c;
@@ -641,15 +601,13 @@ DCRV_CERTIFICATE(zstar_upper_2eps) {
       "; at a = c/eps: F(a) = h(a) - c = (2 - c) - sigma(beta(log L_C(a) - ell0)) - sigma(beta(log L_I(a) "
       "- ell0)) <= 0";
   c.constants = {{"c", [] { return Interval(2); }}};
-  Piece piece;
-  piece.label = "F(c/eps) <= 0";
-  piece.score = make_score<5>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    const X &M = x[0], &N = x[1], &beta = x[2], &ell0 = x[3], &eta = x[4];
-    const X a = k("c") / (beta * (1 + eta) / 4);
-    return X(2 - k("c")) + h_minus_two(a, M, N, beta, ell0);
-  });
-  piece.roots = {zstar_box(), zstar_extremal_box()};
+  Piece piece = make_piece<5>("F(c/eps) <= 0", {zstar_box(), zstar_extremal_box()},
+                              [](const auto& x, const Constants& k) {
+                                using X = scalar_of<decltype(x[0])>;
+                                const X &M = x[0], &N = x[1], &beta = x[2], &ell0 = x[3], &eta = x[4];
+                                const X a = k("c") / (beta * (1 + eta) / 4);
+                                return X(2 - k("c")) + h_minus_two(a, M, N, beta, ell0);
+                              });
   c.pieces = {piece, zstar_unique_piece()};
   c.identities = {slope_tanh_identity()};
   return c;
@@ -669,21 +627,17 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
       "sigma(beta ell0)); second at eps = 2(1 + eta)/L_K (the claim's eps), times eps/L_K > 0: c/eps - L_K "
       "= L_K (c - 2(1 + eta))/(2(1 + eta)) <= 0, L_K = (1 - u/K) log1p(K(1-u)/((K-1)u)) >= 0";
   c.constants = {{"c", [] { return Interval(2); }}};
-  Piece g0;
-  g0.label = "2 g(0)/eps <= c/eps";
-  g0.score = make_score<2>([](const auto& x, const Constants& k) {
-    using X = scalar_of<decltype(x[0])>;
-    return X(2 - k("c")) - 2 * sigmoid(-(x[0] * x[1]));
-  });
-  g0.roots = {{Interval(1e-3, 1e3), Interval(-40.0, 20.0)}};
-  Piece gap;
-  gap.label = "c/eps <= L_K";
-  gap.score = make_score<3>([](const auto& x, const Constants& k) {
-    const auto &K = x[0], &u = x[1], &eta = x[2];
-    const auto lk = face_gap_of(K, u);
-    return lk * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
-  });
-  gap.roots = {face_gap_box_and({Interval(0.0, 1.0)})};
+  Piece g0 = make_piece<2>("2 g(0)/eps <= c/eps", {{Interval(1e-3, 1e3), Interval(-40.0, 20.0)}},
+                           [](const auto& x, const Constants& k) {
+                             using X = scalar_of<decltype(x[0])>;
+                             return X(2 - k("c")) - 2 * sigmoid(-(x[0] * x[1]));
+                           });
+  Piece gap = make_piece<3>("c/eps <= L_K", {face_gap_box_and({Interval(0.0, 1.0)})},
+                            [](const auto& x, const Constants& k) {
+                              const auto &K = x[0], &u = x[1], &eta = x[2];
+                              const auto lk = face_gap_of(K, u);
+                              return lk * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
+                            });
   c.pieces = {g0, gap};
   return c;
 }

@@ -450,12 +450,9 @@ DCRV_CERTIFICATE(two_level_param) {
       "variables (M, N, E), degree <= 2 per variable, a 4-point grid";
   auto piece = [](std::string label,
                   std::function<Rational(const Rational&, const Rational&, const Rational&)> r) {
-    IdentityPiece p;
-    p.label = std::move(label);
-    p.variables = 3;
-    p.degree = 3;
-    p.residual = [r](const RVec& x, const RationalConstants&) -> Rational { return r(x[0], x[1], x[2]); };
-    return p;
+    return identity_piece(std::move(label), 3, 3, [r](const RVec& x, const RationalConstants&) -> Rational {
+      return r(x[0], x[1], x[2]);
+    });
   };
   const auto LI = [](const Rational& M, const Rational& N, const Rational& E) -> Rational {
     return 1 / (N + M * E);
@@ -509,12 +506,8 @@ DCRV_CERTIFICATE(cap_poly) {
       "0 with v = 1 - u (the claim's factored form, strict) and P' = -2(K-1)^2((1-u) + u/K) - 1 + 2u/K < "
       "0 (1 - (K-1) delta = (1 - u) + u/K, strict)";
   auto piece = [](std::string label, std::function<Rational(const Rational&, const Rational&)> r) {
-    IdentityPiece p;
-    p.label = std::move(label);
-    p.variables = 2;
-    p.degree = 6;
-    p.residual = [r](const RVec& x, const RationalConstants&) -> Rational { return r(x[0], x[1]); };
-    return p;
+    return identity_piece(std::move(label), 2, 6,
+                          [r](const RVec& x, const RationalConstants&) -> Rational { return r(x[0], x[1]); });
   };
   c.identities = {piece("P(0) = K - 1",
                         [](const Rational& K, const Rational&) -> Rational {
@@ -542,23 +535,17 @@ DCRV_CERTIFICATE(cap_poly) {
                     return B * B - A - cap_factored(K, d) / (km1 * d * d);
                   })};
   const Box box{Interval(2.0, 1000.0), Interval(0.0, 1.0 - 0x1p-53)};
-  Piece positive;
-  positive.label = "P(delta) > 0";
-  positive.score = make_score<2>([](const auto& x, const Constants&) {
+  Piece positive = make_piece<2>("P(delta) > 0", {box}, [](const auto& x, const Constants&) {
     const auto &K = x[0], &u = x[1];
     const auto km1 = K - 1, v = 1 - u;
     return -(v * ((km1 * km1 * km1 + 1) * v + 2 * km1 * km1 + K - 2) / (K * K));
   });
-  positive.roots = {box};
   positive.strict = true;
-  Piece decreasing;
-  decreasing.label = "P'(delta) < 0";
-  decreasing.score = make_score<2>([](const auto& x, const Constants&) {
+  Piece decreasing = make_piece<2>("P'(delta) < 0", {box}, [](const auto& x, const Constants&) {
     const auto &K = x[0], &u = x[1];
     const auto km1 = K - 1;
     return -2 * km1 * km1 * ((1 - u) + u / K) - 1 + 2 * u / K;
   });
-  decreasing.roots = {box};
   decreasing.strict = true;
   c.pieces = {positive, decreasing};
   return c;
@@ -579,13 +566,11 @@ DCRV_CERTIFICATE(clog_le) {
       "C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1 exactly (the sqrt K Lambda terms cancel), Lambda = "
       "1 + log K - log u (entropy_lambda of delta = u/K)";
   c.constants = {{"c", [] { return Interval(2); }}};
-  Piece piece;
-  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
-  piece.score = make_score<2>([](const auto& x, const Constants& k) {
-    const auto lambda = 1 + log(x[0]) - log(x[1]);
-    return (2 - k("c")) * lambda - 1;
-  });
-  piece.roots = {face_gap_box()};
+  Piece piece = make_piece<2>("K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {face_gap_box()},
+                              [](const auto& x, const Constants& k) {
+                                const auto lambda = 1 + log(x[0]) - log(x[1]);
+                                return (2 - k("c")) * lambda - 1;
+                              });
   c.pieces = {piece};
   return c;
 }
@@ -599,13 +584,11 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
       "u in [10^-300, 1 - 10^-12]); no exclusion";
   c.method = "L_K - log A = (1 - delta) log A - log A = -delta log A with log A = log1p(K(1 - u)/((K - 1)u)) "
              "(the claim's log1p((1 - K delta)/((K-1) delta)) with K delta = u) >= 0";
-  Piece piece;
-  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
-  piece.score = make_score<2>([](const auto& x, const Constants&) {
-    const auto &K = x[0], &u = x[1];
-    return -(u / K) * dpo_exact::face_gap_log(K, u);
-  });
-  piece.roots = {face_gap_box()};
+  Piece piece = make_piece<2>("K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {face_gap_box()},
+                              [](const auto& x, const Constants&) {
+                                const auto &K = x[0], &u = x[1];
+                                return -(u / K) * dpo_exact::face_gap_log(K, u);
+                              });
   c.pieces = {piece};
   return c;
 }
@@ -620,14 +603,12 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
       "with eps = (1 + eta) c g_star/cap: 2 g_star/eps - cap = cap (2/((1 + eta) c) - 1) exactly, cap = "
       "log1p(K(1 - u)/u) (static_cap of delta = u/K) >= 0";
   c.constants = {{"c", [] { return Interval(2); }}};
-  Piece piece;
-  piece.label = "K, u, eta";
-  piece.score = make_score<3>([](const auto& x, const Constants& k) {
-    const auto &K = x[0], &u = x[1], &eta = x[2];
-    const auto cap = log1p(K * (1 - u) / u);
-    return cap * (2 / ((1 + eta) * k("c")) - 1);
-  });
-  piece.roots = {face_gap_box_and({Interval(0.0, 1.0)})};
+  Piece piece = make_piece<3>("K, u, eta", {face_gap_box_and({Interval(0.0, 1.0)})},
+                              [](const auto& x, const Constants& k) {
+                                const auto &K = x[0], &u = x[1], &eta = x[2];
+                                const auto cap = log1p(K * (1 - u) / u);
+                                return cap * (2 / ((1 + eta) * k("c")) - 1);
+                              });
   c.pieces = {piece};
   return c;
 }
@@ -644,14 +625,13 @@ DCRV_CERTIFICATE(static_cap) {
       "1 - u), i.e. (times delta(delta + F q_j)/F > 0) delta(q_i - q_j - 1) - F q_j <= 0; q_i = a, q_j = "
       "(1 - a) b with (a, b) in [0, 1]^2 (every pair of masses of the simplex): -delta(1 - a)(1 + b) - "
       "F (1 - a) b <= 0";
-  Piece piece;
-  piece.label = "K, u, a = q_i, b = q_j/(1 - q_i)";
-  piece.score = make_score<4>([](const auto& x, const Constants&) {
-    const auto &K = x[0], &u = x[1], &a = x[2], &b = x[3];
-    const auto delta = u / K, free = 1 - u;
-    return -(delta * (1 - a) * (1 + b)) - free * (1 - a) * b;
-  });
-  piece.roots = {face_gap_box_and({Interval(0.0, 1.0), Interval(0.0, 1.0)})};
+  Piece piece = make_piece<4>("K, u, a = q_i, b = q_j/(1 - q_i)",
+                              {face_gap_box_and({Interval(0.0, 1.0), Interval(0.0, 1.0)})},
+                              [](const auto& x, const Constants&) {
+                                const auto &K = x[0], &u = x[1], &a = x[2], &b = x[3];
+                                const auto delta = u / K, free = 1 - u;
+                                return -(delta * (1 - a) * (1 + b)) - free * (1 - a) * b;
+                              });
   c.pieces = {piece};
   return c;
 }

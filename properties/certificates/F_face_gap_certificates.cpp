@@ -48,26 +48,20 @@ DCRV_CERTIFICATE(h_range) {
       "two strict pieces: -h < 0 and -((c - 2) + sigma(beta(log L_C - ell0)) + sigma(beta(log L_I - "
       "ell0))) < 0 (the claim's cancellation-free form of c - h), logs as in two_level_logs for z >= 0";
   c.constants = {{"c", [] { return Interval(2); }}};
-  Piece positive;
-  positive.label = "0 < h(z)";
-  positive.score = make_score<5>([](const auto& x, const Constants&) {
+  Piece positive = make_piece<5>("0 < h(z)", {two_level_box(700.0)}, [](const auto& x, const Constants&) {
     const auto& beta = x[3];
     const auto& ell0 = x[4];
     const auto l = two_level_logs(x[0], x[1], x[2]);
     return -(sigmoid(-(beta * (l[0] - ell0))) + sigmoid(-(beta * (l[1] - ell0))));
   });
-  positive.roots = {two_level_box(700.0)};
   positive.strict = true;
-  Piece below;
-  below.label = "h(z) < c";
-  below.score = make_score<5>([](const auto& x, const Constants& k) {
+  Piece below = make_piece<5>("h(z) < c", {two_level_box(700.0)}, [](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const auto& beta = x[3];
     const auto& ell0 = x[4];
     const auto l = two_level_logs(x[0], x[1], x[2]);
     return -(X(k("c") - 2) + sigmoid(beta * (l[0] - ell0)) + sigmoid(beta * (l[1] - ell0)));
   });
-  below.roots = {two_level_box(700.0)};
   below.strict = true;
   c.pieces = {positive, below};
   return c;
