@@ -89,6 +89,19 @@ std::string lump_text(int S, int KC, int a, int b) {
 
 enum class ANorm { one, two, inf };
 
+/// The largest l1 norm of a column (`columns`) or of a row of the K × S matrix A, exact.
+Q largest_abs_sum(const std::vector<std::vector<Q>>& A, bool columns) {
+  const std::size_t K = A.size(), S = A.front().size();
+  Q best(0);
+  for (std::size_t i = 0; i < (columns ? S : K); ++i) {
+    Q sum(0);
+    for (std::size_t j = 0; j < (columns ? K : S); ++j)
+      sum += abs(columns ? A[j][i] : A[i][j]);
+    best = std::max(best, sum);
+  }
+  return best;
+}
+
 /// The residual of one norm of A = [1{π ∈ C_k}] (K_L × S) for one partition: ‖A‖_{1→1} − c (largest column
 /// sum), λ_max(AAᵀ) − c|c| m⋆ (‖A‖_{2→2}² = λ_max(AAᵀ); AAᵀ is computed and must be diagonal, its eigenvalues
 /// are then its diagonal entries; c|c| keeps the sign of c, so c < 0 is refused), ‖A‖_{∞→∞} − c m⋆ (largest
@@ -104,21 +117,9 @@ Q a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Q& c) {
   Q best(0);
   switch (which) {
   case ANorm::one:
-    for (int pi = 0; pi < S; ++pi) {
-      Q col(0);
-      for (int k = 0; k < K; ++k)
-        col += abs(A[static_cast<std::size_t>(k)][static_cast<std::size_t>(pi)]);
-      best = std::max(best, col);
-    }
-    return best - c;
+    return largest_abs_sum(A, true) - c;
   case ANorm::inf:
-    for (int k = 0; k < K; ++k) {
-      Q row(0);
-      for (int pi = 0; pi < S; ++pi)
-        row += abs(A[static_cast<std::size_t>(k)][static_cast<std::size_t>(pi)]);
-      best = std::max(best, row);
-    }
-    return best - c * mstar;
+    return largest_abs_sum(A, false) - c * mstar;
   case ANorm::two:
   default:
     for (int k = 0; k < K; ++k)
@@ -136,20 +137,15 @@ Q a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Q& c) {
 /// One piece per S: the residual at every set partition of {1..S} (the first non-zero one is returned); no
 /// variable (one dummy variable, degree 0: a single exact evaluation).
 IdentityPiece a_norm_piece(int S, ANorm which) {
-  IdentityPiece piece;
-  piece.label = "S = " + std::to_string(S) + ", every set partition";
-  piece.variables = 1;
-  piece.degree = 0;
-  const auto parts = set_partitions(S);
-  piece.residual = [parts, which](const Qs&, const RationalConstants& k) -> Q {
-    for (const auto& lump_of : parts) {
-      const Q r = a_norm_residual(lump_of, which, k("c"));
-      if (r != 0)
-        return r;
-    }
-    return Q(0);
-  };
-  return piece;
+  return identity_piece("S = " + std::to_string(S) + ", every set partition", 1, 0,
+                        [parts = set_partitions(S), which](const Qs&, const RationalConstants& k) -> Q {
+                          for (const auto& lump_of : parts) {
+                            const Q r = a_norm_residual(lump_of, which, k("c"));
+                            if (r != 0)
+                              return r;
+                          }
+                          return Q(0);
+                        });
 }
 
 Certificate a_norm_certificate(const char* id, ANorm which, const char* method) {
@@ -191,21 +187,18 @@ DCRV_CERTIFICATE(g_a_norm_inf) {
 /// Component i of p ⊙ φ − S(p)φ, S(p)φ = p ⊙ φ − p (pᵀφ) (covariance_matrix(p) φ), φ = v − ⟨p, v⟩1; variables
 /// (x₁..x_{S−1}, v₁..v_S).
 IdentityPiece centered_sphi_piece(std::size_t S, std::size_t i) {
-  IdentityPiece piece;
-  piece.label = "S = " + std::to_string(S) + ", component " + std::to_string(i + 1);
-  piece.variables = 2 * S - 1;
-  piece.degree = 3; // p_i p_j (v_j − Σ p_l v_l): at most one factor linear in each x per p
-  piece.residual = [S, i](const Qs& x, const RationalConstants&) -> Q {
-    const Qs p = plane_chart(x, S), v = slice(x, S - 1, S);
-    const Q mean = dot(p, v);
-    Qs phi(S);
-    for (std::size_t j = 0; j < S; ++j)
-      phi[j] = v[j] - mean;
-    const Q pphi = dot(p, phi);
-    const Q sphi = p[i] * phi[i] - p[i] * pphi; // (diag(p) − ppᵀ)φ, component i
-    return p[i] * phi[i] - sphi;
-  };
-  return piece;
+  // degree 3: p_i p_j (v_j − Σ p_l v_l), at most one factor linear in each x per p
+  return identity_piece("S = " + std::to_string(S) + ", component " + std::to_string(i + 1), 2 * S - 1, 3,
+                        [S, i](const Qs& x, const RationalConstants&) -> Q {
+                          const Qs p = plane_chart(x, S), v = slice(x, S - 1, S);
+                          const Q mean = dot(p, v);
+                          Qs phi(S);
+                          for (std::size_t j = 0; j < S; ++j)
+                            phi[j] = v[j] - mean;
+                          const Q pphi = dot(p, phi);
+                          const Q sphi = p[i] * phi[i] - p[i] * pphi; // (diag(p) − ppᵀ)φ, component i
+                          return p[i] * phi[i] - sphi;
+                        });
 }
 
 DCRV_CERTIFICATE(g_centered_sphi) {
@@ -273,16 +266,12 @@ DCRV_CERTIFICATE(g_star_centered) {
              "the sum is 0 wherever rho != 0";
   for (int S = 2; S <= 6; ++S)
     for (int KC = 1; KC <= S; ++KC) {
-      IdentityPiece piece;
-      piece.label = "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC);
-      piece.variables = static_cast<std::size_t>(S - 1);
-      piece.degree = 3;
-      const Labels s = leading_labels(S, KC);
-      piece.residual = [S, s](const Qs& x, const RationalConstants&) -> Q {
-        const Qs p = plane_chart(x, static_cast<std::size_t>(S));
-        return dot(p, star_phi(p, s));
-      };
-      c.identities.push_back(piece);
+      c.identities.push_back(identity_piece(
+          "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(S - 1), 3,
+          [S, s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
+            const Qs p = plane_chart(x, static_cast<std::size_t>(S));
+            return dot(p, star_phi(p, s));
+          }));
     }
   return c;
 }
@@ -298,16 +287,12 @@ DCRV_CERTIFICATE(g_grpo_centered) {
       "p_S = 1 - sum x: a polynomial of degree <= 2 in each x and 1 in H, zero on a 3^S grid";
   for (int S = 2; S <= 6; ++S)
     for (int KC = 0; KC <= S; ++KC) {
-      IdentityPiece piece;
-      piece.label = "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC);
-      piece.variables = static_cast<std::size_t>(S);
-      piece.degree = 2;
-      const Labels s = leading_labels(S, KC);
-      piece.residual = [S, s](const Qs& x, const RationalConstants&) -> Q {
-        const Qs p = plane_chart(x, static_cast<std::size_t>(S));
-        return dot(p, grpo_phi(p, s, x[static_cast<std::size_t>(S - 1)]));
-      };
-      c.identities.push_back(piece);
+      c.identities.push_back(identity_piece(
+          "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(S), 2,
+          [S, s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
+            const Qs p = plane_chart(x, static_cast<std::size_t>(S));
+            return dot(p, grpo_phi(p, s, x[static_cast<std::size_t>(S - 1)]));
+          }));
     }
   return c;
 }
@@ -462,20 +447,17 @@ lump_ode_split_pieces(std::size_t S, std::size_t m, int degree,
     all.push_back(eps);
     return all;
   };
-  IdentityPiece sel, ent;
-  sel.label = full.label + ", selection part (eps = 0)";
-  sel.variables = S - 1 + m;
-  sel.degree = degree;
-  sel.residual = [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
-    return full.residual(layout(x, slice(x, S - 1, m), Qs(S, Q(0)), Q(0)), k);
-  };
-  ent.label = full.label + ", entropy part (coefficient of eps)";
-  ent.variables = 2 * S - 1;
-  ent.degree = degree;
-  ent.residual = [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
-    const Qs L = slice(x, S - 1, S), zero(m, Q(0));
-    return full.residual(layout(x, zero, L, Q(1)), k) - full.residual(layout(x, zero, L, Q(0)), k);
-  };
+  const IdentityPiece sel =
+      identity_piece(full.label + ", selection part (eps = 0)", S - 1 + m, degree,
+                     [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
+                       return full.residual(layout(x, slice(x, S - 1, m), Qs(S, Q(0)), Q(0)), k);
+                     });
+  const IdentityPiece ent = identity_piece(
+      full.label + ", entropy part (coefficient of eps)", 2 * S - 1, degree,
+      [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
+        const Qs L = slice(x, S - 1, S), zero(m, Q(0));
+        return full.residual(layout(x, zero, L, Q(1)), k) - full.residual(layout(x, zero, L, Q(0)), k);
+      });
   return {sel, ent};
 }
 
@@ -797,19 +779,18 @@ DCRV_CERTIFICATE(g_dpo_zik_ode) {
         const int first = sign > 0 ? 0 : KC, size = sign > 0 ? KC : S - KC;
         if (size < 2)
           continue;
-        IdentityPiece piece;
-        piece.label = "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
-                      (sign > 0 ? ", correct pair" : ", incorrect pair");
-        piece.variables = static_cast<std::size_t>(2 * S - 1);
-        piece.degree = 1; // the mean Σ p s γ cancels; each term is of degree <= 1 in each variable
-        const Labels s = leading_labels(S, KC);
-        piece.residual = [S, s, first, sign](const Qs& x, const RationalConstants&) -> Q {
-          const std::size_t n = static_cast<std::size_t>(S), i = static_cast<std::size_t>(first), k = i + 1;
-          const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
-          const Qs phi = dpo_phi(p, s, gamma);
-          return (phi[i] - phi[k]) - Q(sign) * (gamma[i] - gamma[k]);
-        };
-        c.identities.push_back(piece);
+        // degree 1: the mean Σ p s γ cancels; each term is of degree <= 1 in each variable
+        c.identities.push_back(identity_piece(
+            "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
+                (sign > 0 ? ", correct pair" : ", incorrect pair"),
+            static_cast<std::size_t>(2 * S - 1), 1,
+            [S, s = leading_labels(S, KC), first, sign](const Qs& x, const RationalConstants&) -> Q {
+              const std::size_t n = static_cast<std::size_t>(S), i = static_cast<std::size_t>(first),
+                                k = i + 1;
+              const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
+              const Qs phi = dpo_phi(p, s, gamma);
+              return (phi[i] - phi[k]) - Q(sign) * (gamma[i] - gamma[k]);
+            }));
       }
   return c;
 }
@@ -876,24 +857,19 @@ DCRV_CERTIFICATE(g_op3_logratio_identity) {
             all.push_back(eps);
             return all;
           };
-          IdentityPiece sel, ent;
-          sel.label = label + ", eps-free part";
-          sel.variables = 2 * S - 1;
-          sel.degree = 2;
-          sel.residual = [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
-            return op3_residual(full(x, slice(x, S - 1, S), Qs(S, Q(0)), Q(0), Q(0)), S, m, s);
-          };
-          ent.label = label + ", coefficient of eps";
-          ent.variables = 2 * S;
-          ent.degree = 2;
-          ent.residual = [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
-            const Qs zero(S, Q(0)), L = slice(x, S - 1, S);
-            const Q Lambda = x[2 * S - 1];
-            return op3_residual(full(x, zero, L, Lambda, Q(1)), S, m, s) -
-                   op3_residual(full(x, zero, L, Lambda, Q(0)), S, m, s);
-          };
-          c.identities.push_back(sel);
-          c.identities.push_back(ent);
+          c.identities.push_back(identity_piece(
+              label + ", eps-free part", 2 * S - 1, 2,
+              [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
+                return op3_residual(full(x, slice(x, S - 1, S), Qs(S, Q(0)), Q(0), Q(0)), S, m, s);
+              }));
+          c.identities.push_back(
+              identity_piece(label + ", coefficient of eps", 2 * S, 2,
+                             [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
+                               const Qs zero(S, Q(0)), L = slice(x, S - 1, S);
+                               const Q Lambda = x[2 * S - 1];
+                               return op3_residual(full(x, zero, L, Lambda, Q(1)), S, m, s) -
+                                      op3_residual(full(x, zero, L, Lambda, Q(0)), S, m, s);
+                             }));
         }
   return c;
 }

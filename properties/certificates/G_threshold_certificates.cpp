@@ -29,24 +29,24 @@ const char* kFaceGapMethod =
     "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) = "
     "log1p((1 - K delta)/((K-1)delta)), K delta = u, as the claim's face_gap_at), K a real interval; strict";
 
-// App. G §Open problems: L_K(δ) > 0 for δ ∈ (0, 1/K).
-DCRV_CERTIFICATE(g_op_lk_positive) {
+/// The certificate of L_K(δ) > 0 on δ ∈ (0, 1/K) for the claim `id` (the two claims state the same bound).
+Certificate face_gap_positive_certificate(const char* id) {
   Certificate c;
-  c.claim = "G.op-lk-positive";
+  c.claim = id;
   c.domain = kFaceGapDomain;
   c.method = kFaceGapMethod;
   c.pieces = {face_gap_positive_piece()};
   return c;
 }
 
+// App. G §Open problems: L_K(δ) > 0 for δ ∈ (0, 1/K).
+DCRV_CERTIFICATE(g_op_lk_positive) {
+  return face_gap_positive_certificate("G.op-lk-positive");
+}
+
 // App. G §Forward-invariance templates, reading ~open: L_S(δ) > 0 for δ ∈ (0, 1/S).
 DCRV_CERTIFICATE(g_ls_positive_open) {
-  Certificate c;
-  c.claim = "G.ls-positive~open";
-  c.domain = kFaceGapDomain;
-  c.method = kFaceGapMethod;
-  c.pieces = {face_gap_positive_piece()};
-  return c;
+  return face_gap_positive_certificate("G.ls-positive~open");
 }
 
 // ============================================================================================================
@@ -57,15 +57,18 @@ DCRV_CERTIFICATE(g_ls_positive_open) {
 /// it holds lump by lump (d supported on one lump), and by homogeneity for Σ_{C_k}|d_π| = 1; then Σ_{C_k} d_π
 /// = W − (1 − W) with W = Σ_{d_π > 0} d_π ∈ [0, 1]: |2W − 1| ≤ c, i.e. the two scores ±(2W − 1) − c ≤ 0.
 Piece a_l1_piece(bool plus) {
-  Piece piece;
-  piece.label = plus ? "(2W - 1) - c <= 0" : "(1 - 2W) - c <= 0";
-  piece.score = make_score<1>([plus](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X s = 2 * x[0] - 1;
-    return (plus ? s : -s) - X(k("c"));
-  });
-  piece.roots = {unit_box(1)};
-  return piece;
+  return make_piece<1>(plus ? "(2W - 1) - c <= 0" : "(1 - 2W) - c <= 0", {unit_box(1)},
+                       [plus](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const X s = 2 * x[0] - 1;
+                         return (plus ? s : -s) - X(k("c"));
+                       });
+}
+
+/// The constant c = 1 and the two pieces ±(2W − 1) − c ≤ 0 of the bound ‖Ad‖₁ ≤ c‖d‖₁.
+void add_a_l1_bound(Certificate& c) {
+  c.constants = {{"c", [] { return Interval(1); }}};
+  c.pieces = {a_l1_piece(true), a_l1_piece(false)};
 }
 
 DCRV_CERTIFICATE(g_a_l1_lip) {
@@ -77,8 +80,7 @@ DCRV_CERTIFICATE(g_a_l1_lip) {
       "it holds on each lump; by homogeneity sum_{C_k} |d| = 1, and then sum_{C_k} d = 2W - 1 with W = the "
       "positive part's mass in [0, 1] (exact reduction): |2W - 1| <= c proved on W in [0, 1], attained at "
       "W = 0, 1 (a lump of one sign)";
-  c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {a_l1_piece(true), a_l1_piece(false)};
+  add_a_l1_bound(c);
   return c;
 }
 
@@ -93,8 +95,7 @@ DCRV_CERTIFICATE(g_trace_perturb_lump) {
       "q = Ap, so ||q^eps - q^0||_1 = ||A d||_1 with d = p^eps - p^0; the bound ||A d||_1 <= c ||d||_1 for "
       "every d as in G.a-l1-lip (exact reduction to one lump with ||d||_1 = 1 there, then |2W - 1| <= c "
       "on W in [0, 1])";
-  c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {a_l1_piece(true), a_l1_piece(false)};
+  add_a_l1_bound(c);
   return c;
 }
 
@@ -314,15 +315,12 @@ DCRV_CERTIFICATE(g_emin_c_formula_nonempty) {
 /// 1] (Σ_𝒞 δ = K_C δ exactly), and Kδ = u: K_C δ − ρ = −(1 − u) t, ρ − (1 − K_I δ) = −(1 − u)(1 − t). Raw (u,
 /// t) ∈ [0, 1]²: every K, every labelling.
 Piece rho_band_piece(bool upper) {
-  Piece piece;
-  piece.label = upper ? "rho <= 1 - K_I delta" : "K_C delta <= rho";
-  piece.score = make_score<2>([upper](const auto& x, const Constants&) {
-    const auto& u = x[0];
-    const auto& t = x[1];
-    return upper ? -((1 - u) * (1 - t)) : -((1 - u) * t);
-  });
-  piece.roots = {unit_box(2)};
-  return piece;
+  return make_piece<2>(upper ? "rho <= 1 - K_I delta" : "K_C delta <= rho", {unit_box(2)},
+                       [upper](const auto& x, const Constants&) {
+                         const auto& u = x[0];
+                         const auto& t = x[1];
+                         return upper ? -((1 - u) * (1 - t)) : -((1 - u) * t);
+                       });
 }
 
 DCRV_CERTIFICATE(g_rho_band) {
@@ -346,9 +344,7 @@ DCRV_CERTIFICATE(g_rho_band) {
 /// −ρ − φ_k = S⁽²⁾/ρ − ρ; times ρ > 0: S⁽²⁾ − ρ² = −2 Σ_{c<c'} p_c p_{c'} (ρ² = S⁽²⁾ + 2Σ_{c<c'} p_c p_c'),
 /// over the correct masses y ∈ [0, 1]^{K_C} (φ_k for k ∈ ℐ reads p only through them).
 template <std::size_t KC> Piece star_phii_piece() {
-  Piece piece;
-  piece.label = "K_C = " + std::to_string(KC);
-  piece.score = make_score<KC>([](const auto& y, const Constants&) {
+  return make_piece<KC>("K_C = " + std::to_string(KC), {unit_box(KC)}, [](const auto& y, const Constants&) {
     using X = std::decay_t<decltype(y[0])>;
     X cross(0);
     for (std::size_t c = 0; c < KC; ++c)
@@ -356,8 +352,6 @@ template <std::size_t KC> Piece star_phii_piece() {
         cross += y[c] * y[d];
     return -2 * cross + 0 * y[0];
   });
-  piece.roots = {unit_box(KC)};
-  return piece;
 }
 
 DCRV_CERTIFICATE(g_op1_star_phii_bound) {
@@ -382,19 +376,17 @@ DCRV_CERTIFICATE(g_op1_star_phii_bound) {
 /// (S⁽²⁾_max − S⁽²⁾)/ρ; times ρ > 0 the score S⁽²⁾ − S⁽²⁾_max = Σ_{c≠k} y_c² − (Σ_{c≠k} y_c)² = −2 Σ_{c<c'}
 /// y_c y_c' over the other correct masses y ∈ [0, 1]^{K_C − 1} (δ cancels).
 template <std::size_t Others> Piece star_phic_piece() {
-  Piece piece;
-  piece.label = "K_C = " + std::to_string(Others + 1);
-  piece.score = make_score<(Others == 0 ? 1 : Others)>([](const auto& y, const Constants&) {
-    using X = std::decay_t<decltype(y[0])>;
-    X cross(0);
-    if constexpr (Others >= 2)
-      for (std::size_t c = 0; c + 1 < Others; ++c)
-        for (std::size_t d = c + 1; d < Others; ++d)
-          cross += y[c] * y[d];
-    return -2 * cross + 0 * y[0];
-  });
-  piece.roots = {unit_box(Others == 0 ? 1 : Others)};
-  return piece;
+  return make_piece<(Others == 0 ? 1 : Others)>("K_C = " + std::to_string(Others + 1),
+                                                {unit_box(Others == 0 ? 1 : Others)},
+                                                [](const auto& y, const Constants&) {
+                                                  using X = std::decay_t<decltype(y[0])>;
+                                                  X cross(0);
+                                                  if constexpr (Others >= 2)
+                                                    for (std::size_t c = 0; c + 1 < Others; ++c)
+                                                      for (std::size_t d = c + 1; d < Others; ++d)
+                                                        cross += y[c] * y[d];
+                                                  return -2 * cross + 0 * y[0];
+                                                });
 }
 
 DCRV_CERTIFICATE(g_op1_star_phic_bound) {
@@ -462,17 +454,16 @@ template <class X> X expm1_quotient_of(const X& t) {
 /// midpoint; the pair is unordered, so t ≥ 0), and σ(a + t) − σ(a) = σ(a + t) σ(−a) (1 − e^{−t}) exactly: D =
 /// σ(m + t/2) σ(t/2 − m) E(t). At t = 0 both sides are 0.
 Piece dpo_zik_piece() {
-  Piece piece;
-  piece.label = "m = (x_i + x_k)/2 in [-1024, 1024], t = |x_i - x_k| in [0, 2048]";
-  piece.score = make_score<2>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& m = x[0];
-    const X& t = x[1];
-    const X half = t / 2;
-    return dpo_exact::sigmoid(X(m + half)) * dpo_exact::sigmoid(X(half - m)) * expm1_quotient_of(t) -
-           X(k("c"));
-  });
-  piece.roots = {{Interval(-1024.0, 1024.0), Interval(0.0, 2048.0)}};
+  Piece piece = make_piece<2>(
+      "m = (x_i + x_k)/2 in [-1024, 1024], t = |x_i - x_k| in [0, 2048]",
+      {{Interval(-1024.0, 1024.0), Interval(0.0, 2048.0)}}, [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X& m = x[0];
+        const X& t = x[1];
+        const X half = t / 2;
+        return dpo_exact::sigmoid(X(m + half)) * dpo_exact::sigmoid(X(half - m)) * expm1_quotient_of(t) -
+               X(k("c"));
+      });
   piece.attained = {{0.0, 0.0}}; // D(0, 0) = σ(0)² E(0) = 1/4
   return piece;
 }
