@@ -150,15 +150,11 @@ DCRV_CERTIFICATE(drift_decomposition) {
 /// as exp(log y − y) − c, whose derivative exp(log y − y)(1/y − 1) has a sign decided on every box on one
 /// side of y = 1 (y e^{−y} differentiates to e^{−y} − y e^{−y}, whose enclosure loses the sign near y = 1).
 Piece xlogx_piece(std::string label, double lo, double hi, bool log_form) {
-  Piece piece;
-  piece.label = std::move(label);
-  piece.score = make_score<1>([log_form](const auto& x, const Constants& k) {
+  return make_piece<1>(std::move(label), {{Interval(lo, hi)}}, [log_form](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const X& y = x[0];
     return (log_form ? exp(log(y) - y) : y * exp(-y)) - X(k("c"));
   });
-  piece.roots = {{Interval(lo, hi)}};
-  return piece;
 }
 
 DCRV_CERTIFICATE(xlogx_envelope) {
@@ -184,9 +180,9 @@ DCRV_CERTIFICATE(xlogx_envelope) {
 
 /// −Σ p_i log(p_i/δ) ≤ 0 at p = δ1 + (1 − Kδ)q, δ = v/K, raw (q by stick-breaking, v).
 template <std::size_t K> Piece neg_entropy_piece() {
-  Piece piece;
-  piece.label = k_label(K);
-  piece.score = make_score<K>([](const auto& x, const Constants&) {
+  Box root = unit_box(K - 1);
+  root.push_back(Interval(1e-300, 1.0));
+  return make_piece<K>(k_label(K), {root}, [](const auto& x, const Constants&) {
     using X = std::decay_t<decltype(x[0])>;
     const auto q = stick_breaking<K>(x);
     const X& v = x[K - 1];
@@ -197,10 +193,6 @@ template <std::size_t K> Piece neg_entropy_piece() {
     }
     return -s;
   });
-  Box root = unit_box(K - 1);
-  root.push_back(Interval(1e-300, 1.0));
-  piece.roots = {root};
-  return piece;
 }
 
 DCRV_CERTIFICATE(neg_entropy_floor) {
@@ -225,9 +217,11 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
 /// Raw (u₁..u_{K−1}, t, v₁..v_{K−1}): q = stick-breaking(u), δ = (1 − t)/K, v_K = −Σ v_i.
 /// Score cδ‖v‖² − vᵀ(diag p − ppᵀ)v in the form of the header.
 template <std::size_t K> Piece ellipticity_lower_piece() {
-  Piece piece;
-  piece.label = k_label(K);
-  piece.score = make_score<2 * K - 1>([](const auto& x, const Constants& k) {
+  Box root = unit_box(K - 1);
+  root.push_back(Interval(0.0, 1.0));
+  for (std::size_t i = 0; i + 1 < K; ++i)
+    root.push_back(Interval(-1.0, 1.0));
+  return make_piece<2 * K - 1>(k_label(K), {root}, [](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const auto q = stick_breaking<K>(x);
     const X& t = x[K - 1];
@@ -242,12 +236,6 @@ template <std::size_t K> Piece ellipticity_lower_piece() {
     }
     return X(k("c") - 1) * delta * norm2 - t * (pairs + (1 - t) * square(qv));
   });
-  Box root = unit_box(K - 1);
-  root.push_back(Interval(0.0, 1.0));
-  for (std::size_t i = 0; i + 1 < K; ++i)
-    root.push_back(Interval(-1.0, 1.0));
-  piece.roots = {root};
-  return piece;
 }
 
 DCRV_CERTIFICATE(ellipticity_lower) {
@@ -353,11 +341,8 @@ IdentityPiece face_variance_piece(std::size_t K) {
 
 /// γδ(1 − δ) ≥ 0: score −γδ(1 − δ) ≤ 0 on δ ∈ [0, 1/2] (⊇ (0, 1/K)), γ ∈ [10⁻⁴, 10²].
 Piece face_variance_sign_piece() {
-  Piece piece;
-  piece.label = "gamma delta (1 - delta) >= 0";
-  piece.score = make_score<2>([](const auto& x, const Constants&) { return -(x[1] * x[0] * (1 - x[0])); });
-  piece.roots = {{Interval(0.0, 0.5), Interval(1e-4, 1e2)}};
-  return piece;
+  return make_piece<2>("gamma delta (1 - delta) >= 0", {{Interval(0.0, 0.5), Interval(1e-4, 1e2)}},
+                       [](const auto& x, const Constants&) { return -(x[1] * x[0] * (1 - x[0])); });
 }
 
 DCRV_CERTIFICATE(face_variance) {
@@ -402,25 +387,21 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
 
 /// g ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g.
 Piece facet_gap_right_piece() {
-  Piece piece;
-  piece.label = "s in [0, 2^40]";
-  piece.score = make_score<1>([](const auto& x, const Constants&) {
-    const auto& s = x[0];
-    return -((1 + s) * log1p(s) - s);
-  });
-  piece.roots = {{Interval(0.0, 0x1p40)}};
+  Piece piece =
+      make_piece<1>("s in [0, 2^40]", {{Interval(0.0, 0x1p40)}}, [](const auto& x, const Constants&) {
+        const auto& s = x[0];
+        return -((1 + s) * log1p(s) - s);
+      });
   piece.attained = {{0.0}};
   return piece;
 }
 /// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [10⁻³⁰⁰, 1] (attained at x = 1): score −(x log x − x + 1).
 Piece facet_gap_left_piece() {
-  Piece piece;
-  piece.label = "x = 1 + s in [1e-300, 1]";
-  piece.score = make_score<1>([](const auto& x, const Constants&) {
-    const auto& u = x[0];
-    return -(u * log(u) - u + 1);
-  });
-  piece.roots = {{Interval(1e-300, 1.0)}};
+  Piece piece = make_piece<1>("x = 1 + s in [1e-300, 1]", {{Interval(1e-300, 1.0)}},
+                              [](const auto& x, const Constants&) {
+                                const auto& u = x[0];
+                                return -(u * log(u) - u + 1);
+                              });
   piece.attained = {{1.0}};
   return piece;
 }
@@ -749,15 +730,13 @@ Rational zero_rest(const RVec&, const Rational&, const Rational&) {
 
 /// −(p₃η²(1 − p₃) + 2p₁p₃γη) ≤ 0 on the closed simplex (stick-breaking), γ, η ∈ [0, 10].
 Piece variance_gap_sign_piece() {
-  Piece piece;
-  piece.label = "K = 3, b = (gamma, 0, -eta): the remainder is >= 0";
-  piece.score = make_score<4>([](const auto& x, const Constants&) {
-    const auto p = stick_breaking<3>(x);
-    const auto &gamma = x[2], &eta = x[3];
-    return -(p[2] * square(eta) * (1 - p[2]) + 2 * p[0] * p[2] * gamma * eta);
-  });
-  piece.roots = {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 10.0), Interval(0.0, 10.0)}};
-  return piece;
+  return make_piece<4>("K = 3, b = (gamma, 0, -eta): the remainder is >= 0",
+                       {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 10.0), Interval(0.0, 10.0)}},
+                       [](const auto& x, const Constants&) {
+                         const auto p = stick_breaking<3>(x);
+                         const auto &gamma = x[2], &eta = x[3];
+                         return -(p[2] * square(eta) * (1 - p[2]) + 2 * p[0] * p[2] * gamma * eta);
+                       });
 }
 
 DCRV_CERTIFICATE(variance_gap_bound) {

@@ -65,27 +65,23 @@ template <std::size_t K> Box uniform_chart_box() {
 
 /// (1 − ‖p‖²) ≤ c (K−1)/K, i.e. (1 − c)(K−1)/K − ‖p − 1/K‖² ≤ 0 (times B > 0); attained at a = 0.
 template <std::size_t K> Piece noise_variance_piece() {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K) + ", (1 - |p|^2)/B <= c(K-1)/(BK)";
-  piece.score = make_score<K - 1>([](const auto& a, const Constants& k) {
-    using X = std::decay_t<decltype(a[0])>;
-    const Interval km1_over_k = Interval(int(K - 1)) / Interval(int(K));
-    return X((1 - k("c")) * km1_over_k) - distance_to_uniform_sq<K>(a);
-  });
-  piece.roots = {uniform_chart_box<K>()};
+  Piece piece = make_piece<K - 1>("K = " + std::to_string(K) + ", (1 - |p|^2)/B <= c(K-1)/(BK)",
+                                  {uniform_chart_box<K>()}, [](const auto& a, const Constants& k) {
+                                    using X = std::decay_t<decltype(a[0])>;
+                                    const Interval km1_over_k = Interval(int(K - 1)) / Interval(int(K));
+                                    return X((1 - k("c")) * km1_over_k) - distance_to_uniform_sq<K>(a);
+                                  });
   piece.attained = {std::vector<double>(K - 1, 0.0)};
   return piece;
 }
 
 /// (K−1)/(BK) < 1/B, i.e. (K−1)/K − 1 < 0 (times B > 0); no variable: a one-point check per K.
 template <std::size_t K> Piece noise_mid_piece() {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K) + ", (K-1)/(BK) < 1/B";
-  piece.score = make_score<1>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    return (X(int(K)) - 1) / X(int(K)) - 1 + 0 * x[0];
-  });
-  piece.roots = {{Interval(0.0)}};
+  Piece piece = make_piece<1>("K = " + std::to_string(K) + ", (K-1)/(BK) < 1/B", {{Interval(0.0)}},
+                              [](const auto& x, const Constants&) {
+                                using X = std::decay_t<decltype(x[0])>;
+                                return (X(int(K)) - 1) / X(int(K)) - 1 + 0 * x[0];
+                              });
   piece.strict = true;
   return piece;
 }
@@ -122,15 +118,13 @@ Piece ellipticity_upper_piece_2() {
 
 /// S = 3, raw (u₁, u₂, t): v = w₁ + t w₂ (chart 0) or v = t w₁ + w₂ (chart 1), t ∈ [−1, 1].
 Piece ellipticity_upper_piece_3(int chart) {
-  Piece piece;
-  piece.label = chart == 0 ? "S = 3, v = w1 + t w2" : "S = 3, v = s w1 + w2";
-  piece.score = make_score<3>([chart](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<3>(x);
-    const X a = chart == 0 ? X(1) : x[2], b = chart == 0 ? x[2] : X(1);
-    return selection_norm_excess<X, 3>(p, {a + b, b - a, -2 * b}, k("c"));
-  });
-  piece.roots = {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(-1.0, 1.0)}};
+  Piece piece = interval_simplex::simplex_cube_piece<3, 1>(
+      chart == 0 ? "S = 3, v = w1 + t w2" : "S = 3, v = s w1 + w2",
+      [chart](const auto& p, const auto& w, const Constants& k) {
+        using X = std::decay_t<decltype(p[0])>;
+        const X a = chart == 0 ? X(1) : w[0], b = chart == 0 ? w[0] : X(1);
+        return selection_norm_excess<X, 3>(p, {a + b, b - a, -2 * b}, k("c"));
+      });
   // p = (½, ½, 0) (u = (½, 1)) with v ∥ w₁; p = (½, 0, ½) (u = (½, 0)) with v ∥ (1, 0, −1) = (w₁ + w₂)/2;
   // p = (0, ½, ½) (u = (0, ½)) with v ∥ (0, 1, −1) = (w₂ − w₁)/2
   if (chart == 0)
