@@ -1,10 +1,11 @@
 // tests/certify_support.hpp — what the certificate tests (tests/test_certify*.cpp) share: finding a
 // certificate and its pieces, its constants at the paper's values (intervals, or exact rationals for identity
-// pieces), point boxes, a score's value at a point, and MPFR views of rationals.
+// pieces), point boxes, a score's value at a point, and MPFR views of rationals and of vectors of numbers.
 #pragma once
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -15,7 +16,6 @@
 
 namespace dcrv::test {
 
-/// The registered certificate of claim `id` (fails the test when there is none).
 /// A branch-and-bound budget: at most `max_boxes` boxes and `seconds` of wall time (other options default).
 inline certify::BnbOptions bnb_budget(long max_boxes, double seconds) {
   certify::BnbOptions o;
@@ -24,6 +24,7 @@ inline certify::BnbOptions bnb_budget(long max_boxes, double seconds) {
   return o;
 }
 
+/// The registered certificate of claim `id` (fails the test when there is none).
 inline const certify::Certificate& certificate_of(const std::string& id) {
   const certify::Certificate* c = certify::find_certificate(id);
   REQUIRE(c);
@@ -97,6 +98,20 @@ mpfr score_at(const certify::Piece& piece, const std::vector<R>& x, const certif
 /// A rational as an MPFR number (rounded once, at the working precision).
 inline mpfr to_mpfr(const certify::Rational& q) {
   return mpfr(boost::multiprecision::numerator(q).str()) / mpfr(boost::multiprecision::denominator(q).str());
+}
+
+/// Numbers as an MPFR vector: doubles exactly, rationals each rounded once (to_mpfr); a braced list of
+/// numbers is read as doubles.
+template <class T = double> Vec<mpfr> mpfr_vec(const std::vector<T>& x) {
+  static_assert(std::is_same_v<T, double> || std::is_same_v<T, certify::Rational>);
+  Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if constexpr (std::is_same_v<T, double>)
+      v(static_cast<Eigen::Index>(i)) = mpfr(x[i]);
+    else
+      v(static_cast<Eigen::Index>(i)) = to_mpfr(x[i]);
+  }
+  return v;
 }
 
 } // namespace dcrv::test

@@ -22,12 +22,6 @@ using namespace dcrv::certify;
 using namespace dcrv::test;
 
 namespace {
-Vec<mpfr> to_vec(const std::vector<Rational>& v) {
-  Vec<mpfr> r(static_cast<Eigen::Index>(v.size()));
-  for (std::size_t i = 0; i < v.size(); ++i)
-    r(static_cast<Eigen::Index>(i)) = to_mpfr(v[i]);
-  return r;
-}
 const mpfr tol("1e-40");
 } // namespace
 
@@ -203,7 +197,7 @@ TEST_CASE("the exact centred score, rate and drift agree with dcrv::grpo at rati
   using namespace grpo_exact;
   const std::vector<Rational> p{Rational(1, 5), Rational(1, 3), Rational(1, 7),
                                 1 - Rational(1, 5) - Rational(1, 3) - Rational(1, 7)};
-  const Vec<mpfr> pm = to_vec(p);
+  const Vec<mpfr> pm = mpfr_vec(p);
   for (int G : {2, 7})
     for (int KC = 0; KC <= 4; ++KC) {
       const grpo::Partition part = grpo::Partition::leading(4, KC);
@@ -216,8 +210,8 @@ TEST_CASE("the exact centred score, rate and drift agree with dcrv::grpo at rati
       const Vec<mpfr> closed = grpo::centered_score(part, ch, pm) * (Hm / h);
       const Vec<mpfr> raw = grpo::raw_score(part, ch, pm) * (Hm / h);
       const Vec<mpfr> def = (raw.array() - pm.dot(raw)).matrix();
-      const Vec<mpfr> e_closed = to_vec(centered_score_closed_exact(KC, p, H)),
-                      e_def = to_vec(centered_score_by_definition_exact(KC, p, H));
+      const Vec<mpfr> e_closed = mpfr_vec(centered_score_closed_exact(KC, p, H)),
+                      e_def = mpfr_vec(centered_score_by_definition_exact(KC, p, H));
       INFO("G = " << G << " K_C = " << KC);
       CHECK((e_closed - closed).cwiseAbs().maxCoeff() < tol);
       CHECK((e_def - def).cwiseAbs().maxCoeff() < tol);
@@ -229,11 +223,11 @@ TEST_CASE("the exact centred score, rate and drift agree with dcrv::grpo at rati
         lp(i) = log(pm(i));
         L.push_back(Rational(std::llround(to_double(lp(i)) * 1e9), 1000000000));
       }
-      const Vec<mpfr> Lm = to_vec(L);
+      const Vec<mpfr> Lm = mpfr_vec(L);
       Vec<mpfr> rate = grpo::rate(part, ch, mpfr(1.5), pm, Lm);
       rate += closed - grpo::centered_score(part, ch, pm); // the score term at H instead of h
-      CHECK((to_vec(rate_exact(KC, p, H, eps, L)) - rate).cwiseAbs().maxCoeff() < tol);
-      CHECK((to_vec(drift_exact(KC, p, H, eps, L)) - pm.cwiseProduct(rate)).cwiseAbs().maxCoeff() < tol);
+      CHECK((mpfr_vec(rate_exact(KC, p, H, eps, L)) - rate).cwiseAbs().maxCoeff() < tol);
+      CHECK((mpfr_vec(drift_exact(KC, p, H, eps, L)) - pm.cwiseProduct(rate)).cwiseAbs().maxCoeff() < tol);
     }
   // grpo::drift uses log p itself: the drift identity is read at L_j = log p_j
   const grpo::Partition part = grpo::Partition::leading(4, 2);

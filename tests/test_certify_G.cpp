@@ -25,12 +25,6 @@ using namespace dcrv::certify;
 using namespace dcrv::test;
 
 namespace {
-Vec<mpfr> vec(const std::vector<double>& x) {
-  Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
-  for (std::size_t i = 0; i < x.size(); ++i)
-    v(static_cast<Eigen::Index>(i)) = mpfr(x[i]);
-  return v;
-}
 const mpfr kTol("1e-40");
 } // namespace
 
@@ -60,8 +54,8 @@ TEST_CASE("the lump-ODE certificates read E as entropy_drift_closed and the lump
   set_working_digits(50);
   // the certificates' reading: E_pi = p_pi L_pi - p_pi sum_j p_j L_j with L = log p, and (lump_drift)_k =
   // sum_{C_k} p phi - eps (sum_{C_k} p L - q_k sum p L)
-  const Vec<mpfr> p = vec({0.125, 0.5, 0.25, 0.125});
-  const Vec<mpfr> phi = vec({0.3, -1.0, 2.0, 0.7});
+  const Vec<mpfr> p = mpfr_vec({0.125, 0.5, 0.25, 0.125});
+  const Vec<mpfr> phi = mpfr_vec({0.3, -1.0, 2.0, 0.7});
   const mpfr eps = 0.75;
   Vec<mpfr> L(4);
   for (int i = 0; i < 4; ++i)
@@ -98,7 +92,7 @@ TEST_CASE("the lump-ODE certificates read E as entropy_drift_closed and the lump
 TEST_CASE("the score-field readings of the lump certificates are dcrv's STaR, GRPO and DPO fields",
           "[certify]") {
   set_working_digits(50);
-  const Vec<mpfr> p = vec({0.125, 0.25, 0.5, 0.125});
+  const Vec<mpfr> p = mpfr_vec({0.125, 0.25, 0.5, 0.125});
   // STaR (star_score_formula): phi_c = (p_c - S2)/rho, phi_i = -S2/rho; K_C = 2 leading
   const StarPartition part = StarPartition::window(4, 2, 0);
   const Vec<mpfr> star = star_score_formula<mpfr>(p, part);
@@ -197,14 +191,14 @@ TEST_CASE("the G.op1-star-phii-bound, G.rho-band and L_K scores are the claims' 
   set_working_digits(50);
   // rho (-rho - phi_k) with phi_k of dcrv::star_score, K_C = 3 leading of K = 5
   const Piece& phii = piece_labelled(certificate_of("G.op1-star-phii-bound"), "K_C = 3");
-  const Vec<mpfr> p = vec({0.125, 0.25, 0.0625, 0.5, 0.0625});
+  const Vec<mpfr> p = mpfr_vec({0.125, 0.25, 0.0625, 0.5, 0.0625});
   const mpfr rho = p(0) + p(1) + p(2);
   const mpfr phik = star_score<mpfr>(p, StarPartition::window(5, 3, 0))(4);
   CHECK(abs(score_at(phii, {0.125, 0.25, 0.0625}, Constants()) - rho * (-rho - phik)) < kTol);
   // G.rho-band: K_C delta - rho and rho - (1 - K_I delta) at p = delta 1 + (1 - u) q
   const Certificate& band = certificate_of("G.rho-band");
   const double u = 0.3;
-  const Vec<mpfr> q = vec({0.5, 0.25, 0.125, 0.125});
+  const Vec<mpfr> q = mpfr_vec({0.5, 0.25, 0.125, 0.125});
   const mpfr delta = mpfr(u) / 4;
   const Vec<mpfr> pt = (q * (1 - mpfr(u))).array() + delta;
   const mpfr r = pt(0) + pt(1), t = q(0) + q(1); // K_C = 2
@@ -222,7 +216,7 @@ TEST_CASE("the G.op1-star-phii-bound, G.rho-band and L_K scores are the claims' 
 TEST_CASE("the G.op3-logratio-identity reading is DpoModel::rate, lump_entropy and the lump link mean",
           "[certify]") {
   set_working_digits(50);
-  const Vec<mpfr> p = vec({0.125, 0.375, 0.25, 0.25});
+  const Vec<mpfr> p = mpfr_vec({0.125, 0.375, 0.25, 0.25});
   const Lumps L({0, 0, 1, 2});
   DpoModel<mpfr> m;
   m.beta = 2, m.ell0 = -1, m.eps = 0.7, m.labels = {1, 1, -1, 1};
@@ -286,7 +280,7 @@ TEST_CASE("the G.a-l1-lip scores are |sum_{C_k} d| - c sum_{C_k}|d| on one lump,
   const Constants k = paper_constants(c);
   // d on the lump {0, 1, 2} of a partition of 4 traces, with ||d||_1 = 1 on the lump: W = 0.75
   const Lumps L({0, 0, 0, 1});
-  const Vec<mpfr> d = vec({0.5, -0.25, 0.25, 0.0});
+  const Vec<mpfr> d = mpfr_vec({0.5, -0.25, 0.25, 0.0});
   const mpfr lhs = norm1<mpfr>(L.aggregate<mpfr>(d)), rhs = norm1<mpfr>(d);
   CHECK(rhs == 1);
   const mpfr plus = score_at(piece_labelled(c, "(2W - 1) - c <= 0"), {0.75}, k);
@@ -300,7 +294,7 @@ TEST_CASE("the face-minimum certificates read <log p> - log delta - E_min as the
   // incorrect face of K_C = 3, K_I = 3 (k = the last trace), delta = 0.05, rho = 0.5: a slice point
   const int KC = 3, KI = 3;
   const mpfr delta = 0.05, rho = 0.5, r = 1 - delta - rho;
-  const Vec<mpfr> w1 = vec({0.5, 0.25, 0.25}), w2 = vec({0.75, 0.25});
+  const Vec<mpfr> w1 = mpfr_vec({0.5, 0.25, 0.25}), w2 = mpfr_vec({0.75, 0.25});
   Vec<mpfr> p(6);
   p << rho * w1(0), rho * w1(1), rho * w1(2), r * w2(0), r * w2(1), delta;
   const mpfr gap = mean_log<mpfr>(p) - log(delta);
@@ -318,7 +312,7 @@ TEST_CASE("the face-minimum certificates read <log p> - log delta - E_min as the
   const Certificate& c = certificate_of("G.emin-i-formula~nonempty");
   const Piece& cone = piece_labelled(c, "S = 3, cone over the facet p_3 = 0");
   const double u1 = 0.25, u2 = 0.5; // b = (1/4, 3/8, 3/8): w = b1 e1 + b2 e2 + b3/3
-  const Vec<mpfr> w = vec({0.25 + 0.125, 0.375 + 0.125, 0.125});
+  const Vec<mpfr> w = mpfr_vec({0.25 + 0.125, 0.375 + 0.125, 0.125});
   CHECK(abs(score_at(cone, {u1, u2}, Constants()) + jensen(w)) < kTol);
   // the uniform allocation: exact residual 0 at a grid point
   const auto& id = identity_labelled(c, "uniform allocation, K_C = 3, K_I = 3");

@@ -26,15 +26,9 @@ using namespace dcrv::certify;
 using namespace dcrv::test;
 
 namespace {
-Vec<mpfr> vec(const std::vector<double>& x) {
-  Vec<mpfr> v(static_cast<Eigen::Index>(x.size()));
-  for (std::size_t i = 0; i < x.size(); ++i)
-    v(static_cast<Eigen::Index>(i)) = x[i];
-  return v;
-}
 /// A point of the simplex from (nearly normalised) doubles, normalised exactly in MPFR.
 Vec<mpfr> simplex_point(const std::vector<double>& x) {
-  const Vec<mpfr> v = vec(x);
+  const Vec<mpfr> v = mpfr_vec(x);
   return v / v.sum();
 }
 /// Stick-breaking of a point of the simplex (the raw u of certify::stick_breaking).
@@ -131,7 +125,7 @@ TEST_CASE("the facet pieces sum to <log p> - log p_i - L_K(delta) (H.face-gap-at
     for (const auto& qd : {std::vector<double>{0.0, 1.0}, std::vector<double>{0.0, 0.2, 0.5, 0.3},
                            std::vector<double>{0.3, 0.0, 0.3, 0.3, 0.1}})
       for (double dl : {1e-7, 0.05, 0.19}) {
-        const Vec<mpfr> q = vec(qd);
+        const Vec<mpfr> q = mpfr_vec(qd);
         const int K = static_cast<int>(q.size()), i = 1;
         const mpfr delta = dl;
         const Vec<mpfr> p = facet_point<mpfr>(q, i, delta);
@@ -336,7 +330,7 @@ TEST_CASE(
   };
   const Vec<mpfr> p = simplex_point({0.2, 0.5, 0.3});
   // b = (-1.5, 2.5, 0.5): sorted order (2nd, 3rd, 1st), gamma = 2, eta = 2, shift -0.5
-  const Vec<mpfr> b = vec({-1.5, 2.5, 0.5});
+  const Vec<mpfr> b = mpfr_vec({-1.5, 2.5, 0.5});
   const mpfr q1 = p(1), q3 = p(0), g = 2, e = 2;
   const mpfr rest = q3 * e * e * (1 - q3) + 2 * q1 * q3 * g * e;
   CHECK(abs(claim_gap(p, b) - rest) < mpfr("1e-45"));
@@ -347,8 +341,8 @@ TEST_CASE(
   raw.push_back(g), raw.push_back(e);
   CHECK(abs(score_at(c.pieces[0], raw, Constants()) + rest) < mpfr("1e-45"));
   // ties: b = (2, 2, -1) (S = {1, 2}) and b = (3, -1, -1) (a tie in I): equality
-  CHECK(abs(claim_gap(p, vec({2.0, 2.0, -1.0}))) < mpfr("1e-45"));
-  CHECK(abs(claim_gap(p, vec({3.0, -1.0, -1.0}))) < mpfr("1e-45"));
+  CHECK(abs(claim_gap(p, mpfr_vec({2.0, 2.0, -1.0}))) < mpfr("1e-45"));
+  CHECK(abs(claim_gap(p, mpfr_vec({3.0, -1.0, -1.0}))) < mpfr("1e-45"));
 }
 
 TEST_CASE(
@@ -356,7 +350,7 @@ TEST_CASE(
     "[certify][exact]") {
   set_working_digits(50);
   SrctParams<mpfr> m;
-  m.U = vec({0.5, -0.25, 1.0});
+  m.U = mpfr_vec({0.5, -0.25, 1.0});
   m.K.resize(3, 3);
   m.K << 1.0, 0.5, -0.25, 0.5, 2.0, 0.0, -0.25, 0.0, 0.75;
   m.lambda = 1, m.beta = mpfr(3) / 4, m.eps = mpfr(2) / 5;
