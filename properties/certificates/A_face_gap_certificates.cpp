@@ -32,15 +32,13 @@ DCRV_CERTIFICATE(LS_upper_bound) {
   c.method = "L_S - c u = (1 - c) u - delta u + (1 - delta) log1p(-delta) <= 0 (exact rearrangement), u = "
              "log1p(1/(S-1)) - log v, delta = v/S";
   c.constants = {{"c", [] { return Interval(1); }}};
-  Piece piece;
-  piece.label = "S in [2, 1e12], v in [1e-300, 1]";
-  piece.score = make_score<2>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto [delta, u] = floor_and_log(x[0], x[1]);
-    return X(1 - k("c")) * u - delta * u + (1 - delta) * log1p(-delta);
-  });
-  piece.roots = {{Interval(2.0, 1e12), Interval(1e-300, 1.0)}};
-  c.pieces = {piece};
+  c.pieces = {make_piece<2>("S in [2, 1e12], v in [1e-300, 1]",
+                            {{Interval(2.0, 1e12), Interval(1e-300, 1.0)}},
+                            [](const auto& x, const Constants& k) {
+                              using X = std::decay_t<decltype(x[0])>;
+                              const auto [delta, u] = floor_and_log(x[0], x[1]);
+                              return X(1 - k("c")) * u - delta * u + (1 - delta) * log1p(-delta);
+                            })};
   return c;
 }
 
@@ -49,18 +47,15 @@ DCRV_CERTIFICATE(LS_upper_bound) {
 // ∂δ/∂(raw) is (nearly) a point and the δ box has relative width < 1. So one piece per integer S (δ =
 // v·(1/S), 1/S an enclosure of width ~10⁻⁵⁰), v on a linear scale, and v ≥ 2⁻⁵⁰ (bisection depth ≤ 60).
 template <int S> Piece LS_lower_piece() {
-  Piece piece;
-  piece.label = "S = " + std::to_string(S) + ", v in [2^-50, 1]";
-  piece.score = make_score<1>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& v = x[0];
-    const X delta = v * X(Interval(1) / Interval(S));
-    const X u = X(log1p(Interval(1) / Interval(S - 1))) - log(v);
-    const X cc(k("c"));
-    return -((cc - 1) * u * delta + cc * delta + (1 - delta) * log1p(-delta));
-  });
-  piece.roots = {{Interval(0x1p-50, 1.0)}};
-  return piece;
+  return make_piece<1>("S = " + std::to_string(S) + ", v in [2^-50, 1]", {{Interval(0x1p-50, 1.0)}},
+                       [](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const X& v = x[0];
+                         const X delta = v * X(Interval(1) / Interval(S));
+                         const X u = X(log1p(Interval(1) / Interval(S - 1))) - log(v);
+                         const X cc(k("c"));
+                         return -((cc - 1) * u * delta + cc * delta + (1 - delta) * log1p(-delta));
+                       });
 }
 template <int... S> void add_LS_lower_pieces(Certificate& c, std::integer_sequence<int, S...>) {
   (c.pieces.push_back(LS_lower_piece<S + 2>()), ...);

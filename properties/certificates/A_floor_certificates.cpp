@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
+using interval_simplex::simplex_unit_piece;
 using softmax_exact::s_label;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -51,28 +53,20 @@ X max_partial_sums(const std::array<X, S>& p, const X& ds, const Interval& b) {
 /// Lower end: δ⋆/(1 + c(S−1)δ⋆) ≤ δ_eff ⇔ Σ_j max{p_j, δ⋆} ≤ 1 + c(S−1)δ⋆ ⇔ max_A Σ_A(δ⋆ − p_j) − c(S−1)δ⋆ ≤
 /// 0.
 template <std::size_t S> Piece eff_floor_lower_piece() {
-  Piece piece;
-  piece.label = s_label(S) + ", lower end";
-  piece.score = make_score<S>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    return max_partial_sums<S, X>(p, x[S - 1], k("c_den") * Interval(int(S - 1)));
-  });
-  piece.roots = {unit_box(S)};
-  return piece;
+  return simplex_unit_piece<S>(s_label(S) + ", lower end",
+                               [](const auto& p, const auto& ds, const Constants& k) {
+                                 using X = std::decay_t<decltype(ds)>;
+                                 return max_partial_sums<S, X>(p, ds, k("c_den") * Interval(int(S - 1)));
+                               });
 }
 /// Upper end: δ_eff ≤ c δ⋆ ⇔ 1 ≤ c Σ_j max{p_j, δ⋆} ⇔ 1 − c(1 + max_A Σ_A(δ⋆ − p_j)) ≤ 0 (A = ∅ included).
 template <std::size_t S> Piece eff_floor_upper_piece() {
-  Piece piece;
-  piece.label = s_label(S) + ", upper end";
-  piece.score = make_score<S>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    const X m = max_partial_sums<S, X>(p, x[S - 1], Interval(0));
-    return 1 - X(k("c_up")) * (1 + m);
-  });
-  piece.roots = {unit_box(S)};
-  return piece;
+  return simplex_unit_piece<S>(s_label(S) + ", upper end",
+                               [](const auto& p, const auto& ds, const Constants& k) {
+                                 using X = std::decay_t<decltype(ds)>;
+                                 const X m = max_partial_sums<S, X>(p, ds, Interval(0));
+                                 return 1 - X(k("c_up")) * (1 + m);
+                               });
 }
 
 // App. A §A.2: δ⋆/(1 + c₁(S−1)δ⋆) ≤ δ_eff(p) ≤ c₂δ⋆.
@@ -97,18 +91,13 @@ DCRV_CERTIFICATE(eff_floor_interval) {
 /// min_i max{p_i, δ⋆}/Σ ≥ δ⋆/Σ ⇔ min_i max{p_i, δ⋆} ≥ δ⋆ ⇔ max_i (δ⋆ − max{p_i, δ⋆}) = max_i min{δ⋆ − p_i, 0}
 /// ≤ 0.
 template <std::size_t S> Piece eff_floor_is_floor_piece() {
-  Piece piece;
-  piece.label = s_label(S);
-  piece.score = make_score<S>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    X worst = min(x[S - 1] - p[0], X(0));
+  return simplex_unit_piece<S>(s_label(S), [](const auto& p, const auto& ds, const Constants&) {
+    using X = std::decay_t<decltype(ds)>;
+    X worst = min(ds - p[0], X(0));
     for (std::size_t i = 1; i < S; ++i)
-      worst = max(worst, min(x[S - 1] - p[i], X(0)));
+      worst = max(worst, min(ds - p[i], X(0)));
     return worst;
   });
-  piece.roots = {unit_box(S)};
-  return piece;
 }
 
 DCRV_CERTIFICATE(eff_floor_is_floor) {

@@ -187,47 +187,42 @@ template <class X> bool decided_greater(const X& a, const X& b) {
 /// D·(c δ_min − q_i) in the form of the header, over raw (u ∈ [0,1]^{S−1} stick-breaking, δ⋆); `fixed_c`: c =
 /// 1 (B.clip-floor-design, whose constant is a).
 template <std::size_t S> Piece clip_floor_piece(std::size_t i, bool fixed_c) {
-  Piece piece;
-  piece.label = s_label(S) + ", i = " + std::to_string(i + 1);
-  piece.score = make_score<S>([i, fixed_c](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    const X& ds = x[S - 1];
-    std::array<X, S> n, r;
-    X sum_m(0), sum_r(0);
-    for (std::size_t j = 0; j < S; ++j) {
-      n[j] = min(p[j], ds);
-      r[j] = max(p[j] - ds, X(0));
-      sum_m += max(p[j], ds);
-      sum_r += r[j];
-    }
-    // F ≥ 0 in a form whose enclosure is ≥ 0 on the box: p_k > δ⋆ decided ⇒ Σ_{j≠k} n_j − max(δ⋆ − p_k, 0);
-    // else p_k near δ⋆ ⇒ min(Σ_{j≠k} p_j, 1 − δ⋆) − Σ_{j≠k} r_j; else (every p_j < δ⋆) 1 − δ⋆ − Σr = 1 − δ⋆
-    X F = X(1) - ds - sum_r;
-    std::size_t active = S, near = S;
-    for (std::size_t kk = 0; kk < S; ++kk) {
-      if (active == S && decided_greater(p[kk], ds))
-        active = kk;
-      if (near == S && !decided_greater(ds, p[kk]))
-        near = kk;
-    }
-    if (active < S || near < S) {
-      const std::size_t kk = active < S ? active : near;
-      X n_rest(0), p_rest(0), r_rest(0);
-      for (std::size_t j = 0; j < S; ++j)
-        if (j != kk)
-          n_rest += n[j], p_rest += p[j], r_rest += r[j];
-      F = active < S ? X(n_rest - max(ds - p[kk], X(0))) : X(min(p_rest, X(1) - ds) - r_rest);
-    }
-    X score = -(ds * F) - r[i] * (X(1) + X(static_cast<int>(S) - 1) * ds);
-    if (!fixed_c)
-      score += (k("c") - X(1)) * ds * sum_m;
-    return score;
-  });
-  Box root = unit_box(S - 1);
-  root.push_back(Interval(0.0, 1.0));
-  piece.roots = {root};
-  return piece;
+  return interval_simplex::simplex_unit_piece<S>(
+      s_label(S) + ", i = " + std::to_string(i + 1),
+      [i, fixed_c](const auto& p, const auto& ds, const Constants& k) {
+        using X = std::decay_t<decltype(ds)>;
+        std::array<X, S> n, r;
+        X sum_m(0), sum_r(0);
+        for (std::size_t j = 0; j < S; ++j) {
+          n[j] = min(p[j], ds);
+          r[j] = max(p[j] - ds, X(0));
+          sum_m += max(p[j], ds);
+          sum_r += r[j];
+        }
+        // F ≥ 0 in a form whose enclosure is ≥ 0 on the box: p_k > δ⋆ decided ⇒ Σ_{j≠k} n_j − max(δ⋆ − p_k,
+        // 0); else p_k near δ⋆ ⇒ min(Σ_{j≠k} p_j, 1 − δ⋆) − Σ_{j≠k} r_j; else (every p_j < δ⋆) 1 − δ⋆ − Σr
+        // = 1 − δ⋆
+        X F = X(1) - ds - sum_r;
+        std::size_t active = S, near = S;
+        for (std::size_t kk = 0; kk < S; ++kk) {
+          if (active == S && decided_greater(p[kk], ds))
+            active = kk;
+          if (near == S && !decided_greater(ds, p[kk]))
+            near = kk;
+        }
+        if (active < S || near < S) {
+          const std::size_t kk = active < S ? active : near;
+          X n_rest(0), p_rest(0), r_rest(0);
+          for (std::size_t j = 0; j < S; ++j)
+            if (j != kk)
+              n_rest += n[j], p_rest += p[j], r_rest += r[j];
+          F = active < S ? X(n_rest - max(ds - p[kk], X(0))) : X(min(p_rest, X(1) - ds) - r_rest);
+        }
+        X score = -(ds * F) - r[i] * (X(1) + X(static_cast<int>(S) - 1) * ds);
+        if (!fixed_c)
+          score += (k("c") - X(1)) * ds * sum_m;
+        return score;
+      });
 }
 
 /// The exact identity of the header on one active pattern: variables (p₁..p_{S−1}, δ⋆, c), p_S = 1 − Σ.
@@ -379,26 +374,23 @@ template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigne
 }
 
 Piece lift_norm_piece(unsigned mask, bool composite) {
-  Piece piece;
-  piece.label = mask_label(2, mask);
-  piece.score = make_score<2>([mask, composite](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<2>(x);
-    const X& s = x[1];
-    X ds;
-    if (mask == 3)
-      ds = s * p[0];
-    else if (mask == 1)
-      ds = p[1] + s * (p[0] - p[1]);
-    else if (mask == 2)
-      ds = p[0] + s * (p[1] - p[0]);
-    else
-      ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
-    return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
-  });
-  const Interval s(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
-  piece.roots = {{mask == 1 ? right : (mask == 0 ? s : left), s}};
-  return piece;
+  const Interval unit(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
+  return make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
+                       [mask, composite](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const auto p = stick_breaking<2>(x);
+                         const X& s = x[1];
+                         X ds;
+                         if (mask == 3)
+                           ds = s * p[0];
+                         else if (mask == 1)
+                           ds = p[1] + s * (p[0] - p[1]);
+                         else if (mask == 2)
+                           ds = p[0] + s * (p[1] - p[0]);
+                         else
+                           ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
+                         return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
+                       });
 }
 
 DCRV_CERTIFICATE(DP_opnorm) {

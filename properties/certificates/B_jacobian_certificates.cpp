@@ -450,18 +450,15 @@ X min_chart_score(const std::array<X, S>& s, const X& t, const std::array<X, S>&
 
 template <std::size_t S> Piece min_chart_piece(std::size_t face, bool pd) {
   constexpr std::size_t N = 2 * S - 3;
-  Piece piece;
-  piece.label = s_label(S) + ", b_" + std::to_string(face + 1) + " = 1";
-  piece.score = make_score<N>([face, pd](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const MinChart<S, X, N> m(x, face);
-    return min_chart_score<X, S>(m.s, m.t, m.p, m.v, pd, pd ? X(0) : X(k("c") - X(1)));
-  });
   Box root = unit_box(S - 1); // x₀ and the face chart
   for (std::size_t k = 0; k + 2 < S; ++k)
     root.push_back(Interval(-1.0, 1.0)); // b without b_face
-  piece.roots = {root};
-  return piece;
+  return make_piece<N>(s_label(S) + ", b_" + std::to_string(face + 1) + " = 1", {root},
+                       [face, pd](const auto& x, const Constants& k) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const MinChart<S, X, N> m(x, face);
+                         return min_chart_score<X, S>(m.s, m.t, m.p, m.v, pd, pd ? X(0) : X(k("c") - X(1)));
+                       });
 }
 
 /// The identities of the header: variables (x₀, y₁..y_{S−2} with q = (y, 1 − Σy, 0), b₁..b_{S−1}, c).
@@ -605,17 +602,14 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
     const X lambda = form_on_w(p) / X(2);
     return lambda * (min(p[0], p[1]) - k("c"));
   })};
-  Piece three;
-  three.label = "S = 3, p_3 = p_min";
-  three.score = make_score<2>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X t = x[0] / X(3), free = X(1) - x[0];
-    const std::array<X, 3> p{t + free * x[1], t + free * (X(1) - x[1]), t};
-    const X spread = X(2) * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]);
-    return k("c") * square(spread) - X(3) * square(t + k("c")) * p[0] * p[1];
-  });
-  three.roots = {unit_box(2)};
-  c.pieces.push_back(three);
+  c.pieces.push_back(
+      make_piece<2>("S = 3, p_3 = p_min", {unit_box(2)}, [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X t = x[0] / X(3), free = X(1) - x[0];
+        const std::array<X, 3> p{t + free * x[1], t + free * (X(1) - x[1]), t};
+        const X spread = X(2) * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]);
+        return k("c") * square(spread) - X(3) * square(t + k("c")) * p[0] * p[1];
+      }));
   c.identities = {kappa_identity_piece()};
   return c;
 }

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
@@ -62,6 +63,24 @@ std::string vec_label(const RVec& w) {
   for (std::size_t i = 0; i < w.size(); ++i)
     s += (i ? "," : "") + w[i].str();
   return s + ")";
+}
+
+/// term · Π_{j≠i} p_j, the factors taken in the order j = 1..S (a bound on the metric g_p = diag(1/p) times
+/// Π_j p_j > 0: a product of enclosures, no division).
+template <class X, std::size_t S>
+X times_others(std::type_identity_t<X> term, const std::array<X, S>& p, std::size_t i) {
+  for (std::size_t j = 0; j < S; ++j)
+    if (j != i)
+      term = term * p[j];
+  return term;
+}
+/// min p − p_j without cancellation: min(0, min_{k≠j}(p_k − p_j)), structurally ≤ 0.
+template <class X, std::size_t S> X min_minus(const std::array<X, S>& p, std::size_t j) {
+  X gap(0);
+  for (std::size_t k = 0; k < S; ++k)
+    if (k != j)
+      gap = min(gap, p[k] - p[j]);
+  return gap;
 }
 
 /// S(p)φ = p ⊙ φ − p (pᵀφ) (the selection covariance diag(p) − ppᵀ applied to φ, App. C §C.2).
@@ -266,22 +285,20 @@ Piece coarse_bd_piece(std::size_t m) {
 /// The face part: −(φ_i − (δ⋆Σφ + (1 − Kδ⋆)φ_j)) − c ≤ 0 for j ≠ i, φ ∈ [−1, 1]^K, δ⋆ = v/K, v ∈ [0, 1]
 /// (M_eff^face is the max of these terms and 0, homogeneous of degree 1 in φ).
 template <std::size_t K> Piece coarse_bd_face_piece(std::size_t i, std::size_t j) {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K) + ", face i = " + std::to_string(i + 1) +
-                ", vertex j = " + std::to_string(j + 1);
-  piece.score = make_score<K + 1>([i, j](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& v = x[K];
-    X sum(0);
-    for (std::size_t m = 0; m < K; ++m)
-      sum += x[m];
-    const X centred = x[i] - (v * X(Interval(1) / Interval(int(K))) * sum + (1 - v) * x[j]);
-    return -centred - X(k("c"));
-  });
   Box root(K, Interval(-1.0, 1.0));
   root.push_back(Interval(0.0, 1.0));
-  piece.roots = {root};
-  return piece;
+  return make_piece<K + 1>("K = " + std::to_string(K) + ", face i = " + std::to_string(i + 1) +
+                               ", vertex j = " + std::to_string(j + 1),
+                           {root}, [i, j](const auto& x, const Constants& k) {
+                             using X = std::decay_t<decltype(x[0])>;
+                             const X& v = x[K];
+                             X sum(0);
+                             for (std::size_t m = 0; m < K; ++m)
+                               sum += x[m];
+                             const X centred =
+                                 x[i] - (v * X(Interval(1) / Interval(int(K))) * sum + (1 - v) * x[j]);
+                             return -centred - X(k("c"));
+                           });
 }
 template <std::size_t K> void add_coarse_bd_face_pieces(Certificate& c) {
   for (std::size_t i = 0; i < K; ++i)
@@ -315,21 +332,18 @@ DCRV_CERTIFICATE(BD_coarse_sufficient) {
 /// (c − 1)δ⋆ − (1 − v)wᵀq ≤ 0: c δ⋆‖w‖₁ − wᵀp with ‖w‖₁ = Σw = 1 and p = δ⋆1 + (1 − Kδ⋆)q, δ⋆ = v/K (exact).
 /// Raw: w (K − 1), q (K − 1) by stick-breaking, v ∈ [0, 1].
 template <std::size_t K> Piece safe_denominator_piece() {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K);
-  piece.score = make_score<2 * K - 1>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto w = stick_breaking<K>(x, 0);
-    const auto q = stick_breaking<K>(x, K - 1);
-    const X& v = x[2 * K - 2];
-    X wq(0);
-    for (std::size_t i = 0; i < K; ++i)
-      wq += w[i] * q[i];
-    const X delta = v * X(Interval(1) / Interval(int(K)));
-    return X(k("c") - 1) * delta - (1 - v) * wq;
-  });
-  piece.roots = {unit_box(2 * K - 1)};
-  return piece;
+  return make_piece<2 * K - 1>("K = " + std::to_string(K), {unit_box(2 * K - 1)},
+                               [](const auto& x, const Constants& k) {
+                                 using X = std::decay_t<decltype(x[0])>;
+                                 const auto w = stick_breaking<K>(x, 0);
+                                 const auto q = stick_breaking<K>(x, K - 1);
+                                 const X& v = x[2 * K - 2];
+                                 X wq(0);
+                                 for (std::size_t i = 0; i < K; ++i)
+                                   wq += w[i] * q[i];
+                                 const X delta = v * X(Interval(1) / Interval(int(K)));
+                                 return X(k("c") - 1) * delta - (1 - v) * wq;
+                               });
 }
 
 DCRV_CERTIFICATE(safe_denominators) {
@@ -437,13 +451,8 @@ template <std::size_t S> Piece shah_metric_lower_piece() {
                                         using X = std::decay_t<decltype(p[0])>;
                                         const auto v = tangent_vector<S>(w, 0);
                                         X s(0);
-                                        for (std::size_t i = 0; i < S; ++i) {
-                                          X term = square(v[i]) * (1 - p[i]);
-                                          for (std::size_t j = 0; j < S; ++j)
-                                            if (j != i)
-                                              term = term * p[j];
-                                          s += term;
-                                        }
+                                        for (std::size_t i = 0; i < S; ++i)
+                                          s += times_others(square(v[i]) * (1 - p[i]), p, i);
                                         return -s;
                                       });
 }
@@ -931,18 +940,8 @@ template <std::size_t S> Piece metric_comparison_piece(bool upper) {
                                     using X = std::decay_t<decltype(p[0])>;
                                     X s(0);
                                     for (std::size_t i = 0; i < S; ++i) {
-                                      X factor(0);
-                                      if (upper) {
-                                        for (std::size_t k = 0; k < S; ++k)
-                                          if (k != i)
-                                            factor = min(factor, p[k] - p[i]);
-                                      } else
-                                        factor = p[i] - 1;
-                                      X term = square(w[i]) * factor;
-                                      for (std::size_t j = 0; j < S; ++j)
-                                        if (j != i)
-                                          term = term * p[j];
-                                      s += term;
+                                      const X factor = upper ? min_minus(p, i) : X(p[i] - 1);
+                                      s += times_others(square(w[i]) * factor, p, i);
                                     }
                                     return s;
                                   });
@@ -980,15 +979,14 @@ DCRV_CERTIFICATE(C_single_site_strong_concavity) {
              "(exact rearrangement; m - 1/s <= 0 for s <= 1); the Hessian part follows term by term: "
              "sum_i g_i'(p_i) v_i^2 <= -mA sum_i v_i^2 since every p_i of Delta_delta* lies in [delta*, 1]";
   c.constants = {{"m", [] { return Interval(1); }}};
-  Piece piece;
-  piece.label = "(s, b, c, A)";
-  piece.score = make_score<4>([](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X &s = x[0], &b = x[1], &cc = x[2], &A = x[3];
-    return -b - 3 * cc * square(s) + A * (X(k("m")) - 1 / s);
-  });
-  piece.roots = {{Interval(1e-30, 1.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0)}};
-  c.pieces = {piece};
+  c.pieces = {make_piece<4>(
+      "(s, b, c, A)",
+      {{Interval(1e-30, 1.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0)}},
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X &s = x[0], &b = x[1], &cc = x[2], &A = x[3];
+        return -b - 3 * cc * square(s) + A * (X(k("m")) - 1 / s);
+      })};
   return c;
 }
 
@@ -1009,15 +1007,9 @@ template <std::size_t K> Piece degenerate_floor_piece() {
     X best(0);
     for (std::size_t i = 0; i < K; ++i) {
       X s(0);
-      for (std::size_t j = 0; j < K; ++j) {
-        if (j == i)
-          continue;
-        X gap(0);
-        for (std::size_t k = 0; k < K; ++k)
-          if (k != j)
-            gap = min(gap, p[k] - p[j]);
-        s += gap;
-      }
+      for (std::size_t j = 0; j < K; ++j)
+        if (j != i)
+          s += min_minus(p, j);
       best = i == 0 ? s : max(best, s);
     }
     return best;
@@ -1058,14 +1050,11 @@ DCRV_CERTIFICATE(A_LS_nonneg) {
       "L_S(delta) - (1 - S delta) = (1 - delta) phi(x), x = (1 - S delta)/((S-1) delta), phi(x) = log1p(x) "
       "- x/(1+x) (exact rearrangement; S cancels), 1 - delta > 0: score -phi(e^y) <= 0 for y in [-14, 700]; "
       "L_S >= 0 then follows from 1 - S delta >= 0; L_S(1/S) = (1 - 1/S) log R with R = 1 exactly";
-  Piece piece;
-  piece.label = "y = log x in [-14, 700]";
-  piece.score = make_score<1>([](const auto& y, const Constants&) {
-    const auto x = exp(y[0]);
-    return x / (1 + x) - log1p(x);
-  });
-  piece.roots = {{Interval(-14.0, 700.0)}};
-  c.pieces = {piece};
+  c.pieces = {make_piece<1>("y = log x in [-14, 700]", {{Interval(-14.0, 700.0)}},
+                            [](const auto& y, const Constants&) {
+                              const auto x = exp(y[0]);
+                              return x / (1 + x) - log1p(x);
+                            })};
   for (std::size_t S = 2; S <= 8; ++S)
     c.identities.push_back(face_gap_at_uniform_piece(S));
   return c;
@@ -1092,14 +1081,14 @@ template <std::size_t S> Piece variance_bounds_piece(bool upper) {
                                       d2[i] = square(g[i] - gbar);
                                     X out(0);
                                     for (std::size_t i = 0; i < S; ++i) {
-                                      X m(0);
-                                      for (std::size_t j = 0; j < S; ++j)
-                                        if (j != i)
-                                          m = min(m, upper ? X(d2[i] - d2[j]) : X(p[j] - p[i]));
-                                      if (upper)
+                                      if (upper) {
+                                        X m(0);
+                                        for (std::size_t j = 0; j < S; ++j)
+                                          if (j != i)
+                                            m = min(m, X(d2[i] - d2[j]));
                                         out += p[i] * m;
-                                      else {
-                                        X t = d2[i] * m;
+                                      } else {
+                                        X t = d2[i] * min_minus(p, i);
                                         for (std::size_t j = 0; j < S; ++j)
                                           if (j != i)
                                             t -= p[j] * d2[j];

@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify {
@@ -249,43 +251,36 @@ template <class X, std::size_t K> X mean_log_of(const std::array<X, K>& p) {
 // D.logp-range: −log K ≤ ⟨log p⟩ ≤ 0 on the closed simplex.
 
 template <std::size_t K> Piece logp_upper_piece() {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K) + ", upper";
-  piece.score =
-      make_score<K - 1>([](const auto& x, const Constants&) { return mean_log_of(stick_breaking<K>(x)); });
-  piece.roots = {unit_box(K - 1)};
-  return piece;
+  return interval_simplex::simplex_piece<K>("K = " + std::to_string(K) + ", upper",
+                                            [](const auto& p, const Constants&) { return mean_log_of(p); });
 }
 
 /// K(−log K − ⟨log p⟩) = −Σ_k (1 + y_k) log(1 + y_k) in the centred chart K p_k = 1 + y_k, y_K = −Σ y (Σ p =
 /// 1 makes the log K terms cancel exactly): the bound is attained at the centroid y = 0, an exact point,
 /// where the second-order test closes (Hessian −diag(1/(1 + y)) on the hyperplane, negative definite).
 template <std::size_t K> Piece logp_lower_centre_piece(const Box& root) {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K) + ", lower, centred chart";
-  piece.score = make_score<K - 1>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    X last(1), s(0);
-    for (std::size_t k = 0; k + 1 < K; ++k) {
-      s += xlogx(X(1 + x[k]));
-      last -= x[k];
-    }
-    return X(-(s + xlogx(last)));
-  });
-  piece.roots = {root};
+  Piece piece = make_piece<K - 1>("K = " + std::to_string(K) + ", lower, centred chart", {root},
+                                  [](const auto& x, const Constants&) {
+                                    using X = std::decay_t<decltype(x[0])>;
+                                    X last(1), s(0);
+                                    for (std::size_t k = 0; k + 1 < K; ++k) {
+                                      s += xlogx(X(1 + x[k]));
+                                      last -= x[k];
+                                    }
+                                    return X(-(s + xlogx(last)));
+                                  });
   piece.attained = {std::vector<double>(K - 1, 0.0)};
   return piece;
 }
 
 /// −log K − ⟨log p⟩ on the stick-breaking box minus `hole` (whose image lies in the centred piece's).
 template <std::size_t K> Piece logp_lower_rest_piece(const Box& hole) {
-  Piece piece;
-  piece.label = "K = " + std::to_string(K) + ", lower, away from the centroid";
-  piece.score = make_score<K - 1>([](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    return X(-log(X(int(K))) - mean_log_of(stick_breaking<K>(x)));
-  });
-  piece.roots = subtract({unit_box(K - 1)}, hole);
+  Piece piece = interval_simplex::simplex_piece<K>(
+      "K = " + std::to_string(K) + ", lower, away from the centroid", [](const auto& p, const Constants&) {
+        using X = std::decay_t<decltype(p[0])>;
+        return X(-log(X(int(K))) - mean_log_of(p));
+      });
+  piece.roots = subtract(piece.roots, hole);
   return piece;
 }
 
@@ -315,45 +310,38 @@ DCRV_CERTIFICATE(logp_range) {
 template <std::size_t M, std::size_t L> Piece y_ineq_piece(std::size_t k) {
   constexpr std::size_t K = M + L;
   constexpr std::size_t N = 1 + (L > 0 ? 1 : 0) + (M - 1) + (L > 0 ? L - 1 : 0);
-  Piece piece;
-  piece.label =
-      "K = " + std::to_string(K) + ", M = " + std::to_string(M) + ", component " + std::to_string(k + 1);
-  piece.score = make_score<N>([k](const auto& x, const Constants& kc) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X& eps = x[0];
-    const X rho = L > 0 ? x[1] : X(1);
-    constexpr std::size_t ao = L > 0 ? 2 : 1;
-    std::array<X, M> a;
-    if constexpr (M == 1)
-      a[0] = X(1);
-    else
-      a = stick_breaking<M>(x, ao);
-    std::array<X, K> p;
-    for (std::size_t c = 0; c < M; ++c)
-      p[c] = rho * a[c];
-    if constexpr (L == 1)
-      p[M] = X(1) - rho;
-    else if constexpr (L > 1) {
-      const auto b = stick_breaking<L>(x, ao + M - 1);
-      for (std::size_t i = 0; i < L; ++i)
-        p[M + i] = (X(1) - rho) * b[i];
-    }
-    X pairs(0);
-    for (std::size_t c = 0; c < M; ++c)
-      for (std::size_t d = c + 1; d < M; ++d)
-        pairs += a[c] * a[d];
-    // −φ_k − a = (1 − a) − (1 − ρ) − 2ρΣ_{c<c'} a_c a_c' (− a_k for a correct k)
-    X first = X(1 - kc("a")) - (X(1) - rho) - X(2) * rho * pairs;
-    if (k < M)
-      first -= a[k];
-    return X(first + eps * (-mean_log_of(p) - kc("b") * log(X(int(K)))));
-  });
   // the score is affine in ε for fixed p: its supremum over ε ∈ [0, 10³] is at ε = 0 or ε = 10³
   Box at0 = unit_box(N), at_max = unit_box(N);
   at0[0] = Interval(0.0);
   at_max[0] = Interval(1e3);
-  piece.roots = {at0, at_max};
-  return piece;
+  return make_piece<N>("K = " + std::to_string(K) + ", M = " + std::to_string(M) + ", component " +
+                           std::to_string(k + 1),
+                       {at0, at_max}, [k](const auto& x, const Constants& kc) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const X& eps = x[0];
+                         const X rho = L > 0 ? x[1] : X(1);
+                         constexpr std::size_t ao = L > 0 ? 2 : 1;
+                         const std::array<X, M> a = star_chart::shares<M>(x, ao);
+                         std::array<X, K> p;
+                         for (std::size_t c = 0; c < M; ++c)
+                           p[c] = rho * a[c];
+                         if constexpr (L == 1)
+                           p[M] = X(1) - rho;
+                         else if constexpr (L > 1) {
+                           const auto b = stick_breaking<L>(x, ao + M - 1);
+                           for (std::size_t i = 0; i < L; ++i)
+                             p[M + i] = (X(1) - rho) * b[i];
+                         }
+                         X pairs(0);
+                         for (std::size_t c = 0; c < M; ++c)
+                           for (std::size_t d = c + 1; d < M; ++d)
+                             pairs += a[c] * a[d];
+                         // −φ_k − a = (1 − a) − (1 − ρ) − 2ρΣ_{c<c'} a_c a_c' (− a_k for a correct k)
+                         X first = X(1 - kc("a")) - (X(1) - rho) - X(2) * rho * pairs;
+                         if (k < M)
+                           first -= a[k];
+                         return X(first + eps * (-mean_log_of(p) - kc("b") * log(X(int(K)))));
+                       });
 }
 
 template <std::size_t M, std::size_t L> void add_y_ineq(Certificate& c) {

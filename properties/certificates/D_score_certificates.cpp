@@ -59,18 +59,15 @@ template <std::size_t M, class F> void add_per_correct_index(Certificate& cert, 
 /// in this form, since the literal one has the interval dependency Mu − Σu on the whole face q_C = 0 where
 /// the bound is attained).
 template <std::size_t S> Piece trimmed_piece(std::size_t M) {
-  Piece piece;
-  piece.label = "S = " + std::to_string(S) + ", " + m_label(M);
-  piece.score = make_score<S>([M](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto q = stick_breaking<S>(x, 1);
-    X qc(0);
-    for (std::size_t c = 0; c < M; ++c)
-      qc += q[c];
-    return X(-(X(int(S)) * (X(1) - x[0]) * qc));
-  });
-  piece.roots = {unit_box(S)};
-  return piece;
+  return make_piece<S>("S = " + std::to_string(S) + ", " + m_label(M), {unit_box(S)},
+                       [M](const auto& x, const Constants&) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const auto q = stick_breaking<S>(x, 1);
+                         X qc(0);
+                         for (std::size_t c = 0; c < M; ++c)
+                           qc += q[c];
+                         return X(-(X(int(S)) * (X(1) - x[0]) * qc));
+                       });
 }
 
 DCRV_CERTIFICATE(trimmed_rho_lb) {
@@ -99,10 +96,9 @@ DCRV_CERTIFICATE(trimmed_rho_lb) {
 /// score stays the claim's quantity there); the bound is attained at the centroid y = 0, an exact point,
 /// where the second-order test closes (the Hessian −2(I + 11ᵀ) is negative definite).
 template <std::size_t M> Piece s2_lower_piece() {
-  Piece piece;
-  piece.label = m_label(M);
   constexpr std::size_t N = M == 1 ? 1 : M - 1;
-  piece.score = make_score<N>([](const auto& x, const Constants&) {
+  const Box root = M == 1 ? unit_box(1) : Box(N, Interval(-1.0, double(M - 1))); // M = 1: a dummy coordinate
+  Piece piece = make_piece<N>(m_label(M), {root}, [](const auto& x, const Constants&) {
     using X = std::decay_t<decltype(x[0])>;
     if constexpr (M == 1) {
       return X(X(1) - square(X(1))); // S⁽²⁾ = ρ², a = (1): the dummy coordinate is unused
@@ -115,15 +111,8 @@ template <std::size_t M> Piece s2_lower_piece() {
       return X(X(int(M)) - sum - square(last));
     }
   });
-  if constexpr (M == 1) {
-    piece.roots = {unit_box(1)};
-  } else {
-    Box b;
-    for (std::size_t i = 0; i < N; ++i)
-      b.push_back(Interval(-1.0, double(M - 1)));
-    piece.roots = {b};
+  if constexpr (M > 1)
     piece.attained = {std::vector<double>(N, 0.0)};
-  }
   return piece;
 }
 
@@ -258,23 +247,20 @@ DCRV_CERTIFICATE(quadratic_le_km1) {
   c.method =
       "the claim's expression 1 - 2 rho + K rho^2 - (K - 1) over the box (K, rho); equality on rho = 1 "
       "and at (K, rho) = (2, 0): monotonicity test and the mean-value form";
-  Piece piece;
-  piece.label = "K in [2, 1e12], rho in [0, 1]";
-  piece.score = make_score<2>([](const auto& x, const Constants&) {
-    const auto &K = x[0], &rho = x[1];
-    return 1 - 2 * rho + K * square(rho) - (K - 1);
-  });
-  piece.roots = {{Interval(2.0, 1e12), Interval(0.0, 1.0)}};
-  c.pieces = {piece};
+  c.pieces = {make_piece<2>("K in [2, 1e12], rho in [0, 1]", {{Interval(2.0, 1e12), Interval(0.0, 1.0)}},
+                            [](const auto& x, const Constants&) {
+                              const auto &K = x[0], &rho = x[1];
+                              return 1 - 2 * rho + K * square(rho) - (K - 1);
+                            })};
   return c;
 }
 
 /// ‖φ‖₂² − c²(K − 1) = Σ_c (a_c − ρs)² − c²(M − 1) + L(ρ²s² − c²) with L = K − M incorrect components (each
 /// φ_i² = ρ²s²), raw x = (ρ, L, u₁, …, u_{M−1}); the bound is compared squared (both sides ≥ 0).
 template <std::size_t M> Piece l2_piece() {
-  Piece piece;
-  piece.label = m_label(M);
-  piece.score = make_score<M + 1>([](const auto& x, const Constants& k) {
+  Box b = unit_box(M + 1);
+  b[1] = Interval(M == 1 ? 1.0 : 0.0, 1e12); // K = M + L ≥ 2
+  return make_piece<M + 1>(m_label(M), {b}, [](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const X &rho = x[0], &L = x[1];
     const std::array<X, M> a = shares<M>(x, 2);
@@ -284,10 +270,6 @@ template <std::size_t M> Piece l2_piece() {
       sum += square(ac - rho * s);
     return X(sum - c2 * int(M - 1) + L * (square(rho * s) - c2));
   });
-  Box b = unit_box(M + 1);
-  b[1] = Interval(M == 1 ? 1.0 : 0.0, 1e12); // K = M + L ≥ 2
-  piece.roots = {b};
-  return piece;
 }
 
 DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
@@ -354,18 +336,16 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
 /// sign: lower: p(e^{−1/ε} − e^{−g/ε}) = p e^{−g/ε} expm1(−(1 − t)(1 − 1/M)/ε); upper: p(e^{−g/ε} −
 /// e^{−1/(Mε)}) = p e^{−1/(Mε)} expm1(−t(1 − 1/M)/ε).
 Piece asym_piece(bool lower) {
-  Piece piece;
-  piece.label = lower ? "lower" : "upper";
-  piece.score = make_score<4>([lower](const auto& x, const Constants&) {
-    using X = std::decay_t<decltype(x[0])>;
-    const X &M = x[0], &t = x[1], &eps = x[2], &pinf = x[3];
-    const X span = 1 - 1 / M, g = 1 / M + t * span;
-    if (lower)
-      return X(pinf * exp(-g / eps) * expm1(-((1 - t) * span) / eps));
-    return X(pinf * exp(-1 / (M * eps)) * expm1(-(t * span) / eps));
-  });
-  piece.roots = {{Interval(1.0, 1e12), Interval(0.0, 1.0), Interval(1e-2, 1e2), Interval(0.0, 1.0)}};
-  return piece;
+  return make_piece<4>(lower ? "lower" : "upper",
+                       {{Interval(1.0, 1e12), Interval(0.0, 1.0), Interval(1e-2, 1e2), Interval(0.0, 1.0)}},
+                       [lower](const auto& x, const Constants&) {
+                         using X = std::decay_t<decltype(x[0])>;
+                         const X &M = x[0], &t = x[1], &eps = x[2], &pinf = x[3];
+                         const X span = 1 - 1 / M, g = 1 / M + t * span;
+                         if (lower)
+                           return X(pinf * exp(-g / eps) * expm1(-((1 - t) * span) / eps));
+                         return X(pinf * exp(-1 / (M * eps)) * expm1(-(t * span) / eps));
+                       });
 }
 
 DCRV_CERTIFICATE(asym_bracket) {

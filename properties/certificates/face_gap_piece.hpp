@@ -16,14 +16,12 @@ inline Box face_gap_box() {
 /// Score −L_K(u/K) < 0 (strict) with L_K(u/K) = (1 − u/K) log1p(K(1 − u)/((K − 1)u)): log((1 − δ)/((K − 1)δ))
 /// = log1p((1 − Kδ)/((K − 1)δ)) with Kδ = u substituted exactly, K a real interval.
 inline Piece face_gap_positive_piece() {
-  Piece piece;
-  piece.label = "K in [2, 1e12], u in [1e-300, 1 - 2^-53]";
-  piece.score = make_score<2>([](const auto& x, const Constants&) {
-    const auto& K = x[0];
-    const auto& u = x[1];
-    return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
-  });
-  piece.roots = {face_gap_box()};
+  Piece piece = make_piece<2>("K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {face_gap_box()},
+                              [](const auto& x, const Constants&) {
+                                const auto& K = x[0];
+                                const auto& u = x[1];
+                                return -((1 - u / K) * log1p(K * (1 - u) / ((K - 1) * u)));
+                              });
   piece.strict = true;
   return piece;
 }

@@ -72,23 +72,28 @@ template <std::size_t Max, class F> Score make_score_of_dim(std::size_t n, F f) 
 /// A piece over p ∈ Δ^{S−1} (stick-breaking) and w ∈ [−1, 1]^M (the raw coordinates after p):
 /// score f(p, w, k) with p, w std::arrays of the scalar.
 template <std::size_t S, std::size_t M, class F> Piece simplex_cube_piece(std::string label, F f) {
-  Piece piece;
-  piece.label = std::move(label);
-  piece.score = make_score<S - 1 + M>([f](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const auto p = stick_breaking<S>(x);
-    std::array<X, M> w;
-    std::copy_n(x.begin() + (S - 1), M, w.begin()); // M = 0: a piece over the simplex alone
-    return f(p, w, k);
-  });
-  piece.roots = {simplex_cube_box(S, M)};
-  return piece;
+  return make_piece<S - 1 + M>(
+      std::move(label), {simplex_cube_box(S, M)}, [f](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const auto p = stick_breaking<S>(x);
+        std::array<X, M> w;
+        std::copy_n(x.begin() + (S - 1), M, w.begin()); // M = 0: a piece over the simplex alone
+        return f(p, w, k);
+      });
 }
 
 /// A piece over p ∈ Δ^{S−1} alone (the stick-breaking box [0,1]^{S−1}): score f(p, k).
 template <std::size_t S, class F> Piece simplex_piece(std::string label, F f) {
   return simplex_cube_piece<S, 0>(std::move(label),
                                   [f](const auto& p, const auto&, const Constants& k) { return f(p, k); });
+}
+
+/// A piece over p ∈ Δ^{S−1} (stick-breaking) and one more coordinate t ∈ [0, 1] after it (a floor δ⋆ ∈ [0, 1]
+/// of App. A §A.2 and App. B §B.4): the raw box [0,1]^S, score f(p, t, k).
+template <std::size_t S, class F> Piece simplex_unit_piece(std::string label, F f) {
+  return make_piece<S>(std::move(label), {unit_box(S)}, [f](const auto& x, const Constants& k) {
+    return f(stick_breaking<S>(x), x[S - 1], k);
+  });
 }
 
 /// ±vᵀS(p)v − c‖v‖² with vᵀS(p)v = vᵀ(diag p − ppᵀ)v = Σ p_i v_i² − (pᵀv)² (the claims' quadratic form).
@@ -111,14 +116,11 @@ X selection_norm_excess(const std::array<X, S>& p, const std::array<X, S>& v, co
 /// where the claim's norm is not read through the PSD property). Raw (u ∈ [0,1]^{S−1}, the S − 1
 /// coordinates of v other than v_face). Label "S = S, v_{face+1} = 1".
 template <std::size_t S> Piece selection_norm_piece(std::size_t face, bool negative = false) {
-  Piece piece;
-  piece.label = "S = " + std::to_string(S) + ", v_" + std::to_string(face + 1) + " = 1";
-  piece.score = make_score<2 * S - 2>([face, negative](const auto& x, const Constants& k) {
-    const auto p = stick_breaking<S>(x);
-    return selection_norm_excess(p, face_vector<S>(x, face, S - 1), k("c"), negative);
-  });
-  piece.roots = {simplex_cube_box(S, S - 1)};
-  return piece;
+  return simplex_cube_piece<S, S - 1>("S = " + std::to_string(S) + ", v_" + std::to_string(face + 1) + " = 1",
+                                      [face, negative](const auto& p, const auto& w, const Constants& k) {
+                                        return selection_norm_excess(p, face_vector<S>(w, face, 0), k("c"),
+                                                                     negative);
+                                      });
 }
 
 /// The raw points of selection_norm_piece<S>(face) where ‖S(p)‖₂ = ½ is attained (dyadic, for the

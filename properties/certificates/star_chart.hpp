@@ -43,15 +43,11 @@ inline std::string m_label(std::size_t M) {
 
 /// A piece over x = (ρ, u₁, …, u_{M−1}) ∈ [0, 1]^M with a = shares<M>(x, 1); f(ρ, a, s, k).
 template <std::size_t M, class F> Piece rho_share_piece(const std::string& label, F f) {
-  Piece piece;
-  piece.label = label;
-  piece.score = make_score<M>([f](const auto& x, const Constants& k) {
+  return make_piece<M>(label, {unit_box(M)}, [f](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const std::array<X, M> a = shares<M>(x, 1);
     return X(f(x[0], a, square_sum(a), k));
   });
-  piece.roots = {unit_box(M)};
-  return piece;
 }
 
 } // namespace dcrv::certify::star_chart
