@@ -39,8 +39,9 @@ struct Piece {
   bool strict = false;
 };
 
-/// The piece `label` over the union of `roots`, with the score f(x, k) of N raw variables (make_score<N>: f is
-/// evaluated on intervals and on jets). Set `strict` or `attained` on the result where the bound needs them.
+/// The piece `label` over the union of `roots`, with the score f(x, k) of N raw variables (make_score<N>: f
+/// is evaluated on intervals and on jets). Set `strict` or `attained` on the result where the bound needs
+/// them.
 template <std::size_t N, class F> Piece make_piece(std::string label, std::vector<Box> roots, F f) {
   Piece piece;
   piece.label = std::move(label);
