@@ -176,6 +176,7 @@ ClaimResult run_one(const Claim& c, const Context& ctx) {
     return r;
   }
   const auto t0 = std::chrono::steady_clock::now();
+  const unsigned long drifts_at_start = precision_drifts();
   try {
     ScopedTimeBudget budget(ctx.seconds()); // no claim can stall a run (DESIGN.md "Budgets and speed")
     r.outcome = c.check(ctx);
@@ -197,21 +198,39 @@ ClaimResult run_one(const Claim& c, const Context& ctx) {
     r.outcome.message = "check threw a non-standard exception";
   }
   r.outcome.evidence.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  refuse_on_precision_drift(r);
+  refuse_on_precision_drift(r, drifts_at_start);
   return r;
 }
 
-void refuse_on_precision_drift(ClaimResult& r) {
-  const std::string drift = working_precision_drift();
-  if (drift.empty())
+namespace {
+/// Drifts of the working precision seen (and reset) so far in this process: a claim that ran while one was
+/// seen is refused too, whichever thread's claim happened to notice it.
+std::atomic<unsigned long> g_precision_drifts{0};
+constexpr const char* k_drift_prefix = "the working precision changed while this claim ran";
+} // namespace
+
+unsigned long precision_drifts() {
+  return g_precision_drifts.load();
+}
+
+void refuse_on_precision_drift(ClaimResult& r, unsigned long drifts_at_start) {
+  std::string drift = working_precision_drift();
+  if (!drift.empty()) {
+    ++g_precision_drifts;
+    set_working_digits(working_digits()); // put the defaults back for the claims that follow
+  } else if (precision_drifts() != drifts_at_start) {
+    drift = "seen and reset at the end of a claim that ran beside it";
+  } else {
     return;
-  // Not a verdict at the precision the run states: say so, and put the defaults back for the next claim.
+  }
+  if (r.outcome.message.rfind(k_drift_prefix, 0) == 0)
+    return; // refused already (by run_one, before the certification stage)
+  // Not a verdict at the precision the run states: say so
   r.outcome.status = Status::inconclusive;
-  r.outcome.message = "the working precision changed while this claim ran (" + drift +
-                      "); its result is not trusted. Was: " + r.outcome.message;
+  r.outcome.message =
+      std::string(k_drift_prefix) + " (" + drift + "); its result is not trusted. Was: " + r.outcome.message;
   if (r.certificate.is_object())
     r.certificate["status"] = "error";
-  set_working_digits(working_digits());
 }
 
 certify::BnbOptions certify_budget(Budget b) {
@@ -333,10 +352,11 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
       if (i >= claims.size())
         return;
       const Context ctx = make_context(*claims[i], o);
+      const unsigned long drifts_at_start = precision_drifts();
       ClaimResult r = run_one(*claims[i], ctx);
       if (o.certify) {
         certify_result(r, ctx);
-        refuse_on_precision_drift(r);
+        refuse_on_precision_drift(r, drifts_at_start);
       }
       if (auto src = o.sources.find(claims[i]->id); src != o.sources.end())
         r.source = src->second;

@@ -65,9 +65,13 @@ Context make_context(const Claim& c, const RunOptions& o);
 /// Runs one claim; an exception becomes an `inconclusive` outcome with its message, and so does a change of
 /// the working precision while it ran (refuse_on_precision_drift).
 ClaimResult run_one(const Claim& c, const Context& ctx);
+/// How many drifts of the working precision this process has seen (and reset) so far.
+unsigned long precision_drifts();
 /// When the MPFR/MPFI default precisions no longer hold working_digits() (working_precision_drift, real.hpp),
-/// turns `r` inconclusive with what changed (its certificate, if any, an error) and restores the defaults.
-void refuse_on_precision_drift(ClaimResult& r);
+/// or a drift was seen since `drifts_at_start` (precision_drifts() when the claim began: the drift may have
+/// been noticed at the end of a claim in another thread), turns `r` inconclusive with what changed (its
+/// certificate, if any, an error); a drift seen now is counted and the defaults are restored.
+void refuse_on_precision_drift(ClaimResult& r, unsigned long drifts_at_start);
 /// The certificate budget of a budget level: boxes and seconds per piece (smoke 50k boxes / 20 s, standard
 /// 400k / 60 s, deep 4M / 600 s), depth 60.
 certify::BnbOptions certify_budget(Budget b);

@@ -1,8 +1,10 @@
 // Specifications of the falsification engine and the runner: false claims are caught and confirmed, true
 // sharp claims are not mistaken for false ones, failures are isolated, runs are deterministic.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include "checks/runner.hpp"
 #include "dcrv/softmax.hpp"
@@ -133,6 +135,42 @@ TEST_CASE("a claim during which the working precision changed is inconclusive, a
                                     Catch::Contains("no violation"));
   CHECK(working_precision_drift().empty());
   CHECK(mpfi::default_precision() == o.digits);
+}
+
+TEST_CASE(
+    "under --jobs 2 a precision drift refuses the claim that caused it and the one beside it that noticed it",
+    "[engine][runner][precision]") {
+  // X.test-drifts lowers the default and is still running when X.test-bystander ends, notices the drift and
+  // resets it: the drifting claim must not come out trusted because its own end saw the defaults restored
+  Claim drifts, bystander;
+  drifts.id = "X.test-drifts";
+  bystander.id = "X.test-bystander";
+  drifts.kind = bystander.kind = Kind::bound;
+  drifts.check = [](const Context&) -> Outcome {
+    mpfi::default_precision(20);
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    Outcome o;
+    o.status = Status::verified;
+    return o;
+  };
+  bystander.check = [](const Context&) -> Outcome {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    Outcome o;
+    o.status = Status::verified;
+    return o;
+  };
+  RunOptions o;
+  o.jobs = 2;
+  o.progress = false;
+  std::ostringstream sink;
+  const Results res = run_claims({&drifts, &bystander}, o, sink);
+  for (const char* id : {"X.test-drifts", "X.test-bystander"}) {
+    INFO(id);
+    REQUIRE(res.find(id));
+    CHECK(res.find(id)->outcome.status == Status::inconclusive);
+    CHECK_THAT(res.find(id)->outcome.message, Catch::Contains("working precision changed"));
+  }
+  CHECK(working_precision_drift().empty());
 }
 
 TEST_CASE("same seed and budget give identical results apart from timing — --jobs does not matter",
