@@ -206,7 +206,6 @@ namespace {
 /// Drifts of the working precision seen (and reset) so far in this process: a claim that ran while one was
 /// seen is refused too, whichever thread's claim happened to notice it.
 std::atomic<unsigned long> g_precision_drifts{0};
-constexpr const char* k_drift_prefix = "the working precision changed while this claim ran";
 } // namespace
 
 unsigned long precision_drifts() {
@@ -223,12 +222,10 @@ void refuse_on_precision_drift(ClaimResult& r, unsigned long drifts_at_start) {
   } else {
     return;
   }
-  if (r.outcome.message.rfind(k_drift_prefix, 0) == 0)
-    return; // refused already (by run_one, before the certification stage)
   // Not a verdict at the precision the run states: say so
   r.outcome.status = Status::inconclusive;
-  r.outcome.message =
-      std::string(k_drift_prefix) + " (" + drift + "); its result is not trusted. Was: " + r.outcome.message;
+  r.outcome.message = "the working precision changed while this claim ran (" + drift +
+                      "); its result is not trusted. Was: " + r.outcome.message;
   if (r.certificate.is_object())
     r.certificate["status"] = "error";
 }
@@ -263,6 +260,7 @@ void certify_result(ClaimResult& r, const Context& ctx) {
                      {"message", "not run: the check's status is " + to_string(r.outcome.status)}};
     return;
   }
+  const unsigned long drifts_at_start = precision_drifts();
   const certify::CertificateRun run =
       certify::run_certificate(*cert, ctx.overrides, certify_budget(ctx.budget));
   r.certificate = run.to_json();
@@ -284,6 +282,7 @@ void certify_result(ClaimResult& r, const Context& ctx) {
       << "); to be examined";
     r.outcome.message = m.str();
   }
+  refuse_on_precision_drift(r, drifts_at_start); // as run_one does for the check
 }
 
 std::string build_description() {
@@ -352,12 +351,9 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
       if (i >= claims.size())
         return;
       const Context ctx = make_context(*claims[i], o);
-      const unsigned long drifts_at_start = precision_drifts();
       ClaimResult r = run_one(*claims[i], ctx);
-      if (o.certify) {
+      if (o.certify)
         certify_result(r, ctx);
-        refuse_on_precision_drift(r, drifts_at_start);
-      }
       if (auto src = o.sources.find(claims[i]->id); src != o.sources.end())
         r.source = src->second;
       std::lock_guard<std::mutex> lock(mu);

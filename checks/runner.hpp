@@ -79,7 +79,9 @@ certify::BnbOptions certify_budget(Budget b);
 /// is registered for it, runs the certificate with ctx's overrides and records it in r.certificate; `proved`
 /// makes the claim `certified`; an interval violation (which the sampling missed) makes it `inconclusive`
 /// with the point; an exhausted budget leaves it `verified` with the proved share of the domain recorded.
-/// Claims that are not `verified` are not certified (recorded as skipped when a certificate exists).
+/// Claims that are not `verified` are not certified (recorded as skipped when a certificate exists). A change
+/// of the working precision while the certificate ran makes the claim inconclusive
+/// (refuse_on_precision_drift).
 void certify_result(ClaimResult& r, const Context& ctx);
 Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o, std::ostream& progress);
 std::string build_description();

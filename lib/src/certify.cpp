@@ -96,10 +96,8 @@ bool operator==(const Interval& a, const Interval& b) {
 }
 
 Interval at_working_precision(const Interval& x) {
-  Interval r;
-  mpfi_set_prec(r.raw().backend().data(),
-                static_cast<mpfr_prec_t>(boost::multiprecision::detail::digits10_2_2(working_digits())));
-  mpfi_set(r.raw().backend().data(), x.raw().backend().data()); // outward rounding when narrowing
+  Interval r(x);
+  r.raw().precision(working_digits()); // Boost's digits-to-bits, as for a number built at the default
   return r;
 }
 

@@ -6,25 +6,28 @@
 namespace dcrv {
 namespace {
 unsigned g_digits = 50;
+/// The bits of MPFR's own default for `digits10` decimal digits.
+mpfr_prec_t bits_of(unsigned digits10) {
+  return static_cast<mpfr_prec_t>(std::ceil(digits10 * 3.3219280948873623) + 1);
 }
+} // namespace
 void set_working_digits(unsigned digits10) {
   g_digits = digits10;
   mpfr::default_precision(digits10);
   mpfi::default_precision(digits10);
   // MPFR's own (thread-local) default precision: MPFI allocates its internal temporaries with it
-  mpfr_set_default_prec(static_cast<mpfr_prec_t>(std::ceil(digits10 * 3.3219280948873623) + 1));
+  mpfr_set_default_prec(bits_of(digits10));
 }
 unsigned working_digits() {
   return g_digits;
 }
 std::string working_precision_drift() {
-  const auto bits = static_cast<mpfr_prec_t>(std::ceil(g_digits * 3.3219280948873623) + 1);
   std::ostringstream os;
   if (mpfr::default_precision() != g_digits)
     os << "MPFR default " << mpfr::default_precision() << " digits; ";
   if (mpfi::default_precision() != g_digits)
     os << "MPFI default " << mpfi::default_precision() << " digits; ";
-  if (mpfr_get_default_prec() != bits)
+  if (mpfr_get_default_prec() != bits_of(g_digits))
     os << "MPFR thread default " << mpfr_get_default_prec() << " bits; ";
   std::string s = os.str();
   if (!s.empty())
