@@ -266,9 +266,18 @@ void certify_result(ClaimResult& r, const Context& ctx) {
   r.certificate = run.to_json();
   std::ostringstream m;
   if (run.proved()) {
-    r.outcome.status = Status::certified;
-    m << r.outcome.message << (r.outcome.message.empty() ? "" : "; ") << "certified on " << run.domain
-      << " (";
+    // Status follows scope (DESIGN.md "Statuses"): a proof of part of the paper's domain leaves the claim
+    // `verified` and is shown beside it with its scope; only a whole-domain proof makes it `certified`.
+    const bool whole = cert->scope.whole;
+    if (whole)
+      r.outcome.status = Status::certified;
+    m << r.outcome.message << (r.outcome.message.empty() ? "" : "; ");
+    if (whole)
+      m << "certified on " << run.domain << " (";
+    else
+      m << "certified for " << (cert->scope.summary.empty() ? run.domain : cert->scope.summary)
+        << " only, part of the paper's domain"
+        << (cert->scope.gap.empty() ? "" : " (left: " + cert->scope.gap + ")") << " (";
     if (run.boxes > 0)
       m << run.boxes << " boxes, depth " << run.depth << ", " << run.digits << " digits"
         << (run.points > 0 ? ", " : "");

@@ -709,8 +709,9 @@ std::string fmt_exact(double v) {
 // ---------------------------------------------------------------------------------------------------------
 // Claims, parts and statuses.
 
-const Status kStatuses[] = {Status::certified,    Status::verified,  Status::falsified,
-                            Status::inconclusive, Status::unchecked, Status::not_checkable};
+const Status kStatuses[] = {Status::certified,      Status::verified,     Status::falsified,
+                            Status::underspecified, Status::inconclusive, Status::unchecked,
+                            Status::not_checkable};
 
 std::string status_color(Status s) {
   switch (s) {
@@ -726,6 +727,8 @@ std::string status_color(Status s) {
     return "dcrvunchecked";
   case Status::not_checkable:
     return "dcrvnotcheckable";
+  case Status::underspecified:
+    return "dcrvunderspecified";
   }
   return "black";
 }
@@ -911,6 +914,7 @@ void write_preamble_comment(std::ostream& t, const Results& r) {
        "\\definecolor{dcrvinconclusive}{RGB}{230,120,0}\n"
        "\\definecolor{dcrvunchecked}{RGB}{128,128,128}\n"
        "\\definecolor{dcrvnotcheckable}{RGB}{30,80,200}\n"
+       "\\definecolor{dcrvunderspecified}{RGB}{200,120,0}\n"
        "\\makeatletter\n"
        "\\if@"
        "twocolumn\\onecolumn\\let\\dcrvrestorecolumns\\twocolumn\\else\\let\\dcrvrestorecolumns\\relax\\fi\n"

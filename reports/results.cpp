@@ -48,6 +48,12 @@ json evidence_json(const Evidence& e) {
             {"details", e.details}};
   if (e.statistic)
     j["statistic"] = statistic_json(*e.statistic);
+  if (!e.labels.empty()) {
+    json labels = json::array();
+    for (const EvidenceLabel& l : e.labels)
+      labels.push_back({{"kind", l.kind}, {"why", l.why}});
+    j["labels"] = labels;
+  }
   return j;
 }
 
@@ -119,6 +125,10 @@ json to_json(const ClaimResult& c) {
             {"witness", o.witness.is_null() ? json(nullptr) : o.witness},
             {"message", o.message},
             {"series", o.series.is_null() ? json(nullptr) : o.series}};
+  if (!o.setups.is_null())
+    j["setups"] = o.setups;
+  if (!o.protocol.is_null())
+    j["protocol"] = o.protocol;
   if (c.source) {
     const SourceInfo& s = *c.source;
     j["stale"] = s.stale;
@@ -255,6 +265,19 @@ Results results_from_json(const json& j, const std::string& file) {
       rd.maybe(st, "paths_to_decide", sptr, s.paths_to_decide);
       e.statistic = s;
     }
+    if (ev.contains("labels") && !ev["labels"].is_null()) {
+      const json& ls = ev["labels"];
+      if (!ls.is_array())
+        throw SchemaError(file, eptr + "/labels", "expected an array");
+      for (std::size_t k = 0; k < ls.size(); ++k) {
+        const std::string lptr = eptr + "/labels/" + std::to_string(k);
+        const std::string kind = rd.str(ls[k], "kind", lptr);
+        if (kind != "conformance" && kind != "vacuous")
+          throw SchemaError(file, lptr + "/kind",
+                            "expected \"conformance\" or \"vacuous\", got \"" + kind + "\"");
+        e.labels.push_back({kind, rd.str(ls[k], "why", lptr)});
+      }
+    }
     e.tightness = rd.opt_num(c, "tightness", ptr);
     const json& w = rd.get(c, "witness", ptr);
     if (!w.is_null() && !w.is_object())
@@ -262,6 +285,16 @@ Results results_from_json(const json& j, const std::string& file) {
     cr.outcome.witness = w;
     if (c.contains("series"))
       cr.outcome.series = c["series"];
+    if (c.contains("setups") && !c["setups"].is_null()) {
+      if (!c["setups"].is_object())
+        throw SchemaError(file, ptr + "/setups", "expected an object or null");
+      cr.outcome.setups = c["setups"];
+    }
+    if (c.contains("protocol") && !c["protocol"].is_null()) {
+      if (!c["protocol"].is_object())
+        throw SchemaError(file, ptr + "/protocol", "expected an object or null");
+      cr.outcome.protocol = c["protocol"];
+    }
     if (c.contains("constants")) {
       const json& ks = c["constants"];
       if (!ks.is_array())

@@ -490,13 +490,35 @@ const Certificate* find_certificate(const std::string& claim) {
   return nullptr;
 }
 
+nlohmann::json ScopeRange::to_json() const {
+  // JSON has no infinity: an unbounded side is null.
+  auto side = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  return {{"name", name}, {"lo", side(lo)}, {"hi", side(hi)}};
+}
+
+nlohmann::json Scope::to_json() const {
+  nlohmann::json ds = nlohmann::json::array(), ps = nlohmann::json::array();
+  for (const auto& d : dims)
+    ds.push_back(d.to_json());
+  for (const auto& p : params)
+    ps.push_back(p.to_json());
+  return {{"dims", ds},
+          {"params", ps},
+          {"exclusions", exclusions},
+          {"reductions", reductions},
+          {"whole", whole},
+          {"summary", summary},
+          {"gap", gap}};
+}
+
 nlohmann::json CertificateRun::to_json() const {
   return {{"status", status},       {"domain", domain},
           {"method", method},       {"message", message},
           {"boxes", boxes},         {"depth", depth},
           {"points", points},       {"digits", digits},
           {"seconds", seconds},     {"proved_fraction", proved_fraction},
-          {"constants", constants}, {"pieces", pieces}};
+          {"constants", constants}, {"pieces", pieces},
+          {"scope", scope}};
 }
 
 CertificateRun run_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
@@ -505,6 +527,7 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
   run.claim = c.claim;
   run.domain = c.domain;
   run.method = c.method;
+  run.scope = c.scope.to_json();
   run.digits = working_digits();
   const auto t0 = std::chrono::steady_clock::now();
   try {

@@ -39,6 +39,8 @@ std::string to_string(Status s) {
     return "unchecked";
   case Status::not_checkable:
     return "not-checkable";
+  case Status::underspecified:
+    return "underspecified";
   }
   return "?";
 }
@@ -73,7 +75,7 @@ Kind kind_from_string(const std::string& s) {
 }
 Status status_from_string(const std::string& s) {
   for (Status k : {Status::certified, Status::verified, Status::falsified, Status::inconclusive,
-                   Status::unchecked, Status::not_checkable})
+                   Status::unchecked, Status::not_checkable, Status::underspecified})
     if (to_string(k) == s)
       return k;
   throw std::invalid_argument("unknown status '" + s + "'");
@@ -87,10 +89,12 @@ Budget budget_from_string(const std::string& s) {
 int status_rank(Status s) {
   switch (s) {
   case Status::certified:
-    return 5;
+    return 6;
   case Status::verified:
-    return 4;
+    return 5;
   case Status::not_checkable:
+    return 4;
+  case Status::underspecified:
     return 3;
   case Status::inconclusive:
     return 2;

@@ -23,7 +23,10 @@
 namespace dcrv {
 
 enum class Kind { identity, bound, sharpness, dynamic, equilibrium, stochastic, structural, empirical };
-enum class Status { certified, verified, falsified, inconclusive, unchecked, not_checkable };
+/// `underspecified`: an experiment or stochastic claim whose outcome depends on a choice the paper does not
+/// make (a setup, DESIGN.md "Readings, setups, findings"): it holds under some declared setups and fails
+/// under others; Outcome::setups holds the table.
+enum class Status { certified, verified, falsified, inconclusive, unchecked, not_checkable, underspecified };
 /// Which direction of a constant makes the claim stronger: `upper` — the constant bounds something from
 /// above (lowering it strengthens the claim); `lower` — bounds from below; `exact` — a claimed value.
 enum class Role { upper, lower, exact };
@@ -102,6 +105,14 @@ struct Statistic {
   long paths_to_decide = 0; // when inconclusive: paths estimated to decide it (0: not estimated)
 };
 
+/// An evidence note about the check itself, not a finding about the paper (DESIGN.md "Statuses"):
+/// `conformance` — the check confirms dcrv's own encoding of the paper's setup; `vacuous` — it cannot fail
+/// under the paper's setup. `why` says which part and why.
+struct EvidenceLabel {
+  std::string kind; // "conformance" | "vacuous"
+  std::string why;
+};
+
 struct Evidence {
   long trials = 0;              // evaluations of the claim (double)
   long confirmations = 0;       // MPFR re-evaluations
@@ -119,6 +130,7 @@ struct Evidence {
   std::string method;                         // how the claim was checked, domain included
   std::map<std::string, std::string> details; // further measured figures (e.g. "rate_measured")
   std::optional<Statistic> statistic;         // stochastic claims: the deciding statistic and its interval
+  std::vector<EvidenceLabel> labels;          // conformance / vacuous notes (empty: none)
 };
 
 struct Outcome {
@@ -127,6 +139,14 @@ struct Outcome {
   nlohmann::json witness; // null, or a replayable counterexample / worst point
   std::string message;    // reason for inconclusive / not-checkable, or a short verdict
   nlohmann::json series;  // optional: columns for figures
+  /// Claims with setups (values the paper leaves open): null, or {"choices": [{"name", "values": [...],
+  /// "why"}], "rows": [{"setup": {name: value}, "status", "message", "statistic"?}], "deciding": [names]}
+  /// — the outcome under every declared setup (reports/SCHEMA.md).
+  nlohmann::json setups;
+  /// Claims judged under the paper's protocol (a statistic over its five seeds): null, or {"statistic",
+  /// "seeds", "probability": {estimate, lo, hi, confidence}, "rule", "population": {...}, "paper_seeds":
+  /// {...}}.
+  nlohmann::json protocol;
 };
 
 using CheckFn = std::function<Outcome(const Context&)>;

@@ -50,7 +50,30 @@ template <std::size_t N, class F> Piece make_piece(std::string label, std::vecto
   return piece;
 }
 
+/// One range of a certificate's scope: a dimension (S, K, G, M, |C_k|: integers) or a parameter (β, ε, ℓ₀, z)
+/// proved for lo ≤ value ≤ hi (±∞ where the scope is unbounded on that side).
+struct ScopeRange {
+  std::string name;
+  double lo = 0, hi = 0;
+  nlohmann::json to_json() const;
+};
+
+/// What a certificate proves, as data (DESIGN.md "Certificates"): the runner makes a claim `certified` only
+/// when `whole` (the certificate covers the claim's domain as the paper states it); a partial proof leaves
+/// the claim `verified` and is shown with `summary` ("S ≤ 3", "K ∈ {2, 3}, ε ∈ [0, 10³]").
+struct Scope {
+  std::vector<ScopeRange> dims;        // dimension ranges, from the pieces' root boxes
+  std::vector<ScopeRange> params;      // parameter boxes, from the pieces' root boxes
+  std::vector<std::string> exclusions; // excluded neighbourhoods with their size ("|x − x★| ≤ 10⁻⁶")
+  std::vector<std::string> reductions; // symmetry, linearity, composition ("composed from B.jacobian-opnorm")
+  bool whole = false;                  // covers the claim's domain as the paper states it
+  std::string summary;                 // short, for tables: "S ≤ 3" (partial) or "whole domain"
+  std::string gap; // partial only: what stands between the certificate and the whole domain
+  nlohmann::json to_json() const;
+};
+
 struct Certificate {
+  Scope scope;        // what it proves (structured); `domain` below is the same in words
   std::string claim;  // the claim's ID
   std::string domain; // the certified domain in words (LaTeX text mode; S values, boxes, exclusions)
   std::string method; // how the score reads the claim (the parametrisation, an equivalent form used)
@@ -79,6 +102,7 @@ struct CertificateRun {
   double proved_fraction = 0;              // volume share of the domain proved (mean over pieces)
   std::map<std::string, double> constants; // the values used (overrides applied), as doubles
   nlohmann::json pieces = nlohmann::json::array();
+  nlohmann::json scope; // Scope::to_json of the certificate
   bool proved() const { return status == "proved"; }
   nlohmann::json to_json() const;
 };
