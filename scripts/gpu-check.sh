@@ -81,7 +81,7 @@ for a in "$@"; do
   case "$a" in
     --probe-only) mode=probe ;;
     --build-without-device) mode=nodevice ;;
-    -h | --help) sed -n '2,32p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,33p' "$0"; exit 0 ;;
     -*) usage ;;
     *) [ -z "$OUT" ] || usage; OUT=$a ;;
   esac
