@@ -1,8 +1,11 @@
 // bench/ensemble_bench.cpp — speed of the App. J ensemble fast path (issue 10): Study A theory track (STaR,
 // GRPO readings, DPO), K = 12, B = 64, T = 5000 steps, double, on the cpu backend (and the cuda backend when
-// this build has it and a device is present). Prints path-steps per second. Not a timed test.
+// this build has it and a device is present). Prints path-steps per second, and one machine-readable line
+// "DCRV-BENCH key=value …" that scripts/gpu-check.sh collects. Not a timed test.
 //
 //   dcrv_ensemble_bench [paths=512] [threads=0 (all)] [method=star|grpo|grpo_iw|dpo|dcr] [backend=cpu|cuda]
+//
+// Exit status: 0 measured; 2 bad argument; 3 the cuda backend is unavailable (the reason is printed).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -46,7 +49,8 @@ int main(int argc, char** argv) {
     std::string why;
     cuda_backend_available(&why);
     std::printf("cuda backend skipped: %s\n", why.c_str());
-    return 0;
+    std::printf("DCRV-SKIPPED: cuda backend unavailable: %s\n", why.c_str());
+    return 3;
   }
   // warm-up, then the timed run
   run_ensemble(c, 1, 0, std::min<long>(paths, 16), backend, threads);
@@ -60,5 +64,12 @@ int main(int argc, char** argv) {
       "(%ld of %ld paths fixate)\n",
       r.backend.c_str(), method.c_str(), c.u.S, c.B, c.T, paths, r.threads, r.seconds, path_steps / r.seconds,
       fixed, paths);
+  int bad = 0;
+  for (const auto& p : r.paths)
+    bad += p.status != 0;
+  std::printf("DCRV-BENCH backend=%s method=%s K=%d B=%d T=%d paths=%ld threads=%d seconds=%.6g "
+              "path_steps_per_s=%.6g fixated=%ld bad_paths=%d\n",
+              r.backend.c_str(), method.c_str(), c.u.S, c.B, c.T, paths, r.threads, r.seconds,
+              path_steps / r.seconds, fixed, bad);
   return 0;
 }

@@ -1,6 +1,6 @@
 // tests/test_ensemble.cpp — the App. J ensemble engine (dcrv/ensemble/) cross-validated: the double fast path
-// against the MPFR reference driven by the same batch counts, thread-count independence of the cpu backend,
-// and the cuda backend against the cpu backend (skipped, with the reason, where no device is present).
+// against the MPFR reference driven by the same batch counts, and thread-count independence of the cpu
+// backend. The cuda backend against the cpu backend and the MPFR reference: tests/test_cuda.cpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,7 +12,6 @@
 #include "dcrv/ensemble/ensemble.hpp"
 #include "dcrv/ensemble/reference.hpp"
 #include "dcrv/real.hpp"
-#include "dcrv/stats.hpp"
 
 using namespace dcrv;
 using namespace dcrv::ensemble;
@@ -41,15 +40,6 @@ bool same_summary(const PathSummary& a, const PathSummary& b) {
          std::memcmp(a.fix, b.fix, sizeof a.fix) == 0 && std::memcmp(a.homog, b.homog, sizeof a.homog) == 0 &&
          std::memcmp(a.min_safety, b.min_safety, sizeof a.min_safety) == 0 &&
          std::memcmp(a.late_mean, b.late_mean, sizeof a.late_mean) == 0 && a.status == b.status;
-}
-/// "DCRV-SKIPPED: <reason>" when this build or machine has no cuda device (the test is then not a pass of the
-/// device comparison: it says so).
-bool skip_without_device() {
-  std::string why;
-  if (cuda_backend_available(&why))
-    return false;
-  WARN("DCRV-SKIPPED: cuda backend unavailable: " << why);
-  return true;
 }
 } // namespace
 
@@ -132,49 +122,6 @@ TEST_CASE("the ensemble refuses invalid configurations and unknown backends with
   CHECK_FALSE(validate(c).empty());
   if (!cuda_backend_available())
     CHECK_THROWS_AS(run_ensemble(theory(Method::star, 64, 0), 1, 0, 1, "cuda", 1), std::runtime_error);
-}
-
-TEST_CASE("cuda backend: same batches and states as the cpu backend (device only)", "[ensemble][cuda]") {
-  if (skip_without_device())
-    return;
-  for (const Config& c : {theory(Method::star, 64, 0), theory(Method::dpo, 16, 3e-4), dcr(0.05, 0.5)}) {
-    const EnsembleResult cpu = run_ensemble(c, 7, 0, 256, "cpu", 2);
-    const EnsembleResult gpu = run_ensemble(c, 7, 0, 256, "cuda");
-    REQUIRE(gpu.backend == "cuda");
-    long same_events = 0;
-    double worst = 0;
-    for (std::size_t k = 0; k < cpu.paths.size(); ++k) {
-      same_events += std::equal(cpu.paths[k].fix, cpu.paths[k].fix + kEventReadings, gpu.paths[k].fix) &&
-                     std::equal(cpu.paths[k].homog, cpu.paths[k].homog + kEventReadings, gpu.paths[k].homog);
-      for (int i = 0; i < c.u.S; ++i) {
-        const double a = cpu.paths[k].p_final[i], b = gpu.paths[k].p_final[i];
-        if (a > 1e-250)
-          worst = std::max(worst, std::abs(a - b) / a);
-      }
-    }
-    WARN("cuda vs cpu: " << same_events << " of 256 paths with identical event times; largest relative "
-                         << "difference of a final coordinate " << worst);
-    CHECK(same_events == 256);
-    CHECK(worst <= 1e-9);
-  }
-}
-
-TEST_CASE("cuda backend: event-time laws agree with the cpu backend (two-sample KS, device only)",
-          "[ensemble][cuda]") {
-  if (skip_without_device())
-    return;
-  const Config c = theory(Method::grpo_iw, 16, 0);
-  const EnsembleResult cpu = run_ensemble(c, 11, 0, 2000, "cpu", 2);
-  const EnsembleResult gpu = run_ensemble(c, 12, 0, 2000, "cuda");
-  std::vector<double> a, b;
-  for (const auto& p : cpu.paths)
-    a.push_back(p.fix[event_trailing] < 0 ? c.T + 1 : p.fix[event_trailing]);
-  for (const auto& p : gpu.paths)
-    b.push_back(p.fix[event_trailing] < 0 ? c.T + 1 : p.fix[event_trailing]);
-  const stats::KsResult ks = stats::ks_two_sample(a, b);
-  WARN("KS two-sample on GRPO(iw) B=16 fixation times, 2000 + 2000 paths: D = " << ks.D
-                                                                                << ", p = " << ks.p_value);
-  CHECK(ks.p_value > 1e-6);
 }
 
 TEST_CASE("the checkpoint moments are the mean and sd over all paths, the same for every thread count and "

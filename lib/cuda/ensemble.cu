@@ -1,4 +1,6 @@
-// lib/cuda/ensemble.cu — the cuda backend: one thread per path (lib/cuda/ensemble.hpp).
+// lib/cuda/ensemble.cu — the cuda backend: one thread per path (lib/cuda/ensemble.hpp); the same kernel
+// also runs the recorded paths of the check kit (lib/cuda/checks.hpp).
+#include "lib/cuda/checks.hpp"
 #include "lib/cuda/ensemble.hpp"
 
 #include <cuda_runtime.h>
@@ -14,15 +16,20 @@ void check(cudaError_t e, const char* what) {
     throw std::runtime_error(std::string("cuda backend: ") + what + ": " + cudaGetErrorString(e));
 }
 
-/// One path per thread; the summary is accumulated in registers / local memory and written once.
+/// One path per thread; the summary is accumulated in registers / local memory and written once. `counts`
+/// and `states` (the check kit's recorded paths) are null in the fast path.
 __global__ void paths_kernel(Config c, std::uint64_t seed, long first, long count, PathSummary* out,
-                             double* series, int cp) {
+                             double* series, int cp, long* counts, double* states) {
   const long k = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= count)
     return;
   PathRecord rec;
   if (series)
     rec.series = series + static_cast<std::size_t>(k) * cp * kMetrics;
+  if (counts)
+    rec.counts = counts + static_cast<std::size_t>(k) * c.T * c.u.S;
+  if (states)
+    rec.states = states + static_cast<std::size_t>(k) * (c.T + 1) * c.u.S;
   PathSummary local;
   run_path(c, seed, static_cast<std::uint64_t>(first + k), local, rec);
   out[k] = local;
@@ -74,7 +81,8 @@ int run_paths(const Config& c, std::uint64_t seed, long first, long count, PathS
   }
   constexpr int threads = 128;
   const long blocks = (count + threads - 1) / threads;
-  paths_kernel<<<static_cast<unsigned>(blocks), threads>>>(c, seed, first, count, d_out, d_series, cp);
+  paths_kernel<<<static_cast<unsigned>(blocks), threads>>>(c, seed, first, count, d_out, d_series, cp,
+                                                           nullptr, nullptr);
   cudaError_t e = cudaGetLastError();
   if (e == cudaSuccess)
     e = cudaDeviceSynchronize();
@@ -87,6 +95,41 @@ int run_paths(const Config& c, std::uint64_t seed, long first, long count, PathS
     cudaFree(d_series);
   check(e, "paths kernel");
   return threads;
+}
+
+void run_paths_recorded(const Config& c, std::uint64_t seed, long first, long count, PathSummary* out,
+                        long* counts, double* states) {
+  if (count <= 0)
+    return;
+  const std::size_t n_counts = static_cast<std::size_t>(count) * c.T * c.u.S;
+  const std::size_t n_states = states ? static_cast<std::size_t>(count) * (c.T + 1) * c.u.S : 0;
+  PathSummary* d_out = nullptr;
+  long* d_counts = nullptr;
+  double* d_states = nullptr;
+  cudaError_t e = cudaMalloc(&d_out, sizeof(PathSummary) * static_cast<std::size_t>(count));
+  if (e == cudaSuccess)
+    e = cudaMalloc(&d_counts, sizeof(long) * n_counts);
+  if (e == cudaSuccess && n_states > 0)
+    e = cudaMalloc(&d_states, sizeof(double) * n_states);
+  if (e == cudaSuccess) {
+    constexpr int threads = 128;
+    const long blocks = (count + threads - 1) / threads;
+    paths_kernel<<<static_cast<unsigned>(blocks), threads>>>(c, seed, first, count, d_out, nullptr, 0,
+                                                             d_counts, d_states);
+    e = cudaGetLastError();
+  }
+  if (e == cudaSuccess)
+    e = cudaDeviceSynchronize();
+  if (e == cudaSuccess)
+    e = cudaMemcpy(out, d_out, sizeof(PathSummary) * static_cast<std::size_t>(count), cudaMemcpyDeviceToHost);
+  if (e == cudaSuccess)
+    e = cudaMemcpy(counts, d_counts, sizeof(long) * n_counts, cudaMemcpyDeviceToHost);
+  if (e == cudaSuccess && n_states > 0)
+    e = cudaMemcpy(states, d_states, sizeof(double) * n_states, cudaMemcpyDeviceToHost);
+  cudaFree(d_out);
+  cudaFree(d_counts);
+  cudaFree(d_states);
+  check(e, "recorded paths kernel");
 }
 
 } // namespace dcrv::ensemble::cuda
