@@ -90,7 +90,7 @@ TEST_CASE("a finding whose claim is not falsified is refused: an error of the ru
   CHECK_THROWS_AS(checked_findings(r, fs_), FindingError);
 }
 
-TEST_CASE("a finding whose correction is not verified is refused; a verified one counts",
+TEST_CASE("a finding whose correction is not verified is refused, a verified one counts",
           "[reports][findings]") {
   std::vector<Finding> fs_ = {corrected_finding("G.f", "t", "c", {{"G.a", "G.a~fixed"}}, "fix:")};
   SECTION("the correction is falsified") {
@@ -339,6 +339,13 @@ TEST_CASE("the appendix compiles standalone in at most 15 pages and inside the p
   o.out_dir = dir.string();
   o.pdf = true;
   o.paper_dir = fs::exists(paper_dir() / "main.tex") ? paper_dir().string() : "";
+  // The registered findings that hold on the baseline (one whose correction is newer than the baseline would
+  // refuse the whole report).
+  std::vector<Finding> holding;
+  for (const Finding& fd : registered_findings())
+    if (evaluate_findings(r, {fd}).errors.empty())
+      holding.push_back(fd);
+  o.findings = &holding;
   const ReportFiles f = write_report(r, o);
   INFO(f.pdf_message);
   REQUIRE_FALSE(f.appendix_pdf.empty());
