@@ -3,12 +3,14 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <thread>
 
 #include "checks/registry.hpp"
 #include "checks/runner.hpp"
 #include "checks/theory.hpp"
 #include "dcrv/backend.hpp"
 #include "reports/diff.hpp"
+#include "reports/findings.hpp"
 #include "reports/fingerprint.hpp"
 #include "reports/latex.hpp"
 
@@ -76,6 +78,35 @@ void restrict_to_selection(Results& base, const Results& now) {
 std::filesystem::path built_from() {
   const std::filesystem::path here(__FILE__);
   return here.is_absolute() ? here.parent_path().parent_path() : std::filesystem::path();
+}
+
+/// The measured constants of the findings (properties/findings/): the slack search, at the smoke budget, for
+/// the claims of a measured finding that `r` holds and whose flip point it lacks.
+void attach_finding_slack(Results& r, std::ostream& progress) {
+  std::vector<const Claim*> claims;
+  for (const Finding& f : registered_findings())
+    if (f.repair.kind == RepairKind::measured)
+      for (const auto& id : f.claims) {
+        bool have = false;
+        for (const auto& e : r.slack.is_array() ? r.slack : nlohmann::json::array())
+          have = have || (e.value("id", std::string()) == id &&
+                          e.value("constant", std::string()) == f.repair.constant);
+        if (const Claim* c = Registry::instance().find(id); c && r.find(id) && !have)
+          claims.push_back(c);
+      }
+  if (claims.empty())
+    return;
+  RunOptions ro;
+  ro.budget = Budget::smoke;
+  ro.seed = r.run.seed;
+  ro.progress = false;
+  ro.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  progress << "slack search for the measured constants of " << claims.size() << " claim(s) of the findings\n";
+  const Results s = run_slack(claims, ro, SlackOptions{}, progress);
+  if (!r.slack.is_array())
+    r.slack = nlohmann::json::array();
+  for (const auto& e : s.slack)
+    r.slack.push_back(e);
 }
 
 void print_done(const Results& res, const std::string& json_path) {
@@ -189,7 +220,8 @@ int main(int argc, char** argv) {
   merge->add_option("files", merge_in, "Shard results (dcrv run --shard I/N)")->required();
   merge->add_option("--json", merge_out, "Merged results file");
 
-  auto* report = app.add_subcommand("report", "Turn results.json into LaTeX (fragment, standalone, PDF)");
+  auto* report =
+      app.add_subcommand("report", "Turn results.json into the appendix, the macros and the dossier");
   std::string report_in = "results.json";
   ReportOptions rep;
   report->add_option("results", report_in, "Results file")->required();
@@ -201,6 +233,8 @@ int main(int argc, char** argv) {
       "Slack results (dcrv slack): the slack map and the measured constants of falsified claims");
   report->add_option("--baseline", report_baseline,
                      "Baseline results: the first page lists the regressions against it (as dcrv diff)");
+  report->add_option("--paper", rep.paper_dir,
+                     "The paper's LaTeX, for its statement numbers (default: the run's)");
 
   auto* replay = app.add_subcommand("replay", "Re-evaluate the stored witness of a claim (MPFR)");
   std::string replay_id, replay_from = "results.json";
@@ -374,10 +408,16 @@ int main(int argc, char** argv) {
         rep.baseline_diff = diff_results(base, r);
         rep.baseline_name = report_baseline;
       }
+      if (rep.paper_dir.empty())
+        rep.paper_dir = !r.run.paper.empty() && std::filesystem::exists(r.run.paper)
+                            ? r.run.paper
+                            : default_source_paths(project_root(built_from()), "", "").paper;
+      attach_finding_slack(r, std::cerr); // the measured constants of the findings (slack search)
       const ReportFiles f = write_report(r, rep);
-      std::cout << "wrote " << f.fragment << "\n";
-      if (!f.standalone.empty())
-        std::cout << "wrote " << f.standalone << "\n";
+      for (const auto* p : {&f.appendix, &f.macros, &f.fragment, &f.standalone, &f.appendix_standalone})
+        std::cout << "wrote " << *p << "\n";
+      if (!f.appendix_pdf.empty())
+        std::cout << "wrote " << f.appendix_pdf << " (" << f.appendix_pages << " pages)\n";
       for (const auto& d : f.data)
         std::cout << "wrote " << d << "\n";
       if (!f.pdf.empty())
@@ -443,6 +483,9 @@ int main(int argc, char** argv) {
   } catch (const MergeError& e) {
     std::cerr << "dcrv: " << e.what() << "\n";
     return 2;
+  } catch (const FindingError& e) {
+    std::cerr << "dcrv: " << e.what() << "\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "dcrv: error: " << e.what() << "\n";
     return 2;

@@ -432,6 +432,37 @@ DCRV_CLAIM(claim_gibbs_minus_2F) {
       });
 }
 
+// The corrected right-hand side (finding H.gibbs-rhs, properties/findings/H_stationary_laws.cpp): with
+// ∇(−H) = log p + 1 the substitution gives ½Q∇U = F_sel + εE, F_sel = S(p)(w − ⟨p,w⟩1),
+// E = S(p)(log p − ⟨p,log p⟩1), so the right-hand side is ½ div_T Q − F_sel − εE — not −2F (F = F_sel − εE).
+DCRV_CLAIM(claim_gibbs_minus_2F_corrected) {
+  return forall("H.gibbs-minus-2F~corrected", Kind::identity)
+      .reading(
+          "the right-hand side computed from the substitution: 1/2 div_T Q - F_sel - eps E instead of -2F")
+      .statement(
+          R"(\text{Substituting }U=2\gamma^{-1}(\Psi-\varepsilon H)$ into $\tfrac12\mathrm{div}_TQ-\tfrac12Q\nabla_TU$ gives $\tfrac12\mathrm{div}_TQ-F_{\rm sel}-\varepsilon E$ with $F_{\rm sel}=S(p)(w-\langle p,w\rangle\mathbf 1)$, $E=S(p)(\log p-\langle p,\log p\rangle\mathbf 1)$ (so $F=F_{\rm sel}-\varepsilon E$); all $p$ in the open simplex, $w\in[-2,2]^K$, $\varepsilon\in[0,3]$, $\gamma\in[10^{-4},10^2]$, every $K\ge2$)")
+      .over(
+          Domain().dims(2, 0).simplex("p").vector("w", 2.0).real("eps", 0, 3).real("gamma", 1e-4, 1e2, true))
+      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
+        const Vec<T> p = a.simplex("p"), lp = log_of(p), w = a.vec("w");
+        const T eps = a.real("eps"), g = a.real("gamma");
+        const int K = a.S();
+        const Mat<T> Q = wf_covariance(p, g);
+        Vec<T> gradU(K), div(K), rhs(K);
+        const T mw = p.dot(w), ml = p.dot(lp);
+        for (int i = 0; i < K; ++i) {
+          gradU(i) = T(2) / g * (w(i) + eps * (lp(i) + T(1)));
+          div(i) = g * (T(1) - T(K) * p(i));
+          rhs(i) = T(0.5) * div(i) - p(i) * (w(i) - mw) - eps * p(i) * (lp(i) - ml);
+        }
+        const Vec<T> lhs = T(0.5) * div - T(0.5) * (Q * gradU);
+        T scale(0);
+        for (int i = 0; i < K; ++i)
+          scale = std::max<T>(scale, g + p(i) * (abs(w(i)) + eps * (abs(lp(i)) + T(1))));
+        return eq<T>(lhs, rhs, scale);
+      });
+}
+
 // ============================================================================================================
 // Small centred bias: stationary concentration (thm:concentration)
 // ============================================================================================================
