@@ -1765,8 +1765,8 @@ std::string status_counts_dat(const Results& r, const std::vector<std::string>& 
   for (const auto& c : r.claims)
     ++counts[part_token(part_of(c.id))][c.outcome.status];
   std::ostringstream d;
-  d << "# dcrv: number of claims per paper part and status\npart certified verified falsified inconclusive "
-       "unchecked notcheckable\n";
+  d << "# dcrv: number of claims per paper part and status\npart certified verified falsified underspecified "
+       "inconclusive unchecked notcheckable\n";
   for (const auto& p : parts) {
     const std::string tok = part_token(p);
     if (std::find(tokens.begin(), tokens.end(), tok) != tokens.end())
@@ -1813,11 +1813,13 @@ void write_figures(std::ostream& t, const Results& r, const std::vector<TightRow
       << "}, xtick=data, ylabel={claims}, enlarge x limits=0.06, legend style={font=\\scriptsize, "
          "at={(0.5,1.02)}, anchor=south, legend columns=6, /tikz/every even column/.append style={column "
          "sep=4pt}}, tick label style={font=\\footnotesize}, label style={font=\\footnotesize}]\n";
-    const char* cols[] = {"certified", "verified", "falsified", "inconclusive", "unchecked", "notcheckable"};
+    const char* cols[] = {"certified",    "verified",  "falsified",   "underspecified",
+                          "inconclusive", "unchecked", "notcheckable"}; // one per kStatuses
+    static_assert(std::size(cols) == std::size(kStatuses));
     for (std::size_t i = 0; i < std::size(kStatuses); ++i)
       t << "\\addplot+[draw=black, line width=0.2pt, fill=" << status_color(kStatuses[i])
         << "] table[x=part, y=" << cols[i] << "] {\\dcrvdir status-counts.dat};\n";
-    t << "\\legend{certified,verified,falsified,inconclusive,unchecked,not-checkable}\n"
+    t << "\\legend{certified,verified,falsified,underspecified,inconclusive,unchecked,not-checkable}\n"
          "\\end{axis}\n\\end{tikzpicture}\n"
          "\\caption{Claims per paper part and status (M = main text, A--J = appendices).}\n"
          "\\label{fig:dcrv-status}\n\\end{figure}\n\n";
