@@ -553,8 +553,14 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
                       " claim(s); the file holds those written before the error");
   res.claims = std::move(slots);
   res.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!o.json_path.empty())
-    write_results(res, o.json_path);
+  if (!o.json_path.empty()) {
+    try {
+      write_results(res, o.json_path);
+    } catch (const std::exception& e) {
+      throw OutputError(std::string(e.what()) + " — all " + std::to_string(finished) +
+                        " claim(s) ran, but the file keeps only those written before (complete: false)");
+    }
+  }
   return res;
 }
 

@@ -165,7 +165,7 @@ TEST_CASE("fuzz: mutated results files and witnesses through report, diff, merge
   std::mt19937_64 rng(20261127);
   const fs::path mutant = scratch("mutant.json"), out = scratch("report");
   int refused = 0, accepted = 0;
-  const int count = 240;
+  const int count = 400;
   std::vector<std::string> sample; // mutants also run through the binary
   for (int i = 0; i < count; ++i) {
     const std::string text = mutate(base_json, rng);
@@ -177,7 +177,7 @@ TEST_CASE("fuzz: mutated results files and witnesses through report, diff, merge
       ++refused;
     }
     read_everything(mutant.string(), base, out);
-    if (i % 12 == 0)
+    if (i % 20 == 0)
       sample.push_back(text);
   }
   CHECK(refused > count / 4); // the corpus does reach the validation
