@@ -274,7 +274,7 @@ TEST_CASE("the results path is checked before the run: empty, devices, links", "
     CHECK(e.path().filename().string().find(".tmp.") == std::string::npos);
 }
 
-TEST_CASE("a killed run leaves a file marked incomplete; merge refuses it by default",
+TEST_CASE("a killed run leaves a file marked incomplete, which merge refuses by default",
           "[input][cli][output]") {
   const fs::path out = scratch("killed.json");
   fs::remove(out);
