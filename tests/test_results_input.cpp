@@ -366,6 +366,7 @@ TEST_CASE("replay: every witness reproducer of issue 24 is refused with its plac
       {"idx = [99999999]", [](json& w) { w["sample"]["idx"] = {99999999}; }},
       {"idx = [-1]", [](json& w) { w["sample"]["idx"] = {-1}; }},
       {"x one short", [](json& w) { w["sample"]["x"].erase(w["sample"]["x"].size() - 1); }},
+      {"x[0] = null", [](json& w) { w["sample"]["x"][0] = nullptr; }},
       {"digits = -1", [](json& w) { w["digits"] = -1; }},
       {"digits = 1e12", [](json& w) { w["digits"] = 1e12; }},
       {"part = 7", [](json& w) { w["part"] = 7; }},
