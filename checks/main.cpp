@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "checks/registry.hpp"
@@ -125,6 +126,38 @@ void print_done(const Results& res, const std::string& json_path) {
   std::cerr << "results: " << json_path << "\n";
 }
 
+/// --seed: a non-negative integer below 2^64, in digits ('-1', '2^64', '1e23' and '' are refused).
+const CLI::Validator kSeed(
+    [](std::string& v) {
+      std::uint64_t x = 0;
+      return parse_seed(v, x)
+                 ? std::string()
+                 : "--seed '" + v + "': expected a non-negative integer below 2^64 (digits only)";
+    },
+    "SEED");
+/// --shard: I/N in digits, 1 <= I <= N ('' and ' 1/3', '+1/3' are refused).
+const CLI::Validator kShardLabel(
+    [](std::string& v) {
+      unsigned i = 0;
+      return valid_shard_label(v, &i) && i > 0
+                 ? std::string()
+                 : "--shard '" + v + "': expected I/N with 1 <= I <= N (digits)";
+    },
+    "I/N");
+/// A finite number (CLI::Range lets NaN through).
+const CLI::Validator kFinite(
+    [](std::string& v) {
+      try {
+        std::size_t used = 0;
+        const double x = std::stod(v, &used);
+        if (used == v.size() && std::isfinite(x))
+          return std::string();
+      } catch (const std::exception&) {
+      }
+      return "'" + v + "': expected a finite number";
+    },
+    "NUMBER");
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -160,7 +193,7 @@ int main(int argc, char** argv) {
     sub->add_option("--filter", ro.filters, "Glob over claim IDs (repeatable); default '*'");
     sub->add_option("--budget", budget, "smoke | standard | deep")
         ->check(CLI::IsMember({"smoke", "standard", "deep"}));
-    sub->add_option("--seed", ro.seed, "Seed (same seed + budget + build => same results)");
+    sub->add_option("--seed", ro.seed, "Seed (same seed + budget + build => same results)")->check(kSeed);
     sub->add_option("--digits", ro.digits, "MPFR digits for confirmation (>= 32)")
         ->check(CLI::Range(32u, 2000u));
     sub->add_option("--jobs", ro.jobs, "Claims run in parallel")->check(CLI::Range(1, 256));
@@ -173,7 +206,8 @@ int main(int argc, char** argv) {
     add_source_options(sub);
     sub->add_flag("--no-stale", no_stale, "Do not compare the paper with the pins");
     sub->add_option("--shard", shard,
-                    "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8");
+                    "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8")
+        ->check(kShardLabel);
   }
   run->add_flag(
       "--certify", ro.certify,
@@ -206,9 +240,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"smoke", "standard", "deep"}));
   slack->add_option("--json", sl_json, "Results at the paper values, with the slack entries");
   slack->add_option("--tolerance", slack_opts.rel_tol, "Relative width at which the bisection stops")
-      ->check(CLI::Range(1e-6, 0.5));
+      ->check(kFinite & CLI::Range(1e-6, 0.5));
   for (auto* sub : {whatif, slack}) {
-    sub->add_option("--seed", ro.seed, "Seed");
+    sub->add_option("--seed", ro.seed, "Seed")->check(kSeed);
     sub->add_option("--digits", ro.digits, "MPFR digits")->check(CLI::Range(32u, 2000u));
     sub->add_option("--jobs", ro.jobs, "Claims (constants) in parallel")->check(CLI::Range(1, 256));
     sub->add_flag("--quiet", quiet, "No progress on stderr");
@@ -219,6 +253,10 @@ int main(int argc, char** argv) {
   std::string merge_out = "results.json";
   merge->add_option("files", merge_in, "Shard results (dcrv run --shard I/N)")->required();
   merge->add_option("--json", merge_out, "Merged results file");
+  bool allow_partial = false;
+  merge->add_flag(
+      "--allow-partial", allow_partial,
+      "Merge incomplete files (complete: false, from an interrupted run); the merge is incomplete");
 
   auto* report =
       app.add_subcommand("report", "Turn results.json into the appendix, the macros and the dossier");
@@ -241,7 +279,8 @@ int main(int argc, char** argv) {
   unsigned replay_digits = 0;
   replay->add_option("id", replay_id, "Claim ID")->required();
   replay->add_option("--from", replay_from, "Results file holding the witness");
-  replay->add_option("--digits", replay_digits, "MPFR digits (default: those of the run)");
+  replay->add_option("--digits", replay_digits, "MPFR digits (default: those of the run)")
+      ->check(CLI::Range(static_cast<unsigned>(kMinDigits), static_cast<unsigned>(kMaxDigits)));
 
   auto* diff = app.add_subcommand("diff", "Regression check: exit 1 if any claim got worse");
   std::string diff_base, diff_new;
@@ -262,6 +301,8 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
+  remove_temporary_files_on_signals();
+  std::optional<OutputLock> output_lock; // held while this process writes its results file
   try {
     if (*list)
       return cmd_list(list_json, list_filters);
@@ -270,6 +311,8 @@ int main(int argc, char** argv) {
       // MPFR value then carry the working precision. One built at Boost's initial 20 digits makes the
       // defaults drift under --jobs > 1 (see working_precision_drift in dcrv/real.hpp).
       set_working_digits(ro.digits);
+      json_path = check_output_path(json_path); // before the run: not empty, not a device, links resolved
+      output_lock.emplace(json_path);
       const auto& reg = Registry::instance();
       ro.budget = budget_from_string(budget);
       if (*certify) {
@@ -347,6 +390,9 @@ int main(int argc, char** argv) {
       ro.progress = !quiet;
       ro.backend = resolve_backend("auto");
       const auto claims = select_claims(ro.filters, reg);
+      std::string& out_path = *whatif ? wi_json : sl_json;
+      out_path = check_output_path(out_path);
+      output_lock.emplace(out_path);
       if (*whatif) {
         const SourcePaths sp = default_source_paths(project_root(built_from()), paper, pins);
         attach_sources(claims, sp, ro);
@@ -385,21 +431,27 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*merge) {
+      merge_out = check_output_path(merge_out);
+      output_lock.emplace(merge_out);
       std::vector<Results> parts;
       for (const auto& f : merge_in)
         parts.push_back(read_results(f));
       std::vector<std::string> order;
       for (const auto& c : Registry::instance().claims())
         order.push_back(c.id);
-      const Results m = merge_results(parts, merge_in, order);
+      const Results m = merge_results(parts, merge_in, order, allow_partial);
       write_results(m, merge_out);
       std::cerr << "merged " << parts.size() << " file(s), " << m.claims.size() << " claims"
                 << (m.run.shard.empty() ? std::string() : " (incomplete: shards " + m.run.shard + ")")
+                << (m.complete ? std::string() : " (incomplete: an interrupted shard, --allow-partial)")
                 << " into " << merge_out << "\n";
       return 0;
     }
     if (*report) {
       Results r = read_results(report_in);
+      if (!r.complete)
+        std::cout << "INCOMPLETE: " << report_in << " is from an interrupted run (complete: false), "
+                  << r.claims.size() << " claims finished\n";
       if (!report_slack.empty())
         r.slack = read_results(report_slack).slack;
       if (!report_baseline.empty()) {
@@ -430,38 +482,26 @@ int main(int argc, char** argv) {
     }
     if (*replay) {
       const Results r = read_results(replay_from);
-      const ClaimResult* cr = r.find(replay_id);
-      const auto& reg = Registry::instance();
-      const Claim* c = reg.find(replay_id);
-      if (!c)
-        throw UsageError("unknown claim '" + replay_id + "'");
-      if (!cr)
-        throw UsageError("claim " + replay_id + " is not in " + replay_from);
-      if (cr->outcome.witness.is_null() || !cr->outcome.witness.contains("sample"))
-        throw UsageError("claim " + replay_id + " has no stored witness in " + replay_from + " (status " +
-                         to_string(cr->outcome.status) + ")");
-      RunOptions o;
-      o.digits = replay_digits ? replay_digits : (cr->outcome.witness.value("digits", r.run.digits));
-      for (const auto& k : cr->constants)
-        if (k.overridden)
-          o.overrides.push_back({c->id, k.name, c->id + "." + k.name, k.value});
-      set_working_digits(o.digits);
-      Context ctx = make_context(*c, o);
-      if (!c->replay)
-        throw UsageError("claim " + replay_id + " has no replay");
-      const Outcome out = c->replay(ctx, cr->outcome.witness);
-      std::cout << replay_id << ": " << to_string(out.status) << " — " << out.message << "\n";
-      return out.status == Status::falsified ? 0 : 1;
+      const ReplayReport rep = replay_claim(r, replay_from, replay_id, replay_digits, Registry::instance());
+      std::cout << replay_id << ": " << rep.text() << "\n";
+      return rep.reproduced ? 0 : 1;
     }
     if (*diff) {
       Results b = read_results(diff_base), n = read_results(diff_new);
+      for (const auto& [r, name] : {std::pair{&b, &diff_base}, std::pair{&n, &diff_new}})
+        if (!r->complete)
+          std::cout << "INCOMPLETE: " << *name << " is from an interrupted run (complete: false), "
+                    << r->claims.size() << " claims finished: claims it lacks count as missing\n";
       restrict_to_selection(b, n);
-      if (!diff_filters.empty())
+      if (!diff_filters.empty()) {
         for (Results* r : {&b, &n})
           std::erase_if(r->claims, [&](const ClaimResult& c) {
             return std::none_of(diff_filters.begin(), diff_filters.end(),
                                 [&](const std::string& g) { return glob_match(g, c.id); });
           });
+        if (b.claims.empty() && n.claims.empty())
+          throw UsageError("diff --filter matches no claim of " + diff_base + " or " + diff_new);
+      }
       const DiffResult d = diff_results(b, n);
       print_diff(d, std::cout);
       return d.regressions > 0 ? 1 : 0;
@@ -486,6 +526,9 @@ int main(int argc, char** argv) {
   } catch (const FindingError& e) {
     std::cerr << "dcrv: " << e.what() << "\n";
     return 1;
+  } catch (const OutputError& e) {
+    std::cerr << "dcrv: " << e.what() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "dcrv: error: " << e.what() << "\n";
     return 2;

@@ -2,6 +2,8 @@
 #include "checks/worker_threads.hpp"
 
 #include "dcrv/budget.hpp"
+#include "properties/engine/engine.hpp"
+#include "reports/theory.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -10,7 +12,9 @@
 #include <ctime>
 #include <iomanip>
 #include <mutex>
+#include <optional>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -65,6 +69,11 @@ Override parse_override(const std::string& text, const Registry& reg) {
 }
 
 void validate_overrides(const std::vector<const Claim*>& claims, const std::vector<Override>& overrides) {
+  for (std::size_t i = 0; i < overrides.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (overrides[i].id == overrides[j].id && overrides[i].name == overrides[j].name)
+        throw UsageError("--set " + overrides[i].id + "." + overrides[i].name + " is given twice ('" +
+                         overrides[j].text + "', '" + overrides[i].text + "'): set each constant once");
   for (const Claim* c : claims) {
     if (!c->validate)
       continue;
@@ -103,31 +112,16 @@ std::vector<const Claim*> select_claims(const std::vector<std::string>& globs, c
 }
 
 Shard parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
-  Shard s;
-  try {
-    if (slash == std::string::npos)
-      throw std::invalid_argument("no slash");
-    std::size_t u1 = 0, u2 = 0;
-    const std::string a = text.substr(0, slash), b = text.substr(slash + 1);
-    const long i = std::stol(a, &u1), n = std::stol(b, &u2);
-    if (u1 != a.size() || u2 != b.size() || n < 1 || i < 1 || i > n || n > 1'000'000)
-      throw std::invalid_argument("range");
-    s.index = static_cast<unsigned>(i);
-    s.count = static_cast<unsigned>(n);
-  } catch (const std::exception&) {
-    throw UsageError("--shard '" + text + "': expected I/N with 1 <= I <= N (e.g. 3/8)");
-  }
-  return s;
+  // Digits only: ' 1/3', '+1/3' and '' are refused, not read as 1/3 or ignored.
+  unsigned index = 0, count = 0;
+  if (!valid_shard_label(text, &index, &count) || index == 0)
+    throw UsageError("--shard '" + text + "': expected I/N with 1 <= I <= N <= " +
+                     std::to_string(kMaxShards) + " in digits (e.g. 3/8)");
+  return Shard{index, count};
 }
 
 unsigned shard_of(const std::string& id, unsigned count) {
-  std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a 64: the same on every platform and build
-  for (unsigned char c : id) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return static_cast<unsigned>(h % count) + 1;
+  return claim_shard(id, count); // reports/results.hpp: merge checks each file's claims against its label
 }
 
 std::vector<const Claim*> select_shard(const std::vector<const Claim*>& claims, const Shard& shard) {
@@ -294,6 +288,146 @@ void certify_result(ClaimResult& r, const Context& ctx) {
   refuse_on_precision_drift(r, drifts_at_start); // as run_one does for the check
 }
 
+namespace {
+/// A stored lhs/rhs/score: a number, or the decimal text of one.
+std::optional<double> stored_number(const nlohmann::json& v) {
+  if (v.is_number())
+    return v.get<double>();
+  if (v.is_string()) {
+    try {
+      std::size_t used = 0;
+      const std::string t = v.get<std::string>();
+      const double x = std::stod(t, &used);
+      if (used == t.size())
+        return x;
+    } catch (const std::exception&) {
+    }
+  }
+  return std::nullopt;
+}
+} // namespace
+
+std::string ReplayReport::text() const {
+  std::string t = to_string(outcome.status) + " — " + outcome.message;
+  if (!differences.empty()) {
+    t += "\nnot reproduced: the recomputed values differ from the stored ones:";
+    for (const auto& d : differences)
+      t += "\n  " + d;
+  }
+  return t;
+}
+
+ReplayReport replay_claim(const Results& r, const std::string& file, const std::string& id, unsigned digits,
+                          const Registry& reg) {
+  const Claim* c = reg.find(id);
+  if (!c)
+    throw UsageError("unknown claim '" + id + "'");
+  std::size_t at = r.claims.size();
+  for (std::size_t i = 0; i < r.claims.size(); ++i)
+    if (r.claims[i].id == id)
+      at = i;
+  if (at == r.claims.size())
+    throw UsageError("claim " + id + " is not in " + file);
+  const ClaimResult& cr = r.claims[at];
+  const std::string ptr = "/claims/" + std::to_string(at);
+  const nlohmann::json& w = cr.outcome.witness;
+  if (w.is_null() || !w.contains("sample"))
+    throw UsageError("claim " + id + " has no stored witness in " + file + " (status " +
+                     to_string(cr.outcome.status) + ")");
+  if (!c->replay)
+    throw UsageError("claim " + id + " has no replay");
+  if (digits != 0 && (digits < kMinDigits || digits > kMaxDigits))
+    throw UsageError("--digits " + std::to_string(digits) + ": expected " + std::to_string(kMinDigits) +
+                     " to " + std::to_string(kMaxDigits) + ", as for run");
+  RunOptions o;
+  o.budget = budget_from_string(r.run.budget);
+  o.seed = r.run.seed;
+  o.digits = digits ? digits : (w.contains("digits") ? w["digits"].get<unsigned>() : r.run.digits);
+  // The stored overrides (run.overrides, for this claim) and the claim's constants in the file must agree;
+  // the values replayed are those, checked as `run --set` checks them.
+  std::map<std::string, double> from_run;
+  for (std::size_t k = 0; k < r.run.overrides.size(); ++k) {
+    const std::string& text = r.run.overrides[k];
+    if (text.rfind(id + ".", 0) != 0 || text.find('=') == std::string::npos ||
+        text.substr(0, text.find('=')).rfind('.') != id.size())
+      continue;
+    Override ov;
+    try {
+      ov = parse_override(text, reg);
+    } catch (const UsageError& e) {
+      throw SchemaError(file, "/run/overrides/" + std::to_string(k), e.what());
+    }
+    if (!from_run.emplace(ov.name, ov.value).second)
+      throw SchemaError(file, "/run/overrides/" + std::to_string(k),
+                        "expected each constant overridden once, got " + ov.name + " twice");
+    o.overrides.push_back(ov);
+  }
+  std::set<std::string> seen;
+  for (std::size_t k = 0; k < cr.constants.size(); ++k) {
+    const ConstantResult& kr = cr.constants[k];
+    const std::string kp = ptr + "/constants/" + std::to_string(k);
+    const ConstantSpec* spec = c->find_constant(kr.name);
+    if (!spec)
+      throw SchemaError(file, kp + "/name", "claim " + id + " has no constant '" + kr.name + "'");
+    seen.insert(kr.name);
+    if (kr.paper_value != spec->value)
+      throw SchemaError(file, kp + "/paper_value",
+                        "expected the paper value " + exact_number(spec->value) + " of " + id + "." +
+                            kr.name + " (this build), got " + exact_number(kr.paper_value));
+    auto it = from_run.find(kr.name);
+    if (kr.overridden != (it != from_run.end()))
+      throw SchemaError(file, kp + "/overridden",
+                        std::string("expected ") + (it != from_run.end() ? "true" : "false") +
+                            ": run.overrides " + (it != from_run.end() ? "sets" : "does not set") + " " + id +
+                            "." + kr.name);
+    const double expect = it != from_run.end() ? it->second : spec->value;
+    if (kr.value != expect)
+      throw SchemaError(file, kp + "/value",
+                        "expected " + exact_number(expect) +
+                            (it != from_run.end() ? " (run.overrides)" : " (the paper value)") + ", got " +
+                            exact_number(kr.value));
+  }
+  for (const auto& [name, v] : from_run)
+    if (!seen.count(name))
+      throw SchemaError(file, ptr + "/constants",
+                        "run.overrides sets " + id + "." + name +
+                            " but the claim's constants do not list it");
+  try {
+    validate_overrides({c}, o.overrides);
+  } catch (const UsageError& e) {
+    throw SchemaError(file, "/run/overrides", e.what());
+  }
+  set_working_digits(o.digits);
+  Context ctx = make_context(*c, o);
+  ReplayReport rep;
+  try {
+    ScopedTimeBudget budget(ctx.seconds()); // as a run: a replay cannot stall either
+    rep.outcome = c->replay(ctx, w);
+  } catch (const WitnessError& e) {
+    throw SchemaError(file, ptr + "/witness" + e.where(), e.what());
+  } catch (const TimeBudgetExhausted&) {
+    rep.outcome = Outcome{};
+    rep.outcome.status = Status::inconclusive;
+    rep.outcome.message = "the replay reached the time budget of a run at " + r.run.budget;
+  }
+  const nlohmann::json& now = rep.outcome.witness;
+  if (now.is_object())
+    for (const char* k : {"lhs", "rhs", "score"}) {
+      if (!w.contains(k) || !now.contains(k))
+        continue;
+      const auto a = stored_number(w[k]), b = stored_number(now[k]);
+      if (!a && !b)
+        continue;
+      const bool same =
+          a && b && std::fabs(*a - *b) <= 1e-9 * std::max(std::fabs(*a), std::fabs(*b)) + 1e-300;
+      if (!same)
+        rep.differences.push_back(std::string(k) + ": stored " + (a ? exact_number(*a) : w[k].dump()) +
+                                  ", recomputed " + (b ? exact_number(*b) : now[k].dump()));
+    }
+  rep.reproduced = rep.outcome.status == Status::falsified && rep.differences.empty();
+  return rep;
+}
+
 std::string build_description() {
   std::ostringstream os;
 #if defined(__clang__)
@@ -344,18 +478,40 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   std::mutex mu;
   std::size_t finished = 0, falsified = 0, inconclusive = 0;
   auto last_write = std::chrono::steady_clock::now();
+  double write_seconds = 0; // how long the last write took: writes take at most ~10 % of the run
+  std::string write_error;  // the first write error (any thread): no new claim starts after it
+  std::atomic<bool> stop{false};
 
-  auto snapshot = [&]() { // called under mu
+  auto snapshot = [&]() { // called under mu (or before the workers start)
     Results partial = res;
+    partial.complete = false;
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (done[i])
         partial.claims.push_back(slots[i]);
     partial.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_results(partial, o.json_path);
+    const auto w0 = std::chrono::steady_clock::now();
+    try {
+      write_results(partial, o.json_path);
+    } catch (const std::exception& e) {
+      if (write_error.empty())
+        write_error = e.what();
+      stop = true;
+    }
+    last_write = std::chrono::steady_clock::now();
+    write_seconds = std::chrono::duration<double>(last_write - w0).count();
   };
+  if (!o.json_path.empty()) {
+    // At once: an older file at this path must not pass for this run's result, and a path that cannot be
+    // written is refused before any claim runs.
+    snapshot();
+    if (stop)
+      throw OutputError(write_error);
+  }
 
   auto worker = [&] {
     for (;;) {
+      if (stop)
+        return;
       const std::size_t i = next.fetch_add(1);
       if (i >= claims.size())
         return;
@@ -380,11 +536,10 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
                  << " inconclusive=" << inconclusive << "  eta " << std::setprecision(0) << eta << "s\n"
                  << std::defaultfloat << std::flush;
       }
-      if (!o.json_path.empty() &&
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_write).count() > 2.0) {
+      const double since =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_write).count();
+      if (!o.json_path.empty() && !stop && (finished <= 4 || since > std::max(0.5, 10 * write_seconds)))
         snapshot();
-        last_write = std::chrono::steady_clock::now();
-      }
     }
   };
   const int jobs = std::max(1, o.jobs);
@@ -393,10 +548,19 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   } else {
     run_on_threads(jobs, worker);
   }
+  if (stop)
+    throw OutputError(write_error + " — the run stopped after " + std::to_string(finished) +
+                      " claim(s); the file holds those written before the error");
   res.claims = std::move(slots);
   res.run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!o.json_path.empty())
-    write_results(res, o.json_path);
+  if (!o.json_path.empty()) {
+    try {
+      write_results(res, o.json_path);
+    } catch (const std::exception& e) {
+      throw OutputError(std::string(e.what()) + " — all " + std::to_string(finished) +
+                        " claim(s) ran, but the file keeps only those written before (complete: false)");
+    }
+  }
   return res;
 }
 

@@ -83,7 +83,26 @@ certify::BnbOptions certify_budget(Budget b);
 /// of the working precision while the certificate ran makes the claim inconclusive
 /// (refuse_on_precision_drift).
 void certify_result(ClaimResult& r, const Context& ctx);
+/// Runs the claims. With o.json_path, the file is written at the start (no claims, `complete: false`: an
+/// older file at the path no longer passes for this run's result), after the first claims and then every
+/// half second or so, and at the end with `complete: true`. A write error in any thread stops the run: the
+/// claims that are running finish, no new one starts, and OutputError is thrown (the file keeps what was
+/// last written).
 Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o, std::ostream& progress);
+
+/// `dcrv replay`: the stored witness of claim `id` in results `r` (read from `file`), re-evaluated at
+/// `digits` (0: the witness's, else the run's) with the stored overrides, which must agree with the claim's
+/// constants in the file and be valid (SchemaError, UsageError otherwise). The recomputed lhs, rhs and score
+/// are compared with the stored ones: `differences` says which differ. `reproduced`: falsified again, and no
+/// difference.
+struct ReplayReport {
+  Outcome outcome;
+  std::vector<std::string> differences;
+  bool reproduced = false;
+  std::string text() const; // the lines `dcrv replay` prints
+};
+ReplayReport replay_claim(const Results& r, const std::string& file, const std::string& id, unsigned digits,
+                          const Registry& reg);
 std::string build_description();
 
 } // namespace dcrv

@@ -405,6 +405,9 @@ DCRV_CLAIM(loewner_upper) {
       .statement(
           R"(v^\top J_\theta v \le c\,\|v\|_2^2$ for all $\theta\in\mathbb R^S$, $v\in T$, $c=\tfrac12)")
       .constant("c", 0.5, Role::upper, "coefficient of ||v||^2")
+      .validate([](const std::map<std::string, double>& k) {
+        return k.at("c") > 0 ? std::string() : std::string("c must be positive (J_theta is PSD on T)");
+      })
       .over(theta_tangent_domain())
       .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
         const auto [p, v] = tangent_sample(a);

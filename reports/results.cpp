@@ -1,14 +1,23 @@
 #include "reports/results.hpp"
 
+#include <atomic>
+#include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <sys/file.h>
 #include <type_traits>
+#include <unistd.h>
 
 namespace dcrv {
 using nlohmann::json;
@@ -57,49 +66,243 @@ json evidence_json(const Evidence& e) {
   return j;
 }
 
-// --- validation helpers: every error names its JSON pointer ---
+// --- validation helpers: every error names its JSON pointer and what was expected ---
+/// A short rendering of a JSON value for messages (never the whole of a large value).
+std::string shown(const json& v) {
+  std::string s = v.dump();
+  if (s.size() > 40)
+    s = s.substr(0, 37) + "...";
+  return s;
+}
 struct Reader {
   const std::string& file;
+  [[noreturn]] void fail(const std::string& ptr, const std::string& what) const {
+    throw SchemaError(file, ptr.empty() ? "/" : ptr, what);
+  }
   const json& get(const json& o, const std::string& key, const std::string& ptr) const {
     if (!o.is_object())
-      throw SchemaError(file, ptr, "expected an object");
+      fail(ptr, "expected an object, got " + shown(o));
     auto it = o.find(key);
     if (it == o.end())
-      throw SchemaError(file, ptr + "/" + key, "missing key");
+      fail(ptr + "/" + key, "missing key");
     return *it;
+  }
+  const json& object(const json& o, const std::string& key, const std::string& ptr) const {
+    const json& v = get(o, key, ptr);
+    if (!v.is_object())
+      fail(ptr + "/" + key, "expected an object, got " + shown(v));
+    return v;
   }
   std::string str(const json& o, const std::string& key, const std::string& ptr) const {
     const json& v = get(o, key, ptr);
     if (!v.is_string())
-      throw SchemaError(file, ptr + "/" + key, "expected a string");
+      fail(ptr + "/" + key, "expected a string, got " + shown(v));
     return v.get<std::string>();
+  }
+  bool boolean(const json& o, const std::string& key, const std::string& ptr) const {
+    const json& v = get(o, key, ptr);
+    if (!v.is_boolean())
+      fail(ptr + "/" + key, "expected true or false, got " + shown(v));
+    return v.get<bool>();
   }
   double num(const json& o, const std::string& key, const std::string& ptr) const {
     const json& v = get(o, key, ptr);
-    if (!v.is_number())
-      throw SchemaError(file, ptr + "/" + key, "expected a number");
+    if (!v.is_number() || !std::isfinite(v.get<double>()))
+      fail(ptr + "/" + key, "expected a finite number, got " + shown(v));
     return v.get<double>();
   }
   std::optional<double> opt_num(const json& o, const std::string& key, const std::string& ptr) const {
     const json& v = get(o, key, ptr);
     if (v.is_null())
       return std::nullopt;
-    if (!v.is_number())
-      throw SchemaError(file, ptr + "/" + key, "expected a number or null");
-    return v.get<double>();
+    return num(o, key, ptr);
+  }
+  /// An integer in [lo, hi]: an integral JSON number (3.7, 1e400 and strings are refused).
+  long long integer(const json& v, const std::string& at, long long lo, long long hi) const {
+    const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    long long x = 0;
+    if (v.is_number_unsigned()) {
+      if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi))
+        fail(at, "expected " + range + ", got " + shown(v));
+      x = static_cast<long long>(v.get<std::uint64_t>());
+    } else if (v.is_number_integer()) {
+      x = v.get<long long>();
+    } else if (v.is_number_float()) {
+      const double d = v.get<double>();
+      if (!std::isfinite(d) || std::floor(d) != d || d < static_cast<double>(lo) ||
+          d > static_cast<double>(hi))
+        fail(at, "expected " + range + ", got " + shown(v));
+      x = static_cast<long long>(d);
+    } else {
+      fail(at, "expected " + range + ", got " + shown(v));
+    }
+    if (x < lo || x > hi)
+      fail(at, "expected " + range + ", got " + shown(v));
+    return x;
+  }
+  long long integer(const json& o, const std::string& key, const std::string& ptr, long long lo,
+                    long long hi) const {
+    return integer(get(o, key, ptr), ptr + "/" + key, lo, hi);
+  }
+  /// A seed: a non-negative integer below 2^64 (as a JSON integer, or as decimal text).
+  std::uint64_t seed(const json& v, const std::string& at) const {
+    if (v.is_number_unsigned())
+      return v.get<std::uint64_t>();
+    if (v.is_number_integer() && v.get<long long>() >= 0)
+      return static_cast<std::uint64_t>(v.get<long long>());
+    if (v.is_string()) {
+      std::uint64_t x = 0;
+      if (parse_seed(v.get<std::string>(), x))
+        return x;
+    }
+    fail(at, "expected a non-negative integer below 2^64, got " + shown(v));
+  }
+  std::vector<std::string> strings(const json& o, const std::string& key, const std::string& ptr) const {
+    const json& v = get(o, key, ptr);
+    if (!v.is_array())
+      fail(ptr + "/" + key, "expected an array of strings, got " + shown(v));
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!v[i].is_string())
+        fail(ptr + "/" + key + "/" + std::to_string(i), "expected a string, got " + shown(v[i]));
+      out.push_back(v[i].get<std::string>());
+    }
+    return out;
   }
   /// An optional key: `out` keeps its value when the key is absent, and must have the right type otherwise.
   void maybe(const json& o, const std::string& key, const std::string& ptr, std::string& out) const {
     if (o.contains(key))
       out = str(o, key, ptr);
   }
-  template <class N>
-  requires std::is_arithmetic_v<N>
-  void maybe(const json& o, const std::string& key, const std::string& ptr, N& out) const {
+  void maybe(const json& o, const std::string& key, const std::string& ptr, bool& out) const {
     if (o.contains(key))
-      out = static_cast<N>(num(o, key, ptr));
+      out = boolean(o, key, ptr);
+  }
+  void maybe(const json& o, const std::string& key, const std::string& ptr, double& out) const {
+    if (o.contains(key))
+      out = num(o, key, ptr);
+  }
+  /// A count: an integer >= 0.
+  void maybe_count(const json& o, const std::string& key, const std::string& ptr, long& out) const {
+    if (o.contains(key))
+      out = static_cast<long>(integer(o, key, ptr, 0, std::numeric_limits<long>::max()));
   }
 };
+
+/// The shape of a stored witness: the fields that `dcrv replay` and the report read are typed and in range.
+/// (That the sample fits the claim's domain is checked by the replay, which knows the domain.)
+void check_witness(const Reader& rd, const json& w, const std::string& ptr) {
+  if (w.contains("sample")) {
+    const std::string sp = ptr + "/sample";
+    const json& s = rd.object(w, "sample", ptr);
+    const long long S = rd.integer(s, "S", sp, 0, kMaxWitnessDim);
+    const json& x = rd.get(s, "x", sp);
+    if (!x.is_array())
+      rd.fail(sp + "/x", "expected an array of numbers, got " + shown(x));
+    // null: a non-finite coordinate as JSON writes it (a sample of an inconclusive claim's non-finite
+    // evaluation); `dcrv replay` refuses it
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!x[i].is_null() && (!x[i].is_number() || !std::isfinite(x[i].get<double>())))
+        rd.fail(sp + "/x/" + std::to_string(i), "expected a finite number (or null), got " + shown(x[i]));
+    const json& idx = s.contains("idx") ? s["idx"] : json::array(); // absent: no index fields
+    if (!idx.is_array())
+      rd.fail(sp + "/idx", "expected an array of integers, got " + shown(idx));
+    for (std::size_t i = 0; i < idx.size(); ++i)
+      rd.integer(idx[i], sp + "/idx/" + std::to_string(i), 0, S > 0 ? S - 1 : 0);
+    if (s.contains("names")) {
+      const auto names = rd.strings(s, "names", sp);
+      if (names.size() != x.size())
+        rd.fail(sp + "/names", "expected one name per entry of x (" + std::to_string(x.size()) + "), got " +
+                                   std::to_string(names.size()));
+    }
+  }
+  if (w.contains("digits"))
+    rd.integer(w, "digits", ptr, kMinDigits, kMaxDigits);
+  if (w.contains("part"))
+    rd.integer(w, "part", ptr, 0, 1000);
+  for (const char* k : {"lhs", "rhs"})
+    if (w.contains(k) && !w[k].is_string() && !w[k].is_number() && !w[k].is_null())
+      rd.fail(ptr + "/" + k, "expected a number (or its decimal text), got " + shown(w[k]));
+  if (w.contains("score") && !w["score"].is_null())
+    rd.num(w, "score", ptr);
+  if (w.contains("experiment")) { // a stochastic witness (properties/engine/stochastic.cpp)
+    rd.str(w, "experiment", ptr);
+    const json& q = rd.object(w, "parameters", ptr);
+    const auto names = rd.strings(q, "names", ptr + "/parameters");
+    const json& vals = rd.get(q, "values", ptr + "/parameters");
+    if (!vals.is_array() || vals.size() != names.size())
+      rd.fail(ptr + "/parameters/values", "expected an array of " + std::to_string(names.size()) +
+                                              " numbers (one per name), got " + shown(vals));
+    for (std::size_t i = 0; i < vals.size(); ++i)
+      if (!vals[i].is_number() || !std::isfinite(vals[i].get<double>()))
+        rd.fail(ptr + "/parameters/values/" + std::to_string(i),
+                "expected a finite number, got " + shown(vals[i]));
+    rd.seed(rd.get(w, "seed", ptr), ptr + "/seed");
+    rd.integer(w, "first_path", ptr, 0, kMaxWitnessPaths);
+    rd.integer(w, "paths", ptr, 1, kMaxWitnessPaths);
+    const double a = rd.num(w, "alpha", ptr);
+    if (!(a > 0 && a < 1))
+      rd.fail(ptr + "/alpha", "expected a level in (0, 1), got " + shown(w["alpha"]));
+    const json& iv = rd.get(w, "interval", ptr);
+    if (!iv.is_array() || iv.size() != 2 || !(iv[0].is_number() || iv[0].is_null()) ||
+        !(iv[1].is_number() || iv[1].is_null()))
+      rd.fail(ptr + "/interval", "expected [lo, hi] (numbers or null), got " + shown(iv));
+    const json& est = rd.get(w, "estimate", ptr);
+    if (!est.is_number() && !est.is_null())
+      rd.fail(ptr + "/estimate", "expected a number or null, got " + shown(est));
+  }
+}
+
+/// A certificate record (CertificateRun::to_json) and its scope (Scope::to_json).
+void check_certificate(const Reader& rd, const json& cert, const std::string& ptr) {
+  const std::string status = rd.str(cert, "status", ptr);
+  static const std::set<std::string> statuses{"proved", "violation", "exhausted", "error", "skipped"};
+  if (!statuses.count(status))
+    rd.fail(ptr + "/status",
+            "expected proved, violation, exhausted, error or skipped, got \"" + status + "\"");
+  rd.str(cert, "domain", ptr);
+  for (const char* k : {"boxes", "depth", "digits", "points"})
+    if (cert.contains(k))
+      rd.integer(cert, k, ptr, 0, std::numeric_limits<long long>::max());
+  if (cert.contains("proved_fraction")) {
+    const double f = rd.num(cert, "proved_fraction", ptr);
+    if (f < 0 || f > 1)
+      rd.fail(ptr + "/proved_fraction", "expected a share in [0, 1], got " + shown(cert["proved_fraction"]));
+  }
+  if (cert.contains("pieces")) {
+    const json& ps = rd.get(cert, "pieces", ptr);
+    if (!ps.is_array())
+      rd.fail(ptr + "/pieces", "expected an array, got " + shown(ps));
+    for (std::size_t i = 0; i < ps.size(); ++i)
+      if (!ps[i].is_object())
+        rd.fail(ptr + "/pieces/" + std::to_string(i), "expected an object, got " + shown(ps[i]));
+  }
+  if (!cert.contains("scope") || cert["scope"].is_null())
+    return;
+  const std::string sp = ptr + "/scope";
+  const json& scope = rd.object(cert, "scope", ptr);
+  for (const char* k : {"dims", "params"}) {
+    if (!scope.contains(k))
+      continue;
+    const json& rs = scope[k];
+    if (!rs.is_array())
+      rd.fail(sp + "/" + k, "expected an array of {name, lo, hi}, got " + shown(rs));
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      const std::string rp = sp + "/" + k + "/" + std::to_string(i);
+      rd.str(rs[i], "name", rp);
+      std::optional<double> lo = rd.opt_num(rs[i], "lo", rp), hi = rd.opt_num(rs[i], "hi", rp);
+      if (lo && hi && *lo > *hi)
+        rd.fail(rp, "expected lo <= hi, got lo = " + shown(rs[i]["lo"]) + ", hi = " + shown(rs[i]["hi"]));
+    }
+  }
+  for (const char* k : {"exclusions", "reductions"})
+    if (scope.contains(k))
+      rd.strings(scope, k, sp);
+  rd.boolean(scope, "whole", sp);
+  std::string text;
+  rd.maybe(scope, "summary", sp, text);
+  rd.maybe(scope, "gap", sp, text);
+}
 } // namespace
 
 json to_json(const ClaimResult& c) {
@@ -164,7 +367,11 @@ json to_json(const Results& r) {
     run["pins"] = r.run.pins;
   if (!r.run.sources_note.empty())
     run["sources_note"] = r.run.sources_note;
-  json j = {{"schema", kResultsSchema}, {"run", run}, {"summary", summary}, {"claims", claims}};
+  json j = {{"schema", kResultsSchema},
+            {"complete", r.complete},
+            {"run", run},
+            {"summary", summary},
+            {"claims", claims}};
   if (!r.what_if.is_null())
     j["what_if"] = r.what_if;
   if (!r.slack.is_null())
@@ -172,81 +379,158 @@ json to_json(const Results& r) {
   return j;
 }
 
+bool parse_seed(const std::string& text, std::uint64_t& out) {
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  std::uint64_t x = 0;
+  for (char ch : text) {
+    const std::uint64_t d = static_cast<std::uint64_t>(ch - '0');
+    if (x > (std::numeric_limits<std::uint64_t>::max() - d) / 10)
+      return false; // 2^64 or more
+    x = x * 10 + d;
+  }
+  out = x;
+  return true;
+}
+
+bool valid_shard_label(const std::string& text, unsigned* index, unsigned* count) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos)
+    return false;
+  const std::string a = text.substr(0, slash), b = text.substr(slash + 1);
+  auto number = [](const std::string& t, unsigned long& v) {
+    if (t.empty() || t.size() > 7 || t.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    v = std::stoul(t);
+    return true;
+  };
+  unsigned long n = 0;
+  if (!number(b, n) || n < 1 || n > kMaxShards)
+    return false;
+  // "I" for one shard, or "I,J,…" (ascending) for an incomplete merge of shards
+  std::string cur;
+  unsigned long last = 0, first = 0;
+  for (char ch : a + ",") {
+    if (ch != ',') {
+      cur += ch;
+      continue;
+    }
+    unsigned long i = 0;
+    if (!number(cur, i) || i < 1 || i > n || i <= last)
+      return false;
+    first = first ? first : i;
+    last = i;
+    cur.clear();
+  }
+  if (index)
+    *index = a.find(',') == std::string::npos ? static_cast<unsigned>(first) : 0;
+  if (count)
+    *count = static_cast<unsigned>(n);
+  return true;
+}
+
 Results results_from_json(const json& j, const std::string& file) {
   Reader rd{file};
   if (!j.is_object())
-    throw SchemaError(file, "", "top level must be an object");
+    rd.fail("", "expected an object at the top level, got " + shown(j));
   const std::string schema = rd.str(j, "schema", "");
   if (schema != kResultsSchema)
     throw SchemaError(file, "/schema",
                       "unsupported schema '" + schema + "' (expected " + kResultsSchema + ")");
   Results r;
-  const json& run = rd.get(j, "run", "");
+  rd.maybe(j, "complete", "", r.complete);
+  const json& run = rd.object(j, "run", "");
   r.run.budget = rd.str(run, "budget", "/run");
-  r.run.seed = static_cast<std::uint64_t>(rd.num(run, "seed", "/run"));
-  r.run.digits = static_cast<unsigned>(rd.num(run, "digits", "/run"));
-  rd.maybe(run, "jobs", "/run", r.run.jobs);
+  if (r.run.budget != "smoke" && r.run.budget != "standard" && r.run.budget != "deep")
+    rd.fail("/run/budget", "expected smoke, standard or deep, got \"" + r.run.budget + "\"");
+  r.run.seed = rd.seed(rd.get(run, "seed", "/run"), "/run/seed");
+  r.run.digits = static_cast<unsigned>(rd.integer(run, "digits", "/run", kMinDigits, kMaxDigits));
+  if (run.contains("jobs"))
+    r.run.jobs = static_cast<int>(rd.integer(run, "jobs", "/run", 1, 4096));
   rd.maybe(run, "filter", "/run", r.run.filter);
   rd.maybe(run, "build", "/run", r.run.build);
   rd.maybe(run, "backend", "/run", r.run.backend);
   rd.maybe(run, "seconds", "/run", r.run.seconds);
+  if (r.run.seconds < 0)
+    rd.fail("/run/seconds", "expected a duration >= 0, got " + shown(run["seconds"]));
   rd.maybe(run, "started", "/run", r.run.started);
   rd.maybe(run, "shard", "/run", r.run.shard);
+  if (!r.run.shard.empty() && !valid_shard_label(r.run.shard))
+    rd.fail("/run/shard",
+            "expected I/N with 1 <= I <= N (or ascending I,J,.../N), got \"" + r.run.shard + "\"");
   rd.maybe(run, "paper", "/run", r.run.paper);
   rd.maybe(run, "pins", "/run", r.run.pins);
   rd.maybe(run, "sources_note", "/run", r.run.sources_note);
-  if (j.contains("what_if"))
+  if (run.contains("overrides"))
+    r.run.overrides = rd.strings(run, "overrides", "/run");
+  if (j.contains("what_if") && !j["what_if"].is_null()) {
+    if (!j["what_if"].is_array())
+      rd.fail("/what_if", "expected an array, got " + shown(j["what_if"]));
     r.what_if = j["what_if"];
-  if (j.contains("slack"))
+  }
+  if (j.contains("slack") && !j["slack"].is_null()) {
+    if (!j["slack"].is_array())
+      rd.fail("/slack", "expected an array, got " + shown(j["slack"]));
     r.slack = j["slack"];
-  if (run.contains("overrides") && run["overrides"].is_array())
-    for (const auto& o : run["overrides"])
-      r.run.overrides.push_back(o.get<std::string>());
+  }
+  if (j.contains("summary") && !j["summary"].is_object())
+    rd.fail("/summary", "expected an object, got " + shown(j["summary"]));
   const json& claims = rd.get(j, "claims", "");
   if (!claims.is_array())
-    throw SchemaError(file, "/claims", "expected an array");
+    rd.fail("/claims", "expected an array, got " + shown(claims));
+  std::map<std::string, std::size_t> ids;
   for (std::size_t i = 0; i < claims.size(); ++i) {
     const std::string ptr = "/claims/" + std::to_string(i);
     const json& c = claims[i];
+    if (!c.is_object())
+      rd.fail(ptr, "expected an object, got " + shown(c));
     ClaimResult cr;
     cr.id = rd.str(c, "id", ptr);
+    if (cr.id.empty())
+      rd.fail(ptr + "/id", "expected a claim ID, got \"\"");
+    if (auto [it, fresh] = ids.emplace(cr.id, i); !fresh)
+      rd.fail(ptr + "/id",
+              "expected unique claim IDs: \"" + cr.id + "\" is also /claims/" + std::to_string(it->second));
     cr.kind = rd.str(c, "kind", ptr);
     try {
       kind_from_string(cr.kind);
     } catch (const std::exception& e) {
-      throw SchemaError(file, ptr + "/kind", e.what());
+      rd.fail(ptr + "/kind", e.what());
     }
     cr.where = rd.str(c, "where", ptr);
     try {
       cr.outcome.status = status_from_string(rd.str(c, "status", ptr));
     } catch (const std::invalid_argument& e) {
-      throw SchemaError(file, ptr + "/status", e.what());
+      rd.fail(ptr + "/status", e.what());
     }
     rd.maybe(c, "statement", ptr, cr.statement);
     rd.maybe(c, "reading", ptr, cr.reading);
-    if (c.contains("from_inventory"))
-      cr.from_inventory = c["from_inventory"].get<bool>();
+    rd.maybe(c, "from_inventory", ptr, cr.from_inventory);
     rd.maybe(c, "message", ptr, cr.outcome.message);
-    const json& ev = rd.get(c, "evidence", ptr);
+    const json& ev = rd.object(c, "evidence", ptr);
     const std::string eptr = ptr + "/evidence";
     Evidence& e = cr.outcome.evidence;
-    e.trials = static_cast<long>(rd.num(ev, "trials", eptr));
-    rd.maybe(ev, "confirmations", eptr, e.confirmations);
-    rd.maybe(ev, "rejected_candidates", eptr, e.rejected_candidates);
-    rd.maybe(ev, "skipped", eptr, e.skipped);
-    rd.maybe(ev, "audited", eptr, e.audited);
-    rd.maybe(ev, "unexamined", eptr, e.unexamined);
-    if (ev.contains("truncated"))
-      e.truncated = ev["truncated"].is_boolean() && ev["truncated"].get<bool>();
+    e.trials = static_cast<long>(rd.integer(ev, "trials", eptr, 0, std::numeric_limits<long>::max()));
+    rd.maybe_count(ev, "confirmations", eptr, e.confirmations);
+    rd.maybe_count(ev, "rejected_candidates", eptr, e.rejected_candidates);
+    rd.maybe_count(ev, "skipped", eptr, e.skipped);
+    rd.maybe_count(ev, "audited", eptr, e.audited);
+    rd.maybe_count(ev, "unexamined", eptr, e.unexamined);
+    rd.maybe(ev, "truncated", eptr, e.truncated);
     if (ev.contains("worst_margin"))
       e.worst_margin = rd.opt_num(ev, "worst_margin", eptr);
-    rd.maybe(ev, "digits", eptr, e.digits);
+    if (ev.contains("digits"))
+      e.digits = static_cast<int>(rd.integer(ev, "digits", eptr, 0, kMaxDigits));
     rd.maybe(ev, "backend", eptr, e.backend);
     rd.maybe(ev, "seconds", eptr, e.seconds);
     rd.maybe(ev, "method", eptr, e.method);
-    if (ev.contains("details") && ev["details"].is_object())
-      for (auto it = ev["details"].begin(); it != ev["details"].end(); ++it)
+    if (ev.contains("details")) {
+      const json& d = ev["details"];
+      if (!d.is_object())
+        rd.fail(eptr + "/details", "expected an object, got " + shown(d));
+      for (auto it = d.begin(); it != d.end(); ++it)
         e.details[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    }
     if (ev.contains("statistic") && !ev["statistic"].is_null()) {
       const json& st = ev["statistic"];
       const std::string sptr = eptr + "/statistic";
@@ -259,65 +543,80 @@ Results results_from_json(const json& j, const std::string& file) {
       s.lo = rd.opt_num(st, "lo", sptr).value_or(nan);
       s.hi = rd.opt_num(st, "hi", sptr).value_or(nan);
       s.confidence = rd.num(st, "confidence", sptr);
-      s.paths = static_cast<long>(rd.num(st, "paths", sptr));
+      s.paths = static_cast<long>(rd.integer(st, "paths", sptr, 0, std::numeric_limits<long>::max()));
       s.claim = rd.str(st, "claim", sptr);
       s.method = rd.str(st, "method", sptr);
-      rd.maybe(st, "paths_to_decide", sptr, s.paths_to_decide);
+      rd.maybe_count(st, "paths_to_decide", sptr, s.paths_to_decide);
       e.statistic = s;
     }
     if (ev.contains("labels") && !ev["labels"].is_null()) {
       const json& ls = ev["labels"];
       if (!ls.is_array())
-        throw SchemaError(file, eptr + "/labels", "expected an array");
+        rd.fail(eptr + "/labels", "expected an array, got " + shown(ls));
       for (std::size_t k = 0; k < ls.size(); ++k) {
         const std::string lptr = eptr + "/labels/" + std::to_string(k);
         const std::string kind = rd.str(ls[k], "kind", lptr);
         if (kind != "conformance" && kind != "vacuous")
-          throw SchemaError(file, lptr + "/kind",
-                            "expected \"conformance\" or \"vacuous\", got \"" + kind + "\"");
+          rd.fail(lptr + "/kind", "expected \"conformance\" or \"vacuous\", got \"" + kind + "\"");
         e.labels.push_back({kind, rd.str(ls[k], "why", lptr)});
       }
     }
     e.tightness = rd.opt_num(c, "tightness", ptr);
     const json& w = rd.get(c, "witness", ptr);
     if (!w.is_null() && !w.is_object())
-      throw SchemaError(file, ptr + "/witness", "expected an object or null");
+      rd.fail(ptr + "/witness", "expected an object or null, got " + shown(w));
+    if (w.is_object())
+      check_witness(rd, w, ptr + "/witness");
+    else if (cr.outcome.status == Status::falsified)
+      rd.fail(ptr + "/witness", "expected the witness of a falsified claim (an object), got null");
     cr.outcome.witness = w;
     if (c.contains("series"))
       cr.outcome.series = c["series"];
     if (c.contains("setups") && !c["setups"].is_null()) {
       if (!c["setups"].is_object())
-        throw SchemaError(file, ptr + "/setups", "expected an object or null");
+        rd.fail(ptr + "/setups", "expected an object or null, got " + shown(c["setups"]));
       cr.outcome.setups = c["setups"];
     }
+    if (cr.outcome.status == Status::underspecified && cr.outcome.setups.is_null())
+      rd.fail(ptr + "/setups", "expected the setups table (an object) of an underspecified claim");
     if (c.contains("protocol") && !c["protocol"].is_null()) {
       if (!c["protocol"].is_object())
-        throw SchemaError(file, ptr + "/protocol", "expected an object or null");
+        rd.fail(ptr + "/protocol", "expected an object or null, got " + shown(c["protocol"]));
       cr.outcome.protocol = c["protocol"];
     }
     if (c.contains("constants")) {
       const json& ks = c["constants"];
       if (!ks.is_array())
-        throw SchemaError(file, ptr + "/constants", "expected an array");
+        rd.fail(ptr + "/constants", "expected an array, got " + shown(ks));
+      std::set<std::string> names;
       for (std::size_t k = 0; k < ks.size(); ++k) {
         const std::string kptr = ptr + "/constants/" + std::to_string(k);
         ConstantResult kr;
         kr.name = rd.str(ks[k], "name", kptr);
+        if (!names.insert(kr.name).second)
+          rd.fail(kptr + "/name", "expected unique constant names: \"" + kr.name + "\" is given twice");
         kr.value = rd.num(ks[k], "value", kptr);
         kr.paper_value = ks[k].contains("paper_value") ? rd.num(ks[k], "paper_value", kptr) : kr.value;
         kr.role = rd.str(ks[k], "role", kptr);
-        kr.overridden = ks[k].value("overridden", false);
-        kr.meaning = ks[k].value("meaning", "");
+        if (kr.role != "upper" && kr.role != "lower" && kr.role != "exact")
+          rd.fail(kptr + "/role", "expected upper, lower or exact, got \"" + kr.role + "\"");
+        rd.maybe(ks[k], "overridden", kptr, kr.overridden);
+        rd.maybe(ks[k], "meaning", kptr, kr.meaning);
         cr.constants.push_back(kr);
       }
     }
+    if (c.contains("stale") && !c["stale"].is_boolean())
+      rd.fail(ptr + "/stale", "expected true or false, got " + shown(c["stale"]));
     if (c.contains("source") && !c["source"].is_null()) {
       const json& src = c["source"];
       const std::string sptr = ptr + "/source";
       if (!src.is_object())
-        throw SchemaError(file, sptr, "expected an object or null");
+        rd.fail(sptr, "expected an object or null, got " + shown(src));
       SourceInfo s;
       s.stale = c.value("stale", false);
+      for (const char* k : {"pinned", "current"})
+        if (src.contains(k) && !src[k].is_string() && !src[k].is_null())
+          rd.fail(sptr + "/" + k, "expected a hash (string) or null, got " + shown(src[k]));
       if (src.contains("pinned") && src["pinned"].is_string())
         s.pinned = src["pinned"].get<std::string>();
       if (src.contains("current") && src["current"].is_string())
@@ -330,18 +629,36 @@ Results results_from_json(const json& j, const std::string& file) {
     }
     if (c.contains("certificate") && !c["certificate"].is_null()) {
       if (!c["certificate"].is_object())
-        throw SchemaError(file, ptr + "/certificate", "expected an object or null");
-      rd.str(c["certificate"], "status", ptr + "/certificate");
-      rd.str(c["certificate"], "domain", ptr + "/certificate");
+        rd.fail(ptr + "/certificate", "expected an object or null, got " + shown(c["certificate"]));
+      check_certificate(rd, c["certificate"], ptr + "/certificate");
       cr.certificate = c["certificate"];
+    }
+    if (cr.outcome.status == Status::certified) {
+      const json& cert = cr.certificate;
+      if (!cert.is_object() || cert.value("status", "") != "proved")
+        rd.fail(ptr + "/certificate/status",
+                "expected \"proved\": a certified claim carries a proved certificate");
+      if (!cert.contains("scope") || !cert["scope"].is_object() ||
+          cert["scope"].value("whole", false) != true)
+        rd.fail(ptr + "/certificate/scope/whole",
+                "expected true: a claim is certified only by a certificate of its whole domain");
     }
     r.claims.push_back(std::move(cr));
   }
   return r;
 }
 
+unsigned claim_shard(const std::string& id, unsigned count) {
+  std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a 64: the same on every platform and build
+  for (unsigned char c : id) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return static_cast<unsigned>(h % count) + 1;
+}
+
 Results merge_results(const std::vector<Results>& parts, const std::vector<std::string>& files,
-                      const std::vector<std::string>& order) {
+                      const std::vector<std::string>& order, bool allow_partial) {
   if (parts.empty())
     throw MergeError("merge: no results files given");
   const Results& first = parts.front();
@@ -382,14 +699,26 @@ Results merge_results(const std::vector<Results>& parts, const std::vector<std::
       refuse("filter", "'" + a.filter + "'", "'" + b.filter + "'");
     if (a.overrides != b.overrides)
       refuse("overrides", "'" + join(a.overrides) + "'", "'" + join(b.overrides) + "'");
+    if (!parts[i].complete && !allow_partial)
+      throw MergeError("merge: " + name(i) + " is incomplete (complete: false: its run was interrupted, " +
+                       std::to_string(parts[i].claims.size()) +
+                       " claims finished); give --allow-partial to merge it anyway");
     if (a.shard.empty()) {
       if (parts.size() > 1)
         throw MergeError("merge: " + name(i) + " is a whole run, not a shard (--shard I/N)");
       continue;
     }
-    const auto slash = a.shard.find('/');
-    const unsigned idx = static_cast<unsigned>(std::stoul(a.shard.substr(0, slash)));
-    const unsigned n = static_cast<unsigned>(std::stoul(a.shard.substr(slash + 1)));
+    unsigned idx = 0, n = 0;
+    if (!valid_shard_label(a.shard, &idx, &n))
+      throw MergeError("merge: " + name(i) + " has the shard label '" + a.shard + "', expected I/N");
+    if (idx == 0)
+      throw MergeError("merge: " + name(i) + " is already a merge of the shards " + a.shard +
+                       "; merge the shard files themselves");
+    for (const auto& c : parts[i].claims)
+      if (claim_shard(c.id, n) != idx)
+        throw MergeError("merge: " + name(i) + " is labelled shard " + a.shard + " but holds claim " + c.id +
+                         ", which belongs to shard " + std::to_string(claim_shard(c.id, n)) + "/" +
+                         std::to_string(n));
     if (count && n != count)
       throw MergeError("merge: " + name(i) + " is shard " + a.shard + ", others are of " +
                        std::to_string(count));
@@ -415,6 +744,7 @@ Results merge_results(const std::vector<Results>& parts, const std::vector<std::
   std::vector<std::string> notes;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const RunInfo& a = parts[i].run;
+    out.complete = out.complete && parts[i].complete;
     out.run.seconds = std::max(out.run.seconds, a.seconds);
     out.run.jobs = std::max(out.run.jobs, a.jobs);
     if (!a.started.empty() && (out.run.started.empty() || a.started < out.run.started))
@@ -440,19 +770,21 @@ Results merge_results(const std::vector<Results>& parts, const std::vector<std::
 }
 
 Results read_results(const std::string& path) {
+  std::error_code ec;
+  if (path.empty())
+    throw SchemaError("''", "", "no results file given (the path is empty)");
+  if (std::filesystem::is_directory(path, ec))
+    throw SchemaError(path, "", "is a directory, not a results file");
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw SchemaError(path, "", "cannot open file");
   std::stringstream ss;
   ss << in.rdbuf();
   const std::string text = ss.str();
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    // Byte offset → line:column, so the user can find the error.
+  // Byte offset → line:column, so the user can find the error.
+  auto position = [&](std::size_t byte) {
     std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+    for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
       if (text[i] == '\n') {
         ++line;
         col = 1;
@@ -460,27 +792,185 @@ Results read_results(const std::string& path) {
         ++col;
       }
     }
-    throw SchemaError(path,
-                      "line " + std::to_string(line) + ", column " + std::to_string(col) + " (byte " +
-                          std::to_string(e.byte) + ")",
-                      "malformed JSON");
+    return "line " + std::to_string(line) + ", column " + std::to_string(col) + " (byte " +
+           std::to_string(byte) + ")";
+  };
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw SchemaError(path, position(e.byte), "malformed JSON");
+  } catch (const json::exception& e) {
+    // A number beyond double's range (1e400): the library names the token, not its place.
+    std::string what = e.what(), where = "somewhere";
+    const auto q1 = what.find('\''), q2 = what.rfind('\'');
+    if (q1 != std::string::npos && q2 > q1 + 1)
+      if (const auto at = text.find(what.substr(q1 + 1, q2 - q1 - 1)); at != std::string::npos)
+        where = position(at + 1);
+    throw SchemaError(path, where, "malformed JSON: a number out of range (expected a finite double)");
   }
   return results_from_json(j, path);
 }
 
+namespace {
+// What a fatal signal must remove: the temporary file being written and the lock file held (one each;
+// signal handlers read them, so they are plain pointers published atomically).
+std::atomic<const char*> g_tmp_path{nullptr};
+std::atomic<const char*> g_lock_path{nullptr};
+
+extern "C" void remove_and_die(int sig) {
+  if (const char* t = g_tmp_path.load())
+    ::unlink(t);
+  if (const char* l = g_lock_path.load())
+    ::unlink(l);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+std::string errno_text(int e) {
+  return std::strerror(e);
+}
+} // namespace
+
+void remove_temporary_files_on_signals() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction sa {};
+      sa.sa_handler = remove_and_die;
+      sigemptyset(&sa.sa_mask);
+      ::sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
 void write_file_atomic(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw std::runtime_error("cannot write " + tmp);
-    out << content;
-    out.flush();
-    if (!out)
-      throw std::runtime_error("write failed: " + tmp);
+  if (path.empty())
+    throw OutputError("cannot write: the output path is empty");
+  // One temporary name per process: two processes never write one temporary file.
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const char* expected = nullptr;
+  const bool published = g_tmp_path.compare_exchange_strong(expected, tmp.c_str());
+  struct Unpublish {
+    bool on;
+    ~Unpublish() {
+      if (on)
+        g_tmp_path.store(nullptr);
+    }
+  } unpublish{published};
+  auto fail = [&](const std::string& what, int e) {
+    ::unlink(tmp.c_str());
+    throw OutputError("cannot write " + path + ": " + what + " (" + errno_text(e) + ")");
+  };
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int e = errno;
+    throw OutputError("cannot write " + path + ": cannot create " + tmp + " (" + errno_text(e) + ")");
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path);
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      const int e = n < 0 ? errno : ENOSPC;
+      ::close(fd);
+      fail("write of " + tmp + " failed", e);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+    const int e = errno;
+    ::close(fd);
+    fail("fsync of " + tmp + " failed", e);
+  }
+  if (::close(fd) != 0) {
+    const int e = errno;
+    fail("close of " + tmp + " failed", e);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    fail("cannot rename " + tmp + " to " + path, e);
+  }
+}
+
+std::string check_output_path(const std::string& given) {
+  namespace fs = std::filesystem;
+  if (given.empty())
+    throw OutputError("the results path is empty (give --json FILE)");
+  fs::path p(given);
+  std::error_code ec;
+  // A link is resolved to its target, which is what the user means to write (the link stays a link).
+  for (int hops = 0; fs::is_symlink(fs::symlink_status(p, ec)); ++hops) {
+    if (hops == 40)
+      throw OutputError("the results path " + given + " is a loop of symbolic links");
+    const fs::path t = fs::read_symlink(p, ec);
+    if (ec)
+      throw OutputError("the results path " + given + " is a symbolic link that cannot be read (" +
+                        ec.message() + ")");
+    p = (t.is_absolute() ? t : p.parent_path() / t).lexically_normal();
+  }
+  const fs::file_status st = fs::status(p, ec);
+  if (fs::exists(st)) {
+    if (fs::is_directory(st))
+      throw OutputError("the results path " + p.string() + " is a directory");
+    if (!fs::is_regular_file(st))
+      throw OutputError(
+          "the results path " + p.string() +
+          " is not a regular file (a device, a pipe or a socket): refused, it would be replaced");
+  }
+  if (p.filename().empty())
+    throw OutputError("the results path " + given + " names no file");
+  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec))
+    throw OutputError("the directory of the results path " + p.string() + " does not exist");
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+    const int e = errno;
+    throw OutputError("the directory " + dir.string() + " of the results path is not writable (" +
+                      errno_text(e) + ")");
+  }
+  return p.string();
+}
+
+OutputLock::OutputLock(const std::string& path) : lock_path_(path + ".lock") {
+  fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    const int e = errno;
+    throw OutputError("cannot create the lock file " + lock_path_ + " (" + errno_text(e) + ")");
+  }
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd_);
+    fd_ = -1;
+    throw OutputError("another dcrv process is writing " + path + " (it holds " + lock_path_ +
+                      "): refused, so that neither result is lost");
+  }
+  const char* expected = nullptr;
+  g_lock_path.compare_exchange_strong(expected, lock_path_.c_str());
+  // Temporary files that a killed writer left beside the file (its process is gone): remove them.
+  namespace fs = std::filesystem;
+  const fs::path p(path);
+  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  const std::string prefix = p.filename().string() + ".tmp.";
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0)
+      continue;
+    const std::string pid = name.substr(prefix.size());
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9)
+      continue;
+    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH)
+      fs::remove(it->path(), ec);
+  }
+}
+
+OutputLock::~OutputLock() {
+  if (fd_ < 0)
+    return;
+  const char* mine = lock_path_.c_str();
+  g_lock_path.compare_exchange_strong(mine, nullptr);
+  ::unlink(lock_path_.c_str());
+  ::close(fd_);
 }
 
 void write_results(const Results& r, const std::string& path) {

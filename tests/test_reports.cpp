@@ -71,6 +71,9 @@ Results sample_results() {
   r.claims.push_back(claim("M.replicator-form", Status::certified, "identity"));
   r.claims.back().outcome.evidence.tightness = 2.5e-17;
   r.claims.back().outcome.evidence.details = {{"rate", "0.5"}};
+  r.claims.back().certificate = {{"status", "proved"}, // certified: a proved certificate of the whole domain
+                                 {"domain", "S = 2, 3"},
+                                 {"scope", {{"whole", true}, {"summary", "whole domain"}}}};
   ClaimResult f = claim("B.loewner-upper", Status::falsified);
   f.constants.push_back({"c", 0.49, 0.5, "upper", true, "coefficient of ||v||^2"});
   f.outcome.evidence.tightness = 1.0204081632653061;

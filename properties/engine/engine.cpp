@@ -535,10 +535,51 @@ Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ct
   return out;
 }
 
+Sample check_witness_sample(const Domain& d, const nlohmann::json& w) {
+  if (!w.is_object() || !w.contains("sample") || !w["sample"].is_object())
+    throw WitnessError("/sample", "expected the witness's sample {S, x, idx}");
+  const nlohmann::json& j = w["sample"];
+  // The largest S a run searches (deep budget) and a margin for hand-made points; a domain with fixed
+  // dimensions states its own.
+  const int hi = d.max_dim(64), lo = d.min_dim();
+  if (!j.contains("S") || !j["S"].is_number_integer() || j["S"].get<long long>() < lo ||
+      j["S"].get<long long>() > hi)
+    throw WitnessError("/sample/S", "expected an integer dimension S in [" + std::to_string(lo) + ", " +
+                                        std::to_string(hi) + "] (the claim's domain), got " +
+                                        (j.contains("S") ? j["S"].dump() : std::string("nothing")));
+  const int S = j["S"].get<int>();
+  std::size_t width = 0;
+  std::string layout;
+  for (std::size_t f = 0; f < d.fields().size(); ++f) {
+    const std::size_t k = d.width(static_cast<int>(f), S);
+    width += k;
+    if (k)
+      layout += (layout.empty() ? "" : ", ") + d.fields()[f].name + ": " + std::to_string(k);
+  }
+  const std::size_t indices = static_cast<std::size_t>(d.index_fields());
+  if (!j.contains("x") || !j["x"].is_array() || j["x"].size() != width)
+    throw WitnessError("/sample/x", "expected " + std::to_string(width) +
+                                        " numbers at S = " + std::to_string(S) + " (" + layout + "), got " +
+                                        (j.contains("x") && j["x"].is_array() ? std::to_string(j["x"].size())
+                                                                              : std::string("no array")));
+  for (std::size_t i = 0; i < width; ++i)
+    if (!j["x"][i].is_number() || !std::isfinite(j["x"][i].get<double>()))
+      throw WitnessError("/sample/x/" + std::to_string(i), "expected a finite number");
+  if (!j.contains("idx") || !j["idx"].is_array() || j["idx"].size() != indices)
+    throw WitnessError("/sample/idx", "expected " + std::to_string(indices) + " index(es) in [0, " +
+                                          std::to_string(S) + ")");
+  for (std::size_t i = 0; i < indices; ++i)
+    if (!j["idx"][i].is_number_integer() || j["idx"][i].get<long long>() < 0 ||
+        j["idx"][i].get<long long>() >= S)
+      throw WitnessError("/sample/idx/" + std::to_string(i),
+                         "expected an index in [0, " + std::to_string(S) + "), got " + j["idx"][i].dump());
+  return Sample::from_json(j);
+}
+
 Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx,
                         const nlohmann::json& w) {
   Outcome out;
-  const Sample s = Sample::from_json(w.at("sample"));
+  const Sample s = check_witness_sample(*p.domain, w);
   const Consts<double> kd(claim, ctx);
   const Consts<mpfr> km(claim, ctx);
   const Evaluation ed = evaluate(p.in_double, *p.domain, s, kd);
@@ -546,7 +587,11 @@ Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context&
   out.evidence.trials = 1;
   out.evidence.confirmations = 1;
   out.evidence.digits = static_cast<int>(ctx.digits);
-  out.witness = w;
+  out.witness = w; // with the recomputed values, which `dcrv replay` compares with the stored ones
+  out.witness["lhs"] = fmt(em.lhs);
+  out.witness["rhs"] = fmt(em.rhs);
+  out.witness["score"] = std::isfinite(em.score) ? nlohmann::json(em.score) : nlohmann::json(nullptr);
+  out.witness["digits"] = ctx.digits;
   std::ostringstream msg;
   msg << "double: lhs=" << fmt(ed.lhs) << " rhs=" << fmt(ed.rhs) << " score=" << ed.score << "; MPFR("
       << ctx.digits << "): lhs=" << fmt(em.lhs) << " rhs=" << fmt(em.rhs) << " score=" << em.score;
@@ -676,9 +721,12 @@ Claim ForAll::build() const {
   };
   c.replay = [runs, parts, main_domain](const Context& ctx, const nlohmann::json& w) {
     const auto rs = runs();
-    const std::size_t part = w.value("part", 0);
-    if (part >= rs.size())
-      throw std::invalid_argument("witness names part " + std::to_string(part));
+    const nlohmann::json& pj = w.contains("part") ? w["part"] : nlohmann::json(0);
+    if (!pj.is_number_integer() || pj.get<long long>() < 0 ||
+        pj.get<long long>() >= static_cast<long long>(rs.size()))
+      throw WitnessError("/part",
+                         "expected a part in [0, " + std::to_string(rs.size()) + "), got " + pj.dump());
+    const std::size_t part = pj.get<std::size_t>();
     return replay_property(rs[part], *ctx.claim, ctx, w);
   };
   return c;

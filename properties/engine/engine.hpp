@@ -10,6 +10,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -128,9 +129,25 @@ struct PropertyRun {
   double mpfr_effort = 1.0;  // scales the direct MPFR audit (claims whose MPFR evaluation is expensive)
 };
 Outcome run_property(const PropertyRun& p, const Claim& claim, const Context& ctx);
-/// Re-evaluates a stored witness (sample) in double and MPFR.
+/// Re-evaluates a stored witness (sample) in double and MPFR. The sample is checked against the domain first
+/// (check_witness_sample); the returned witness holds the recomputed lhs, rhs and score.
 Outcome replay_property(const PropertyRun& p, const Claim& claim, const Context& ctx,
                         const nlohmann::json& w);
+/// A stored witness that does not fit its claim (a results file is untrusted input): `where` is the JSON
+/// pointer below the witness ("/sample/x"), what() says what was expected.
+class WitnessError : public std::invalid_argument {
+public:
+  WitnessError(std::string where, const std::string& what)
+      : std::invalid_argument(what), where_(std::move(where)) {}
+  const std::string& where() const { return where_; }
+
+private:
+  std::string where_;
+};
+/// Reads w["sample"] and checks it against the domain before anything indexes with it: S within the domain's
+/// dimensions, one number per coordinate of every field at that S, one index per index field, each in
+/// [0, S). Throws WitnessError.
+Sample check_witness_sample(const Domain& d, const nlohmann::json& w);
 /// Merges outcomes of the parts of one claim: falsified if any part is, inconclusive if any is, …
 Outcome combine(const std::vector<Outcome>& parts);
 

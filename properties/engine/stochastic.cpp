@@ -355,10 +355,25 @@ Claim Stochastic::build() const {
     for (const auto& e : experiments) {
       if (e->label != label)
         continue;
-      const McParams q = McParams::from_json(w.at("parameters"));
-      const std::uint64_t seed = std::stoull(w.at("seed").get<std::string>());
+      // The witness is untrusted input: its shape is checked before anything is built from it.
+      const nlohmann::json& pq = w.at("parameters");
+      if (!pq.at("names").is_array() || !pq.at("values").is_array() ||
+          pq["names"].size() != pq["values"].size())
+        throw WitnessError("/parameters", "expected as many values as names");
+      const McParams q = McParams::from_json(pq);
+      const std::string seed_text = w.at("seed").get<std::string>();
+      if (seed_text.empty() || seed_text.size() > 20 ||
+          seed_text.find_first_not_of("0123456789") != std::string::npos)
+        throw WitnessError("/seed", "expected a non-negative integer below 2^64 (as text)");
+      const std::uint64_t seed = std::stoull(seed_text);
       const long first = w.at("first_path").get<long>(), count = w.at("paths").get<long>();
+      if (first < 0 || count < 1 || count > 10'000'000)
+        throw WitnessError("/paths", "expected first_path >= 0 and 1 <= paths <= 10^7");
       const double a = w.at("alpha").get<double>();
+      if (!(a > 0 && a < 1))
+        throw WitnessError("/alpha", "expected a level in (0, 1)");
+      if (!w.at("interval").is_array() || w["interval"].size() != 2)
+        throw WitnessError("/interval", "expected [lo, hi]");
       const Decided d = run_experiment(label, e->measure, e->side, q, seed, first, count, a, *ctx.claim, ctx);
       Outcome o;
       o.evidence.statistic = d.stat;
