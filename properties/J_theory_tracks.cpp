@@ -176,11 +176,17 @@ Claim grpo_median(const std::string& id, const std::string& reading, Method m) {
           const auto f = [&](const PathSummary& p) { return fix_time(p, d.c.T); };
           const auto x = values_of(d.r.paths, f);
           const auto five = values_of(d.five, f);
+          std::vector<bool> failed;
+          for (const auto& p : d.r.paths)
+            failed.push_back(p.status != 0);
           McResult r = protocol_result(
               d.experiment, d.alpha, "median fixation time (censored at T+1)",
-              "[" + num(lo) + ", " + num(hi) + "]", lo, hi, protocol_median_probability(x, lo, hi, d.alpha),
-              "median fixation time over all runs", quantile_interval(x, 0.5, d.alpha), five,
-              median_of_five(five), d.q("s_level"), "about 4700 (median of five seeds)", true);
+              "[" + num(lo) + ", " + num(hi) + "]", lo, hi,
+              protocol_median_probability(x, lo, hi, d.alpha, failed), "median fixation time over all runs",
+              quantile_bracketed(d.r.paths, f, 0.5, d.alpha), five, median_of_five(five), d.q("s_level"),
+              "about 4700 (median of five seeds)", true);
+          if (const long nf = failed_runs(d.r.paths); nf > 0)
+            r.censoring = bracketing_text(nf, "counted below and above the range (the two bounds of P)");
           add_study_a_figure(r, d, m, reading.empty() ? "GRPO" : "GRPO (the reading of this ID)");
           return r;
         }),

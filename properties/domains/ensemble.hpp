@@ -433,12 +433,37 @@ inline stats::Interval median_interval(std::vector<double> x, double alpha) {
 inline stats::Interval proportion(long k, long n, double alpha) {
   return stats::clopper_pearson(k, n, alpha);
 }
+/// Runs whose state stopped being a finite probability vector (PathSummary::status ≠ 0).
+inline long failed_runs(const std::vector<PathSummary>& ps) {
+  long f = 0;
+  for (const auto& p : ps)
+    f += p.status != 0;
+  return f;
+}
+/// How a statistic treats failed runs when it brackets them (the McResult::censoring text).
+inline std::string bracketing_text(long failed, const std::string& how) {
+  return std::to_string(failed) + " failed run(s) " + how +
+         ": the interval is the union of the two, so it covers whatever those runs would have given";
+}
+/// P(pred) over the runs (Clopper–Pearson). Failed runs are bracketed: counted as not holding for the lower
+/// bound and as holding for the upper bound (the union of the two intervals).
 template <class F>
 stats::Interval proportion_where(const std::vector<PathSummary>& ps, double alpha, F pred) {
-  long k = 0;
-  for (const auto& p : ps)
-    k += pred(p) ? 1 : 0;
-  return proportion(k, static_cast<long>(ps.size()), alpha);
+  long k = 0, f = 0;
+  for (const auto& p : ps) {
+    if (p.status != 0)
+      ++f;
+    else
+      k += pred(p) ? 1 : 0;
+  }
+  const long n = static_cast<long>(ps.size());
+  if (f == 0)
+    return proportion(k, n, alpha);
+  stats::Interval lo = proportion(k, n, alpha), hi = proportion(k + f, n, alpha);
+  lo.hi = hi.hi;
+  lo.estimate = (static_cast<double>(k) + 0.5 * static_cast<double>(f)) / static_cast<double>(n);
+  lo.method += ", " + std::to_string(f) + " failed run(s) counted both ways";
+  return lo;
 }
 /// Indices (path numbers) of runs where pred holds: the replayable runs of a universal claim's violations.
 template <class F> std::string runs_where(const EnsembleResult& r, F pred, int max_listed = 8) {
@@ -577,17 +602,46 @@ McResult fraction_stat(const JData& d, std::string name, const std::string& pape
   McResult m;
   m.name = std::move(name);
   m.interval = proportion_where(d.r.paths, d.alpha, pred);
+  if (const long f = failed_runs(d.r.paths); f > 0)
+    m.censoring = bracketing_text(f, "counted as not holding (lower bound) and as holding (upper bound)");
   note_paper(m, d.experiment, paper,
              five_text(values_of(d.five, [&](const PathSummary& p) { return pred(p) ? 1.0 : 0.0; })));
   m.details["runs where it holds"] = runs_where(d.r, pred);
   return m;
 }
-/// The q-quantile of a per-run value (order statistics), the paper's five seeds beside it.
+/// The values of f over the runs, a failed run's value replaced by `failed_value` (±∞: bracketing).
+template <class F>
+std::vector<double> values_bracketed(const std::vector<PathSummary>& ps, F f, double failed_value) {
+  std::vector<double> x;
+  x.reserve(ps.size());
+  for (const auto& p : ps)
+    x.push_back(p.status != 0 ? failed_value : f(p));
+  return x;
+}
+/// The q-quantile interval of f over the runs, failed runs bracketed (−∞ for the lower bound, +∞ for the
+/// upper bound).
+template <class F>
+stats::Interval quantile_bracketed(const std::vector<PathSummary>& ps, F f, double qtl, double alpha) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (failed_runs(ps) == 0)
+    return quantile_interval(values_of(ps, f), qtl, alpha);
+  stats::Interval lo = quantile_interval(values_bracketed(ps, f, -inf), qtl, alpha),
+                  hi = quantile_interval(values_bracketed(ps, f, inf), qtl, alpha);
+  lo.hi = hi.hi;
+  if (!std::isfinite(lo.estimate))
+    lo.estimate = hi.estimate;
+  lo.method += ", " + std::to_string(failed_runs(ps)) + " failed run(s) at -inf and +inf";
+  return lo;
+}
+/// The q-quantile of a per-run value (order statistics), the paper's five seeds beside it; failed runs
+/// bracketed (quantile_bracketed).
 template <class F>
 McResult quantile_stat(const JData& d, std::string name, const std::string& paper, double qtl, F value) {
   McResult m;
   m.name = std::move(name);
-  m.interval = quantile_interval(values_of(d.r.paths, value), qtl, d.alpha);
+  m.interval = quantile_bracketed(d.r.paths, value, qtl, d.alpha);
+  if (const long f = failed_runs(d.r.paths); f > 0)
+    m.censoring = bracketing_text(f, "placed at -inf (lower bound) and +inf (upper bound)");
   note_paper(m, d.experiment, paper, five_text(values_of(d.five, value)));
   return m;
 }
@@ -620,7 +674,7 @@ inline std::string protocol_rule(double level) {
 /// five is ≤ v iff at least 3 draws are, so P = h(F(b)) − h(F(a⁻)), h(u) = Σ_{k≥3} C(5,k) u^k (1−u)^{5−k}
 /// increasing; F(b) and F(a⁻) get Clopper–Pearson intervals at α/2 each (exact, conservative).
 inline stats::Interval protocol_median_probability(const std::vector<double>& x, double a, double b,
-                                                   double alpha) {
+                                                   double alpha, const std::vector<bool>& failed = {}) {
   const long n = static_cast<long>(x.size());
   if (a > b) { // an empty range: the protocol never reports a value in it
     stats::Interval none;
@@ -628,24 +682,32 @@ inline stats::Interval protocol_median_probability(const std::vector<double>& x,
     none.method = "empty range";
     return none;
   }
-  long kb = 0, ka = 0;
-  for (double v : x) {
-    kb += v <= b;
-    ka += v < a;
+  // failed runs (failed[i]) are bracketed: counted below a and b for one bound, above them for the other
+  long kb = 0, ka = 0, f = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (i < failed.size() && failed[i]) {
+      ++f;
+      continue;
+    }
+    kb += x[i] <= b;
+    ka += x[i] < a;
   }
   auto h = [](double u) {
     const double w = 1 - u;
     return 10 * u * u * u * w * w + 5 * u * u * u * u * w + u * u * u * u * u;
   };
   const stats::Interval fb = stats::clopper_pearson(kb, n, alpha / 2),
-                        fa = stats::clopper_pearson(ka, n, alpha / 2);
+                        fa = stats::clopper_pearson(ka, n, alpha / 2),
+                        fb_f = stats::clopper_pearson(kb + f, n, alpha / 2),
+                        fa_f = stats::clopper_pearson(ka + f, n, alpha / 2);
   stats::Interval iv;
   iv.n = n;
   iv.estimate = std::max(0.0, h(fb.estimate) - h(fa.estimate));
-  iv.lo = std::max(0.0, h(fb.lo) - h(fa.hi));
-  iv.hi = std::clamp(h(fb.hi) - h(fa.lo), 0.0, 1.0);
+  iv.lo = std::max(0.0, h(fb.lo) - h(fa_f.hi));
+  iv.hi = std::clamp(h(fb_f.hi) - h(fa.lo), 0.0, 1.0);
   iv.method = "median of 5 from the empirical law of " + std::to_string(n) +
-              " runs (Clopper-Pearson bounds of F(b) and F(a-))";
+              " runs (Clopper-Pearson bounds of F(b) and F(a-))" +
+              (f > 0 ? ", " + std::to_string(f) + " failed run(s) bracketed" : std::string());
   return iv;
 }
 /// P(stat of 5 runs ∈ [a, b]) from ⌊n/5⌋ disjoint groups of five consecutive runs (Clopper–Pearson).
