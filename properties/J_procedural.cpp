@@ -49,7 +49,9 @@ std::function<McParams(const Context&, const Setup&)> proc_anchored(Method m, in
 }
 /// Per-run mean of an alignment sum (0 when the run had no aligned step).
 double per_step(const PathSummary& p, double PathSummary::*field) {
-  return p.align_steps > 0 ? p.*field / static_cast<double>(p.align_steps) : 0.0;
+  // the sign agreement is averaged over the steps where some pair entered it (PathSummary::sign_steps)
+  const long n = field == &PathSummary::sign_agree ? p.sign_steps : p.align_steps;
+  return n > 0 ? p.*field / static_cast<double>(n) : 0.0;
 }
 /// Per-run mean of an alignment sum over every step with a nonzero theory step, a step without procedural
 /// update counting 0 (the norm ratio "along the runs", not only where the procedure moved).
@@ -239,7 +241,7 @@ Claim dpo_sign_cosine(const std::string& id, const std::string& reading, bool no
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study B alignment (fig:studyAplus and caption)")
       .statement(
-          R"(For DPO the sign agreement of the log-ratio slopes between procedural and theory tracks is high ($\ge0.9$) while the cosine of $\Delta p$ is modest ($\le0.5$), at $B=64$)")
+          R"(For DPO the sign agreement of the log-ratio slopes between procedural and theory tracks is high ($\ge0.9$) while the cosine of $\Delta p$ is modest ($\le0.5$), at $B=64$ (sign agreement over the trace pairs with a decisive, non-tie comparison in the batch: a pair moved by tie updates alone has a procedural slope of Davidson tie gradients, which sum to zero))")
       .reading(reading);
   s.experiment("B=64 sign agreement", proc(Method::proc_dpo, 64, norm), kPathsPerUnit,
                alignment_mean("sign agreement", "near-perfect signs", &PathSummary::sign_agree),
