@@ -339,14 +339,18 @@ const std::vector<std::string>& ungated_arms() {
                                              "ungated-all-ones"};
   return a;
 }
-std::function<McParams(const Context&)> arm_params(const std::string& name) {
-  return [name](const Context& ctx) { return params_for(arm(name), ctx); };
+/// β of the setup's ablation cell (the default cell where the claim declares no such choice).
+double cell_beta(const Setup& s) {
+  return s.has("ablation cell") ? s("ablation cell") : kAblBeta;
+}
+std::function<McParams(const Context&, const Setup&)> arm_params(const std::string& name) {
+  return [name](const Context& ctx, const Setup& s) { return params_for(arm(name, cell_beta(s)), ctx); };
 }
 /// Mean of f over the `other` arm minus its mean over DCR (Welch), the five seeds beside.
 template <class F> McMeasure arm_difference(std::string other, std::string what, std::string paper, F f) {
   return [other, what, paper, f](const McParams& q, std::uint64_t experiment, long first, long count,
                                  double alpha) {
-    const McParams qo = params_like(q, arm(other));
+    const McParams qo = params_like(q, arm(other, q("beta"))); // q: DCR at the experiment's cell
     const auto ro = ensemble_of(qo, first, count), rd = ensemble_of(q, first, count);
     const auto xo = values_of(ro->paths, f), xd = values_of(rd->paths, f);
     McResult m;
@@ -389,8 +393,8 @@ void add_ablation_figure(McResult& m, const JData& d) {
   std::vector<nlohmann::json> mean(bars.size(), nlohmann::json::array()),
       sd(bars.size(), nlohmann::json::array());
   for (std::size_t a = 0; a < arms.size(); ++a) {
-    const auto r =
-        ensemble_of(params_like(d.q, arm(arms[a].first)), d.r.first, static_cast<long>(d.r.paths.size()));
+    const auto r = ensemble_of(params_like(d.q, arm(arms[a].first, d.q("beta"))), d.r.first,
+                               static_cast<long>(d.r.paths.size()));
     idx.push_back(a), labels.push_back(arms[a].second);
     for (std::size_t b = 0; b < bars.size(); ++b) {
       const auto x = values_of(r->paths, bars[b].f);
@@ -430,21 +434,28 @@ void add_ablation_figure(McResult& m, const JData& d) {
 DCRV_CLAIM(claim_ablation_coverage_3) {
   Stochastic s("J.ablation-coverage-3", Kind::empirical);
   s.where("App. J §Study C (fig:ablations)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Coverage (clusters with final mass $\ge0.05$) equals $c=3$ in every run of DCR, Entropy-only and every reading of Ungated, at $(\alpha,\beta)=(0.05,0.10)$: the fraction of runs with coverage $<c$ is $0$)")
+          R"(Coverage (clusters with final mass $\ge0.05$) equals $c=3$ in every run of DCR, Entropy-only and every reading of Ungated, at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$): the fraction of runs with coverage $<c$ is $0$)")
       .constant("coverage", 3, Role::lower, "clusters retained (all three)");
   for (const auto& entry : ablation_arms())
-    s.experiment(entry.first, params_with_constant(arm(entry.first), "coverage"), kPathsPerUnit,
-                 ensemble_measure([name = entry.first](const JData& d) {
-                   const double need = d.q("s_coverage");
-                   McResult m = fraction_stat(
-                       d, "fraction of runs with coverage < c", "coverage 3",
-                       [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
-                   if (name == "dcr")
-                     add_ablation_figure(m, d);
-                   return m;
-                 }),
-                 equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+    s.experiment(
+        entry.first,
+        [name = entry.first](const Context& ctx, const Setup& setup) {
+          McParams q = params_for(arm(name, cell_beta(setup)), ctx);
+          q.set("s_coverage", ctx.constant("coverage"));
+          return q;
+        },
+        kPathsPerUnit, ensemble_measure([name = entry.first](const JData& d) {
+          const double need = d.q("s_coverage");
+          McResult m =
+              fraction_stat(d, "fraction of runs with coverage < c", "coverage 3",
+                            [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
+          if (name == "dcr")
+            add_ablation_figure(m, d);
+          return m;
+        }),
+        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J DCR replicator and ablations");
 }
 
@@ -452,8 +463,9 @@ DCRV_CLAIM(claim_ablation_coverage_3) {
 DCRV_CLAIM(claim_ablation_dcr_lower_kernel_energy) {
   Stochastic s("J.ablation-dcr-lower-kernel-energy", Kind::empirical);
   s.where("App. J §Study C (fig:ablations and caption)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(DCR attains lower kernel energy $p^\top K_{\mathrm{eff}}p$ at $T$ than each ablation: the mean final energy of the ablation minus DCR's is $>0$, at $(\alpha,\beta)=(0.05,0.10)$, for Entropy-only and every reading of Ungated)");
+          R"(DCR attains lower kernel energy $p^\top K_{\mathrm{eff}}p$ at $T$ than each ablation: the mean final energy of the ablation minus DCR's is $>0$, at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$), for Entropy-only and every reading of Ungated)");
   for (const std::string name :
        {"entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self", "ungated-all-ones"})
     s.experiment(name + " vs dcr", arm_params("dcr"), kPathsPerUnit,
@@ -495,8 +507,9 @@ DCRV_CLAIM(claim_ablation_dcr_safety_positive) {
 DCRV_CLAIM(claim_ablation_entropy_only_no_distinctiveness) {
   return stochastic("J.ablation-entropy-only-no-distinctiveness", Kind::empirical)
       .where("App. J §Study C (fig:ablations and caption)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Entropy-only keeps breadth but no kernel-driven distinctiveness among correct clusters: its final cluster Gini exceeds DCR's (mean difference $>0$) while it keeps all three clusters, at $(\alpha,\beta)=(0.05,0.10)$)")
+          R"(Entropy-only keeps breadth but no kernel-driven distinctiveness among correct clusters: its final cluster Gini exceeds DCR's (mean difference $>0$) while it keeps all three clusters, at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$))")
       .experiment("entropy-only vs dcr gini", arm_params("dcr"), kPathsPerUnit,
                   arm_difference("entropy-only", "final cluster Gini",
                                  "Entropy-only lacks targeted distinctiveness",
@@ -516,14 +529,15 @@ namespace {
 Claim ungated_lower_safety(const std::string& id, const std::string& reading, int safety) {
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study C (fig:ablations and caption)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Ungated has lower safety than DCR: the mean final safety margin of DCR minus Ungated's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)")
+          R"(Ungated has lower safety than DCR: the mean final safety margin of DCR minus Ungated's is $>0$ at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$), for every reading of the Ungated kernel)")
       .reading(reading);
   for (const auto& name : ungated_arms())
     s.experiment(
         name, arm_params(name), kPathsPerUnit,
         [name, safety](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
-          const McParams qd = params_like(q, arm("dcr"));
+          const McParams qd = params_like(q, arm("dcr", q("beta"))); // q: the Ungated arm at the cell
           const auto ru = ensemble_of(q, first, count), rd = ensemble_of(qd, first, count);
           const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
           McResult m;
@@ -552,8 +566,9 @@ DCRV_CLAIM(claim_ablation_ungated_lower_safety_arm) {
 DCRV_CLAIM(claim_ablation_ungated_larger_proxy_gain) {
   Stochastic s("J.ablation-ungated-larger-proxy-gain", Kind::empirical);
   s.where("App. J §Study C")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Ungated obtains a larger objective-proxy gain than DCR: the mean of $\Delta J_p=J_p(T)-J_p(0)$, $J_p=\sum_{\mathcal C}p_i+\lambda\alpha H[p]-\lambda\beta p^\top K_{\mathrm{eff}}p$, of Ungated minus DCR's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)");
+          R"(Ungated obtains a larger objective-proxy gain than DCR: the mean of $\Delta J_p=J_p(T)-J_p(0)$, $J_p=\sum_{\mathcal C}p_i+\lambda\alpha H[p]-\lambda\beta p^\top K_{\mathrm{eff}}p$, of Ungated minus DCR's is $>0$ at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$), for every reading of the Ungated kernel)");
   for (const auto& name : ungated_arms())
     s.experiment(name + " vs dcr", arm_params("dcr"), kPathsPerUnit,
                  arm_difference(name, "objective gain Delta J_p", "Ungated: larger proxy gains",

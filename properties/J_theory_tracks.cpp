@@ -50,7 +50,7 @@ double homog_time(const PathSummary& p, int T) {
 /// fig:studyA, the row of `method`: entropy, Fix, cluster Gini and log10 incorrect mass against steps, the
 /// mean ± 1 sd over the seeds of the B = 16 and B = 64 ensembles at ε = 0 — the ensembles the Study A claims
 /// read (cached: no extra runs in a full run). Added to the experiment at B = 16, ε = 0 of the hosting claim.
-void add_study_a_figure(McResult& m, const JData& d, Method method, const std::string& name) {
+void add_study_a_figure(McResult& m, const JData& d, Method method, const std::string& name, long count = 0) {
   if (!(d.c.B == 16 && d.c.eps == 0 && d.c.start == Start::uniform))
     return;
   if (!m.series.is_object())
@@ -60,7 +60,8 @@ void add_study_a_figure(McResult& m, const JData& d, Method method, const std::s
   for (int B : {16, 64}) {
     const McParams qb = params_like(d.q, study_a(method, B, 0));
     const Config c = decode(qb);
-    const auto r = ensemble_of(qb, d.r.first, static_cast<long>(d.r.paths.size())); // cached
+    // cached (the ensembles of the other Study A claims; `count`: their size when this claim reads more)
+    const auto r = ensemble_of(qb, d.r.first, count > 0 ? count : static_cast<long>(d.r.paths.size()));
     const std::string p = "sa" + std::to_string(B) + "_";
     if (!(add_moment_columns(s, *r, c, p, metric_entropy, "H") &&
           add_moment_columns(s, *r, c, p, metric_fix, "Fix") &&
@@ -170,7 +171,9 @@ Claim grpo_median(const std::string& id, const std::string& reading, Method m) {
           q.set("s_level", ctx.constant("protocol_level"));
           return q;
         },
-        kPathsPerUnit, ensemble_measure([m, reading](const JData& d) {
+        // 2 × the seeds of the other Study A experiments: under the importance-weighted reading the
+        // probability's upper bound at 1024 seeds lies at the 1 % level (0.0091 at seed 1, 0.0101 at 99)
+        2 * kPathsPerUnit, ensemble_measure([m, reading](const JData& d) {
           const double lo = d.q("s_median") * (1 - d.q("s_about")),
                        hi = std::min(d.q("s_median") * (1 + d.q("s_about")), static_cast<double>(d.c.T));
           const auto f = [&](const PathSummary& p) { return fix_time(p, d.c.T); };
@@ -187,7 +190,8 @@ Claim grpo_median(const std::string& id, const std::string& reading, Method m) {
               "about 4700 (median of five seeds)", true);
           if (const long nf = failed_runs(d.r.paths); nf > 0)
             r.censoring = bracketing_text(nf, "counted below and above the range (the two bounds of P)");
-          add_study_a_figure(r, d, m, reading.empty() ? "GRPO" : "GRPO (the reading of this ID)");
+          add_study_a_figure(r, d, m, reading.empty() ? "GRPO" : "GRPO (the reading of this ID)",
+                             static_cast<long>(d.r.paths.size()) / 2);
           return r;
         }),
         at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("protocol_level"); }));
@@ -443,7 +447,10 @@ DCRV_CLAIM(claim_simplex_dpo_equalize) {
       [](const Context& ctx, const Setup& setup) {
         return params_for(study_a(Method::dpo, static_cast<int>(setup("DPO batch size")), 0), ctx);
       },
-      kPathsPerUnit, ensemble_measure([](const JData& d) {
+      // 4 × the seeds of the other Study A experiments: at B = 64 the mean final Gini (about 0.095) lies
+      // within the 1024-seed interval's half-width (0.0055) of the threshold 0.10, so the verdict at 1024
+      // seeds depends on --seed (measured: seed 1 verified, seed 7 inconclusive)
+      4 * kPathsPerUnit, ensemble_measure([](const JData& d) {
         McResult m = mean_stat(d, "mean final cluster Gini", "equalized on the face",
                                [](const PathSummary& p) { return p.final_metric[metric_gini]; });
         add_simplex_b16(m, d, "DPO");

@@ -800,7 +800,10 @@ DCRV_CLAIM(claim_dcr_fitness) {
         const T lb = T(la) * T(be);
         const Vec<T> grad = r - lb * (K + K.transpose()) * ph;
         const Vec<T> stated = r - k("two") * lb * K * ph;
-        return worst(near<T>(as_vec(phi, 12), grad), eq<T>(grad, stated, T(1)));
+        // relative to the unit reward, the size of the terms: where r_i − 2λβ(K p̂)_i nearly cancels, the
+        // double rounding of 2λβ (10⁻¹⁶ of a term of size 1) is not 10⁻¹² of the small difference
+        // (measured at --seed 7: relative residual 1.3e-12 at beta = 0.78, lambda = 2.0)
+        return worst(near<T>(as_vec(phi, 12), grad, T(1)), eq<T>(grad, stated, T(1)));
       });
 }
 
