@@ -36,8 +36,14 @@ constexpr double kNearZero = 1e-2, kRetained = 0.05, kNegligibleJsd = 1e-3;
 /// standard, so 1536 / 12288 runs over the grid): each cell's interval rests on ≥ 1000 seeds at standard.
 constexpr double kGridPathsPerUnit = kPathsPerUnit;
 
-std::function<McParams(const Context&)> dcr(double alpha, double beta, KernelKind k = KernelKind::gated) {
-  return [=](const Context& ctx) { return params_for(study_c(alpha, beta, k), ctx); };
+/// DCR at (α, β) from the setup's initial policy (uniform where the claim declares no such choice).
+std::function<McParams(const Context&, const Setup&)> dcr(double alpha, double beta,
+                                                          KernelKind k = KernelKind::gated) {
+  return [=](const Context& ctx, const Setup& s) {
+    Config c = study_c(alpha, beta, k);
+    c.start = start_of(s);
+    return params_for(c, ctx);
+  };
 }
 double final_safety(const PathSummary& p, int reading) {
   return p.final_safety[reading];
@@ -160,6 +166,7 @@ std::string five_grid_text(const McParams& q) {
 DCRV_CLAIM(claim_phase_band) {
   return stochastic("J.phase-band", Kind::empirical)
       .where("App. J §Study C (fig:phase and caption)")
+      .setup("initial policy", start_setups(), kStartWhy)
       .statement(
           R"(Over the $(\alpha,\beta)$ grid $\{0.02,0.05,0.10\}\times\{0.10,0.25,0.50,0.75\}$ ($\lambda=1$, $B=128$) there is a broad contiguous band: the largest 4-connected group of cells with mean final incorrect mass $\le10^{-2}$, every run keeping the three clusters (final mass $\ge0.05$) and between-seed JSD $\le10^{-3}$ has at least $n_b=6$ of the 12 cells (dcrv's thresholds; the paper gives none))")
       .constant("broad", 6, Role::lower, "cells of the grid that make a 'broad' band (half the grid)")
@@ -196,6 +203,7 @@ DCRV_CLAIM(claim_phase_band) {
 DCRV_CLAIM(claim_phase_unique_equilibrium) {
   return stochastic("J.phase-unique-equilibrium", Kind::empirical)
       .where("App. J §Study C (fig:phase caption)")
+      .setup("initial policy", start_setups(), kStartWhy)
       .statement(
           R"(Within the band the terminal distribution is the same across seeds: the largest over the 12 grid cells of the mean Jensen--Shannon divergence between final policies of independent seeds is at most $10^{-3}$ (dcrv's 'negligible'))")
       .experiment(
@@ -233,6 +241,7 @@ DCRV_CLAIM(claim_phase_unique_equilibrium) {
 DCRV_CLAIM(claim_simplex_dcr_interior) {
   return stochastic("J.simplex-dcr-interior", Kind::empirical)
       .where("App. J §Strategy-simplex overview (fig:strategy-simplex)")
+      .setup("initial policy", start_setups(), kStartWhy)
       .statement(
           R"(DCR trajectories converge to an interior point of the cluster simplex that keeps all three clusters, the same for every seed: at $(\alpha,\beta)=(0.05,0.10)$ and $(0.05,0.50)$ no run ends with a cluster mass below $0.05$, and the between-seed JSD of final policies is at most $10^{-3}$)")
       .experiment("alpha=0.05 beta=0.10 coverage", dcr(0.05, 0.10), kPathsPerUnit,
@@ -284,20 +293,30 @@ stats::Interval paired_or_welch(const McParams& qa, const McParams& qb, const st
   iv.method = "paired differences (the two arms are the same ensemble)";
   return iv;
 }
-/// The ablation arms at the ablation point.
-Config arm(const std::string& name) {
+/// The ablation arms at the ablation point (α = 0.05, β = `beta`: the setup's cell, default 0.10).
+Config arm(const std::string& name, double beta = kAblBeta) {
   if (name == "entropy-only")
     return study_c(kAblAlpha, 0);
   if (name == "ungated")
-    return study_c(kAblAlpha, kAblBeta, KernelKind::ungated_literal);
+    return study_c(kAblAlpha, beta, KernelKind::ungated_literal);
   if (name == "ungated-incorrect-cluster")
-    return study_c(kAblAlpha, kAblBeta, KernelKind::ungated_ic_cluster);
+    return study_c(kAblAlpha, beta, KernelKind::ungated_ic_cluster);
   if (name == "ungated-self")
-    return study_c(kAblAlpha, kAblBeta, KernelKind::ungated_self);
+    return study_c(kAblAlpha, beta, KernelKind::ungated_self);
   if (name == "ungated-all-ones")
-    return study_c(kAblAlpha, kAblBeta, KernelKind::ungated_all_ones);
-  return study_c(kAblAlpha, kAblBeta);
+    return study_c(kAblAlpha, beta, KernelKind::ungated_all_ones);
+  return study_c(kAblAlpha, beta);
 }
+/// The (α, β) cell of the ablations and of the objective/safety overlay: App. J gives none. dcrv's default
+/// (0.05, 0.10) is the cell where DCR's final safety is ≈ 0.93 as reported; at (0.05, 0.75) the (literal)
+/// Ungated arm's safety is ≈ 0.48 as reported — no single cell gives both.
+std::vector<SetupValue> cell_setups() {
+  return {{"(0.05, 0.10)", 0.10}, {"(0.05, 0.75)", 0.75}};
+}
+constexpr const char* kCellWhy =
+    "App. J reports the ablations (fig:ablations) and the objective/safety overlay (fig:objective-overlay) "
+    "without their (alpha, beta) among the 12 swept cells; (0.05, 0.10) matches DCR's reported safety 0.93, "
+    "(0.05, 0.75) the Ungated arm's reported 0.48";
 /// Every arm of the ablation study (DCR, Entropy-only and the readings of Ungated) with its legend label.
 const std::vector<std::pair<std::string, std::string>>& ablation_arms() {
   static const std::vector<std::pair<std::string, std::string>> a = {
@@ -320,14 +339,18 @@ const std::vector<std::string>& ungated_arms() {
                                              "ungated-all-ones"};
   return a;
 }
-std::function<McParams(const Context&)> arm_params(const std::string& name) {
-  return [name](const Context& ctx) { return params_for(arm(name), ctx); };
+/// β of the setup's ablation cell (the default cell where the claim declares no such choice).
+double cell_beta(const Setup& s) {
+  return s.has("ablation cell") ? s("ablation cell") : kAblBeta;
+}
+std::function<McParams(const Context&, const Setup&)> arm_params(const std::string& name) {
+  return [name](const Context& ctx, const Setup& s) { return params_for(arm(name, cell_beta(s)), ctx); };
 }
 /// Mean of f over the `other` arm minus its mean over DCR (Welch), the five seeds beside.
 template <class F> McMeasure arm_difference(std::string other, std::string what, std::string paper, F f) {
   return [other, what, paper, f](const McParams& q, std::uint64_t experiment, long first, long count,
                                  double alpha) {
-    const McParams qo = params_like(q, arm(other));
+    const McParams qo = params_like(q, arm(other, q("beta"))); // q: DCR at the experiment's cell
     const auto ro = ensemble_of(qo, first, count), rd = ensemble_of(q, first, count);
     const auto xo = values_of(ro->paths, f), xd = values_of(rd->paths, f);
     McResult m;
@@ -370,8 +393,8 @@ void add_ablation_figure(McResult& m, const JData& d) {
   std::vector<nlohmann::json> mean(bars.size(), nlohmann::json::array()),
       sd(bars.size(), nlohmann::json::array());
   for (std::size_t a = 0; a < arms.size(); ++a) {
-    const auto r =
-        ensemble_of(params_like(d.q, arm(arms[a].first)), d.r.first, static_cast<long>(d.r.paths.size()));
+    const auto r = ensemble_of(params_like(d.q, arm(arms[a].first, d.q("beta"))), d.r.first,
+                               static_cast<long>(d.r.paths.size()));
     idx.push_back(a), labels.push_back(arms[a].second);
     for (std::size_t b = 0; b < bars.size(); ++b) {
       const auto x = values_of(r->paths, bars[b].f);
@@ -411,21 +434,28 @@ void add_ablation_figure(McResult& m, const JData& d) {
 DCRV_CLAIM(claim_ablation_coverage_3) {
   Stochastic s("J.ablation-coverage-3", Kind::empirical);
   s.where("App. J §Study C (fig:ablations)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Coverage (clusters with final mass $\ge0.05$) equals $c=3$ in every run of DCR, Entropy-only and every reading of Ungated, at $(\alpha,\beta)=(0.05,0.10)$: the fraction of runs with coverage $<c$ is $0$)")
+          R"(Coverage (clusters with final mass $\ge0.05$) equals $c=3$ in every run of DCR, Entropy-only and every reading of Ungated, at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$): the fraction of runs with coverage $<c$ is $0$)")
       .constant("coverage", 3, Role::lower, "clusters retained (all three)");
   for (const auto& entry : ablation_arms())
-    s.experiment(entry.first, params_with_constant(arm(entry.first), "coverage"), kPathsPerUnit,
-                 ensemble_measure([name = entry.first](const JData& d) {
-                   const double need = d.q("s_coverage");
-                   McResult m = fraction_stat(
-                       d, "fraction of runs with coverage < c", "coverage 3",
-                       [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
-                   if (name == "dcr")
-                     add_ablation_figure(m, d);
-                   return m;
-                 }),
-                 equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
+    s.experiment(
+        entry.first,
+        [name = entry.first](const Context& ctx, const Setup& setup) {
+          McParams q = params_for(arm(name, cell_beta(setup)), ctx);
+          q.set("s_coverage", ctx.constant("coverage"));
+          return q;
+        },
+        kPathsPerUnit, ensemble_measure([name = entry.first](const JData& d) {
+          const double need = d.q("s_coverage");
+          McResult m =
+              fraction_stat(d, "fraction of runs with coverage < c", "coverage 3",
+                            [need](const PathSummary& p) { return coverage_of(p, kRetained) < need; });
+          if (name == "dcr")
+            add_ablation_figure(m, d);
+          return m;
+        }),
+        equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }));
   return s.method("ensemble engine, App. J DCR replicator and ablations");
 }
 
@@ -433,8 +463,9 @@ DCRV_CLAIM(claim_ablation_coverage_3) {
 DCRV_CLAIM(claim_ablation_dcr_lower_kernel_energy) {
   Stochastic s("J.ablation-dcr-lower-kernel-energy", Kind::empirical);
   s.where("App. J §Study C (fig:ablations and caption)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(DCR attains lower kernel energy $p^\top K_{\mathrm{eff}}p$ at $T$ than each ablation: the mean final energy of the ablation minus DCR's is $>0$, at $(\alpha,\beta)=(0.05,0.10)$, for Entropy-only and every reading of Ungated)");
+          R"(DCR attains lower kernel energy $p^\top K_{\mathrm{eff}}p$ at $T$ than each ablation: the mean final energy of the ablation minus DCR's is $>0$, at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$), for Entropy-only and every reading of Ungated)");
   for (const std::string name :
        {"entropy-only", "ungated", "ungated-incorrect-cluster", "ungated-self", "ungated-all-ones"})
     s.experiment(name + " vs dcr", arm_params("dcr"), kPathsPerUnit,
@@ -451,16 +482,22 @@ DCRV_CLAIM(claim_ablation_dcr_safety_positive) {
   return stochastic("J.ablation-dcr-safety-positive", Kind::empirical)
       .where("App. J §Study C (fig:ablations)")
       .statement(
-          R"(DCR keeps large positive safety margins: at $(\alpha,\beta)=(0.05,0.10)$ no run's minimum over training of the safety margin $\min_{c\in\mathcal C}[1-2\lambda\beta(K_{\mathrm{eff}}p)_c]$ falls to $s=0.5$ or below)")
+          R"(DCR keeps large positive safety margins: at the ablation cell $(\alpha,\beta)$ of the setup no run's minimum over training of the safety margin $\min_{c\in\mathcal C}[1-2\lambda\beta(K_{\mathrm{eff}}p)_c]$ falls to $s=0.5$ or below)")
       .constant("large", 0.5, Role::lower, "safety margin that counts as 'large'")
-      .experiment("dcr", params_with_constant(arm("dcr"), "large"), kPathsPerUnit,
-                  ensemble_measure([](const JData& d) {
-                    const double s = d.q("s_large");
-                    return fraction_stat(
-                        d, "fraction of runs with min_t safety <= s", "large positive",
-                        [s](const PathSummary& p) { return !(p.min_safety[safety_worst] > s); });
-                  }),
-                  equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+      .setup("ablation cell", cell_setups(), kCellWhy)
+      .experiment(
+          "dcr",
+          [](const Context& ctx, const Setup& s) {
+            McParams q = params_for(arm("dcr", s("ablation cell")), ctx);
+            q.set("s_large", ctx.constant("large"));
+            return q;
+          },
+          kPathsPerUnit, ensemble_measure([](const JData& d) {
+            const double s = d.q("s_large");
+            return fraction_stat(d, "fraction of runs with min_t safety <= s", "large positive",
+                                 [s](const PathSummary& p) { return !(p.min_safety[safety_worst] > s); });
+          }),
+          equals([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
       .method("ensemble engine; Clopper-Pearson interval of the fraction");
 }
 
@@ -470,8 +507,9 @@ DCRV_CLAIM(claim_ablation_dcr_safety_positive) {
 DCRV_CLAIM(claim_ablation_entropy_only_no_distinctiveness) {
   return stochastic("J.ablation-entropy-only-no-distinctiveness", Kind::empirical)
       .where("App. J §Study C (fig:ablations and caption)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Entropy-only keeps breadth but no kernel-driven distinctiveness among correct clusters: its final cluster Gini exceeds DCR's (mean difference $>0$) while it keeps all three clusters, at $(\alpha,\beta)=(0.05,0.10)$)")
+          R"(Entropy-only keeps breadth but no kernel-driven distinctiveness among correct clusters: its final cluster Gini exceeds DCR's (mean difference $>0$) while it keeps all three clusters, at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$))")
       .experiment("entropy-only vs dcr gini", arm_params("dcr"), kPathsPerUnit,
                   arm_difference("entropy-only", "final cluster Gini",
                                  "Entropy-only lacks targeted distinctiveness",
@@ -491,14 +529,15 @@ namespace {
 Claim ungated_lower_safety(const std::string& id, const std::string& reading, int safety) {
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study C (fig:ablations and caption)")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Ungated has lower safety than DCR: the mean final safety margin of DCR minus Ungated's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)")
+          R"(Ungated has lower safety than DCR: the mean final safety margin of DCR minus Ungated's is $>0$ at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$), for every reading of the Ungated kernel)")
       .reading(reading);
   for (const auto& name : ungated_arms())
     s.experiment(
         name, arm_params(name), kPathsPerUnit,
         [name, safety](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
-          const McParams qd = params_like(q, arm("dcr"));
+          const McParams qd = params_like(q, arm("dcr", q("beta"))); // q: the Ungated arm at the cell
           const auto ru = ensemble_of(q, first, count), rd = ensemble_of(qd, first, count);
           const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
           McResult m;
@@ -527,8 +566,9 @@ DCRV_CLAIM(claim_ablation_ungated_lower_safety_arm) {
 DCRV_CLAIM(claim_ablation_ungated_larger_proxy_gain) {
   Stochastic s("J.ablation-ungated-larger-proxy-gain", Kind::empirical);
   s.where("App. J §Study C")
+      .setup("ablation cell", cell_setups(), kCellWhy)
       .statement(
-          R"(Ungated obtains a larger objective-proxy gain than DCR: the mean of $\Delta J_p=J_p(T)-J_p(0)$, $J_p=\sum_{\mathcal C}p_i+\lambda\alpha H[p]-\lambda\beta p^\top K_{\mathrm{eff}}p$, of Ungated minus DCR's is $>0$ at $(\alpha,\beta)=(0.05,0.10)$, for every reading of the Ungated kernel)");
+          R"(Ungated obtains a larger objective-proxy gain than DCR: the mean of $\Delta J_p=J_p(T)-J_p(0)$, $J_p=\sum_{\mathcal C}p_i+\lambda\alpha H[p]-\lambda\beta p^\top K_{\mathrm{eff}}p$, of Ungated minus DCR's is $>0$ at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$), for every reading of the Ungated kernel)");
   for (const auto& name : ungated_arms())
     s.experiment(name + " vs dcr", arm_params("dcr"), kPathsPerUnit,
                  arm_difference(name, "objective gain Delta J_p", "Ungated: larger proxy gains",
@@ -571,7 +611,10 @@ void add_overlay_figure(McResult& m, const JData& d) {
          ribbon_axis("safety margin", "ov0_t", sf, legend, "step",
                      "$\\min_c[1-2\\lambda\\beta(K_{\\mathrm{eff}}p)_c]$")}}});
 }
-/// Mean final safety of an arm against a reported value ± about.
+/// Mean final safety of an arm against a reported value ± about. The figure shows the mean over five seeds:
+/// the probability that this five-seed mean lies in the stated range (disjoint groups of five runs) is
+/// recorded beside the population mean, which decides — the law of a mean of five cannot be bounded to 1 %
+/// from 10³ runs at level 1 − 10⁻⁶.
 Claim safety_value(const std::string& id, const std::string& reading, const std::string& arm_name, int safety,
                    double value, const char* statement, bool at_least_value) {
   Stochastic s(id, Kind::empirical);
@@ -579,40 +622,60 @@ Claim safety_value(const std::string& id, const std::string& reading, const std:
       .statement(statement)
       .constant("safety", value, at_least_value ? Role::lower : Role::exact, "the reported safety margin")
       .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)")
-      .reading(reading);
-  const std::string paper = (at_least_value ? "safety >~ " : "safety about ") + num(value);
+      .reading(reading)
+      .setup("ablation cell", cell_setups(), kCellWhy);
+  const std::string paper =
+      (at_least_value ? "safety >~ " : "safety about ") + num(value) + " (mean of five seeds)";
   const bool overlay = reading.empty() && arm_name == "dcr";
   const auto measure = ensemble_measure([safety, paper, overlay](const JData& d) {
-    McResult m = mean_stat(d, "mean final safety margin", paper,
-                           [safety](const PathSummary& p) { return final_safety(p, safety); });
-    if (overlay)
+    const double lo = d.q("s_lo"), hi = d.q("s_hi");
+    const auto f = [safety](const PathSummary& p) { return final_safety(p, safety); };
+    const auto x = values_of(d.r.paths, f), five = values_of(d.five, f);
+    McResult m =
+        protocol_result(d.experiment, d.alpha, "mean final safety margin",
+                        hi >= 1e300 ? ">= " + num(lo) : "[" + num(lo) + ", " + num(hi) + "]", lo, hi,
+                        protocol_group_probability(x, mean_of, lo, hi, d.alpha), "mean final safety margin",
+                        stats::mean_interval(x, d.alpha), five, mean_of(five), kProtocolLevel, paper, false);
+    if (overlay && d.c.metrics.beta == kAblBeta)
       add_overlay_figure(m, d);
     return m;
   });
-  if (at_least_value)
-    s.experiment(
-        arm_name, arm_params(arm_name), kPathsPerUnit, measure,
-        at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); }));
-  else
-    s.experiment(
-        arm_name, arm_params(arm_name), kPathsPerUnit, measure,
-        between([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); },
-                []<class T>(const McParams&, const Consts<T>& k) { return k("safety") + k("about"); }));
-  return s.method("ensemble engine; Student-t interval of the mean");
+  s.experiment(
+      arm_name,
+      [arm_name, at_least_value](const Context& ctx, const Setup& setup) {
+        McParams q = params_for(arm(arm_name, setup("ablation cell")), ctx);
+        q.set("s_lo", ctx.constant("safety") - ctx.constant("about"));
+        q.set("s_hi", at_least_value ? 1e300 : ctx.constant("safety") + ctx.constant("about"));
+        return q;
+      },
+      kPathsPerUnit, measure,
+      at_least_value
+          ? at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); })
+          : between([]<class T>(const McParams&, const Consts<T>& k) { return k("safety") - k("about"); },
+                    []<class T>(const McParams&, const Consts<T>& k) { return k("safety") + k("about"); }));
+  return s.method(
+      "ensemble engine; Student-t interval of the mean; the paper's protocol (the law of the mean "
+      "of five runs, disjoint groups of five, Clopper-Pearson) recorded beside it");
 }
 } // namespace
 
 // App. J §Objective and safety trajectories: "DCR reaches a stable interior solution with safety ≳ 0.93".
 DCRV_CLAIM(claim_traj_dcr_safety_093) {
-  return safety_value(
-      "J.traj-dcr-safety-093", "", "dcr", safety_worst, 0.93,
-      R"(DCR reaches a stable interior solution with safety margin $\gtrsim0.93$: the mean final safety margin $\min_{c}[1-2\lambda\beta(K_{\mathrm{eff}}p)_c]$ at $(\alpha,\beta)=(0.05,0.10)$ is at least $0.93-a$, $a=0.02$)",
-      true);
+  return labelled(
+      safety_value(
+          "J.traj-dcr-safety-093", "", "dcr", safety_worst, 0.93,
+          R"(DCR reaches a stable interior solution with safety margin $\gtrsim0.93$: the mean final safety margin $\min_{c}[1-2\lambda\beta(K_{\mathrm{eff}}p)_c]$ at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$) is at least $0.93-a$, $a=0.02$, the mean over all seeds; the paper's five-seed protocol recorded beside it)",
+          true),
+      "conformance",
+      "dcrv's default ablation cell (0.05, 0.10) was chosen because DCR's safety there is about "
+      "0.93: that row confirms the choice; the other cell of the setup tests the claim");
 }
 
 // App. J §Objective and safety trajectories: "Entropy-only has safety fixed at 1 (no kernel)".
 DCRV_CLAIM(claim_traj_entropy_only_safety_1) {
   return stochastic("J.traj-entropy-only-safety-1", Kind::empirical)
+      .label("conformance", "with beta = 0 dcrv's safety margin is 1 - 0 by its own definition "
+                            "(J.safety-margin-def): the check confirms dcrv's encoding, not the paper's run")
       .where("App. J §Objective and safety trajectories")
       .statement(
           R"(For Entropy-only ($\beta=0$) the safety margin is identically $s=1$: the fraction of runs whose safety margin ever differs from $1$ (minimum over training $<1$, or final value $\ne1$) is $0$)")
@@ -634,7 +697,7 @@ DCRV_CLAIM(claim_traj_entropy_only_safety_1) {
 DCRV_CLAIM(claim_traj_ungated_safety_048) {
   return safety_value(
       "J.traj-ungated-safety-048", "", "ungated", safety_worst, 0.48,
-      R"(Ungated converges to a safety margin of about $0.48$: its mean final safety margin at $(\alpha,\beta)=(0.05,0.10)$ lies in $[0.48-a,0.48+a]$, $a=0.02$ (literal Ungated kernel, which coincides with $K_{\mathrm{eff}}$))",
+      R"(Ungated converges to a safety margin of about $0.48$: its mean final safety margin at the ablation cell $(\alpha,\beta)$ of the setup ($\alpha=0.05$, $\beta\in\{0.10,0.75\}$) lies in $[0.48-a,0.48+a]$, $a=0.02$ (literal Ungated kernel, which coincides with $K_{\mathrm{eff}}$), the mean over all seeds; the paper's five-seed protocol recorded beside it)",
       false);
 }
 DCRV_CLAIM(claim_traj_ungated_safety_048_ic) {
@@ -672,7 +735,7 @@ double five_grid_min_safety(const McParams& q, int reading) {
 /// fig:safety-hist: the histogram of the per-run minimum safety margin over the grid's runs, the paper's
 /// worst case and dcrv's 1/60-quantile marked, and per cell the smallest per-run minimum (the paper's inset).
 void add_safety_figure(McResult& m, const McParams& q, long first, long count, int reading,
-                       double paper_worst) {
+                       double paper_worst, double quantile) {
   std::vector<double> x;
   nlohmann::json al = nlohmann::json::array(), be = al, worst = al, mean = al;
   for (double a : alpha_grid())
@@ -709,7 +772,7 @@ void add_safety_figure(McResult& m, const McParams& q, long first, long count, i
                          {"ylabel", "runs"},
                          {"vlines",
                           {{{"at", paper_worst}, {"label", "paper's worst case"}},
-                           {{"at", m.interval.estimate}, {"label", "dcrv: 1/60-quantile"}}}}};
+                           {{"at", quantile}, {"label", "dcrv: 1/60-quantile"}}}}};
   nlohmann::json cells = {{"kind", "heatmap"},    {"title", "smallest per-run minimum per cell"},
                           {"x", "sh_beta"},       {"y", "sh_alpha"},
                           {"z", "sh_worst"},      {"zlabel", "min safety"},
@@ -741,8 +804,17 @@ DCRV_CLAIM(claim_safety_min_positive) {
       .statement(
           R"(Within the DCR band (the 12 grid cells) the minimum over training of the safety margin is $>s_0=0$ for every run: the fraction of runs with $\min_t$ safety $\le s_0$ is $0$)")
       .constant("floor", 0, Role::lower, "the lower bound of the per-run minimum safety margin")
+      .setup("initial policy", start_setups(), kStartWhy)
       .experiment(
-          "grid", params_with_constant(study_c(0.02, 0.10), "floor"), kGridPathsPerUnit,
+          "grid",
+          [](const Context& ctx, const Setup& s) {
+            Config c = study_c(0.02, 0.10);
+            c.start = start_of(s);
+            McParams q = params_for(c, ctx);
+            q.set("s_floor", ctx.constant("floor"));
+            return q;
+          },
+          kGridPathsPerUnit,
           [](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
             const auto x = grid_min_safety(q, first, count, safety_worst);
             const double s0 = q("s_floor");
@@ -770,25 +842,62 @@ Claim safety_min_value(const std::string& id, const std::string& reading, int sa
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Safety-margin distribution (fig:safety-hist and caption)")
       .statement(
-          R"(The worst per-run minimum safety margin within the band is about $0.267$: the $1/60$-quantile of the per-run minimum over training (the worst of the paper's $12\times5$ runs), pooled over the 12 grid cells, lies in $[0.267-a,0.267+a]$, $a=0.02$)")
+          R"(The worst per-run minimum safety margin within the band is about $0.267$: the $1/60$-quantile of the per-run minimum over training (the worst of the paper's $12\times5$ runs), pooled over the 12 grid cells, lies in $[0.267-a,0.267+a]$, $a=0.02$; the paper's protocol (the smallest of 60 minima, five seeds per cell) recorded beside it)")
       .constant("worst", 0.267, Role::exact, "the reported worst minimum safety margin")
       .constant("about", 0.02, Role::upper, "absolute tolerance of 'about' (dcrv's reading)")
-      .reading(reading);
+      .reading(reading)
+      .setup("initial policy", start_setups(), kStartWhy);
   s.experiment(
-      "grid", [](const Context& ctx) { return params_for(study_c(0.02, 0.10), ctx); }, kGridPathsPerUnit,
+      "grid",
+      [](const Context& ctx, const Setup& setup) {
+        Config c = study_c(0.02, 0.10);
+        c.start = start_of(setup);
+        McParams q = params_for(c, ctx);
+        q.set("s_lo", ctx.constant("worst") - ctx.constant("about"));
+        q.set("s_hi", ctx.constant("worst") + ctx.constant("about"));
+        return q;
+      },
+      kGridPathsPerUnit,
       [safety, reading](const McParams& q, std::uint64_t experiment, long first, long count, double alpha) {
-        McResult m;
-        m.name = "1/60-quantile of the per-run minimum safety (all cells)";
-        m.interval = quantile_interval(grid_min_safety(q, first, count, safety), 1.0 / 60, alpha);
-        note_paper(m, experiment, "worst of 60 runs about 0.267",
-                   "worst of the 12 x 5 runs " + num(five_grid_min_safety(q, safety)));
-        if (reading.empty())
-          add_safety_figure(m, q, first, count, safety, 0.267);
+        const double lo = q("s_lo"), hi = q("s_hi");
+        const auto x = grid_min_safety(q, first, count, safety); // cell by cell, `count` runs each
+        const long cells = count > 0 ? static_cast<long>(x.size()) / count : 0;
+        // the protocol: group g = runs 5g … 5g+4 of every cell; its statistic the smallest of the 60 minima
+        long k = 0, groups = 0;
+        for (long g = 0; (g + 1) * kPaperSeedCount <= count; ++g, ++groups) {
+          double w = 1e300;
+          for (long c = 0; c < cells; ++c)
+            for (long j = g * kPaperSeedCount; j < (g + 1) * kPaperSeedCount; ++j)
+              w = std::min(w, x[static_cast<std::size_t>(c * count + j)]);
+          k += w >= lo && w <= hi;
+        }
+        stats::Interval prob = stats::clopper_pearson(k, groups, alpha);
+        prob.method = "Clopper-Pearson over " + std::to_string(groups) +
+                      " disjoint groups of five runs per cell (60 runs each)";
+        std::vector<double> five_minima; // the paper's seeds: per seed, the smallest minimum over the cells
+        for (std::size_t j = 0; j < paper_seeds().size(); ++j) {
+          double w = 1e300;
+          for (double al : alpha_grid())
+            for (double be : beta_grid())
+              w = std::min(w, (*five_of(params_like(q, study_c(al, be))))[j].min_safety[safety]);
+          five_minima.push_back(w);
+        }
+        const stats::Interval population = quantile_interval(x, 1.0 / 60, alpha);
+        McResult m =
+            protocol_result(experiment, alpha, "smallest per-run minimum safety of 60 runs (5 per cell)",
+                            "[" + num(lo) + ", " + num(hi) + "]", lo, hi, prob,
+                            "1/60-quantile of the per-run minimum safety (all cells)", population,
+                            five_minima, *std::min_element(five_minima.begin(), five_minima.end()),
+                            kProtocolLevel, "worst of 60 runs about 0.267", false);
+        if (reading.empty() && static_cast<Start>(q.integer("start")) == Start::uniform)
+          add_safety_figure(m, q, first, count, safety, 0.267, population.estimate);
         return m;
       },
       between([]<class T>(const McParams&, const Consts<T>& k) { return k("worst") - k("about"); },
               []<class T>(const McParams&, const Consts<T>& k) { return k("worst") + k("about"); }));
-  return s.method("ensemble engine over the (alpha, beta) grid; quantile by order statistics");
+  return s.method("ensemble engine over the (alpha, beta) grid; quantile by order statistics; the paper's "
+                  "protocol (the law of the smallest of 60 per-run minima, 5 runs per cell, disjoint groups) "
+                  "recorded beside it");
 }
 } // namespace
 

@@ -691,7 +691,7 @@ DCRV_CLAIM(claim_proc_calibration) {
         const int mi = static_cast<int>(static_cast<double>(a.real("method")));
         const Method m = mi == 0 ? Method::proc_star : mi == 1 ? Method::proc_grpo : Method::proc_dpo;
         const Calibration cal = calibration_of(
-            procedural(m, static_cast<int>(ensemble_batch(static_cast<double>(a.real("B")))), true), 1);
+            procedural(m, static_cast<int>(ensemble_batch(static_cast<double>(a.real("B")))), true));
         const CalibrationRow* best = nullptr;
         const double tol = cal.ratio_tolerance;
         for (const auto& r : cal.table)
@@ -800,48 +800,55 @@ DCRV_CLAIM(claim_dcr_fitness) {
         const T lb = T(la) * T(be);
         const Vec<T> grad = r - lb * (K + K.transpose()) * ph;
         const Vec<T> stated = r - k("two") * lb * K * ph;
-        return worst(near<T>(as_vec(phi, 12), grad), eq<T>(grad, stated, T(1)));
+        // relative to the unit reward, the size of the terms: where r_i − 2λβ(K p̂)_i nearly cancels, the
+        // double rounding of 2λβ (10⁻¹⁶ of a term of size 1) is not 10⁻¹² of the small difference
+        // (measured at --seed 7: relative residual 1.3e-12 at beta = 0.78, lambda = 2.0)
+        return worst(near<T>(as_vec(phi, 12), grad, T(1)), eq<T>(grad, stated, T(1)));
       });
 }
 
 // App. J ¶ DCR sweep: α ∈ {0.02, 0.05, 0.10} × β ∈ {0.10, 0.25, 0.50, 0.75}, λ = 1, B = 128, η = 0.15.
 DCRV_CLAIM(claim_dcr_sweep_grid) {
-  return forall("J.dcr-sweep-grid", Kind::structural)
-      .where("App. J app:exp-impl ¶ DCR objective and kernel")
-      .statement(
-          R"(The J claims' DCR grid is $\alpha\in\{0.02,0.05,0.10\}\times\beta\in\{0.10,0.25,0.50,0.75\}$ and each cell's configuration has $\lambda=1$, $B=128$, $\eta=0.15$, $\varepsilon=10^{-4}+\lambda\alpha$, $T=5000$)")
-      .constant("alpha1", 0.02, Role::exact, "first alpha")
-      .constant("alpha2", 0.05, Role::exact, "second alpha")
-      .constant("alpha3", 0.10, Role::exact, "third alpha")
-      .constant("beta1", 0.10, Role::exact, "first beta")
-      .constant("beta2", 0.25, Role::exact, "second beta")
-      .constant("beta3", 0.50, Role::exact, "third beta")
-      .constant("beta4", 0.75, Role::exact, "fourth beta")
-      .constant("lambda", 1, Role::exact, "lambda")
-      .constant("B", 128, Role::exact, "batch size")
-      .constant("eta", 0.15, Role::exact, "learning rate")
-      .over(Domain().dims(12, 12).real("x", 0, 1))
-      .holds([]<class T>(const Args<T>&, const Consts<T>& k) {
-        const char* an[3] = {"alpha1", "alpha2", "alpha3"};
-        const char* bn[4] = {"beta1", "beta2", "beta3", "beta4"};
-        Vec<T> eng(7 + 12 * 5), ref(7 + 12 * 5);
-        int j = 0;
-        for (int i = 0; i < 3; ++i)
-          eng(j) = T(alpha_grid()[static_cast<std::size_t>(i)]), ref(j++) = k(an[i]);
-        for (int i = 0; i < 4; ++i)
-          eng(j) = T(beta_grid()[static_cast<std::size_t>(i)]), ref(j++) = k(bn[i]);
-        for (int i = 0; i < 3; ++i)
-          for (int l = 0; l < 4; ++l) {
-            const Config c =
-                study_c(alpha_grid()[static_cast<std::size_t>(i)], beta_grid()[static_cast<std::size_t>(l)]);
-            eng(j) = T(c.metrics.lambda), ref(j++) = k("lambda");
-            eng(j) = T(c.B), ref(j++) = k("B");
-            eng(j) = T(c.eta), ref(j++) = k("eta");
-            eng(j) = T(c.eps), ref(j++) = T(1e-4) + k("lambda") * k(an[i]);
-            eng(j) = T(c.fit.two_lambda_beta), ref(j++) = T(2) * k("lambda") * k(bn[l]);
-          }
-        return near<T>(eng, ref);
-      });
+  return labelled(
+      forall("J.dcr-sweep-grid", Kind::structural)
+          .where("App. J app:exp-impl ¶ DCR objective and kernel")
+          .statement(
+              R"(The J claims' DCR grid is $\alpha\in\{0.02,0.05,0.10\}\times\beta\in\{0.10,0.25,0.50,0.75\}$ and each cell's configuration has $\lambda=1$, $B=128$, $\eta=0.15$, $\varepsilon=10^{-4}+\lambda\alpha$, $T=5000$)")
+          .constant("alpha1", 0.02, Role::exact, "first alpha")
+          .constant("alpha2", 0.05, Role::exact, "second alpha")
+          .constant("alpha3", 0.10, Role::exact, "third alpha")
+          .constant("beta1", 0.10, Role::exact, "first beta")
+          .constant("beta2", 0.25, Role::exact, "second beta")
+          .constant("beta3", 0.50, Role::exact, "third beta")
+          .constant("beta4", 0.75, Role::exact, "fourth beta")
+          .constant("lambda", 1, Role::exact, "lambda")
+          .constant("B", 128, Role::exact, "batch size")
+          .constant("eta", 0.15, Role::exact, "learning rate")
+          .over(Domain().dims(12, 12).real("x", 0, 1))
+          .holds([]<class T>(const Args<T>&, const Consts<T>& k) {
+            const char* an[3] = {"alpha1", "alpha2", "alpha3"};
+            const char* bn[4] = {"beta1", "beta2", "beta3", "beta4"};
+            Vec<T> eng(7 + 12 * 5), ref(7 + 12 * 5);
+            int j = 0;
+            for (int i = 0; i < 3; ++i)
+              eng(j) = T(alpha_grid()[static_cast<std::size_t>(i)]), ref(j++) = k(an[i]);
+            for (int i = 0; i < 4; ++i)
+              eng(j) = T(beta_grid()[static_cast<std::size_t>(i)]), ref(j++) = k(bn[i]);
+            for (int i = 0; i < 3; ++i)
+              for (int l = 0; l < 4; ++l) {
+                const Config c = study_c(alpha_grid()[static_cast<std::size_t>(i)],
+                                         beta_grid()[static_cast<std::size_t>(l)]);
+                eng(j) = T(c.metrics.lambda), ref(j++) = k("lambda");
+                eng(j) = T(c.B), ref(j++) = k("B");
+                eng(j) = T(c.eta), ref(j++) = k("eta");
+                eng(j) = T(c.eps), ref(j++) = T(1e-4) + k("lambda") * k(an[i]);
+                eng(j) = T(c.fit.two_lambda_beta), ref(j++) = T(2) * k("lambda") * k(bn[l]);
+              }
+            return near<T>(eng, ref);
+          }),
+      "conformance",
+      "the grid is dcrv's own encoding of the sweep App. J states: the check compares dcrv's configurations "
+      "with the paper's constants, not an outcome of the paper");
 }
 
 // App. J ¶ DCR ablations: Entropy-only (β = 0, entropy kept) and Ungated (K on all traces).
@@ -881,39 +888,44 @@ DCRV_CLAIM(claim_dcr_ablations) {
 
 // App. J §Study C (safety margin, no formula in App. J): literal reading min_c [1 − 2λβ (K_eff p)_c].
 DCRV_CLAIM(claim_safety_margin_def) {
-  return forall("J.safety-margin-def", Kind::structural)
-      .where("App. J §Study C, §Objective and safety trajectories, §Safety-margin distribution; main text "
-             "tuning rule")
-      .statement(
-          R"(The engine's safety margin is $\min_{c\in\mathcal C}[u-c_2\lambda\beta(K_{\mathrm{eff}}p)_c]$, $u=1$ (unit utility), $c_2=2$, recomputed with the lib's kernel (MPFR, every $p$, $\beta\in[0,1]$); it equals $u$ at $\beta=0$)")
-      .constant("unit", 1, Role::exact, "the unit utility gain")
-      .constant("two", 2, Role::exact, "the factor 2 in 2 lambda beta")
-      .over(Domain().dims(12, 12).simplex("p", true).real("beta", 0, 1))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Vec<T> p = a.simplex("p");
-        const double be = static_cast<double>(a.real("beta"));
-        const Universe u = app_j_universe();
-        const LabelKernel g = make_kernel(u, KernelKind::gated);
-        T pp[kMaxTraces], out[kSafetyReadings], scratch[kMaxLabels];
-        to_array(p, pp);
-        T out0[kSafetyReadings];
-        safety_margins(u, g, g, 0.0, 0.8, pp, pp, out0, scratch); // β = 0: no kernel term
-        const T at_zero = out0[safety_worst];
-        safety_margins(u, g, g, 2 * be, 0.8, pp, pp, out, scratch);
-        const Vec<T> Kp = lib_keff<T>() * p;
-        T ref(0);
-        bool any = false;
-        for (int i = 0; i < 12; ++i)
-          if (lib_correct(i)) {
-            const T s = k("unit") - k("two") * T(be) * Kp(i);
-            ref = !any || s < ref ? s : ref;
-            any = true;
-          }
-        Vec<T> e1(1), r1(1);
-        e1 << out[safety_worst];
-        r1 << ref;
-        return worst(near<T>(e1, r1), eq<T>(at_zero, k("unit")));
-      });
+  return labelled(
+      forall("J.safety-margin-def", Kind::structural)
+          .where(
+              "App. J §Study C, §Objective and safety trajectories, §Safety-margin distribution; main text "
+              "tuning rule")
+          .statement(
+              R"(The engine's safety margin is $\min_{c\in\mathcal C}[u-c_2\lambda\beta(K_{\mathrm{eff}}p)_c]$, $u=1$ (unit utility), $c_2=2$, recomputed with the lib's kernel (MPFR, every $p$, $\beta\in[0,1]$); it equals $u$ at $\beta=0$)")
+          .constant("unit", 1, Role::exact, "the unit utility gain")
+          .constant("two", 2, Role::exact, "the factor 2 in 2 lambda beta")
+          .over(Domain().dims(12, 12).simplex("p", true).real("beta", 0, 1))
+          .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
+            const Vec<T> p = a.simplex("p");
+            const double be = static_cast<double>(a.real("beta"));
+            const Universe u = app_j_universe();
+            const LabelKernel g = make_kernel(u, KernelKind::gated);
+            T pp[kMaxTraces], out[kSafetyReadings], scratch[kMaxLabels];
+            to_array(p, pp);
+            T out0[kSafetyReadings];
+            safety_margins(u, g, g, 0.0, 0.8, pp, pp, out0, scratch); // β = 0: no kernel term
+            const T at_zero = out0[safety_worst];
+            safety_margins(u, g, g, 2 * be, 0.8, pp, pp, out, scratch);
+            const Vec<T> Kp = lib_keff<T>() * p;
+            T ref(0);
+            bool any = false;
+            for (int i = 0; i < 12; ++i)
+              if (lib_correct(i)) {
+                const T s = k("unit") - k("two") * T(be) * Kp(i);
+                ref = !any || s < ref ? s : ref;
+                any = true;
+              }
+            Vec<T> e1(1), r1(1);
+            e1 << out[safety_worst];
+            r1 << ref;
+            return worst(near<T>(e1, r1), eq<T>(at_zero, k("unit")));
+          }),
+      "conformance",
+      "the margin is dcrv's reading of a quantity App. J does not define: the check recomputes dcrv's "
+      "formula, not the paper's");
 }
 
 // App. J §Study C: phase and ablation metrics — JSD, coverage (max 3), kernel energy.

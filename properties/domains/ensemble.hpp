@@ -242,10 +242,44 @@ inline Config theory_companion(const Config& proc) {
   c.match_norm = false;
   return c;
 }
-/// The calibration of a procedural configuration (J.proc-calibration): 8 anchors × 32 batches, stream seed
-/// derived from the run seed.
-inline Calibration calibration_of(const Config& proc, std::uint64_t run_seed) {
-  return calibrate(proc, rng::derive_seed(run_seed, "J/calibration"), 8, 32);
+/// The calibration stream of the procedural tracks: a fixed seed of its own, the same under every --seed
+/// (DESIGN.md "Verdicts of stochastic claims": a calibrated quantity belongs to the experiment, not to the
+/// run's seed).
+inline constexpr std::uint64_t kCalibrationSeed = 0x43414c4942ULL; // "CALIB"
+/// The anchor sets of the calibration (App. J: "a small set of anchor states", not given): the setup choice
+/// "calibration anchors" of the claims whose verdict could depend on it.
+enum class Anchors { uniform_and_dirichlet = 0, other_draws = 1, uniform_only = 2 };
+inline std::vector<SetupValue> anchor_setups() {
+  return {{"uniform + 7 Dirichlet(1) draws (calibration stream A)", 0},
+          {"uniform + 7 Dirichlet(1) draws (calibration stream B)", 1},
+          {"the uniform state only", 2}};
+}
+inline const char* kAnchorsWhy =
+    "App. J calibrates eta_proc 'on a small set of anchor states' and names neither the states nor how many";
+/// The calibration of a procedural configuration (J.proc-calibration): 8 anchors (the uniform policy and 7
+/// Dirichlet(1) draws) × 32 batches from the calibration stream, or the uniform anchor alone × 256 batches.
+inline Calibration calibration_of(const Config& proc, Anchors a = Anchors::uniform_and_dirichlet) {
+  switch (a) {
+  case Anchors::other_draws:
+    return calibrate(proc, rng::derive_seed(kCalibrationSeed, "J/calibration/B"), 8, 32);
+  case Anchors::uniform_only:
+    return calibrate(proc, rng::derive_seed(kCalibrationSeed, "J/calibration"), 1, 256);
+  default:
+    return calibrate(proc, rng::derive_seed(kCalibrationSeed, "J/calibration"), 8, 32);
+  }
+}
+
+// --- setups of the J experiments (values App. J leaves open) ---
+
+/// The initial policy (App. J never states p_0): uniform over the 12 traces, or a Dirichlet(1) draw per run.
+inline std::vector<SetupValue> start_setups() {
+  return {{"uniform", static_cast<double>(static_cast<int>(Start::uniform))},
+          {"Dirichlet(1) per run", static_cast<double>(static_cast<int>(Start::dirichlet))}};
+}
+inline const char* kStartWhy = "App. J gives no initial policy for any study";
+/// The setup's initial policy (uniform where the claim declares no such choice).
+inline Start start_of(const Setup& s) {
+  return s.has("initial policy") ? static_cast<Start>(std::lround(s("initial policy"))) : Start::uniform;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -273,11 +307,14 @@ inline std::function<McParams(const Context&)> params_with_constant(Config c, st
   };
 }
 
-/// The parameters of another configuration read in the same run as q (its run seed and backend).
+/// The parameters of another configuration read in the same run as q (its run seed, backend and initial
+/// policy: a setup's initial policy holds for every configuration its experiment reads).
 inline McParams params_like(const McParams& q, const Config& c) {
   McParams r = encode(c, static_cast<std::uint64_t>(q("run_seed")));
   if (q.has("backend_cuda"))
     r.set("backend_cuda", q("backend_cuda"));
+  if (q.has("start"))
+    r.set("start", q("start"));
   return r;
 }
 
@@ -313,13 +350,30 @@ template <class T, class F> std::shared_ptr<const T> cached_value(const std::str
   }
   return fut.get();
 }
+/// Records the ensemble's paths, and the failed ones with the first's stream seed, path and step, for the
+/// measurement running on this thread (stochastic.hpp note_paths): a statistic over them is inconclusive.
+inline void note_failures(const EnsembleResult& r) {
+  long failed = 0;
+  std::string first;
+  for (std::size_t k = 0; k < r.paths.size(); ++k)
+    if (r.paths[k].status != 0) {
+      if (failed++ == 0)
+        first = "stream seed " + std::to_string(r.seed) + ", path " +
+                std::to_string(r.first + static_cast<long>(k)) + ", step " +
+                std::to_string(r.paths[k].bad_step);
+    }
+  note_paths(static_cast<long>(r.paths.size()), failed, first);
+}
 /// Paths [first, first + count) of the configuration encoded in q (streams: stream_seed(q)), computed once
-/// per process (the per-checkpoint moments over all paths and the first kStoredPaths trajectories kept).
+/// per process (the per-checkpoint moments over all paths and the first kStoredPaths trajectories kept);
+/// their failures are recorded for the running measurement (note_failures).
 inline std::shared_ptr<const EnsembleResult> ensemble_of(const McParams& q, long first, long count) {
-  return cached_value<EnsembleResult>(key_of(q, first, count), [&] {
+  auto r = cached_value<EnsembleResult>(key_of(q, first, count), [&] {
     return run_ensemble(decode(q), stream_seed(q), first, count, ensemble_backend(q), default_threads(),
                         kStoredPaths);
   });
+  note_failures(*r);
+  return r;
 }
 /// The paper's five seeds {101, …, 505} under dcrv's streams (path 0 of each seed): the "paper column",
 /// computed once per process and configuration.
@@ -379,12 +433,37 @@ inline stats::Interval median_interval(std::vector<double> x, double alpha) {
 inline stats::Interval proportion(long k, long n, double alpha) {
   return stats::clopper_pearson(k, n, alpha);
 }
+/// Runs whose state stopped being a finite probability vector (PathSummary::status ≠ 0).
+inline long failed_runs(const std::vector<PathSummary>& ps) {
+  long f = 0;
+  for (const auto& p : ps)
+    f += p.status != 0;
+  return f;
+}
+/// How a statistic treats failed runs when it brackets them (the McResult::censoring text).
+inline std::string bracketing_text(long failed, const std::string& how) {
+  return std::to_string(failed) + " failed run(s) " + how +
+         ": the interval is the union of the two, so it covers whatever those runs would have given";
+}
+/// P(pred) over the runs (Clopper–Pearson). Failed runs are bracketed: counted as not holding for the lower
+/// bound and as holding for the upper bound (the union of the two intervals).
 template <class F>
 stats::Interval proportion_where(const std::vector<PathSummary>& ps, double alpha, F pred) {
-  long k = 0;
-  for (const auto& p : ps)
-    k += pred(p) ? 1 : 0;
-  return proportion(k, static_cast<long>(ps.size()), alpha);
+  long k = 0, f = 0;
+  for (const auto& p : ps) {
+    if (p.status != 0)
+      ++f;
+    else
+      k += pred(p) ? 1 : 0;
+  }
+  const long n = static_cast<long>(ps.size());
+  if (f == 0)
+    return proportion(k, n, alpha);
+  stats::Interval lo = proportion(k, n, alpha), hi = proportion(k + f, n, alpha);
+  lo.hi = hi.hi;
+  lo.estimate = (static_cast<double>(k) + 0.5 * static_cast<double>(f)) / static_cast<double>(n);
+  lo.method += ", " + std::to_string(f) + " failed run(s) counted both ways";
+  return lo;
 }
 /// Indices (path numbers) of runs where pred holds: the replayable runs of a universal claim's violations.
 template <class F> std::string runs_where(const EnsembleResult& r, F pred, int max_listed = 8) {
@@ -523,17 +602,46 @@ McResult fraction_stat(const JData& d, std::string name, const std::string& pape
   McResult m;
   m.name = std::move(name);
   m.interval = proportion_where(d.r.paths, d.alpha, pred);
+  if (const long f = failed_runs(d.r.paths); f > 0)
+    m.censoring = bracketing_text(f, "counted as not holding (lower bound) and as holding (upper bound)");
   note_paper(m, d.experiment, paper,
              five_text(values_of(d.five, [&](const PathSummary& p) { return pred(p) ? 1.0 : 0.0; })));
   m.details["runs where it holds"] = runs_where(d.r, pred);
   return m;
 }
-/// The q-quantile of a per-run value (order statistics), the paper's five seeds beside it.
+/// The values of f over the runs, a failed run's value replaced by `failed_value` (±∞: bracketing).
+template <class F>
+std::vector<double> values_bracketed(const std::vector<PathSummary>& ps, F f, double failed_value) {
+  std::vector<double> x;
+  x.reserve(ps.size());
+  for (const auto& p : ps)
+    x.push_back(p.status != 0 ? failed_value : f(p));
+  return x;
+}
+/// The q-quantile interval of f over the runs, failed runs bracketed (−∞ for the lower bound, +∞ for the
+/// upper bound).
+template <class F>
+stats::Interval quantile_bracketed(const std::vector<PathSummary>& ps, F f, double qtl, double alpha) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (failed_runs(ps) == 0)
+    return quantile_interval(values_of(ps, f), qtl, alpha);
+  stats::Interval lo = quantile_interval(values_bracketed(ps, f, -inf), qtl, alpha),
+                  hi = quantile_interval(values_bracketed(ps, f, inf), qtl, alpha);
+  lo.hi = hi.hi;
+  if (!std::isfinite(lo.estimate))
+    lo.estimate = hi.estimate;
+  lo.method += ", " + std::to_string(failed_runs(ps)) + " failed run(s) at -inf and +inf";
+  return lo;
+}
+/// The q-quantile of a per-run value (order statistics), the paper's five seeds beside it; failed runs
+/// bracketed (quantile_bracketed).
 template <class F>
 McResult quantile_stat(const JData& d, std::string name, const std::string& paper, double qtl, F value) {
   McResult m;
   m.name = std::move(name);
-  m.interval = quantile_interval(values_of(d.r.paths, value), qtl, d.alpha);
+  m.interval = quantile_bracketed(d.r.paths, value, qtl, d.alpha);
+  if (const long f = failed_runs(d.r.paths); f > 0)
+    m.censoring = bracketing_text(f, "placed at -inf (lower bound) and +inf (upper bound)");
   note_paper(m, d.experiment, paper, five_text(values_of(d.five, value)));
   return m;
 }
@@ -545,6 +653,143 @@ template <class F> McResult mean_stat(const JData& d, std::string name, const st
   note_paper(m, d.experiment, paper, five_text(values_of(d.five, value)));
   return m;
 }
+// ---------------------------------------------------------------------------------------------------------
+// The paper's protocol: a number reported over the five seeds {101, …, 505} (DESIGN.md "Readings, setups,
+// findings"). The claim is judged on the sampling law of that five-seed statistic, estimated from the
+// ensemble: P = P(the protocol reports a value in the stated range), with a confidence interval.
+// ---------------------------------------------------------------------------------------------------------
+
+inline constexpr int kPaperSeedCount = 5;
+/// The decision rule of a protocol claim: the claim's side is P ≥ level (the constant "protocol_level",
+/// default 1 %): falsified when the upper confidence bound of P is below the level (the paper's protocol
+/// would report a value in its range less than once in a hundred repetitions), verified when the lower bound
+/// is above it, inconclusive otherwise.
+inline constexpr double kProtocolLevel = 0.01;
+inline std::string protocol_rule(double level) {
+  return "falsified when the upper confidence bound of P(the five-seed protocol reports a value in the "
+         "stated range) is below " +
+         num(level) + ", verified when its lower bound is above " + num(level) + ", inconclusive otherwise";
+}
+/// P(median of 5 i.i.d. draws ∈ [a, b]) under the law of x, with an interval at level 1 − α: the median of
+/// five is ≤ v iff at least 3 draws are, so P = h(F(b)) − h(F(a⁻)), h(u) = Σ_{k≥3} C(5,k) u^k (1−u)^{5−k}
+/// increasing; F(b) and F(a⁻) get Clopper–Pearson intervals at α/2 each (exact, conservative).
+inline stats::Interval protocol_median_probability(const std::vector<double>& x, double a, double b,
+                                                   double alpha, const std::vector<bool>& failed = {}) {
+  const long n = static_cast<long>(x.size());
+  if (a > b) { // an empty range: the protocol never reports a value in it
+    stats::Interval none;
+    none.n = n;
+    none.method = "empty range";
+    return none;
+  }
+  // failed runs (failed[i]) are bracketed: counted below a and b for one bound, above them for the other
+  long kb = 0, ka = 0, f = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (i < failed.size() && failed[i]) {
+      ++f;
+      continue;
+    }
+    kb += x[i] <= b;
+    ka += x[i] < a;
+  }
+  auto h = [](double u) {
+    const double w = 1 - u;
+    return 10 * u * u * u * w * w + 5 * u * u * u * u * w + u * u * u * u * u;
+  };
+  const stats::Interval fb = stats::clopper_pearson(kb, n, alpha / 2),
+                        fa = stats::clopper_pearson(ka, n, alpha / 2),
+                        fb_f = stats::clopper_pearson(kb + f, n, alpha / 2),
+                        fa_f = stats::clopper_pearson(ka + f, n, alpha / 2);
+  stats::Interval iv;
+  iv.n = n;
+  iv.estimate = std::max(0.0, h(fb.estimate) - h(fa.estimate));
+  iv.lo = std::max(0.0, h(fb.lo) - h(fa_f.hi));
+  iv.hi = std::clamp(h(fb_f.hi) - h(fa.lo), 0.0, 1.0);
+  iv.method = "median of 5 from the empirical law of " + std::to_string(n) +
+              " runs (Clopper-Pearson bounds of F(b) and F(a-))" +
+              (f > 0 ? ", " + std::to_string(f) + " failed run(s) bracketed" : std::string());
+  return iv;
+}
+/// P(stat of 5 runs ∈ [a, b]) from ⌊n/5⌋ disjoint groups of five consecutive runs (Clopper–Pearson).
+template <class Stat>
+stats::Interval protocol_group_probability(const std::vector<double>& x, Stat stat5, double a, double b,
+                                           double alpha) {
+  if (a > b) {
+    stats::Interval none;
+    none.n = static_cast<long>(x.size()) / kPaperSeedCount;
+    none.method = "empty range";
+    return none;
+  }
+  long k = 0, g = 0;
+  for (std::size_t i = 0; i + kPaperSeedCount <= x.size(); i += kPaperSeedCount, ++g) {
+    const std::vector<double> five(x.begin() + static_cast<long>(i),
+                                   x.begin() + static_cast<long>(i + kPaperSeedCount));
+    const double v = stat5(five);
+    k += v >= a && v <= b;
+  }
+  stats::Interval iv = stats::clopper_pearson(k, g, alpha);
+  iv.method = "Clopper-Pearson over " + std::to_string(g) + " disjoint groups of five runs";
+  return iv;
+}
+inline double median_of_five(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+/// The McResult of a claim about a number the paper reports over its five seeds: the record
+/// Outcome::protocol (claim.hpp) — the probability that the protocol reports a value in [a, b] with its
+/// interval, the decision rule, the population value with its interval and the paper's own seeds 101..505 —
+/// and the deciding statistic: the probability when `decides` (the protocol's law is bounded tightly enough
+/// at the claim's level, as for the median of five), else the population value, the protocol beside it.
+/// `population_name`: what the population interval estimates.
+inline McResult protocol_result(std::uint64_t experiment, double alpha, const std::string& statistic,
+                                const std::string& range, double a, double b,
+                                const stats::Interval& probability, const std::string& population_name,
+                                const stats::Interval& population, const std::vector<double>& five,
+                                double five_value, double level, const std::string& paper, bool decides) {
+  McResult m;
+  const std::string pname = "P(the five-seed " + statistic + " lies in " + range + ")";
+  m.name = decides ? pname : population_name;
+  m.interval = decides ? probability : population;
+  const bool five_in = five_value >= a && five_value <= b;
+  m.details[decides ? "population value" : "paper's protocol"] =
+      decides ? population_name + " " + interval_text(population)
+              : pname + " = " + num(probability.estimate) + " [" + num(probability.lo) + ", " +
+                    num(probability.hi) + "] (" + probability.method + ")";
+  m.details["paper's seeds 101..505"] =
+      five_text(five) + " -> " + num(five_value) + (five_in ? " (in the range)" : " (outside the range)");
+  const std::string rule =
+      decides ? protocol_rule(level)
+              : "the population value decides (its interval against the stated range); the protocol's law "
+                "cannot be bounded to the level " +
+                    num(level) + " from these runs at the claim's confidence, so it is recorded beside it";
+  m.details["decision rule"] = rule;
+  note_paper(m, experiment, paper, five_text(five) + " -> " + num(five_value));
+  m.protocol = {
+      {"statistic", statistic + " over " + std::to_string(kPaperSeedCount) + " seeds"},
+      {"range", {a, b < 1e300 ? b : a}},
+      {"seeds", kPaperSeedCount},
+      {"probability",
+       {{"estimate", probability.estimate},
+        {"lo", probability.lo},
+        {"hi", probability.hi},
+        {"confidence", 1 - alpha},
+        {"method", probability.method}}},
+      {"decides", decides},
+      {"rule", rule},
+      {"population",
+       {{"statistic", population_name},
+        {"estimate", population.estimate},
+        {"lo", population.lo},
+        {"hi", population.hi},
+        {"runs", population.n},
+        {"method", population.method}}},
+      {"paper_seeds",
+       {{"seeds", paper_seeds()}, {"values", five}, {"statistic", five_value}, {"in_range", five_in}}}};
+  if (b >= 1e300)
+    m.protocol["range"] = {a, nullptr};
+  return m;
+}
+
 /// Cluster masses of the final policy and their minimum / maximum.
 inline double final_min_cluster(const PathSummary& p) {
   return std::min(

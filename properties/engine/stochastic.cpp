@@ -53,6 +53,77 @@ McParams McParams::from_json(const nlohmann::json& j) {
 }
 
 namespace {
+struct Ledger {
+  long paths = 0, failed = 0;
+  std::string first;
+};
+thread_local Ledger ledger;
+} // namespace
+
+void note_paths(long paths, long failed, const std::string& first_failure) {
+  ledger.paths += paths;
+  if (failed > 0 && ledger.failed == 0)
+    ledger.first = first_failure;
+  ledger.failed += failed;
+}
+
+Setup& Setup::set(const std::string& name, SetupValue v) {
+  for (auto& [n, x] : values_)
+    if (n == name) {
+      x = std::move(v);
+      return *this;
+    }
+  values_.emplace_back(name, std::move(v));
+  return *this;
+}
+double Setup::operator()(const std::string& name) const {
+  for (const auto& [n, x] : values_)
+    if (n == name)
+      return x.value;
+  throw std::out_of_range("setup has no choice '" + name + "'");
+}
+const std::string& Setup::label(const std::string& name) const {
+  for (const auto& [n, x] : values_)
+    if (n == name)
+      return x.label;
+  throw std::out_of_range("setup has no choice '" + name + "'");
+}
+bool Setup::has(const std::string& name) const {
+  for (const auto& [n, x] : values_)
+    if (n == name)
+      return true;
+  return false;
+}
+std::string Setup::text() const {
+  std::string t;
+  for (const auto& [n, x] : values_)
+    t += (t.empty() ? "" : ", ") + n + " = " + x.label;
+  return t;
+}
+nlohmann::json Setup::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [n, x] : values_)
+    j[n] = x.label;
+  return j;
+}
+std::vector<Setup> setups_of(const std::vector<SetupChoice>& choices) {
+  std::vector<Setup> out{Setup{}};
+  for (const auto& c : choices) {
+    if (c.values.empty())
+      throw std::invalid_argument("setup choice '" + c.name + "' has no values");
+    std::vector<Setup> next;
+    for (const auto& s : out)
+      for (const auto& v : c.values) {
+        Setup t = s;
+        t.set(c.name, v);
+        next.push_back(std::move(t));
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+namespace {
 std::string num(double x) {
   std::ostringstream s;
   s << std::setprecision(6) << x;
@@ -107,6 +178,116 @@ void merge_series(nlohmann::json& into, const nlohmann::json& from) {
 }
 } // namespace
 
+Outcome combine_setups(const std::vector<SetupChoice>& choices, const std::vector<Setup>& setups,
+                       const std::vector<Outcome>& rows) {
+  if (rows.empty() || rows.size() != setups.size())
+    throw std::invalid_argument("combine_setups: one outcome per setup");
+  nlohmann::json table = nlohmann::json::object();
+  nlohmann::json cj = nlohmann::json::array(), rj = nlohmann::json::array(), dj = nlohmann::json::array();
+  for (const auto& c : choices) {
+    nlohmann::json vals = nlohmann::json::array();
+    for (const auto& v : c.values)
+      vals.push_back(v.label);
+    cj.push_back({{"name", c.name}, {"values", vals}, {"why", c.why}});
+  }
+  int nver = 0, nfal = 0;
+  long trials = 0;
+  double seconds = 0;
+  std::size_t first_fal = rows.size(), first_ver = rows.size(), first_other = rows.size();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Outcome& o = rows[i];
+    const bool ver = o.status == Status::verified || o.status == Status::certified;
+    nver += ver;
+    nfal += o.status == Status::falsified;
+    if (o.status == Status::falsified && first_fal == rows.size())
+      first_fal = i;
+    else if (ver && first_ver == rows.size())
+      first_ver = i;
+    else if (!ver && o.status != Status::falsified && first_other == rows.size())
+      first_other = i;
+    trials += o.evidence.trials;
+    seconds += o.evidence.seconds;
+    nlohmann::json row = {
+        {"setup", setups[i].to_json()}, {"status", to_string(o.status)}, {"message", o.message}};
+    if (o.evidence.statistic) {
+      const Statistic& st = *o.evidence.statistic;
+      row["statistic"] = {{"name", st.name},   {"estimate", st.estimate},     {"lo", st.lo},
+                          {"hi", st.hi},       {"confidence", st.confidence}, {"paths", st.paths},
+                          {"claim", st.claim}, {"method", st.method}};
+    }
+    if (!o.protocol.is_null())
+      row["protocol"] = o.protocol;
+    rj.push_back(row);
+  }
+  // a choice decides the outcome when two setups that differ only in its value have different statuses
+  for (const auto& c : choices) {
+    bool flips = false;
+    for (std::size_t i = 0; i < rows.size() && !flips; ++i)
+      for (std::size_t j = i + 1; j < rows.size() && !flips; ++j) {
+        if (rows[i].status == rows[j].status)
+          continue;
+        bool others_same = true;
+        for (const auto& d : choices)
+          if (d.name != c.name && setups[i].label(d.name) != setups[j].label(d.name))
+            others_same = false;
+        flips = others_same && setups[i].label(c.name) != setups[j].label(c.name);
+      }
+    if (flips)
+      dj.push_back(c.name);
+  }
+  table["choices"] = cj;
+  table["rows"] = rj;
+  table["deciding"] = dj;
+  const std::size_t n = rows.size();
+  Outcome out;
+  std::ostringstream m;
+  if (nver == static_cast<int>(n)) {
+    // the tightest row speaks for the claim
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (rows[i].evidence.worst_margin &&
+          (!rows[k].evidence.worst_margin || *rows[i].evidence.worst_margin < *rows[k].evidence.worst_margin))
+        k = i;
+    out = rows[k];
+    m << "holds under every setup (" << n << "); tightest under " << setups[k].text() << ": "
+      << rows[k].message;
+  } else if (nfal == static_cast<int>(n)) {
+    out = rows[first_fal];
+    m << "fails under every setup (" << n << "); under " << setups[first_fal].text() << ": "
+      << rows[first_fal].message;
+  } else if (nver > 0 && nfal > 0) {
+    out = rows[first_fal];
+    out.status = Status::underspecified;
+    out.witness = nlohmann::json(); // a failure under one setup is no counterexample to the claim
+    std::string holds, fails;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (rows[i].status == Status::falsified)
+        fails += (fails.empty() ? "" : "; ") + setups[i].text();
+      else if (rows[i].status == Status::verified || rows[i].status == Status::certified)
+        holds += (holds.empty() ? "" : "; ") + setups[i].text();
+    }
+    std::string deciding;
+    for (const auto& d : dj)
+      deciding += (deciding.empty() ? "" : ", ") + d.get<std::string>();
+    m << "the outcome depends on a choice the paper does not make" << (deciding.empty() ? "" : " (")
+      << deciding << (deciding.empty() ? "" : ")") << ": holds under " << holds << "; fails under " << fails;
+    if (nver + nfal < static_cast<int>(n))
+      m << "; inconclusive under the others";
+  } else {
+    const std::size_t k = first_other < n ? first_other : 0;
+    out = rows[k];
+    out.status = Status::inconclusive;
+    out.witness = nlohmann::json();
+    m << "not decided under every setup (" << nver << " verified, " << nfal << " falsified of " << n
+      << "); under " << setups[k].text() << ": " << rows[k].message;
+  }
+  out.message = m.str();
+  out.evidence.trials = trials;
+  out.evidence.seconds = seconds;
+  out.setups = std::move(table);
+  return out;
+}
+
 Status decide(const stats::Interval& iv, const std::pair<mpfr, mpfr>& side, bool point) {
   if (!std::isfinite(iv.lo) || !std::isfinite(iv.hi) || !std::isfinite(iv.estimate))
     return Status::inconclusive;
@@ -129,6 +310,21 @@ Stochastic& Stochastic::exact(Claim part) {
   return *this;
 }
 Stochastic& Stochastic::experiment(std::string label, std::function<McParams(const Context&)> params,
+                                   double paths_per_unit, McMeasure measure, McSide side, long min_paths) {
+  return experiment(
+      std::move(label), [params](const Context& ctx, const Setup&) { return params(ctx); }, paths_per_unit,
+      std::move(measure), std::move(side), min_paths);
+}
+Stochastic& Stochastic::setup(std::string name, std::vector<SetupValue> values, std::string why) {
+  choices_.push_back({std::move(name), std::move(values), std::move(why)});
+  return *this;
+}
+Stochastic& Stochastic::label(std::string kind, std::string why) {
+  labels_.push_back({std::move(kind), std::move(why)});
+  return *this;
+}
+Stochastic& Stochastic::experiment(std::string label,
+                                   std::function<McParams(const Context&, const Setup&)> params,
                                    double paths_per_unit, McMeasure measure, McSide side, long min_paths) {
   auto e = std::make_shared<Experiment>();
   e->label = std::move(label);
@@ -156,14 +352,24 @@ struct Decided {
   double margin = 0;
   nlohmann::json witness;
   nlohmann::json series;
+  nlohmann::json protocol;
   std::string line;
+  std::string
+      trouble; // why an inconclusive experiment is not decided by its interval: failed paths, non-finite
+  std::string failures; // "k of n paths failed (first: …)" when any failed
 };
 
 /// Runs (or re-runs) one experiment and decides it.
 Decided run_experiment(const std::string& label, const McMeasure& measure, const McSide& side,
                        const McParams& q, std::uint64_t seed, long first, long count, double alpha,
-                       const Claim& claim, const Context& ctx) {
-  const McResult r = measure(q, seed, first, count, alpha);
+                       const Claim& claim, const Context& ctx, const Setup& setup = Setup{}) {
+  ledger = Ledger{};
+  McResult r = measure(q, seed, first, count, alpha);
+  r.paths_read += ledger.paths;
+  if (r.failed == 0)
+    r.first_failure = ledger.first;
+  r.failed += ledger.failed;
+  ledger = Ledger{};
   const Consts<double> kd(claim, ctx);
   const Consts<mpfr> km(claim, ctx);
   const auto sd = side.in_double(q, kd);
@@ -180,11 +386,32 @@ Decided run_experiment(const std::string& label, const McMeasure& measure, const
   s.paths = r.interval.n;
   s.claim = side_text(sd, side.point);
   s.method = r.interval.method;
-  if (d.status == Status::inconclusive)
+  if (r.failed > 0) {
+    std::ostringstream f;
+    f << r.failed << " of " << std::max(r.paths_read, r.failed)
+      << " paths failed (first: " << (r.first_failure.empty() ? std::string("not recorded") : r.first_failure)
+      << ")";
+    d.failures = f.str();
+    if (r.censoring.empty()) {
+      d.status = Status::inconclusive;
+      d.trouble = d.failures + "; the statistic of " + s.name +
+                  " would include them (no censoring is defined for it) — inconclusive, never a pass";
+    } else
+      d.failures += "; censored: " + r.censoring;
+  }
+  const bool finite = std::isfinite(s.estimate) && std::isfinite(s.lo) && std::isfinite(s.hi);
+  if (!finite && d.trouble.empty()) {
+    d.status = Status::inconclusive;
+    d.trouble = "the interval of " + s.name + " is non-finite (" + num(s.estimate) + " in [" + num(s.lo) +
+                ", " + num(s.hi) + "]) — numerical trouble, not weak statistics";
+  }
+  if (d.status == Status::inconclusive && d.trouble.empty())
     s.paths_to_decide = stats::paths_to_decide(r.interval.n, r.interval.halfwidth(), gap_of(r.interval, sd));
   std::ostringstream line;
   line << num(s.estimate) << " in [" << num(s.lo) << ", " << num(s.hi) << "] (" << s.method << ", " << s.paths
        << " paths, level 1-" << num(alpha) << "); claim " << s.claim << ": " << to_string(d.status);
+  if (!d.failures.empty())
+    line << "; " << d.failures;
   for (const auto& [k, v] : r.details)
     line << "; " << k << " = " << v;
   d.line = line.str();
@@ -197,6 +424,8 @@ Decided run_experiment(const std::string& label, const McMeasure& measure, const
   w["sample"] = {
       {"S", q.has("K") ? q.integer("K") : 0}, {"x", xs}, {"idx", nlohmann::json::array()}, {"names", names}};
   w["parameters"] = q.to_json();
+  if (!setup.empty())
+    w["setup"] = setup.to_json();
   w["seed"] = std::to_string(seed); // 64-bit: as text, exactly
   w["first_path"] = first;
   w["paths"] = count;
@@ -210,6 +439,7 @@ Decided run_experiment(const std::string& label, const McMeasure& measure, const
   w["digits"] = static_cast<int>(working_digits()); // the side is evaluated and compared in MPFR
   d.witness = std::move(w);
   d.series = r.series;
+  d.protocol = r.protocol;
   return d;
 }
 } // namespace
@@ -219,6 +449,8 @@ Claim Stochastic::build() const {
   const auto experiments = experiments_;
   const auto exact = exact_;
   const auto validate = validate_;
+  const auto choices = choices_;
+  const auto labels = labels_;
   const double alpha = alpha_;
   const std::string method = method_;
   const std::string id = claim_.id;
@@ -238,20 +470,8 @@ Claim Stochastic::build() const {
       }
       return "";
     };
-  c.check = [experiments, exact, validate, alpha, method, id](const Context& ctx) -> Outcome {
-    // validity of the constants first: invalid input is an error, not a verdict
-    if (ctx.claim)
-      for (const auto& k : ctx.claim->constants)
-        if (!std::isfinite(ctx.constant(k.name)))
-          throw std::invalid_argument(id + ": constant '" + k.name + "' must be finite");
-    if (validate)
-      validate(ctx);
-    std::vector<Outcome> parts;
-    for (const auto& e : exact)
-      parts.push_back(e.check(ctx));
-    if (experiments.empty())
-      return combine(parts);
-
+  // the Monte-Carlo part under one setup
+  auto run_setup = [experiments, alpha, method, id](const Context& ctx, const Setup& setup) -> Outcome {
     Outcome mc;
     Evidence& ev = mc.evidence;
     ev.digits = static_cast<int>(working_digits());
@@ -261,10 +481,11 @@ Claim Stochastic::build() const {
     std::string trouble;
     try {
       for (const auto& e : experiments) {
-        const McParams q = e->params(ctx);
+        const McParams q = e->params(ctx, setup);
         const long paths = std::max<long>(e->min_paths, std::lround(e->paths_per_unit * ctx.sizes().paths));
         const std::uint64_t seed = rng::derive_seed(ctx.seed, (id + "/" + e->label).c_str());
-        done.push_back(run_experiment(e->label, e->measure, e->side, q, seed, 0, paths, a, claim, ctx));
+        done.push_back(
+            run_experiment(e->label, e->measure, e->side, q, seed, 0, paths, a, claim, ctx, setup));
         ev.trials += done.back().stat.paths;
         merge_series(mc.series, done.back().series);
       }
@@ -278,13 +499,17 @@ Claim Stochastic::build() const {
     for (std::size_t i = 0; i < done.size(); ++i) {
       const Decided& d = done[i];
       ev.details["experiment " + experiments[i]->label] = d.line;
+      if (!d.failures.empty())
+        ev.details["failed paths, experiment " + experiments[i]->label] = d.failures;
       nfals += d.status == Status::falsified;
       ninc += d.status == Status::inconclusive;
       if (!ev.worst_margin || d.margin < *ev.worst_margin)
         ev.worst_margin = d.margin;
       if (d.status == Status::falsified && (!deciding || deciding->status != Status::falsified))
         deciding = &d;
-      if (d.status == Status::inconclusive && !deciding)
+      if (d.status == Status::inconclusive &&
+          (!deciding ||
+           (deciding->status == Status::inconclusive && deciding->trouble.empty() && !d.trouble.empty())))
         deciding = &d;
     }
     if (!deciding && !done.empty()) { // all verified: the tightest experiment
@@ -293,8 +518,11 @@ Claim Stochastic::build() const {
         if (d.margin < deciding->margin)
           deciding = &d;
     }
-    if (deciding)
+    if (deciding) {
       ev.statistic = deciding->stat;
+      if (!deciding->protocol.is_null())
+        mc.protocol = deciding->protocol;
+    }
     std::ostringstream m;
     m << (method.empty() ? std::string("Monte Carlo") : method) << "; " << experiments.size()
       << " experiment(s), Philox streams keyed by (seed, path, step); per-claim false-falsification "
@@ -311,6 +539,9 @@ Claim Stochastic::build() const {
                    " lies wholly outside the claim's side (" + deciding->stat.claim +
                    "): " + num(deciding->stat.estimate) + " in [" + num(deciding->stat.lo) + ", " +
                    num(deciding->stat.hi) + "] at level 1-" + num(1 - deciding->stat.confidence);
+    } else if (ninc > 0 && !deciding->trouble.empty()) {
+      mc.status = Status::inconclusive;
+      mc.message = deciding->trouble;
     } else if (ninc > 0) {
       mc.status = Status::inconclusive;
       mc.message = "statistics too weak: the interval of " + deciding->stat.name +
@@ -323,18 +554,53 @@ Claim Stochastic::build() const {
                    " in [" + num(deciding->stat.lo) + ", " + num(deciding->stat.hi) + "], claim " +
                    deciding->stat.claim;
     }
+    return mc;
+  };
+  c.check = [experiments, exact, validate, choices, labels, id, run_setup](const Context& ctx) -> Outcome {
+    // validity of the constants first: invalid input is an error, not a verdict
+    if (ctx.claim)
+      for (const auto& k : ctx.claim->constants)
+        if (!std::isfinite(ctx.constant(k.name)))
+          throw std::invalid_argument(id + ": constant '" + k.name + "' must be finite");
+    if (validate)
+      validate(ctx);
+    std::vector<Outcome> parts;
+    for (const auto& e : exact)
+      parts.push_back(e.check(ctx));
+    auto labelled = [&labels](Outcome o) {
+      for (const auto& l : labels)
+        o.evidence.labels.push_back(l);
+      return o;
+    };
+    if (experiments.empty())
+      return labelled(combine(parts));
+    const std::vector<Setup> setups = setups_of(choices);
+    std::vector<Outcome> rows;
+    for (const auto& s : setups)
+      rows.push_back(run_setup(ctx, s));
+    Outcome mc = choices.empty() ? rows[0] : combine_setups(choices, setups, rows);
     if (parts.empty())
-      return mc;
-    const Statistic keep = *ev.statistic;
+      return labelled(mc);
+    const auto keep = mc.evidence.statistic;
     const auto keep_series = mc.series;
+    const auto keep_setups = mc.setups;
+    const auto keep_protocol = mc.protocol;
+    const Status mc_status = mc.status;
     parts.push_back(mc);
     Outcome out = combine(parts);
-    out.evidence.statistic = keep;
+    if (keep)
+      out.evidence.statistic = keep;
     if (!keep_series.is_null())
       out.series = keep_series;
+    out.setups = keep_setups;
+    out.protocol = keep_protocol;
+    if (mc_status == Status::underspecified && out.status == Status::verified) {
+      out.status = Status::underspecified;
+      out.message = mc.message;
+    }
     if (out.status == Status::falsified && mc.status == Status::falsified && out.witness.is_null())
       out.witness = mc.witness;
-    return out;
+    return labelled(out);
   };
   c.replay = [experiments, exact, alpha](const Context& ctx, const nlohmann::json& w) -> Outcome {
     if (!w.is_object() || !w.contains("experiment")) {
@@ -396,6 +662,16 @@ Claim Stochastic::build() const {
     o.message = "the claim has no experiment '" + label + "'";
     return o;
   };
+  return c;
+}
+
+Claim labelled(Claim c, std::string kind, std::string why) {
+  if (c.check)
+    c.check = [check = c.check, label = EvidenceLabel{std::move(kind), std::move(why)}](const Context& ctx) {
+      Outcome o = check(ctx);
+      o.evidence.labels.push_back(label);
+      return o;
+    };
   return c;
 }
 

@@ -24,6 +24,21 @@
 //                   200 /* paths per budget unit: × Context::sizes().paths */, measure,
 //                   at_most([]<class T>(const McParams& q, const Consts<T>& k) { return bound_in_T; }));
 // where measure(q, seed, first, count, alpha) -> McResult simulates paths [first, first + count).
+//
+// Setups (DESIGN.md "Readings, setups, findings"): a value the paper leaves open (an initial policy, an
+// unnamed batch size, the cell of a sweep, a calibration anchor) is declared as a choice with the values a
+// careful reader could take and why the paper leaves it open:
+//       .setup("initial policy", {{"uniform", 0}, {"Dirichlet(1)", 1}}, "App. J never states p_0")
+//       .experiment("grid", [](const Context& ctx, const Setup& s) { ... s("initial policy") ... }, ...)
+// The claim runs under every combination of the choices' values (the measurements share cached ensembles
+// where the parameters coincide) and is verified when it holds under every setup, falsified when it fails
+// under every setup (the witness of the first), underspecified when it holds under some and fails under
+// others; Outcome::setups holds the table (choices, rows, the choices whose value flips the outcome).
+//
+// Every path is accounted for: a measurement reports the paths it read and the failed ones (note_paths, or
+// McResult::failed); a statistic that would include failed paths makes the experiment inconclusive with the
+// count and the first failure, unless the measurement defines the statistic under that failure
+// (McResult::censoring says how). A non-finite interval is reported as non-finite, never as "too weak".
 #pragma once
 
 #include <cstdint>
@@ -66,7 +81,58 @@ struct McResult {
   stats::Interval interval; // estimate, lo, hi, n (paths), method
   nlohmann::json series;    // optional
   std::map<std::string, std::string> details;
+  /// Paths read and paths that failed (a state that stopped being a finite probability vector …), added to
+  /// what note_paths recorded during the measurement; `first_failure` names the first ("seed s, path j,
+  /// step t").
+  long paths_read = 0, failed = 0;
+  std::string first_failure{};
+  /// Non-empty when the statistic is defined under the failures (censoring) and how; empty: a statistic
+  /// with failed paths is inconclusive.
+  std::string censoring{};
+  /// The paper's protocol (a statistic over its five seeds), when the measurement judges on it: copied to
+  /// Outcome::protocol (claim.hpp).
+  nlohmann::json protocol{};
 };
+
+/// Records, for the measurement running on this thread, that it read `paths` paths of which `failed`
+/// failed, the first being `first_failure` (thread-local; the engine resets it around each measurement).
+void note_paths(long paths, long failed, const std::string& first_failure = "");
+
+/// One value of a setup choice: its label (shown in the table) and its code (read by the parameters).
+struct SetupValue {
+  std::string label;
+  double value = 0;
+};
+/// A choice the paper leaves open, with the values a careful reader could take and why it is open.
+struct SetupChoice {
+  std::string name;
+  std::vector<SetupValue> values;
+  std::string why;
+};
+/// One setup: a value for every declared choice.
+class Setup {
+public:
+  Setup() = default;
+  Setup& set(const std::string& name, SetupValue v);
+  double operator()(const std::string& name) const; // the value's code; throws std::out_of_range
+  const std::string& label(const std::string& name) const;
+  bool has(const std::string& name) const;
+  bool empty() const { return values_.empty(); }
+  std::string text() const;       // "initial policy = uniform, batch size = 16"
+  nlohmann::json to_json() const; // {name: label}
+  const std::vector<std::pair<std::string, SetupValue>>& values() const { return values_; }
+
+private:
+  std::vector<std::pair<std::string, SetupValue>> values_;
+};
+/// Every combination of the choices' values (the first choice varies slowest); one empty setup when there
+/// are no choices.
+std::vector<Setup> setups_of(const std::vector<SetupChoice>& choices);
+/// Combines the outcomes of a claim under its setups (one per setup, same order): verified when every setup
+/// verifies it, falsified when every setup falsifies it (the first falsifying setup's outcome and witness),
+/// underspecified when some verify and others falsify, inconclusive otherwise; writes Outcome::setups.
+Outcome combine_setups(const std::vector<SetupChoice>& choices, const std::vector<Setup>& setups,
+                       const std::vector<Outcome>& rows);
 
 /// A measurement: deterministic in (parameters, seed, first path, number of paths, α).
 using McMeasure =
@@ -146,6 +212,13 @@ public:
   /// paths_per_unit × Context::sizes().paths) (8 smoke, 64 standard, 1024 deep).
   Stochastic& experiment(std::string label, std::function<McParams(const Context&)> params,
                          double paths_per_unit, McMeasure measure, McSide side, long min_paths = 1);
+  /// An experiment whose parameters depend on the setup (the values of the declared choices).
+  Stochastic& experiment(std::string label, std::function<McParams(const Context&, const Setup&)> params,
+                         double paths_per_unit, McMeasure measure, McSide side, long min_paths = 1);
+  /// A choice the paper leaves open (see the file comment): the claim runs under every value.
+  Stochastic& setup(std::string name, std::vector<SetupValue> values, std::string why);
+  /// An evidence label (conformance / vacuous, claim.hpp EvidenceLabel) attached to every outcome.
+  Stochastic& label(std::string kind, std::string why);
   /// The claim's false-falsification probability (default 10⁻⁶), split equally over its experiments.
   Stochastic& confidence(double alpha);
   /// How the claim is checked (Evidence::method prefix), e.g. "reflected Euler–Maruyama, h = 10⁻³".
@@ -156,7 +229,7 @@ public:
 private:
   struct Experiment {
     std::string label;
-    std::function<McParams(const Context&)> params;
+    std::function<McParams(const Context&, const Setup&)> params;
     double paths_per_unit = 1;
     long min_paths = 1;
     McMeasure measure;
@@ -164,6 +237,8 @@ private:
   };
   std::vector<Claim> exact_;
   std::vector<std::shared_ptr<Experiment>> experiments_;
+  std::vector<SetupChoice> choices_;
+  std::vector<EvidenceLabel> labels_;
   std::function<void(const Context&)> validate_;
   double alpha_ = 1e-6;
   std::string method_;
@@ -172,6 +247,10 @@ private:
 inline Stochastic stochastic(std::string id, Kind kind) {
   return Stochastic(std::move(id), kind);
 }
+
+/// The claim with an evidence label (conformance / vacuous, claim.hpp EvidenceLabel) on every outcome of its
+/// check: for claims built by the ordinary engine (Stochastic::label for stochastic ones).
+Claim labelled(Claim c, std::string kind, std::string why);
 
 /// A claim that is not checkable, with the reason and the proxy probed (if any).
 Claim not_checkable(std::string id, Kind kind, std::string where, std::string statement, std::string reason,

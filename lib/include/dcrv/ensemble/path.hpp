@@ -79,13 +79,15 @@ struct PathSummary {
   double late_sd[kMetrics];           // standard deviation over the same steps
   double max_incorrect_after_floor;   // sup_{t ≥ floor} M_inc
   // procedural runs: one-step alignment with the theory step at the same state and batch
-  long align_steps = 0;           // steps where both one-step Δp are nonzero
-  long noop_steps = 0;            // steps where the procedural update is exactly zero
-  double cos_euclid = 0;          // Σ cos(Δp_proc, Δp_theory)
-  double cos_shah = 0;            // Σ Shahshahani cosine (inner product Σ a_i b_i / p_i)
-  double sign_agree = 0;          // Σ fraction of pairs (i, j) whose log-ratio slopes agree in sign
-  double norm_ratio = 0;          // Σ ‖Δp_proc‖₂ / ‖Δp_theory‖₂
-  double js_next = 0;             // Σ JS(p_proc', p_theory')
+  long align_steps = 0;  // steps where both one-step Δp are nonzero
+  long noop_steps = 0;   // steps where the procedural update is exactly zero
+  long sign_steps = 0;   // aligned steps with at least one pair entering the sign agreement
+  double cos_euclid = 0; // Σ cos(Δp_proc, Δp_theory)
+  double cos_shah = 0;   // Σ Shahshahani cosine (inner product Σ a_i b_i / p_i)
+  double sign_agree = 0; // Σ fraction of pairs (i, j) whose log-ratio slopes agree in sign (DPO: only
+                         // pairs with a trace in a decisive, non-tie comparison of the batch)
+  double norm_ratio = 0; // Σ ‖Δp_proc‖₂ / ‖Δp_theory‖₂
+  double js_next = 0;    // Σ JS(p_proc', p_theory')
   double step_l1_after_floor = 0; // Σ_{t > floor} ‖Δp‖₁ of the path's own steps
 };
 
@@ -135,9 +137,12 @@ DCRV_HD inline void initial_policy(const Config& c, std::uint64_t seed, std::uin
 }
 
 /// The alignment statistics of one step (procedural Δp = a, theory Δp = b at state p, next states pa, pb).
+/// `decisive` (optional): traces that took part in a decisive (win/loss) comparison of the step; a trace
+/// pair (i, j) where neither did has a procedural slope made of tie updates alone (Davidson tie gradients
+/// sum to zero) and is left out of the sign agreement.
 DCRV_HD inline void accumulate_alignment(PathSummary& out, int S, const double* p, const double* a,
                                          const double* b, const double* dlr_a, const double* dlr_b,
-                                         const double* pa, const double* pb) {
+                                         const double* pa, const double* pb, const bool* decisive = nullptr) {
   double aa = 0, bb = 0, ab = 0, aas = 0, bbs = 0, abs_ = 0;
   for (int i = 0; i < S; ++i) {
     aa += a[i] * a[i], bb += b[i] * b[i], ab += a[i] * b[i];
@@ -160,12 +165,15 @@ DCRV_HD inline void accumulate_alignment(PathSummary& out, int S, const double* 
   for (int i = 0; i < S; ++i)
     for (int j = i + 1; j < S; ++j) {
       const double x = dlr_a[i] - dlr_a[j], y = dlr_b[i] - dlr_b[j];
-      if (x == 0 || y == 0)
+      if (x == 0 || y == 0 || (decisive && !decisive[i] && !decisive[j]))
         continue;
       ++pairs;
       agree += (x > 0) == (y > 0);
     }
-  out.sign_agree += pairs > 0 ? static_cast<double>(agree) / pairs : 1.0;
+  if (pairs > 0) { // a step without an eligible pair says nothing about signs
+    out.sign_agree += static_cast<double>(agree) / pairs;
+    ++out.sign_steps;
+  }
   out.js_next += js_divergence(pa, pb, S);
 }
 } // namespace detail
@@ -314,7 +322,19 @@ DCRV_HD inline void run_path(const Config& c, std::uint64_t seed, std::uint64_t 
         double dp[kMaxTraces];
         for (int i = 0; i < S; ++i)
           dp[i] = p[i] - before[i];
-        detail::accumulate_alignment(out, S, before, dp, dp_th, dtheta, dlr_th, p, pth);
+        bool decisive[kMaxTraces];
+        const bool dpo = method == Method::proc_dpo;
+        if (dpo) {
+          for (int i = 0; i < S; ++i)
+            decisive[i] = false;
+          for (int k = 0; k < c.pairs; ++k) {
+            const int i = draws[2 * k], j = draws[2 * k + 1];
+            if (c.u.verifier(i) != c.u.verifier(j))
+              decisive[i] = decisive[j] = true;
+          }
+        }
+        detail::accumulate_alignment(out, S, before, dp, dp_th, dtheta, dlr_th, p, pth,
+                                     dpo ? decisive : nullptr);
       }
     }
     if (t > c.events.floor)
