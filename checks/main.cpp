@@ -6,6 +6,7 @@
 #include <optional>
 #include <thread>
 
+#include "checks/recheck.hpp"
 #include "checks/registry.hpp"
 #include "checks/runner.hpp"
 #include "checks/theory.hpp"
@@ -209,6 +210,11 @@ int main(int argc, char** argv) {
                     "Run shard I of N (claims by ID hash, stable as claims are added), e.g. 2/8")
         ->check(kShardLabel);
   }
+  std::string export_dir; // dcrv certify --export DIR, dcrv recheck DIR (checks/recheck.hpp)
+  certify->add_option("--export", export_dir, "Write every proved certificate's closed boxes to DIR");
+  auto* recheck = app.add_subcommand("recheck", "Re-verify the boxes of dcrv certify --export DIR");
+  std::string recheck_dir;
+  recheck->add_option("dir", recheck_dir, "Directory of the export")->required();
   run->add_flag(
       "--certify", ro.certify,
       "Certification stage: upgrade verified claims whose interval certificate closes to certified");
@@ -306,6 +312,10 @@ int main(int argc, char** argv) {
   try {
     if (*list)
       return cmd_list(list_json, list_filters);
+    if (*recheck) {
+      set_working_digits(ro.digits);
+      return cmd_recheck(recheck_dir, std::cout);
+    }
     if (*run || *certify) {
       // Before anything builds a number: certificates (built on first use, below) and every other interval or
       // MPFR value then carry the working precision. One built at Boost's initial 20 digits makes the
@@ -351,6 +361,8 @@ int main(int argc, char** argv) {
       attach_sources(selected, sp, ro);
       const auto res = run_claims(selected, ro, std::cerr);
       print_done(res, json_path);
+      if (!export_dir.empty())
+        export_certificates(export_dir, res, ro, std::cerr);
       return 0;
     }
     if (*pin) {

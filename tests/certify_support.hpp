@@ -34,8 +34,10 @@ inline const certify::Certificate& certificate_of(const std::string& id) {
 /// The certificate's constants at the paper's values (interval enclosures).
 inline certify::Constants paper_constants(const certify::Certificate& c) {
   certify::Constants k;
-  for (const auto& kc : c.constants)
+  for (const auto& kc : c.constants) {
     k.set(kc.name, kc.paper());
+    k.set(kc.name + "/paper", certify::Interval(1)); // as run_certificate: the ratio to the paper's value
+  }
   return k;
 }
 

@@ -293,7 +293,8 @@ TEST_CASE("D.flow-Y-inequality: the score is -phi_k - eps <log p> - a - eps b lo
         p1 << rho, (1 - mpfr(rho)) * u, (1 - mpfr(rho)) * (1 - mpfr(u));
         INFO("eps = " << eps << " rho = " << rho << " u = " << u);
         for (int comp = 0; comp < 3; ++comp) {
-          const std::string label = ", component " + std::to_string(comp + 1);
+          // the pieces are the face eps = 0 of the box; the score is read at every eps all the same
+          const std::string label = ", component " + std::to_string(comp + 1) + ", eps = 0";
           if (rho > 0) { // phi needs rho > 0
             const Vec<mpfr> phi = star_score(p2, StarPartition::window(3, 2));
             CHECK(near(score_at(piece_labelled(c, "K = 3, M = 2" + label), {eps, rho, u}, k),

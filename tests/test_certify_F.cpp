@@ -211,8 +211,9 @@ TEST_CASE("F.clog-le, F.compat-lk-le-log, F.compat-gstar-condition: the scores a
     for (double u : {1e-300, 1e-8, 0.5, 1 - 1e-12}) {
       const mpfr delta = mpfr(u) / K, lam = entropy_lambda(delta);
       INFO("K " << K << " u " << u);
-      CHECK(close(score(clog, "K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {K, u}),
-                  entropy_lipschitz(K, delta) - (2 + sqrt(mpfr(K))) * lam, 1e-25));
+      // the score times t = 1/Lambda > 0
+      CHECK(close(score(clog, "t = 1/Lambda in [0, 1]", {mpfr(1 / lam)}),
+                  (entropy_lipschitz(K, delta) - (2 + sqrt(mpfr(K))) * lam) / lam, 1e-25));
       const mpfr log_a = log1p(mpfr((1 - K * delta) / ((K - 1) * delta)));
       CHECK(close(score(lk, "K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {K, u}),
                   face_gap<mpfr>(K, delta) - log_a, 1e-25));

@@ -39,7 +39,27 @@ TEST_CASE("a true polynomial identity is proved on its (d+1)^n grid, exactly", "
                                          }),
                                 {});
   CHECK(r.status == "proved");
-  CHECK(r.points == 9 + 16);
+  CHECK(r.points == 9 + 16 + 4); // and one guard point in each of the 2² sign cells
+}
+
+TEST_CASE(
+    "a residual that is not a polynomial, x - |x| declared of degree 1, is refused in its negative cell",
+    "[certify][exact]") {
+  // zero on the whole grid and at every positive guard point: only a point with x < 0 sees it
+  const auto r = prove_identity(
+      piece_of(1, 1, [](const auto& x, const auto&) { return x[0] - (x[0] < 0 ? Rational(-x[0]) : x[0]); }),
+      {});
+  REQUIRE(r.status == "violation");
+  REQUIRE(r.witness.size() == 1);
+  CHECK(r.witness[0] < 0);
+  // two variables, the branch on the second one's sign only
+  const auto r2 = prove_identity(piece_of(2, 1,
+                                          [](const auto& x, const auto&) {
+                                            return x[0] * (x[1] - (x[1] < 0 ? Rational(-x[1]) : x[1]));
+                                          }),
+                                 {});
+  REQUIRE(r2.status == "violation");
+  CHECK(r2.witness[1] < 0);
 }
 
 TEST_CASE("a false identity that vanishes on part of the grid is refused with an exact witness",

@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace dcrv::certify {
 
@@ -271,11 +274,13 @@ bool second_order_closes(const Score& s, const Box& box, const std::vector<mpfr>
     const mpfr m = abs(over.hess[i * n + i].mid());
     sc[i] = m > 0 ? mpfr(1 / sqrt(m)) : mpfr(1);
   }
+  // the products s_i s_j as intervals of the exact products of the (exactly represented) scalings: the
+  // bound needs D H D exactly, a product rounded to nearest could understate a positive entry
   for (std::size_t i : free) {
-    Interval row = over.hess[i * n + i] * Interval(sc[i] * sc[i]);
+    Interval row = over.hess[i * n + i] * (Interval(sc[i]) * Interval(sc[i]));
     for (std::size_t j : free)
       if (j != i)
-        row += abs(over.hess[i * n + j]) * Interval(sc[i] * sc[j]);
+        row += abs(over.hess[i * n + j]) * (Interval(sc[i]) * Interval(sc[j]));
     if (!(row.upper() <= 0))
       return false;
   }
@@ -332,6 +337,8 @@ BnbResult branch_and_bound(const Score& score, const std::vector<Box>& roots, co
       if (g.bounded()) {
         if (closes(g, opts.strict)) {
           proved += it.weight;
+          if (opts.record)
+            opts.record({"natural", box, {}, -1});
           continue;
         }
         if (g.lower() > 0) {
@@ -368,12 +375,17 @@ BnbResult branch_and_bound(const Score& score, const std::vector<Box>& roots, co
         ok = ok && gi.bounded();
       if (ok) {
         if (gc) {
-          const mpfr mv = gc->upper() + linear_sup(d.grad, box, c);
+          // the sum as an interval: mpfr's + rounds to nearest, which could hide a positive supremum
+          const mpfr mv = (Interval(gc->upper()) + Interval(linear_sup(d.grad, box, c))).upper();
           if (opts.strict ? mv < 0 : mv <= 0) {
             proved += it.weight;
+            if (opts.record)
+              opts.record({"mean-value", box, {}, -1});
             continue;
           }
         }
+        const Box before = opts.record ? box : Box{};
+        std::vector<int> faces;
         for (std::size_t i = 0; i < box.size(); ++i) {
           if (box[i].is_point())
             continue;
@@ -381,12 +393,16 @@ BnbResult branch_and_bound(const Score& score, const std::vector<Box>& roots, co
             box[i] = Interval(box[i].upper());
             fixed = true;
             ++res.monotone;
+            faces.push_back(static_cast<int>(i) + 1);
           } else if (d.grad[i].upper() < 0) {
             box[i] = Interval(box[i].lower());
             fixed = true;
             ++res.monotone;
+            faces.push_back(-static_cast<int>(i) - 1);
           }
         }
+        if (fixed && opts.record)
+          opts.record({"monotone", before, faces, -1});
       }
     } catch (const std::domain_error&) {
     }
@@ -397,7 +413,9 @@ BnbResult branch_and_bound(const Score& score, const std::vector<Box>& roots, co
     // 5. second-order test around an attained point
     if (!opts.strict) {
       bool closed = false;
+      int which = -1;
       for (const auto& xs : attained) {
+        ++which;
         bool inside = true;
         for (std::size_t i = 0; i < box.size() && inside; ++i)
           inside = box[i].contains(xs[i]);
@@ -413,6 +431,8 @@ BnbResult branch_and_bound(const Score& score, const std::vector<Box>& roots, co
       if (closed) {
         ++res.second_order;
         proved += it.weight;
+        if (opts.record)
+          opts.record({"second-order", box, {}, which});
         continue;
       }
     }
@@ -476,11 +496,356 @@ int register_certificate(CertificateFactory f, const char* file) {
 const std::vector<Certificate>& certificates() {
   static const std::vector<Certificate> all = [] {
     std::vector<Certificate> v;
-    for (const auto& [make, file] : factories())
+    for (const auto& [make, file] : factories()) {
       v.push_back(make());
+      v.back().scope = derive_scope(v.back());
+    }
     return v;
   }();
   return all;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scope
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// A box in the named space of dimensions and parameters: one per root box of a piece (and one per identity
+/// piece). A name it does not constrain is either unbounded (`free_rest`: identities hold for every value of
+/// the parameters) or not covered at all.
+struct NamedBox {
+  std::map<std::string, std::pair<double, double>> ranges;
+  bool free_rest = false;
+  /// `dims`: the names that are dimensions — an identity without a value of a dimension proves nothing for
+  /// it (free_rest covers parameters only).
+  bool contains(const std::map<std::string, double>& point, const std::set<std::string>& dims) const {
+    for (const auto& [name, v] : point) {
+      auto it = ranges.find(name);
+      if (it == ranges.end()) {
+        if (!free_rest || dims.count(name))
+          return false;
+        continue;
+      }
+      if (v < it->second.first || v > it->second.second)
+        return false;
+    }
+    return true;
+  }
+};
+
+std::vector<NamedBox> named_boxes(const Certificate& c) {
+  std::vector<NamedBox> out;
+  for (const auto& piece : c.pieces)
+    for (const auto& root : piece.roots) {
+      NamedBox b;
+      for (const auto& d : piece.dims)
+        b.ranges[d.name] = {d.lo, d.hi};
+      for (const auto& pc : piece.params) {
+        if (pc.coord >= root.size())
+          throw std::logic_error(c.claim + ": parameter " + pc.name + " reads coordinate " +
+                                 std::to_string(pc.coord) + " of a " + std::to_string(root.size()) +
+                                 "-dimensional box");
+        double lo = root[pc.coord].lower().convert_to<double>(),
+               hi = root[pc.coord].upper().convert_to<double>();
+        if (pc.to_param) { // monotone: increasing or decreasing
+          lo = pc.to_param(lo);
+          hi = pc.to_param(hi);
+          if (lo > hi)
+            std::swap(lo, hi);
+        }
+        auto it = b.ranges.find(pc.name);
+        if (it != b.ranges.end()) // two coordinates of one parameter: the intersection
+          it->second = {std::max(it->second.first, lo), std::min(it->second.second, hi)};
+        else
+          b.ranges[pc.name] = {lo, hi};
+      }
+      out.push_back(b);
+    }
+  for (const auto& id : c.identities) {
+    NamedBox b;
+    b.free_rest = true;
+    for (const auto& [name, v] : id.dims)
+      b.ranges[name] = {double(v), double(v)};
+    out.push_back(b);
+  }
+  return out;
+}
+
+bool is_dim(const Certificate& c, const std::string& name) {
+  for (const auto& piece : c.pieces)
+    for (const auto& d : piece.dims)
+      if (d.name == name)
+        return true;
+  for (const auto& id : c.identities)
+    for (const auto& d : id.dims)
+      if (d.first == name)
+        return true;
+  return false;
+}
+
+/// Union of closed ranges (integers: ranges that touch, n and n + 1, merge too).
+std::vector<std::pair<double, double>> merged(std::vector<std::pair<double, double>> v, bool integer) {
+  std::sort(v.begin(), v.end());
+  std::vector<std::pair<double, double>> out;
+  for (const auto& r : v) {
+    if (r.first > r.second)
+      continue;
+    if (!out.empty() && r.first <= out.back().second + (integer ? 1 : 0))
+      out.back().second = std::max(out.back().second, r.second);
+    else
+      out.push_back(r);
+  }
+  return out;
+}
+
+std::string number(double v) {
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+std::string range_text(const std::string& name, double lo, double hi, bool integer) {
+  if (lo == hi)
+    return name + " = " + number(lo);
+  if (integer) {
+    if (std::isinf(hi))
+      return name + " >= " + number(lo);
+    if (hi == lo + 1)
+      return name + " in {" + number(lo) + ", " + number(hi) + "}";
+    return name + " = " + number(lo) + ".." + number(hi);
+  }
+  if (std::isinf(lo) && std::isinf(hi))
+    return name + " in R";
+  if (std::isinf(hi))
+    return name + " >= " + number(lo);
+  if (std::isinf(lo))
+    return name + " <= " + number(hi);
+  return name + " in [" + number(lo) + ", " + number(hi) + "]";
+}
+
+/// The parts of the paper's range r that the merged ranges leave, in words.
+std::vector<std::string> uncovered(const ScopeRange& r, const std::vector<std::pair<double, double>>& have,
+                                   bool integer) {
+  std::vector<std::string> out;
+  auto real_gap = [&](double a, bool a_in, double b, bool b_in) {
+    if (std::isinf(b))
+      return r.name + (a_in ? " >= " : " > ") + number(a);
+    if (std::isinf(a))
+      return r.name + (b_in ? " <= " : " < ") + number(b);
+    return r.name + " in " + (a_in ? "[" : "(") + number(a) + ", " + number(b) + (b_in ? "]" : ")");
+  };
+  double cur = r.lo;
+  bool incl = true; // cur itself is uncovered
+  for (const auto& [lo, hi] : have) {
+    if (hi < cur || (hi == cur && !incl))
+      continue;
+    if (integer) {
+      if (lo > cur)
+        out.push_back(range_text(r.name, cur, std::min(lo - 1, r.hi), true));
+      cur = hi + 1;
+    } else {
+      if (lo > cur)
+        out.push_back(real_gap(cur, incl, std::min(lo, r.hi), lo > r.hi));
+      cur = std::max(cur, hi);
+      incl = false;
+    }
+    if (cur > r.hi)
+      return out;
+  }
+  if (cur < r.hi || (cur == r.hi && incl))
+    out.push_back(integer ? range_text(r.name, cur, r.hi, true) : real_gap(cur, incl, r.hi, true));
+  return out;
+}
+
+/// The breakpoints of one name inside [lo, hi] and a representative of every cell between them: the cells of
+/// the arrangement of the boxes' ends, each inside or outside every box.
+std::vector<double> cell_points(double lo, double hi, const std::vector<NamedBox>& boxes,
+                                const std::string& name, bool integer) {
+  std::vector<double> cuts = {lo, hi};
+  for (const auto& b : boxes) {
+    auto it = b.ranges.find(name);
+    if (it == b.ranges.end())
+      continue;
+    for (double e : {it->second.first, it->second.second})
+      if (e > lo && e < hi)
+        cuts.push_back(e);
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  std::vector<double> pts;
+  for (std::size_t i = 0; i < cuts.size(); ++i) {
+    if (std::isfinite(cuts[i]))
+      pts.push_back(cuts[i]);
+    if (i + 1 < cuts.size()) {
+      const double a = cuts[i], b = cuts[i + 1];
+      double m;
+      if (std::isinf(a) && std::isinf(b))
+        m = 0;
+      else if (std::isinf(b))
+        m = a + std::max(1.0, std::abs(a));
+      else if (std::isinf(a))
+        m = b - std::max(1.0, std::abs(b));
+      else
+        m = a + (b - a) / 2;
+      if (integer)
+        for (double n = std::ceil(a); n <= b && n <= a + 3; ++n)
+          pts.push_back(n);
+      else if (m > a && m < b)
+        pts.push_back(m);
+    }
+  }
+  if (integer) {
+    std::vector<double> ints;
+    for (double v : pts)
+      if (std::isfinite(v) && std::floor(v) == v)
+        ints.push_back(v);
+    pts = ints;
+  }
+  std::sort(pts.begin(), pts.end());
+  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+  return pts;
+}
+
+} // namespace
+
+Scope derive_scope(const Certificate& c) {
+  Scope s = c.scope;
+  const std::vector<NamedBox> boxes = named_boxes(c);
+
+  // the ranges of every name, merged
+  std::map<std::string, std::vector<std::pair<double, double>>> ranges;
+  for (const auto& b : boxes)
+    for (const auto& [name, r] : b.ranges)
+      ranges[name].push_back(r);
+  s.dims.clear();
+  s.params.clear();
+  for (auto& [name, v] : ranges) {
+    const bool integer = is_dim(c, name);
+    for (const auto& [lo, hi] : merged(v, integer))
+      (integer ? s.dims : s.params).push_back({name, lo, hi});
+  }
+
+  s.reductions.clear();
+  std::set<std::string> extended;
+  for (const auto& r : c.reductions) {
+    s.reductions.push_back(r.text);
+    extended.insert(r.extends.begin(), r.extends.end());
+  }
+
+  std::set<std::string> dim_names;
+  for (const auto& d : s.dims)
+    dim_names.insert(d.name);
+  for (const auto& r : c.paper)
+    if (is_dim(c, r.name))
+      dim_names.insert(r.name);
+
+  // whole: every point of the paper's domain (the names not extended by a reduction) lies in a box
+  std::vector<std::string> gaps;
+  bool covered = !c.paper.empty() && !boxes.empty();
+  if (c.paper.empty())
+    gaps.push_back("the paper's domain is not stated as data in the certificate");
+  std::vector<std::pair<std::string, std::vector<double>>> axes;
+  for (const auto& r : c.paper) {
+    if (extended.count(r.name))
+      continue;
+    const bool integer = is_dim(c, r.name);
+    axes.emplace_back(r.name, cell_points(r.lo, r.hi, boxes, r.name, integer));
+    // the gap of this name alone, for the text
+    for (const bool identities : {false, true}) { // each part of the proof separately
+      if (identities ? c.identities.empty() : c.pieces.empty())
+        continue;
+      std::vector<std::pair<double, double>> mine;
+      for (const auto& b : boxes) {
+        if (b.free_rest != identities)
+          continue;
+        auto it = b.ranges.find(r.name);
+        if (it != b.ranges.end())
+          mine.push_back(it->second);
+        else if (b.free_rest && !integer)
+          mine.push_back({-kInf, kInf});
+      }
+      for (const auto& g : uncovered(r, merged(mine, integer), integer))
+        if (std::find(gaps.begin(), gaps.end(), g + " not covered") == gaps.end())
+          gaps.push_back(g + " not covered");
+    }
+  }
+  if (covered) {
+    // every combination of the cells' representatives (the arrangement is small: a few names, few cuts)
+    std::vector<std::size_t> idx(axes.size(), 0);
+    for (const auto& a : axes)
+      if (a.second.empty())
+        covered = false;
+    long visited = 0;
+    while (covered && visited < 1000000) {
+      std::map<std::string, double> point;
+      for (std::size_t i = 0; i < axes.size(); ++i)
+        point[axes[i].first] = axes[i].second[idx[i]];
+      // every part of the proof covers the point: some interval piece (when there are any) and some
+      // identity (when there are any) — an identity that holds for every parameter value does not cover a
+      // point that the interval pieces leave out
+      bool in_piece = c.pieces.empty(), in_identity = c.identities.empty();
+      for (const auto& b : boxes)
+        if (b.contains(point, dim_names))
+          (b.free_rest ? in_identity : in_piece) = true;
+      const bool in = in_piece && in_identity;
+      if (!in) {
+        covered = false;
+        if (gaps.empty()) {
+          std::ostringstream os;
+          os << "the point";
+          for (const auto& [name, v] : point)
+            os << " " << name << " = " << number(v);
+          os << " of the paper's domain is in no piece";
+          gaps.push_back(os.str());
+        }
+      }
+      ++visited;
+      std::size_t i = 0;
+      while (i < idx.size() && ++idx[i] == axes[i].second.size())
+        idx[i++] = 0;
+      if (i == idx.size())
+        break;
+    }
+    if (visited >= 1000000)
+      covered = false;
+  }
+  for (const auto& e : s.exclusions)
+    gaps.push_back("excluded: " + e);
+  s.whole = covered && s.exclusions.empty();
+
+  std::string manual = c.scope.gap;
+  s.gap.clear();
+  if (!s.whole) {
+    for (const auto& g : gaps)
+      s.gap += (s.gap.empty() ? "" : "; ") + g;
+    if (!manual.empty())
+      s.gap += (s.gap.empty() ? "" : "; ") + manual;
+  }
+  if (c.scope.summary.empty()) {
+    if (s.whole)
+      s.summary = "the whole domain";
+    else {
+      std::string t;
+      for (const auto& d : s.dims)
+        if (!extended.count(d.name))
+          t += (t.empty() ? "" : ", ") + range_text(d.name, d.lo, d.hi, true);
+      for (const auto& p : s.params)
+        if (!extended.count(p.name))
+          t += (t.empty() ? "" : ", ") + range_text(p.name, p.lo, p.hi, false);
+      for (const auto& name : extended)
+        t += (t.empty() ? "" : ", ") + name + " by reduction";
+      if (!s.exclusions.empty())
+        t += (t.empty() ? "" : ", ") + std::string("with exclusions");
+      // nothing derived (no piece states its dimensions or parameters as data yet): the domain in words
+      s.summary = t.empty() ? c.domain : t;
+    }
+  }
+  return s;
 }
 
 const Certificate* find_certificate(const std::string& claim) {
@@ -522,7 +887,7 @@ nlohmann::json CertificateRun::to_json() const {
 }
 
 CertificateRun run_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
-                               const BnbOptions& opts) {
+                               const BnbOptions& opts, const PieceRecorder& record) {
   CertificateRun run;
   run.claim = c.claim;
   run.domain = c.domain;
@@ -536,15 +901,21 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
       auto it = overrides.find(kc.name);
       const Interval v = it != overrides.end() ? Interval(it->second) : kc.paper();
       k.set(kc.name, v);
+      // the ratio to the paper's exact value: exactly 1 at the paper's value (a score written in c/c_paper
+      // can then decide a bound attained at an irrational constant), the override over the enclosure else
+      k.set(kc.name + "/paper", it != overrides.end() ? v / kc.paper() : Interval(1));
       run.constants[kc.name] = v.mid().convert_to<double>();
     }
     std::string first_failure;
     double fraction = 0;
     bool all = !c.pieces.empty();
-    for (const auto& piece : c.pieces) {
+    for (std::size_t pi = 0; pi < c.pieces.size(); ++pi) {
+      const Piece& piece = c.pieces[pi];
       BnbOptions o = opts;
       o.attained = piece.attained;
       o.strict = piece.strict;
+      if (record)
+        o.record = [&record, pi](const ClosedBox& b) { record(pi, b); };
       auto roots = piece.roots; // certificates are built once, possibly before the working precision was set
       for (auto& box : roots)
         for (auto& x : box)
@@ -726,6 +1097,37 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
       if (!evaluate(x))
         return res;
     }
+    // one guard point in every sign cell of the variables (a deterministic sample of 4096 cells beyond n =
+    // 12): a residual that is not a polynomial (x − |x|, a branch on a variable's sign) is a polynomial on
+    // each cell at best, and the grid and the positive guard points see only the positive cell. A point
+    // where the residual is undefined (std::domain_error: a denominator vanishes there) is skipped.
+    const std::size_t cells = n <= 12 ? (std::size_t(1) << n) : 4096;
+    long skipped = 0;
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+      const std::uint64_t signs = n <= 12 ? cell : next();
+      for (std::size_t i = 0; i < n; ++i) {
+        // a denominator of its own per variable, so that signed sums of the coordinates are not 0 by accident
+        const long b = 1013 + 2 * static_cast<long>((cell + 37 * i) % 509);
+        const Rational mag =
+            Rational(static_cast<long>(1 + next() % (b - 1))) / Rational(b * static_cast<long>(n + 1 + i));
+        x[i] = (signs >> (i % 64)) & 1u ? Rational(-mag) : mag;
+      }
+      try {
+        if (!evaluate(x))
+          return res;
+      } catch (const std::domain_error&) {
+        ++skipped;
+      } catch (const std::overflow_error&) { // GMP's division by zero: a denominator vanishes at this point
+        ++skipped;
+      }
+    }
+    if (skipped * 2 > static_cast<long>(cells)) {
+      res.status = "error";
+      res.message = "the residual is undefined at " + std::to_string(skipped) + " of " +
+                    std::to_string(cells) + " sign-cell guard points";
+      return res;
+    }
+    guard_points += static_cast<int>(cells);
   } catch (const std::exception& e) {
     res.status = "error";
     res.message = std::string("the residual threw: ") + e.what();

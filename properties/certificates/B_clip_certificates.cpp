@@ -42,8 +42,9 @@ DCRV_CERTIFICATE(lift_normalization_cancel) {
              "positive p' = max(p_theta, delta*)); no exclusion";
   c.method = "log(p'_i/||p'||_1) = L_i - Lambda with L_i = log p'_i and Lambda = log ||p'||_1 as free "
              "variables: C L - C(L - Lambda 1) is linear (degree 1), zero on the grid hence identically";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(normalization_cancel_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -70,8 +71,9 @@ DCRV_CERTIFICATE(lift_softmax_equals_clip) {
              "positive variable: softmax(P)_i - p'_i/sum p' = p'_i M/(M sum p') - p'_i/sum p', times "
              "M (sum p')^2 a polynomial of degree <= 2 in each variable (grid of degree 3); zero on the grid "
              "hence identically";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(softmax_equals_clip_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -270,11 +272,11 @@ IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed
 /// The pieces of B.clip-floor (`design`: with c fixed to 1, for B.clip-floor-design): the branch and bound
 /// per coordinate i and S = 2, 3, 4, and the exact identities per active pattern.
 void add_clip_floor(Certificate& c, bool design) {
-  interval_simplex::for_sizes<2, 4>([&]<std::size_t S>() {
+  interval_simplex::for_sizes<2, 4>(c, "S", [&]<std::size_t S>() {
     for (std::size_t i = 0; i < S; ++i)
       c.pieces.push_back(clip_floor_piece<S>(i, design));
   });
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (unsigned mask = 0; mask < (1u << S); ++mask)
       c.identities.push_back(clip_floor_identity_piece(S, mask, design));
 }
@@ -293,6 +295,7 @@ DCRV_CERTIFICATE(clip_floor) {
       "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially";
   c.constants = {{"c", [] { return Interval(1); }}};
   add_clip_floor(c, false);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -327,9 +330,10 @@ DCRV_CERTIFICATE(clip_floor_design) {
       "(0, 1) and the floor min C(p) >= delta_low = delta_min(delta*) is B.clip-floor at c = 1, proved by "
       "its branch and bound over (stick-breaking p, delta* in [0, 1]) and its exact identities";
   c.constants = {{"a", [] { return Interval(1); }, [] { return Rational(1); }}};
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(design_identity_piece(S));
   add_clip_floor(c, true);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

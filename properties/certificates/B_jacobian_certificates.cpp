@@ -106,10 +106,11 @@ DCRV_CERTIFICATE(softmax_inverse) {
              "variable, so softmax(G(p))_i - p_i = p_i M/(M sum p) - p_i (times M sum p: degree <= 2 in each "
              "variable); on Theta, log p_i = theta_i - Lambda with Lambda = log sum exp(theta) free, so "
              "G(softmax theta)_i - theta_i is linear (degree 1); both zero on their grids, hence identically";
-  for (std::size_t S = 2; S <= 6; ++S) {
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S) {
     c.identities.push_back(inverse_left_piece(S));
     c.identities.push_back(inverse_right_piece(S));
   }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -137,8 +138,9 @@ DCRV_CERTIFICATE(log_ratio) {
   c.method = "exact substitution E = exp(theta): p_i/p_j = E_i/E_j = exp(theta_i - theta_j) as the rational "
              "identity (E_i/sum E)/(E_j/sum E) - E_i/E_j = 0 (times E_j sum E: degree <= 2 in each E_k, grid "
              "of degree 3), then log(exp(theta_i - theta_j)) = theta_i - theta_j";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(log_ratio_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -165,8 +167,9 @@ DCRV_CERTIFICATE(gauge_uniqueness) {
       "log p_i = theta_i - Lambda with Lambda = log sum exp(theta) as a free variable: "
       "G(softmax theta)_i + mean(theta) - theta_i is linear in (theta, Lambda) (degree 1), zero on the "
       "grid hence identically";
-  for (std::size_t S = 1; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 1); S <= 6; ++S)
     c.identities.push_back(gauge_piece(S));
+  c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
   return c;
 }
 
@@ -230,8 +233,9 @@ DCRV_CERTIFICATE(jacobian_kernel_rank) {
       "exact substitution E = exp(theta), v = (x, -sum x) in T: (J 1)_i and (C diag(1/p) J v - v)_i "
       "are rational; (J 1)_i times (sum E)^2 has degree <= 2 in each E_j, the second residual reduces to "
       "v_i - <p, v> - mean - v_i with denominator sum E (degree <= 1 in each variable); grid of degree 2";
-  for (std::size_t S = 2; S <= 5; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 5; ++S)
     c.identities.push_back(kernel_rank_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -275,8 +279,9 @@ DCRV_CERTIFICATE(jacobian_variance_form) {
       "(p, v) with p = E/sum E; each difference times (sum E)^3 has degree <= 3 in each E_j and <= 2 in "
       "each x_i (grid of degree 3); zero on the grid hence identically (with the exact constant c = 1/2)";
   c.constants = {{"half", [] { return Interval(0.5); }, [] { return Rational(1, 2); }}};
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(variance_form_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

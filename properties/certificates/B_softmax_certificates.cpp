@@ -13,6 +13,7 @@
 // test of the branch and bound can close a bound attained there.
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -79,20 +80,48 @@ template <std::size_t S> Piece percoord_piece(std::size_t k) {
   return piece;
 }
 
+/// S = 2 around the maximisers, in the coordinate t with p₁ = ½ − t/(2√3) (t = ±1 at p₁ = a∓): 1 − 2p₁ = t/√3
+/// and p₁p₂ = (3 − t²)/12, so ‖∂_kJ‖_op = 2p₁p₂|1 − 2p₁| = (3 − t²)|t|/(6√3) for both k, and c★ = 2/(6√3):
+/// times 6√3, ‖∂_kJ‖_op − c = ±(3t − t³) − 2 c/c★ (the sign cell of t fixed per piece). At the paper's c the
+/// ratio c/c★ is exactly 1 and the score (t − 1)²(t + 2)·(−1) is 0 at t = 1 (an exact point: local concavity,
+/// −6t < 0, closes the box by the second-order test); any c < c★ makes it positive there (a violation).
+Piece percoord_s2_peak(double centre) {
+  constexpr double w = 1e-5; // covers the excluded raw box of half-width 1e-6: |dp₁/dt| = 1/(2√3) > 1/10
+  const double sign = centre > 0 ? 1.0 : -1.0;
+  Piece piece =
+      make_piece<1>(std::string("S = 2, every k, around p1 = ") + (centre > 0 ? "a-" : "a+"),
+                    {Box{Interval(centre - w, centre + w)}}, [sign](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const X& t = x[0];
+                      return X(sign * (X(3) * t - t * t * t) - X(2) * k("c/paper"));
+                    });
+  piece.attained = {{centre}};
+  return with_dim(piece, "S", 2);
+}
+
 DCRV_CERTIFICATE(percoord_dJ_bound) {
   Certificate c;
   c.claim = "B.percoord-dJ-bound";
-  c.domain = "S = 2, 3, every k; every theta in R^S (p over the closed simplex) except the stick-breaking "
-             "boxes of half-width 1e-6 around the maximisers p = (a+-, a-+) (S = 2) and (a+-, a-+, 0), "
-             "(a+-, 0, a-+), (0, a+-, a-+) (S = 3), where the bound 1/(3 sqrt 3) is attained (S = 2) or "
-             "approached";
+  c.domain =
+      "S = 2, 3, every k; every theta in R^S (p over the closed simplex) except, for S = 3, the "
+      "stick-breaking boxes of half-width 1e-6 around the face maximisers (a+-, a-+, 0), (a+-, 0, a-+), "
+      "(0, a+-, a-+), where the bound 1/(3 sqrt 3) is approached (S = 2: no exclusion, the maximisers "
+      "p = (a+-, a-+) proved by local concavity and the exact critical value)";
   c.method =
-      "||d_k J||_op = max(lambda_max, -lambda_min) of d_k J on T in closed form on the stick-breaking box";
+      "||d_k J||_op = max(lambda_max, -lambda_min) of d_k J on T in closed form on the stick-breaking box; S "
+      "= 2 around the maximisers in the coordinate t, p1 = 1/2 - t/(2 sqrt 3): 6 sqrt 3 (||d_k J||_op - c) "
+      "= +-(3t - t^3) - 2 c/c*, 0 at t = +-1 exactly for c = c* (second-order test)";
   c.constants = {{"c", percoord_constant}};
-  interval_simplex::for_sizes<2, 3>([&]<std::size_t S>() {
+  interval_simplex::for_sizes<2, 3>(c, "S", [&]<std::size_t S>() {
     for (std::size_t k = 0; k < S; ++k)
       c.pieces.push_back(percoord_piece<S>(k));
   });
+  c.pieces.push_back(percoord_s2_peak(1.0));
+  c.pieces.push_back(percoord_s2_peak(-1.0));
+  c.paper = {{"S", 2, std::numeric_limits<double>::infinity()}};
+  c.scope.exclusions = {"S = 3: six stick-breaking boxes of half-width 1e-6 around the face maximisers"};
+  c.reductions = {
+      {"theta in R^S through p = softmax(theta): the closed simplex (compact) covers every theta"}};
   return c;
 }
 

@@ -42,9 +42,10 @@ DCRV_CERTIFICATE(softmax_translation) {
   c.method = "exact substitution E_i = exp(theta_i), C = exp(c): component i is the rational identity "
              "C E_i/(C sum E) - E_i/sum E = 0; times C (sum E)^2 a polynomial of degree <= 2 in each E_j and "
              "<= 1 in C, zero on a 3^(S+1) product grid of positive rationals, hence identically zero";
-  for (std::size_t S = 1; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 1); S <= 6; ++S)
     for (std::size_t i = 0; i < S; ++i)
       c.identities.push_back(translation_piece(S, i));
+  c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
   return c;
 }
 

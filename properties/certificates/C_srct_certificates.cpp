@@ -141,11 +141,12 @@ DCRV_CERTIFICATE(S_kernel_variance) {
   c.method = "S(p) = diag(p) - p p^T entrywise; S(p)1 = 0 componentwise (degree <= 2 per chart coordinate); "
              "v^T S(p) v - Var_p(V) is a quadratic form in v, zero iff zero at v = e_k and e_k + e_l "
              "(polarization), each a polynomial of degree <= 3 per chart coordinate of p = (x, 1 - sum x)";
-  for (std::size_t S = 2; S <= 6; ++S) {
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S) {
     c.identities.push_back(S_kernel_piece(S));
     for (const auto& v : polarization_vectors(S))
       c.identities.push_back(S_variance_piece(S, v));
   }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -209,9 +210,10 @@ DCRV_CERTIFICATE(JE_formula) {
       "L_i = log p_i free variables and d log p_i = dp_i/p_i exactly (the identity holds with L free); "
       "linear in v: checked for v = e_l; times prod p_j each component is a polynomial of degree <= 2 "
       "in each of p_1..p_K, L_1..L_K, zero on a 3^(2K) grid";
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (std::size_t l = 0; l < S; ++l)
       c.identities.push_back(JE_piece(S, l));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -253,11 +255,12 @@ DCRV_CERTIFICATE(logratio_identity) {
       "second part: with K = 0, d_ij is constant, so z = log(p_i/p_j) solves the linear ODE z' = d_ij - "
       "A z (the identity) and equals its unique solution z(0)e^{-At} + d_ij(1 - e^{-At})/A (d_ij t for "
       "A = 0) along exact trajectories";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t k = 0; k < S; ++k) {
       c.identities.push_back(logratio_piece(S, k, false));
       c.identities.push_back(logratio_piece(S, k, true));
     }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -355,7 +358,8 @@ DCRV_CERTIFICATE(safe_denominators) {
              "delta*) q, q in the closed simplex, delta* = v/K: c delta* - w^T p = (c - 1) delta* - (1 - v) "
              "w^T q <= 0 (exact rearrangement, sum w = 1); w, q by stick-breaking";
   c.constants = {{"c", [] { return Interval(1); }}};
-  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(safe_denominator_piece<S>()); });
+  for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(safe_denominator_piece<S>()); });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -379,9 +383,10 @@ DCRV_CERTIFICATE(mass_conservation) {
   c.method =
       "sum_i p_i (F_i - E_p[F]) is linear in F: checked for F = e_k, k = 1..S; in the chart p = (x, 1 - "
       "sum x) a polynomial of degree <= 2 in each x_i, zero on a 3^(S-1) grid of rationals";
-  for (std::size_t S = 2; S <= 8; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     for (std::size_t k = 0; k < S; ++k)
       c.identities.push_back(mass_piece(S, k));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -412,9 +417,10 @@ DCRV_CERTIFICATE(gauge_invariance) {
       "the difference of the two fields is affine in F for fixed (p, a): checked for F = 0 and F = e_k; "
       "in the chart p = (x, 1 - sum x) each component is a polynomial of degree <= 2 in each x_i and in "
       "a, zero on a 3^S grid of rationals";
-  for (std::size_t S = 2; S <= 8; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     for (std::size_t k = 0; k <= S; ++k)
       c.identities.push_back(gauge_piece(S, k));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -470,13 +476,14 @@ DCRV_CERTIFICATE(shah_gradient_replicator) {
       "per x_i, 5^(S-1) grid); g_p(v,v) - |v|^2 = sum_i v_i^2 (1 - p_i)/p_i, times prod_j p_j > 0: "
       "-sum_i v_i^2 (1 - p_i) prod_{j != i} p_j <= 0 by interval enclosures (p by stick-breaking, v in T "
       "from S - 1 coordinates in [-1, 1], homogeneous of degree 2)";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t k = 0; k < S; ++k) {
       c.identities.push_back(shah_tangent_piece(S, k));
       for (std::size_t l = 0; l + 1 < S; ++l)
         c.identities.push_back(shah_metric_piece(S, k, l));
     }
-  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(shah_metric_lower_piece<S>()); });
+  for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(shah_metric_lower_piece<S>()); });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -499,7 +506,7 @@ template <std::size_t S> Piece variance_nonneg_piece() {
                                   });
 }
 void add_variance_nonneg_pieces(Certificate& c) {
-  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(variance_nonneg_piece<S>()); });
+  for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(variance_nonneg_piece<S>()); });
 }
 
 /// Ψ'(s) by a jet minus G(s) = a − b s − c s³ − A L (L = log s); Ψ(s) = a s − b s²/2 − c s⁴/4 − A(s log s −
@@ -544,10 +551,11 @@ DCRV_CERTIFICATE(A_single_site_lyapunov) {
       "coordinate of p = (x, 1 - sum x); >= 0 by interval enclosures (p by stick-breaking, G in [-1,1]^S, "
       "homogeneous of degree 2)";
   c.identities.push_back(potential_piece(false));
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (const auto& G : polarization_vectors(S))
       c.identities.push_back(replicator_lyapunov_piece(S, G));
   add_variance_nonneg_pieces(c);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -585,10 +593,11 @@ DCRV_CERTIFICATE(C_single_site_lyapunov) {
       "g = phi - psi) is a quadratic form in (phi, psi): zero at the polarization vectors of R^(2K), "
       "degree <= 3 per chart coordinate of p = (x, 1 - sum x); >= 0 by interval enclosures";
   c.identities.push_back(potential_piece(true));
-  for (std::size_t S = 2; S <= 5; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 5; ++S)
     for (const auto& w : polarization_vectors(2 * S))
       c.identities.push_back(srct_lyapunov_piece(S, w));
   add_variance_nonneg_pieces(c);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -903,7 +912,7 @@ IdentityPiece lyapunov_piece(std::size_t S, const RVec& g) {
                         });
 }
 void add_lyapunov_pieces(Certificate& c) {
-  for (std::size_t S = 2; S <= 5; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 5; ++S)
     for (const auto& g : polarization_vectors(S))
       c.identities.push_back(lyapunov_piece(S, g));
 }
@@ -927,6 +936,7 @@ DCRV_CERTIFICATE(A_lyapunov_identity) {
   c.method = std::string(kLyapunovMethod) + "; >= 0 by interval enclosures (g in [-1,1]^S, homogeneous)";
   add_lyapunov_pieces(c);
   add_variance_nonneg_pieces(c);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -960,7 +970,8 @@ DCRV_CERTIFICATE(A_lyapunov_equality_iff) {
       "min(0, min_{k != i}(p_k - p_i)), by interval enclosures (w in [-1,1]^S, homogeneous)";
   add_lyapunov_pieces(c);
   for (bool upper : {false, true})
-    for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(metric_comparison_piece<S>(upper)); });
+    for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(metric_comparison_piece<S>(upper)); });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -1025,9 +1036,9 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
       "L_K(1/K) = (1 - 1/K) log R with R = (1 - 1/K)/((K - 1)/K) = 1 exactly (rational evaluation, log 1 "
       "= 0); max p - 1/K - (K-1)(1/K - min p) = max_i sum_{j != i}(min p - p_j) (sum p = 1) with min p - "
       "p_j = min(0, min_{k != j}(p_k - p_j)) <= 0, by interval enclosures (p by stick-breaking)";
-  for (std::size_t K = 2; K <= 8; ++K)
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 8; ++K)
     c.identities.push_back(face_gap_at_uniform_piece(K));
-  for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(degenerate_floor_piece<S>()); });
+  for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(degenerate_floor_piece<S>()); });
   return c;
 }
 
@@ -1055,7 +1066,7 @@ DCRV_CERTIFICATE(A_LS_nonneg) {
                               const auto x = exp(y[0]);
                               return x / (1 + x) - log1p(x);
                             })};
-  for (std::size_t S = 2; S <= 8; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     c.identities.push_back(face_gap_at_uniform_piece(S));
   return c;
 }
@@ -1112,11 +1123,12 @@ DCRV_CERTIFICATE(A_single_site_equality) {
              "Gbar) by interval enclosures in the forms of variance_bounds_piece (G in [-1,1]^S, "
              "homogeneous); dL/dt = 0 where G is constant on the support since then d = 0";
   c.identities.push_back(potential_piece(false));
-  for (std::size_t S = 2; S <= 5; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 5; ++S)
     for (const auto& G : polarization_vectors(S))
       c.identities.push_back(replicator_lyapunov_piece(S, G));
   for (bool upper : {true, false})
-    for_sizes<2, 6>([&]<std::size_t S>() { c.pieces.push_back(variance_bounds_piece<S>(upper)); });
+    for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(variance_bounds_piece<S>(upper)); });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

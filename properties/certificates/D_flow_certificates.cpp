@@ -13,6 +13,7 @@
 // (and the stated factors) is a polynomial of degree ≤ d in each variable; d is stated per claim.
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -69,7 +70,7 @@ ExactDrift exact_drift(const std::vector<Rational>& x, std::size_t K, std::size_
 template <class Pairs, class R>
 void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degree, bool needs_incorrect,
                 Pairs pairs, R residual, bool logs = true) {
-  for (std::size_t K = Kmin; K <= Kmax; ++K)
+  for (DimLoop<std::size_t> K(cert, "K", Kmin); K <= Kmax; ++K)
     for (std::size_t M = 1; M <= K; ++M) {
       if (needs_incorrect && M == K)
         continue;
@@ -79,7 +80,8 @@ void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degre
                 (a < K ? ", (" + std::to_string(a + 1) + (b < K ? ", " + std::to_string(b + 1) : "") + ")"
                        : ""),
             logs ? 2 * K : K - 1, degree,
-            [K, M, a = a, b = b, residual](const std::vector<Rational>& x, const RationalConstants&) {
+            [K = static_cast<std::size_t>(K), M, a = a, b = b, residual](const std::vector<Rational>& x,
+                                                                         const RationalConstants&) {
               std::vector<Rational> full = x;
               full.resize(2 * K, Rational(0));
               return Rational(residual(exact_drift(full, K, M), a, b));
@@ -306,42 +308,76 @@ DCRV_CERTIFICATE(logp_range) {
 
 /// Chart of the full p for a partition with M correct and L = K − M incorrect indices: raw x = (ε, ρ, u_C
 /// (M − 1), u_I (L − 1)), p_C = ρ·a, p_I = (1 − ρ)·b with a, b by stick-breaking (ρ ≡ 1 when L = 0, no ρ
-/// coordinate then). −φ_c = ρs − a_c, −φ_i = ρs with s = Σa² = 1 − 2Σ_{c<c'} a_c a_c'.
+/// coordinate then). −φ_c = ρs − a_c, −φ_i = ρs with s = Σa² = 1 − 2Σ_{c<c'} a_c a_c'. The score is affine in
+/// ε for fixed p: this piece is its face ε = 0 (the ε coefficient is y_coef_*_piece below).
 template <std::size_t M, std::size_t L> Piece y_ineq_piece(std::size_t k) {
   constexpr std::size_t K = M + L;
   constexpr std::size_t N = 1 + (L > 0 ? 1 : 0) + (M - 1) + (L > 0 ? L - 1 : 0);
-  // the score is affine in ε for fixed p: its supremum over ε ∈ [0, 10³] is at ε = 0 or ε = 10³
-  Box at0 = unit_box(N), at_max = unit_box(N);
+  Box at0 = unit_box(N);
   at0[0] = Interval(0.0);
-  at_max[0] = Interval(1e3);
-  return make_piece<N>("K = " + std::to_string(K) + ", M = " + std::to_string(M) + ", component " +
-                           std::to_string(k + 1),
-                       {at0, at_max}, [k](const auto& x, const Constants& kc) {
-                         using X = std::decay_t<decltype(x[0])>;
-                         const X& eps = x[0];
-                         const X rho = L > 0 ? x[1] : X(1);
-                         constexpr std::size_t ao = L > 0 ? 2 : 1;
-                         const std::array<X, M> a = star_chart::shares<M>(x, ao);
-                         std::array<X, K> p;
-                         for (std::size_t c = 0; c < M; ++c)
-                           p[c] = rho * a[c];
-                         if constexpr (L == 1)
-                           p[M] = X(1) - rho;
-                         else if constexpr (L > 1) {
-                           const auto b = stick_breaking<L>(x, ao + M - 1);
-                           for (std::size_t i = 0; i < L; ++i)
-                             p[M + i] = (X(1) - rho) * b[i];
-                         }
-                         X pairs(0);
-                         for (std::size_t c = 0; c < M; ++c)
-                           for (std::size_t d = c + 1; d < M; ++d)
-                             pairs += a[c] * a[d];
-                         // −φ_k − a = (1 − a) − (1 − ρ) − 2ρΣ_{c<c'} a_c a_c' (− a_k for a correct k)
-                         X first = X(1 - kc("a")) - (X(1) - rho) - X(2) * rho * pairs;
-                         if (k < M)
-                           first -= a[k];
-                         return X(first + eps * (-mean_log_of(p) - kc("b") * log(X(int(K)))));
-                       });
+  Piece piece = make_piece<N>("K = " + std::to_string(K) + ", M = " + std::to_string(M) + ", component " +
+                                  std::to_string(k + 1) + ", eps = 0",
+                              {at0}, [k](const auto& x, const Constants& kc) {
+                                using X = std::decay_t<decltype(x[0])>;
+                                const X& eps = x[0];
+                                const X rho = L > 0 ? x[1] : X(1);
+                                constexpr std::size_t ao = L > 0 ? 2 : 1;
+                                const std::array<X, M> a = star_chart::shares<M>(x, ao);
+                                std::array<X, K> p;
+                                for (std::size_t c = 0; c < M; ++c)
+                                  p[c] = rho * a[c];
+                                if constexpr (L == 1)
+                                  p[M] = X(1) - rho;
+                                else if constexpr (L > 1) {
+                                  const auto b = stick_breaking<L>(x, ao + M - 1);
+                                  for (std::size_t i = 0; i < L; ++i)
+                                    p[M + i] = (X(1) - rho) * b[i];
+                                }
+                                X pairs(0);
+                                for (std::size_t c = 0; c < M; ++c)
+                                  for (std::size_t d = c + 1; d < M; ++d)
+                                    pairs += a[c] * a[d];
+                                // −φ_k − a = (1 − a) − (1 − ρ) − 2ρΣ_{c<c'} a_c a_c' (− a_k for a correct k)
+                                X first = X(1 - kc("a")) - (X(1) - rho) - X(2) * rho * pairs;
+                                if (k < M)
+                                  first -= a[k];
+                                return X(first + eps * (-mean_log_of(p) - kc("b") * log(X(int(K)))));
+                              });
+  return with_param(with_dim(with_dim(piece, "K", K), "M", M), "eps", 0);
+}
+
+/// The ε coefficient −⟨log p⟩ − b log K ≤ 0 (entropy ≤ b log K) in the centred chart K p_k = 1 + y_k:
+/// K(−⟨log p⟩ − b log K) = −Σ_k (1 + y_k) log(1 + y_k) + K(1 − b) log K exactly (Σ p = 1). At the centroid
+/// y = 0 the value is K(1 − b) log K: 0 for the paper's b = 1 (an exact point, closed by the second-order
+/// test), > 0 for every b < 1, a violation the branch and bound finds at y = 0.
+template <std::size_t K> Piece y_coef_centre_piece(const Box& root) {
+  Piece piece = make_piece<K - 1>("K = " + std::to_string(K) + ", eps coefficient, centred chart", {root},
+                                  [](const auto& x, const Constants& kc) {
+                                    using X = std::decay_t<decltype(x[0])>;
+                                    X last(1), s(0);
+                                    for (std::size_t k = 0; k + 1 < K; ++k) {
+                                      s += xlogx(X(1 + x[k]));
+                                      last -= x[k];
+                                    }
+                                    const X kk = X(static_cast<int>(K));
+                                    return X(-(s + xlogx(last)) + kk * (X(1) - kc("b")) * log(kk));
+                                  });
+  piece.attained = {std::vector<double>(K - 1, 0.0)};
+  return with_dim(piece, "K", K);
+}
+
+/// −⟨log p⟩ − b log K on the stick-breaking box minus `hole` (whose image lies in the centred piece's).
+template <std::size_t K> Piece y_coef_rest_piece(const Box& hole) {
+  Piece piece = interval_simplex::simplex_piece<K>("K = " + std::to_string(K) +
+                                                       ", eps coefficient, away from the centroid",
+                                                   [](const auto& p, const Constants& kc) {
+                                                     using X = std::decay_t<decltype(p[0])>;
+                                                     return X(-mean_log_of(p) - kc("b") * log(X(int(K))));
+                                                   });
+  piece.roots = subtract(piece.roots, hole);
+  std::vector<Piece> one = {piece};
+  rename_dim(one, "S", "K");
+  return one[0];
 }
 
 template <std::size_t M, std::size_t L> void add_y_ineq(Certificate& c) {
@@ -354,19 +390,31 @@ DCRV_CERTIFICATE(flow_y_inequality) {
   c.claim = "D.flow-Y-inequality";
   c.domain =
       "K = 2, 3, every partition (M = 1..K), every component; every p in the closed simplex (0 log 0 = "
-      "0) and eps in [0, 1e3] (the claim's {0} u [1e-6, 1e3]); no exclusion";
+      "0) and every eps >= 0; no exclusion";
   c.method =
       "-phi_k - eps <log p> - a - eps b log K in the chart p_C = rho a, p_I = (1 - rho) b (a, b by "
       "stick-breaking), with -phi_i = rho sum a^2, -phi_c = rho sum a^2 - a_c and 1 - sum a^2 = 2 "
       "sum_{c<c'} a_c a_c' (sum a = 1); x log x enclosed by its exact range on each interval. The score is "
-      "affine in eps for fixed p, so it is proved on the two faces eps = 0 and eps = 1e3 of the box; "
-      "equality at eps = 0, p = e_c";
+      "affine in eps for fixed p: it is <= 0 for every eps >= 0 iff it is at eps = 0 (proved per component; "
+      "equality at p = e_c) and its eps coefficient -<log p> - b log K <= 0 (entropy <= b log K, proved in "
+      "the centred chart K p_k = 1 + y_k with equality at the centroid, second-order test, and on the rest "
+      "of "
+      "the K = 3 simplex as in D.logp-range)";
   c.constants = {{"a", [] { return Interval(1); }}, {"b", [] { return Interval(1); }}};
+  c.paper = {{"K", 2, std::numeric_limits<double>::infinity()},
+             {"eps", 0, std::numeric_limits<double>::infinity()}};
+  c.reductions = {
+      {"affine in eps for fixed p: the face eps = 0 and the eps coefficient <= 0 cover every eps >= 0",
+       {"eps"}},
+      {"permutation equivariance: the partitions C = {1..M} cover every partition"}};
   add_y_ineq<1, 1>(c);
   add_y_ineq<2, 0>(c);
   add_y_ineq<1, 2>(c);
   add_y_ineq<2, 1>(c);
   add_y_ineq<3, 0>(c);
+  c.pieces.push_back(y_coef_centre_piece<2>({Interval(-1.0, 1.0)}));
+  c.pieces.push_back(y_coef_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
+  c.pieces.push_back(y_coef_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
   return c;
 }
 

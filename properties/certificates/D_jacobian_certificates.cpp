@@ -216,13 +216,14 @@ DCRV_CERTIFICATE(m1_jacobian) {
 
 /// The M = 1 pieces: K = 2..Kmax, every correct index c; residual(c, K, exact J, constants).
 template <class R> void add_m1_pieces(Certificate& cert, std::size_t Kmax, int degree, R residual) {
-  for (std::size_t K = 2; K <= Kmax; ++K)
+  for (DimLoop<std::size_t> K(cert, "K", 2); K <= Kmax; ++K)
     for (std::size_t c = 0; c < K; ++c) {
       std::vector<bool> C(K, false);
       C[c] = true;
       const IdentityPiece piece =
           identity_piece(subset_label(K, C), K, degree,
-                         [C, c, K, residual](const std::vector<Rational>& p, const RationalConstants& k) {
+                         [C, c, K = static_cast<std::size_t>(K), residual](const std::vector<Rational>& p,
+                                                                           const RationalConstants& k) {
                            return Rational(residual(c, K, exact_jacobian(p, C), k));
                          });
       cert.identities.push_back(piece);
@@ -277,6 +278,7 @@ DCRV_CERTIFICATE(m1_norm) {
                   target[cc][cc] = k("c") * k("c") * static_cast<long>(K);
                   return squared_distance(product(transpose(e.J), e.J), target);
                 });
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -302,6 +304,7 @@ DCRV_CERTIFICATE(m1_tangent_norm) {
                       target[i][j] = k("c") * k("c") * static_cast<long>(K - 1) * pi[i][cc] * pi[j][cc] / w2;
                   return squared_distance(g, target);
                 });
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -317,6 +320,7 @@ DCRV_CERTIFICATE(m1_tangent_compression) {
     const Matrix pi = projector_matrix(K);
     return squared_distance(product(product(pi, e.J), pi), Matrix(K, std::vector<Rational>(K)));
   });
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 

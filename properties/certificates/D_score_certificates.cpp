@@ -462,22 +462,23 @@ DCRV_CERTIFICATE(edge_mk) {
       "rho = sum_k p_k is the constant polynomial 1, so (rho - 1)^2 + sum_k (phi_k - p_k + sum_j p_j^2)^2 is "
       "a "
       "polynomial of degree <= 4 in each x_j, zero on the 5^(K-1) grid, hence identically zero";
-  for (std::size_t K = 2; K <= 6; ++K) {
-    const IdentityPiece piece = identity_piece("K = " + std::to_string(K) + ", M = K", K - 1, 4,
-                                               [K](const std::vector<Rational>& x, const RationalConstants&) {
-                                                 const std::vector<Rational> p = plane_chart(x, K);
-                                                 const StarScore s =
-                                                     star_score_exact(p, std::vector<bool>(K, true));
-                                                 Rational sq(0);
-                                                 for (const auto& v : p)
-                                                   sq += v * v;
-                                                 Rational r = (s.rho - 1) * (s.rho - 1);
-                                                 for (std::size_t k = 0; k < K; ++k)
-                                                   r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
-                                                 return r;
-                                               });
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 6; ++K) {
+    const IdentityPiece piece = identity_piece(
+        "K = " + std::to_string(K) + ", M = K", K - 1, 4,
+        [K = static_cast<std::size_t>(K)](const std::vector<Rational>& x, const RationalConstants&) {
+          const std::vector<Rational> p = plane_chart(x, K);
+          const StarScore s = star_score_exact(p, std::vector<bool>(K, true));
+          Rational sq(0);
+          for (const auto& v : p)
+            sq += v * v;
+          Rational r = (s.rho - 1) * (s.rho - 1);
+          for (std::size_t k = 0; k < K; ++k)
+            r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
+          return r;
+        });
     c.identities.push_back(piece);
   }
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 

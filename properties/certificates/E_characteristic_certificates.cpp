@@ -113,6 +113,11 @@ DCRV_CERTIFICATE(trimmed_rho_range) {
              "t = sum_C q (resp. sum_I q), (u, t) in [0, 1]^2 for every K and K_C";
   c.pieces = {free_mass_piece("K_C delta - rho_C = -(1 - K delta) sum_C q"),
               free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q")};
+  c.paper = {{"K", 2, kUnbounded}, {"u", 0, 1}, {"t", 0, 1}};
+  c.reductions = {
+      {"every K >= 2, 0 <= K_C <= K - 1, delta in [0, 1/K] and q in the closed simplex give (u, t) = "
+       "(K delta, sum_C q) (resp. sum_I q) in [0, 1]^2, and the score is -(1 - u) t there",
+       {"K"}}};
   return c;
 }
 
@@ -276,12 +281,11 @@ DCRV_CERTIFICATE(Ltan_bound) {
 template <class R>
 void add_group_identities(Certificate& c, int first, int last, std::size_t variables, int degree,
                           R residual) {
-  for (int G = first; G <= last; ++G)
-    c.identities.push_back(
-        identity_piece("G = " + std::to_string(G), variables, degree,
-                       [G, residual](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                         return residual(G, x, k);
-                       }));
+  for (DimLoop<int> G(c, "G", first); G <= last; ++G)
+    c.identities.push_back(identity_piece(
+        "G = " + std::to_string(G), variables, degree,
+        [G = static_cast<int>(G), residual](const std::vector<Rational>& x, const RationalConstants& k)
+            -> Rational { return residual(G, x, k); }));
 }
 
 // App. E, Lemma lem:hG-basic and §Edge cases: h_G ≡ c√(G−1) for G ∈ {2, 3}.
@@ -296,6 +300,7 @@ DCRV_CERTIFICATE(hG_const_G23) {
                        [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
                          return h_scaled_exact(G, x[0]) - k("c");
                        });
+  c.paper = {{"G", 2, 3}}; // the claim is for G in {2, 3}; the identity holds for every real rho
   return c;
 }
 
@@ -423,6 +428,7 @@ DCRV_CERTIFICATE(c1_expansion_at_1) {
                        [](int G, const std::vector<Rational>&, const RationalConstants& k) -> Rational {
                          return first_nonzero(c1_at_one(G, k("c")));
                        });
+  c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
   return c;
 }
 
@@ -445,6 +451,7 @@ DCRV_CERTIFICATE(hG_endpoints) {
                          r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
                          return first_nonzero(r);
                        });
+  c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
   return c;
 }
 
@@ -576,7 +583,7 @@ DCRV_CERTIFICATE(y_inequality) {
   add_class_score_pieces(c, {1, 4}, "c_sqrt");
   c.pieces.push_back(entropy_piece<2>());
   c.pieces.push_back(entropy_piece<3>());
-  for (int K = 2; K <= 3; ++K)
+  for (DimLoop<int> K(c, "K", 2); K <= 3; ++K)
     for (int KC = 0; KC <= K; ++KC) {
       IdentityPiece piece =
           class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
@@ -591,6 +598,7 @@ DCRV_CERTIFICATE(y_inequality) {
       piece.label = "ydot, " + piece.label;
       c.identities.push_back(piece);
     }
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 

@@ -35,8 +35,9 @@ DCRV_CERTIFICATE(hG_upper) {
       "sqrt(G-1) > 0 coefficientwise: sqrt((G-1)/((1+s)(G-1-s)))), exact at rho = 0, 1 where the bound "
       "is attained: monotonicity test";
   c.constants = {{"c", [] { return Interval(1); }}};
-  for (int G = 2; G <= 256; ++G)
-    c.pieces.push_back(hG_upper_piece(G));
+  for (DimLoop<int> G(c, "G", 2); G <= 256; ++G)
+    c.pieces.push_back(with_param(hG_upper_piece(G), "rho", 0));
+  c.paper = {{"G", 2, kUnbounded}, {"rho", 0, 1}}; // the lemma is for every group size G >= 2
   return c;
 }
 

@@ -173,10 +173,11 @@ DCRV_CERTIFICATE(bd_facet_drift) {
              "sum x), H = h_G(rho), eps, L_delta = log delta = log p_k and L_j = log p_j (j != k), all "
              "independent; F_k - delta(gamma_k + eps(sum_j p_j L_j - L_delta)) has degree <= 2 in each "
              "variable: zero on the 3^(2K+1) grid";
-  for (int K = 2; K <= kMaxDriftK; ++K)
+  for (DimLoop<int> K(c, "K", 2); K <= kMaxDriftK; ++K)
     for (int KC = 0; KC <= K; ++KC)
       for (int k = 0; k < K; ++k)
         c.identities.push_back(facet_drift_identity(K, KC, k));
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -193,20 +194,21 @@ DCRV_CERTIFICATE(single_incorrect_rho) {
       "variables delta and the weights w_1..w_(K-1) > 0; rho_C - (1 - delta) with p_j = delta + (1 - K "
       "delta) w_j/sum w (j < K), times sum w a polynomial of degree <= 2 in each variable: zero on the "
       "3^K grid";
-  for (int K = 2; K <= 8; ++K) {
-    const IdentityPiece piece =
-        identity_piece("K = " + std::to_string(K), static_cast<std::size_t>(K), 2,
-                       [K](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                         const Rational& delta = v[0];
-                         Rational total(0), rho(0);
-                         for (int j = 1; j < K; ++j)
-                           total += v[static_cast<std::size_t>(j)];
-                         for (int j = 1; j < K; ++j)
-                           rho += delta + (1 - Rational(K) * delta) * v[static_cast<std::size_t>(j)] / total;
-                         return rho - (1 - delta);
-                       });
+  for (DimLoop<int> K(c, "K", 2); K <= 8; ++K) {
+    const IdentityPiece piece = identity_piece(
+        "K = " + std::to_string(K), static_cast<std::size_t>(K), 2,
+        [K = static_cast<int>(K)](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+          const Rational& delta = v[0];
+          Rational total(0), rho(0);
+          for (int j = 1; j < K; ++j)
+            total += v[static_cast<std::size_t>(j)];
+          for (int j = 1; j < K; ++j)
+            rho += delta + (1 - Rational(K) * delta) * v[static_cast<std::size_t>(j)] / total;
+          return rho - (1 - delta);
+        });
     c.identities.push_back(piece);
   }
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -236,6 +238,9 @@ DCRV_CERTIFICATE(single_incorrect_Emin) {
                        return first_nonzero({emin - displayed, gap - displayed});
                      });
   c.identities = {piece};
+  c.paper = {{"K_C", 1, kUnbounded}, {"delta", 0, 1}};
+  c.reductions = {{"log delta and log((1 - delta)/K_C) as independent variables (exact substitution): the "
+                   "identity holds for every value of them"}};
   return c;
 }
 
@@ -259,6 +264,8 @@ DCRV_CERTIFICATE(Psi_inverse) {
                        return first_nonzero({rho_of(exp_Psi(rho)) - rho, exp_Psi(rho_of(E)) - E});
                      });
   c.identities.push_back(piece);
+  c.paper = {{"rho", 0, 1}, {"z", -kUnbounded, kUnbounded}, {"K_C", 1, kUnbounded}, {"K_I", 1, kUnbounded}};
+  c.reductions = {{"exp(Psi(rho)) and E = exp(z) by exact substitution (exp injective)"}};
   return c;
 }
 
@@ -280,7 +287,7 @@ DCRV_CERTIFICATE(rho_prime_quarter) {
         return x[0] * (1 - x[0]) - X(k("quarter"));
       });
   piece.attained = {{0.5}};
-  c.pieces = {piece};
+  c.pieces = {with_param(piece, "rho", 0)};
   const IdentityPiece derivative =
       identity_piece("rho'(z) = rho(1 - rho)", 3, 3,
                      [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
@@ -289,6 +296,10 @@ DCRV_CERTIFICATE(rho_prime_quarter) {
                        return KC * KI * E / (den * den) - rho * (1 - rho);
                      });
   c.identities = {derivative};
+  c.paper = {{"z", -kUnbounded, kUnbounded}, {"K_C", 1, kUnbounded}, {"K_I", 1, kUnbounded}, {"rho", 0, 1}};
+  c.reductions = {
+      {"|rho'(z)| = rho(1 - rho) (the identity) with rho = rho(z) in (0, 1) for every z, K_C, K_I",
+       {"z", "K_C", "K_I"}}};
   return c;
 }
 
@@ -302,6 +313,11 @@ DCRV_CERTIFICATE(diag_norm) {
              "delta + (1 - K delta)q), i.e. -(1 - u)t with (u, t) = (K delta, 1 - q_k) in [0, 1]^2 for every "
              "K and k";
   c.pieces = {free_mass_piece("p_k - (1 - (K-1)delta) = -(1 - K delta)(1 - q_k)")};
+  c.paper = {{"K", 2, kUnbounded}, {"u", 0, 1}, {"t", 0, 1}};
+  c.reductions = {
+      {"every K >= 2, k, delta in [0, 1/K] and q in the closed simplex give (u, t) = (K delta, 1 - "
+       "q_k) in [0, 1]^2, and the score is -(1 - u) t there",
+       {"K"}}};
   return c;
 }
 

@@ -16,6 +16,7 @@
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -98,16 +99,17 @@ DCRV_CERTIFICATE(phi_centered) {
              "s_j g(log p_j) as free variables); no exclusion";
   c.method = "exact: sum_i p_i (f_i - sum_j p_j f_j) = 0 with p_K = 1 - sum_{j<K} p_j and f free (L, eps "
              "unused): degree <= 2 in each variable, a 3-point grid per variable";
-  for (std::size_t K = 2; K <= 5; ++K)
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 5; ++K)
     c.identities.push_back(drift_piece(
         k_label(K), K, true, 2,
-        [K](const DriftPoint& d) -> Rational {
+        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
           Rational s(0);
           for (std::size_t i = 0; i < K; ++i)
             s += d.p[i] * d.phi(i);
           return s;
         },
         kF));
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -121,18 +123,18 @@ DCRV_CERTIFICATE(mass_conservation) {
       "the two separate ones only by linearity, which is not machine-checked here";
   c.method = "exact: with p_K = 1 - sum_{j<K} p_j, f and L = log p free: sum_i pdot_i, sum_i p_i phi_i and "
              "sum_i p_i (L_i - <L>) are polynomials of degree <= 2 in each variable, zero on a 3-point grid";
-  for (std::size_t K = 2; K <= 5; ++K) {
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 5; ++K) {
     if (K <= 3)
-      c.identities.push_back(
-          drift_piece(k_label(K) + ", sum pdot", K, true, 2, [K](const DriftPoint& d) -> Rational {
-            Rational s(0);
-            for (std::size_t i = 0; i < K; ++i)
-              s += d.drift(i);
-            return s;
-          }));
+      c.identities.push_back(drift_piece(k_label(K) + ", sum pdot", K, true, 2,
+                                         [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
+                                           Rational s(0);
+                                           for (std::size_t i = 0; i < K; ++i)
+                                             s += d.drift(i);
+                                           return s;
+                                         }));
     IdentityPiece phi = drift_piece(
         k_label(K) + ", sum p phi", K, true, 2,
-        [K](const DriftPoint& d) -> Rational {
+        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
           Rational s(0);
           for (std::size_t i = 0; i < K; ++i)
             s += d.p[i] * d.phi(i);
@@ -141,7 +143,7 @@ DCRV_CERTIFICATE(mass_conservation) {
         kF);
     IdentityPiece ent = drift_piece(
         k_label(K) + ", sum p (L - <L>)", K, true, 2,
-        [K](const DriftPoint& d) -> Rational {
+        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
           Rational s(0);
           const Rational m = d.mean_log();
           for (std::size_t i = 0; i < K; ++i)
@@ -152,6 +154,7 @@ DCRV_CERTIFICATE(mass_conservation) {
     c.identities.push_back(phi);
     c.identities.push_back(ent);
   }
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -402,6 +405,8 @@ DCRV_CERTIFICATE(hprime_formula) {
                           });
   };
   c.identities = {piece("L_C'/L_C = N L_I", true), piece("L_I'/L_I = -M L_C", false)};
+  c.paper = {{"z", -kUnbounded, kUnbounded}, {"M", 1, kUnbounded}, {"N", 1, kUnbounded}};
+  c.reductions = {{"E = e^z by exact substitution (E' = E): the identities hold for every real M, N, E"}};
   return c;
 }
 
@@ -430,6 +435,8 @@ DCRV_CERTIFICATE(numerics_scaling) {
                        return ((2 * lambda - 1) + r * lambda) - ((2 + r) * (-L) + (1 + r));
                      });
   c.identities = {lf, clog};
+  c.paper = {{"K", 2, kUnbounded}, {"beta", 0, kUnbounded}, {"delta", 0, 1}};
+  c.reductions = {{"L = log delta and r = sqrt K as free variables: the identities hold for every value"}};
   return c;
 }
 
@@ -473,6 +480,9 @@ DCRV_CERTIFICATE(two_level_param) {
             [=](const Rational& M, const Rational& N, const Rational& E) -> Rational {
               return E / (E * M * (1 + N / (E * M))) - LC(M, N, E);
             })};
+  c.paper = {{"M", 1, kUnbounded}, {"N", 1, kUnbounded}, {"z", 0, kUnbounded}};
+  c.reductions = {
+      {"E = e^z by exact substitution (log injective): the identities hold for every real M, N, E"}};
   return c;
 }
 
@@ -559,19 +569,38 @@ DCRV_CERTIFICATE(cap_poly) {
 DCRV_CERTIFICATE(clog_le) {
   Certificate c;
   c.claim = "F.clog-le";
-  c.domain =
-      "every real K in [2, 10^12] and delta = u/K with u in [10^-300, 1 - 2^-53] (Lambda up to 719); no "
-      "exclusion";
+  c.domain = "every K >= 2 and delta in (0, 1/K], i.e. every Lambda = 1 + log(1/delta) >= 1 (t = 1/Lambda in "
+             "[0, 1], t = 0 the limit delta -> 0); no exclusion";
   c.method =
-      "C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1 exactly (the sqrt K Lambda terms cancel), Lambda = "
-      "1 + log K - log u (entropy_lambda of delta = u/K)";
-  c.constants = {{"c", [] { return Interval(2); }}};
-  Piece piece = make_piece<2>("K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {face_gap_box()},
+      "C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1 exactly (the sqrt K Lambda terms cancel); times t "
+      "= 1/Lambda > 0: (2 - c) - t <= 0 for t in [0, 1], the sign of the coefficient (2 - c) at t = 0 "
+      "(every Lambda, however large) and the constant -1 at once";
+  c.constants = {{"c", [] { return Interval(2); }, [] { return Rational(2); }}};
+  Piece piece = make_piece<1>("t = 1/Lambda in [0, 1]", {Box{Interval(0.0, 1.0)}},
                               [](const auto& x, const Constants& k) {
-                                const auto lambda = 1 + log(x[0]) - log(x[1]);
-                                return (2 - k("c")) * lambda - 1;
+                                using X = std::decay_t<decltype(x[0])>;
+                                return X(2 - k("c")) - x[0];
                               });
-  c.pieces = {piece};
+  c.pieces = {with_param(piece, "Lambda", 0, [](double t) { return 1 / t; })};
+  // the chain from the paper's inequality to the proved score, exact (rearrangements checked): C_log − (c +
+  // √K)Λ = (2 − c)Λ − 1 with r = √K and Λ free (degree 1 in each), and t((2 − c)/t − 1) = (2 − c) − t, the
+  // score times t = 1/Λ > 0 (degree 1 in t after clearing t)
+  c.identities = {identity_piece("C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1", 2, 1,
+                                 [](const RVec& x, const RationalConstants& k) -> Rational {
+                                   const Rational &lambda = x[0], &r = x[1];
+                                   const Rational c_log = (2 * lambda - 1) + r * lambda;
+                                   return (c_log - (k("c") + r) * lambda) - ((2 - k("c")) * lambda - 1);
+                                 }),
+                  identity_piece("t ((2 - c) Lambda - 1) = (2 - c) - t at Lambda = 1/t", 1, 1,
+                                 [](const RVec& x, const RationalConstants& k) -> Rational {
+                                   const Rational& t = x[0];
+                                   return t * ((2 - k("c")) * (1 / t) - 1) - ((2 - k("c")) - t);
+                                 })};
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  c.paper = {{"K", 2, inf}, {"delta", 0, 0.5}, {"Lambda", 1, inf}};
+  c.reductions = {{"the score depends on (K, delta) only through Lambda = 1 + log(1/delta) >= 1 + log K >= 1 "
+                   "(delta <= 1/K <= 1/2)",
+                   {"K", "delta"}}};
   return c;
 }
 

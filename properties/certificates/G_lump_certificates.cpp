@@ -155,7 +155,7 @@ Certificate a_norm_certificate(const char* id, ANorm which, const char* method) 
              "lump-size pattern for S <= 8 and random partitions for larger S); larger S not covered";
   c.method = method;
   c.constants = {{"c", [] { return Interval(1); }, [] { return Q(1); }}};
-  for (int S = 2; S <= 8; ++S)
+  for (DimLoop<int> S(c, "S", 2); S <= 8; ++S)
     c.identities.push_back(a_norm_piece(S, which));
   return c;
 }
@@ -209,9 +209,10 @@ DCRV_CERTIFICATE(g_centered_sphi) {
              "included; larger S not covered";
   c.method = "component i of p.phi - (diag p - pp^T)phi with phi = v - <p,v>1, p_S = 1 - sum x: a polynomial "
              "of degree <= 3 in each of the 2S - 1 variables (x, v), zero on a 4^(2S-1) grid";
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (std::size_t i = 0; i < S; ++i)
       c.identities.push_back(centered_sphi_piece(S, i));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -264,15 +265,16 @@ DCRV_CERTIFICATE(g_star_centered) {
   c.method = "sum_pi p_pi phi_pi with the literal phi_c = (p_c - S2)/rho, phi_i = -S2/rho, p_S = 1 - sum x: "
              "times rho (> 0 on the grid) a polynomial of degree <= 3 in each x, zero on a 4^(S-1) grid, so "
              "the sum is 0 wherever rho != 0";
-  for (int S = 2; S <= 6; ++S)
+  for (DimLoop<int> S(c, "S", 2); S <= 6; ++S)
     for (int KC = 1; KC <= S; ++KC) {
       c.identities.push_back(identity_piece(
           "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(S - 1), 3,
-          [S, s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
+          [S = static_cast<int>(S), s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
             const Qs p = plane_chart(x, static_cast<std::size_t>(S));
             return dot(p, star_phi(p, s));
           }));
     }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -285,15 +287,16 @@ DCRV_CERTIFICATE(g_grpo_centered) {
   c.method =
       "sum_pi p_pi phi_pi with phi_c = sigma H, phi_i = -rho H (grpo::centered_score, H = h_G(rho) free), "
       "p_S = 1 - sum x: a polynomial of degree <= 2 in each x and 1 in H, zero on a 3^S grid";
-  for (int S = 2; S <= 6; ++S)
+  for (DimLoop<int> S(c, "S", 2); S <= 6; ++S)
     for (int KC = 0; KC <= S; ++KC) {
       c.identities.push_back(identity_piece(
           "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(S), 2,
-          [S, s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
+          [S = static_cast<int>(S), s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
             const Qs p = plane_chart(x, static_cast<std::size_t>(S));
             return dot(p, grpo_phi(p, s, x[static_cast<std::size_t>(S - 1)]));
           }));
     }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -339,13 +342,14 @@ DCRV_CERTIFICATE(g_dpo_gbar) {
       "gamma_pi = g_beta(log p_pi) as free variables (gamma = 1 at p_pi = 0 included): sum_k s_k q_k G_k "
       "- sum_pi s_pi p_pi gamma_pi with q_k G_k = sum_{C_k} p gamma, p_S = 1 - sum x: degree <= 1 in each "
       "of the 2S - 1 variables, zero on a 2^(2S-1) grid";
-  for (int S = 2; S <= 4; ++S)
+  for (DimLoop<int> S(c, "S", 2); S <= 4; ++S)
     for (const auto& lump_of : set_partitions(S)) {
       const Lumps L(lump_of);
       for (const auto& s : sign_pure_labellings(L)) {
         const IdentityPiece piece = identity_piece(
             "S = " + std::to_string(S) + ", lumps " + std::to_string(L.count()) + ", partition/labels",
-            static_cast<std::size_t>(2 * S - 1), 1, [S, L, s](const Qs& x, const RationalConstants&) -> Q {
+            static_cast<std::size_t>(2 * S - 1), 1,
+            [S = static_cast<int>(S), L, s](const Qs& x, const RationalConstants&) -> Q {
               const std::size_t n = static_cast<std::size_t>(S);
               const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
               Q gamma_bar(0);
@@ -356,6 +360,7 @@ DCRV_CERTIFICATE(g_dpo_gbar) {
         c.identities.push_back(piece);
       }
     }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -373,10 +378,10 @@ DCRV_CERTIFICATE(g_mk_decomp) {
              "Lambda = log q_k free, log w_pi = L_pi - Lambda (log of a quotient): m_k - q_k Lambda - q_k "
              "sum w_pi (L_pi - Lambda), w = p/q_k; q_k w_pi = p_pi cancels exactly, so the residual equals a "
              "polynomial of degree <= 1 in each variable where q_k != 0, zero on a 2^(2|C_k|+1) grid";
-  for (int m = 1; m <= 6; ++m) {
+  for (DimLoop<int> m(c, "|C_k|", 1); m <= 6; ++m) {
     const IdentityPiece piece =
         identity_piece("|C_k| = " + std::to_string(m), static_cast<std::size_t>(2 * m + 1), 1,
-                       [m](const Qs& x, const RationalConstants&) -> Q {
+                       [m = static_cast<int>(m)](const Qs& x, const RationalConstants&) -> Q {
                          const std::size_t n = static_cast<std::size_t>(m);
                          const Qs p = slice(x, 0, n), Lg = slice(x, n, n);
                          const Q Lambda = x[2 * n];
@@ -391,6 +396,7 @@ DCRV_CERTIFICATE(g_mk_decomp) {
                        });
     c.identities.push_back(piece);
   }
+  c.paper = {{"|C_k|", 1, kUnbounded}}; // every lump size of every partition
   return c;
 }
 
@@ -490,7 +496,7 @@ Q lump_conditional_formula(const LumpOdeVars& v, std::size_t m) {
 /// The pieces of a lump-ODE identity `formula` = A ṗ: whole for S = 2, 3, split into the ε-free part and
 /// the ε coefficient for S = 4 (S = 5 closes as well, 1.3 s more each: left out for time); every |C_k| = m.
 template <class Formula> void add_lump_ode_pieces(Certificate& c, Formula formula) {
-  for (std::size_t S = 2; S <= 3; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     for (std::size_t m = 1; m <= S; ++m)
       c.identities.push_back(lump_ode_piece(S, m, 2, formula));
   for (std::size_t m = 1; m <= 4; ++m)
@@ -516,6 +522,7 @@ DCRV_CERTIFICATE(g_lump_ode) {
                   "A pdot on solutions; ") +
       kLumpRelabel;
   add_lump_ode_pieces(c, lump_drift_formula);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -533,6 +540,7 @@ DCRV_CERTIFICATE(g_lump_ode_conditional) {
                   "the eps coefficient in (x, L), each zero on its own 3^n grid; ") +
       kLumpRelabel;
   add_lump_ode_pieces(c, lump_conditional_formula);
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -547,11 +555,11 @@ DCRV_CERTIFICATE(g_eps0_lump) {
                   "vector p.phi, phi free, eps = 0: variables x (p_S = 1 - sum x) and phi (S), degree <= 1 "
                   "in each, zero on a 2^(2S-1) grid; d/dt(Ap) = A pdot on solutions; ") +
       kLumpRelabel;
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t m = 1; m <= S; ++m) {
       const IdentityPiece piece =
           identity_piece("S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m), 2 * S - 1, 1,
-                         [S, m](const Qs& x, const RationalConstants&) -> Q {
+                         [S = static_cast<std::size_t>(S), m](const Qs& x, const RationalConstants&) -> Q {
                            const Qs p = plane_chart(x, S), phi = slice(x, S - 1, S);
                            Q aggregated(0), sel(0);
                            for (std::size_t pi = 0; pi < S; ++pi) // row k of A times p ⊙ φ
@@ -562,6 +570,7 @@ DCRV_CERTIFICATE(g_eps0_lump) {
                          });
       c.identities.push_back(piece);
     }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -738,7 +747,7 @@ DCRV_CERTIFICATE(g_dpo_lump_ode) {
       "phi_pi = s_pi gamma_pi - sum_j p_j s_j gamma_j (dcrv's DPO field), q_k G_k = sum_{C_k} p gamma, "
       "gbar = sum_j s_j q_j G_j, p_S = 1 - sum x: degree <= 2 in each of the 2S - 1 variables, zero on a "
       "3^(2S-1) grid";
-  for (int S = 2; S <= 3; ++S)
+  for (DimLoop<int> S(c, "S", 2); S <= 3; ++S)
     for (const auto& lump_of : set_partitions(S)) {
       const Lumps L(lump_of);
       for (const auto& s : sign_pure_labellings(L))
@@ -758,6 +767,7 @@ DCRV_CERTIFICATE(g_dpo_lump_ode) {
         c.identities.push_back(dpo_lump_piece(S, L, s, 0));
     }
   }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -773,25 +783,27 @@ DCRV_CERTIFICATE(g_dpo_zik_ode) {
       "residual (phi_i - phi_k) - s(gamma_i - gamma_k) with dcrv's DPO field phi_pi = s_pi gamma_pi - "
       "sum_j p_j s_j gamma_j, gamma_pi = g_beta(log p_pi) free, p_S = 1 - sum x: degree <= 1 in each of "
       "the 2S - 1 variables, zero on a 2^(2S-1) grid";
-  for (int S = 2; S <= 4; ++S)
+  for (DimLoop<int> S(c, "S", 2); S <= 4; ++S)
     for (int KC = 0; KC <= S; ++KC)
       for (int sign : {1, -1}) {
         const int first = sign > 0 ? 0 : KC, size = sign > 0 ? KC : S - KC;
         if (size < 2)
           continue;
         // degree 1: the mean Σ p s γ cancels; each term is of degree <= 1 in each variable
-        c.identities.push_back(identity_piece(
-            "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
-                (sign > 0 ? ", correct pair" : ", incorrect pair"),
-            static_cast<std::size_t>(2 * S - 1), 1,
-            [S, s = leading_labels(S, KC), first, sign](const Qs& x, const RationalConstants&) -> Q {
-              const std::size_t n = static_cast<std::size_t>(S), i = static_cast<std::size_t>(first),
-                                k = i + 1;
-              const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
-              const Qs phi = dpo_phi(p, s, gamma);
-              return (phi[i] - phi[k]) - Q(sign) * (gamma[i] - gamma[k]);
-            }));
+        c.identities.push_back(identity_piece("S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
+                                                  (sign > 0 ? ", correct pair" : ", incorrect pair"),
+                                              static_cast<std::size_t>(2 * S - 1), 1,
+                                              [S = static_cast<int>(S), s = leading_labels(S, KC), first,
+                                               sign](const Qs& x, const RationalConstants&) -> Q {
+                                                const std::size_t n = static_cast<std::size_t>(S),
+                                                                  i = static_cast<std::size_t>(first),
+                                                                  k = i + 1;
+                                                const Qs p = plane_chart(x, n), gamma = slice(x, n - 1, n);
+                                                const Qs phi = dpo_phi(p, s, gamma);
+                                                return (phi[i] - phi[k]) - Q(sign) * (gamma[i] - gamma[k]);
+                                              }));
       }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -837,7 +849,7 @@ DCRV_CERTIFICATE(g_op3_logratio_identity) {
       "grid) a polynomial of degree <= 2 in each variable; affine in eps, so split into its eps-free part "
       "in (x, gamma) (zero on a 3^(2S-1) grid) and its eps coefficient in (x, L, Lambda) (zero on a 3^(2S) "
       "grid)";
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (std::size_t m = 1; m <= S; ++m)
       for (int sk : {1, -1})
         for (std::size_t plus = 0; plus <= S - m; ++plus) {
@@ -849,7 +861,8 @@ DCRV_CERTIFICATE(g_op3_logratio_identity) {
           const std::string label = "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m) +
                                     ", s_k = " + std::to_string(sk) + ", " + std::to_string(plus) +
                                     " other correct traces";
-          auto full = [S](const Qs& x, const Qs& gamma, const Qs& L, const Q& Lambda, const Q& eps) {
+          auto full = [S = static_cast<std::size_t>(S)](const Qs& x, const Qs& gamma, const Qs& L,
+                                                        const Q& Lambda, const Q& eps) {
             Qs all = slice(x, 0, S - 1);
             all.insert(all.end(), gamma.begin(), gamma.end());
             all.insert(all.end(), L.begin(), L.end());
@@ -859,18 +872,19 @@ DCRV_CERTIFICATE(g_op3_logratio_identity) {
           };
           c.identities.push_back(identity_piece(
               label + ", eps-free part", 2 * S - 1, 2,
-              [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
+              [S = static_cast<std::size_t>(S), m, s, full](const Qs& x, const RationalConstants&) -> Q {
                 return op3_residual(full(x, slice(x, S - 1, S), Qs(S, Q(0)), Q(0), Q(0)), S, m, s);
               }));
-          c.identities.push_back(
-              identity_piece(label + ", coefficient of eps", 2 * S, 2,
-                             [S, m, s, full](const Qs& x, const RationalConstants&) -> Q {
-                               const Qs zero(S, Q(0)), L = slice(x, S - 1, S);
-                               const Q Lambda = x[2 * S - 1];
-                               return op3_residual(full(x, zero, L, Lambda, Q(1)), S, m, s) -
-                                      op3_residual(full(x, zero, L, Lambda, Q(0)), S, m, s);
-                             }));
+          c.identities.push_back(identity_piece(
+              label + ", coefficient of eps", 2 * S, 2,
+              [S = static_cast<std::size_t>(S), m, s, full](const Qs& x, const RationalConstants&) -> Q {
+                const Qs zero(S, Q(0)), L = slice(x, S - 1, S);
+                const Q Lambda = x[2 * S - 1];
+                return op3_residual(full(x, zero, L, Lambda, Q(1)), S, m, s) -
+                       op3_residual(full(x, zero, L, Lambda, Q(0)), S, m, s);
+              }));
         }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

@@ -68,7 +68,12 @@ Piece a_l1_piece(bool plus) {
 /// The constant c = 1 and the two pieces ±(2W − 1) − c ≤ 0 of the bound ‖Ad‖₁ ≤ c‖d‖₁.
 void add_a_l1_bound(Certificate& c) {
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {a_l1_piece(true), a_l1_piece(false)};
+  c.pieces = {with_param(a_l1_piece(true), "W", 0), with_param(a_l1_piece(false), "W", 0)};
+  c.paper = {{"S", 1, kUnbounded}, {"W", 0, 1}};
+  c.reductions = {
+      {"||Ad||_1 and ||d||_1 are sums over the lumps, homogeneous of degree 1: every S, partition "
+       "and d reduce to one lump with sum |d| = 1, where sum d = 2W - 1, W in [0, 1]",
+       {"S"}}};
 }
 
 DCRV_CERTIFICATE(g_a_l1_lip) {

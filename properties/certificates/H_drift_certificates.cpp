@@ -99,8 +99,9 @@ DCRV_CERTIFICATE(drift_tangent) {
       "log p_i = L_i as free variables (the identity holds with L free), p_K = 1 - sum_{i<K} p_i: "
       "sum_i p_i[(w_i - <p,w>) - eps(L_i - <p,L>)] is a polynomial of degree <= 2 in each variable, zero "
       "on a 3^(3K) grid hence identically";
-  for (std::size_t K = 2; K <= 3; ++K)
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(drift_tangent_piece(K));
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -137,8 +138,9 @@ DCRV_CERTIFICATE(drift_decomposition) {
       "log p_i = L_i as free variables (the identity holds with L free), p_K = 1 - sum_{i<K} p_i: each "
       "component of F - [(diag p - p p^T)phi - eps p (L - <p,L>)] is a polynomial of degree <= 3 in each "
       "variable (p_i p_k <p,w> in the p chart), zero on a 4^(3K) grid hence identically";
-  for (std::size_t K = 2; K <= 3; ++K)
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(drift_decomposition_piece(K));
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -157,20 +159,40 @@ Piece xlogx_piece(std::string label, double lo, double hi, bool log_form) {
   });
 }
 
+/// Around the maximiser y = 1, relative to the paper's c = 1/e: x|log x|/c − c/c_paper = y e^{1 − y} −
+/// c/c_paper, exactly 0 at y = 1 for the paper's c (e⁰ = 1; the ratio is exactly 1), with derivative (1 −
+/// y)e^{1 − y} = 0 and second derivative (y − 2)e^{1 − y} < 0 there: the second-order test closes it; any c <
+/// 1/e is refused at y = 1.
+Piece xlogx_peak_piece() {
+  constexpr double w = 0x1p-20;
+  Piece piece = make_piece<1>("y in [1 - 2^-20, 1 + 2^-20], relative to c = 1/e",
+                              {{Interval(1.0 - w, 1.0 + w)}}, [](const auto& x, const Constants& k) {
+                                using X = std::decay_t<decltype(x[0])>;
+                                const X& y = x[0];
+                                return y * exp(X(1) - y) - X(k("c/paper"));
+                              });
+  piece.attained = {{1.0}};
+  return piece;
+}
+
 DCRV_CERTIFICATE(xlogx_envelope) {
   Certificate c;
   c.claim = "H.xlogx-envelope";
-  c.domain = "x = exp(-y) with y in [0, 1 - 2^-40] and [1 + 2^-40, 1024]: every x in [e^-1024, 1] (which "
-             "contains [10^-300, 1]) except the relative neighbourhood |log x + 1| < 2^-40 of the maximiser "
-             "x = 1/e, where x|log x| = 1/e - O(2^-81) cannot be separated from the enclosure of c = 1/e";
+  c.domain = "x = exp(-y) with y in [0, 1024]: every x in [e^-1024, 1] (which contains [10^-300, 1]); no "
+             "exclusion (the maximiser x = 1/e, y = 1, is proved relative to c = 1/e by the second-order "
+             "test)";
   c.method =
       "x = exp(-y), y = log(1/x) >= 0: x |log x| = y exp(-y) = exp(log y - y) (exact); the score minus c "
       "is increasing on y < 1 and decreasing on y > 1 (monotonicity test), so each piece reduces to its "
-      "end next to y = 1";
+      "end next to y = 1; around y = 1 the score relative to c, y e^(1 - y) - c/c_paper, is 0 at y = 1 "
+      "exactly with derivative 0 and second derivative < 0 (second-order test)";
   c.constants = {{"c", [] { return exp(Interval(-1)); }}};
   c.pieces = {xlogx_piece("y in [0, 1/2]", 0.0, 0.5, false),
               xlogx_piece("y in [1/2, 1 - 2^-40]", 0.5, 1.0 - 0x1p-40, true),
-              xlogx_piece("y in [1 + 2^-40, 1024]", 1.0 + 0x1p-40, 1024.0, true)};
+              xlogx_piece("y in [1 + 2^-40, 1024]", 1.0 + 0x1p-40, 1024.0, true), xlogx_peak_piece()};
+  for (auto& piece : c.pieces)
+    piece = with_param(piece, "y", 0);
+  c.paper = {{"y", 0, kUnbounded}}; // every x in (0, 1]: y = log(1/x) >= 0
   return c;
 }
 
@@ -206,7 +228,8 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       "on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (exact), with p_i/delta = 1 "
       "+ (1 - v) K q_i/v >= 1 (log1p of a non-negative number): every term is <= 0; q by "
       "stick-breaking";
-  for_sizes<2, 8>([&]<std::size_t K>() { c.pieces.push_back(neg_entropy_piece<K>()); });
+  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(neg_entropy_piece<K>()); });
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -316,8 +339,9 @@ DCRV_CERTIFICATE(wf_covariance) {
       "p = s*s has sum p = 1), sqrt gamma = g free: each entry of sigma sigma^T - g^2(diag p - p p^T) "
       "and of 1^T sigma times (1 + |t|^2)^6 is a polynomial of degree <= 12 in each t_k (and <= 2 in g), "
       "zero on a 13^K grid hence identically";
-  for (std::size_t K = 2; K <= 3; ++K)
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(wf_covariance_piece(K));
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -355,9 +379,10 @@ DCRV_CERTIFICATE(face_variance) {
       "at p_i = delta): sqrt p = s(t) stereographic, sqrt gamma = g, each difference times (1 + "
       "|t|^2)^6 a polynomial of degree <= 12 in each variable, zero on a 13^K grid hence identically; "
       "0 <= gamma delta (1 - delta) by interval evaluation";
-  for (std::size_t K = 2; K <= 3; ++K)
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(face_variance_piece(K));
   c.pieces = {face_variance_sign_piece()};
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
@@ -378,6 +403,7 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
         const Rational lambda = 1 / (2 * x[0] * x[1]);
         return lambda * x[0] * x[1] - k("c");
       }));
+  c.paper = {{"n", 0, kUnbounded}, {"x", 0, kUnbounded}};
   return c;
 }
 
@@ -536,7 +562,7 @@ IdentityPiece star_difference_piece(std::size_t K, std::size_t KC) {
 /// The three identities of H.star-logratio / H.grpo-logratio per K = 2, 3: the score difference within C
 /// (`difference`, per |C|), the generator's drift of z_ij for a free score vector, and the noise row.
 void add_logratio_pieces(Certificate& c, IdentityPiece (*difference)(std::size_t K, std::size_t KC)) {
-  for (std::size_t K = 2; K <= 3; ++K) {
+  for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K) {
     for (std::size_t KC = 2; KC <= K; ++KC)
       c.identities.push_back(difference(K, KC));
     c.identities.push_back(ito_drift_piece(K));
@@ -636,8 +662,9 @@ DCRV_CERTIFICATE(sde_noise_covariance) {
       "refused otherwise): each entry of N N^T - (diag p - p p^T)/B and of 1^T N times (1 + |t|^2)^6 b^2 "
       "is a polynomial of degree <= 12 in each variable, zero on a 13^S grid hence identically";
   c.constants = {{"e", [] { return Interval(1) / Interval(2); }, [] { return Rational(1, 2); }}};
-  for (std::size_t S = 2; S <= 3; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(noise_covariance_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -657,9 +684,10 @@ DCRV_CERTIFICATE(main_star_score_diff) {
       "phi^STaR of def:star-score, phi_c = (p_c - S2)/rho, -S2/rho on I: phi_a - phi_b - (p_a - p_b)/rho "
       "times rho has degree <= 3 in each p_k, zero on a 4^S grid hence identically; the rates at eps = 0 "
       "are r = phi exactly";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t M = 2; M <= S; ++M)
       c.identities.push_back(star_difference_piece(S, M));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -685,11 +713,12 @@ DCRV_CERTIFICATE(main_grpo_score_diff_zero) {
   c.method = "centred score (grpo::centered_score) sigma h on C, -rho h on I and raw score h 1_C with h = "
              "h_G(rho) free: the differences on C are polynomials of degree <= 2 in each variable, zero on "
              "the grid hence identically";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t M = 2; M <= S; ++M) {
       c.identities.push_back(grpo_difference_piece(S, M));
       c.identities.push_back(grpo_raw_difference_piece(S, M));
     }
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

@@ -96,8 +96,9 @@ DCRV_CERTIFICATE(noise_variance_bound) {
              "p_i = (1 + a_i)/K, p_K = (1 - sum a)/K; the first bound is attained at the uniform point a = 0 "
              "(exact enclosure there), the second is strict";
   c.constants = {{"c", [] { return Interval(1); }}};
-  for_sizes<2, 8>([&]<std::size_t K>() { c.pieces.push_back(noise_variance_piece<K>()); });
-  for_sizes<2, 8>([&]<std::size_t K>() { c.pieces.push_back(noise_mid_piece<K>()); });
+  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(noise_variance_piece<K>()); });
+  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(noise_mid_piece<K>()); });
+  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 

@@ -70,8 +70,9 @@ DCRV_CERTIFICATE(gauge_invariance) {
       "p_S = 1 - sum_{i<S} p_i, F and c free: each component of p (F + c - <p, F + c>) - p (F - <p, F>) "
       "and sum_i p_i (F_i - <p, F>) is a polynomial of degree <= 2 in each variable, zero on a 3^(2S) "
       "grid hence identically";
-  for (std::size_t S = 2; S <= 4; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(gauge_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -132,9 +133,10 @@ DCRV_CERTIFICATE(block_rank) {
       "K = T B T^T entrywise (degree <= 1) and every 3 x 3 minor of K zero (degree <= 3 in each kappa): "
       "zero on a 4^3 grid hence identically; K symmetric, so all 3 x 3 minors zero <=> rank K <= 2 <=> "
       "its third largest |eigenvalue| is 0";
-  for (std::size_t S = 2; S <= 6; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t M = 1; M <= S; ++M)
       c.identities.push_back(block_rank_piece(S, M));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -172,9 +174,10 @@ DCRV_CERTIFICATE(block_gap_formula) {
   c.method = "p* = two-level target (p_c = (1 - N delta)/M, p_i = delta): each of (Kp*)_c - (Kp*)_i - "
              "formula, (Kp*)_c - (Kp*)_1, (Kp*)_i - (Kp*)_{M+1} is a polynomial of degree <= 1 in each of "
              "kappa_CC, kappa_II, kappa_CI, delta, zero on a 2^4 grid hence identically";
-  for (std::size_t S = 2; S <= 8; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     for (std::size_t M = 1; M < S; ++M)
       c.identities.push_back(block_gap_piece(S, M));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

@@ -67,8 +67,9 @@ DCRV_CERTIFICATE(logratio_ode) {
       "phi_j - c eps z_ij) times p_i p_j is a polynomial of degree <= 2 in each variable, zero on a "
       "3^(3S+1) grid hence identically (largest residual over the pairs)";
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
-  for (std::size_t S = 2; S <= 3; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(logratio_piece(S));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -87,8 +88,9 @@ DCRV_CERTIFICATE(ideal_logratio_ode) {
       "phi_A free: rate_i - rate_j - (phi_i - phi_j - A z_ij) times p_i p_j is a polynomial of degree <= "
       "2 in each variable, zero on a 3^(3S+1) grid hence identically (the pieces of M.logratio-ode with "
       "eps = A and coefficient 1)";
-  for (std::size_t S = 2; S <= 3; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(logratio_piece(S, false));
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -137,9 +139,10 @@ DCRV_CERTIFICATE(keff_gating) {
       "K_eff = diag(R) K_sem diag(R), R = 1 on the first M coordinates: p^T K_eff p - sum_{c,c' < M} p_c "
       "p_c' K_sem(c,c') and (K_eff p)_i (i >= M) are polynomials of degree <= 2 in each variable (p "
       "and the upper triangle of K_sem free), zero on a 3^(S + S(S+1)/2) grid hence identically";
-  for (std::size_t S = 1; S <= 3; ++S)
+  for (DimLoop<std::size_t> S(c, "S", 1); S <= 3; ++S)
     for (std::size_t M = 0; M <= S; ++M)
       c.identities.push_back(keff_piece(S, M));
+  c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
   return c;
 }
 

@@ -328,7 +328,7 @@ inline Piece free_mass_piece(const std::string& label) {
   piece.label = label;
   piece.score = make_score<2>([](const auto& x, const Constants&) { return -((1 - x[0]) * x[1]); });
   piece.roots = {unit_box(2)};
-  return piece;
+  return with_param(with_param(piece, "u", 0), "t", 1); // u = K delta, t = a sum of free masses q
 }
 
 } // namespace dcrv::certify::grpo_exact

@@ -69,17 +69,22 @@ template <std::size_t Max, class F> Score make_score_of_dim(std::size_t n, F f) 
   return s;
 }
 
+/// The simplex pieces below carry the dimension "S" = S in their scope data (Piece::dims; rename_dim for a
+/// certificate that calls it K).
+
 /// A piece over p ∈ Δ^{S−1} (stick-breaking) and w ∈ [−1, 1]^M (the raw coordinates after p):
 /// score f(p, w, k) with p, w std::arrays of the scalar.
 template <std::size_t S, std::size_t M, class F> Piece simplex_cube_piece(std::string label, F f) {
-  return make_piece<S - 1 + M>(
-      std::move(label), {simplex_cube_box(S, M)}, [f](const auto& x, const Constants& k) {
-        using X = std::decay_t<decltype(x[0])>;
-        const auto p = stick_breaking<S>(x);
-        std::array<X, M> w;
-        std::copy_n(x.begin() + (S - 1), M, w.begin()); // M = 0: a piece over the simplex alone
-        return f(p, w, k);
-      });
+  return with_dim(make_piece<S - 1 + M>(std::move(label), {simplex_cube_box(S, M)},
+                                        [f](const auto& x, const Constants& k) {
+                                          using X = std::decay_t<decltype(x[0])>;
+                                          const auto p = stick_breaking<S>(x);
+                                          std::array<X, M> w;
+                                          // M = 0: a piece over the simplex alone
+                                          std::copy_n(x.begin() + (S - 1), M, w.begin());
+                                          return f(p, w, k);
+                                        }),
+                  "S", S);
 }
 
 /// A piece over p ∈ Δ^{S−1} alone (the stick-breaking box [0,1]^{S−1}): score f(p, k).
@@ -91,9 +96,10 @@ template <std::size_t S, class F> Piece simplex_piece(std::string label, F f) {
 /// A piece over p ∈ Δ^{S−1} (stick-breaking) and one more coordinate t ∈ [0, 1] after it (a floor δ⋆ ∈ [0, 1]
 /// of App. A §A.2 and App. B §B.4): the raw box [0,1]^S, score f(p, t, k).
 template <std::size_t S, class F> Piece simplex_unit_piece(std::string label, F f) {
-  return make_piece<S>(std::move(label), {unit_box(S)}, [f](const auto& x, const Constants& k) {
-    return f(stick_breaking<S>(x), x[S - 1], k);
-  });
+  return with_dim(
+      make_piece<S>(std::move(label), {unit_box(S)},
+                    [f](const auto& x, const Constants& k) { return f(stick_breaking<S>(x), x[S - 1], k); }),
+      "S", S);
 }
 
 /// ±vᵀS(p)v − c‖v‖² with vᵀS(p)v = vᵀ(diag p − ppᵀ)v = Σ p_i v_i² − (pᵀv)² (the claims' quadratic form).
@@ -238,6 +244,16 @@ template <std::size_t From, std::size_t To, class F> void for_sizes(F&& f) {
     (f.template operator()<From + I>(), ...);
   }
   (std::make_index_sequence<To - From + 1>{});
+}
+
+/// for_sizes that tags what each size adds to `c` with the dimension name = S (its scope data, DimLoop).
+template <std::size_t From, std::size_t To, class F>
+void for_sizes(Certificate& c, const std::string& name, F&& f) {
+  std::size_t pieces = c.pieces.size(), identities = c.identities.size();
+  for_sizes<From, To>([&]<std::size_t S>() {
+    f.template operator()<S>();
+    tag_new_parts(c, pieces, identities, name, static_cast<double>(S));
+  });
 }
 
 } // namespace dcrv::certify::interval_simplex

@@ -120,6 +120,18 @@ Box box_around(const std::vector<double>& centre, double r);
 /// Boxes covering ∪boxes \ int(hole) (the hole's interior removed: shared faces stay in the domain).
 std::vector<Box> subtract(const std::vector<Box>& boxes, const Box& hole);
 
+/// A box the branch and bound closed, with the test that closed it (for `dcrv certify --export`, rechecked by
+/// certify/recheck.hpp): "natural" (sup G(box) ≤ 0), "mean-value" (at the box's centre), "second-order" (at
+/// the attained point `attained`), or "monotone" (not closed: the coordinates in `faces` were fixed, +i + 1
+/// to the upper face, −(i + 1) to the lower one, by the sign of ∂g/∂x_i on the box; the face is recorded when
+/// it closes).
+struct ClosedBox {
+  std::string test;
+  Box box;
+  std::vector<int> faces;
+  int attained = -1;
+};
+
 struct BnbOptions {
   long max_boxes = 200000; // boxes examined at most (each costs up to four interval evaluations)
   double seconds = 60;     // wall-time budget
@@ -127,6 +139,8 @@ struct BnbOptions {
   bool strict = false;     // prove sup g < 0 (claims with <) instead of sup g ≤ 0
   /// Exact raw points where the bound is attained (g = 0): the second-order test closes boxes around them.
   std::vector<std::vector<double>> attained;
+  /// Called for every closed box and every monotone step (certify --export); empty: nothing recorded.
+  std::function<void(const ClosedBox&)> record = {};
 };
 
 struct BnbResult {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -30,6 +31,26 @@ struct CertConstant {
   std::function<Rational()> exact = {};
 };
 
+/// The unbounded end of a scope range ("for every S >= 2": {"S", 2, kUnbounded}).
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
+/// One range of a certificate's scope: a dimension (S, K, G, M, |C_k|: integers) or a parameter (β, ε, ℓ₀, z)
+/// proved for lo ≤ value ≤ hi (±∞ where the scope is unbounded on that side).
+struct ScopeRange {
+  std::string name;
+  double lo = 0, hi = 0;
+  nlohmann::json to_json() const;
+};
+
+/// A parameter read from a raw coordinate of a piece's root boxes: its range is the hull of that coordinate
+/// over the roots, mapped by `to_param` (monotone; the identity by default, e.g. a compactified
+/// coordinate t ∈ [0, 1] ↦ Λ = 1/t ∈ [1, ∞]).
+struct ParamCoord {
+  std::string name;
+  std::size_t coord = 0;
+  std::function<double(double)> to_param = {};
+};
+
 /// One piece of a certified domain: the score over the union of `roots`.
 struct Piece {
   std::string label; // e.g. "S = 3, k = 1"
@@ -37,7 +58,24 @@ struct Piece {
   std::vector<Box> roots;
   std::vector<std::vector<double>> attained; // exact raw points where the bound is attained (second order)
   bool strict = false;
+  /// What the piece covers, as data (the scope is derived from these): the fixed dimensions of its score
+  /// ({"S", 3, 3}: the template size the score computes with) and the parameters read from its roots.
+  std::vector<ScopeRange> dims;
+  std::vector<ParamCoord> params;
 };
+
+/// `piece` with the fixed dimension name = value added to its scope data (Piece::dims).
+inline Piece with_dim(Piece piece, const std::string& name, double value) {
+  piece.dims.push_back({name, value, value});
+  return piece;
+}
+
+/// `piece` with the parameter `name` read from raw coordinate `coord` of its roots (Piece::params).
+inline Piece with_param(Piece piece, const std::string& name, std::size_t coord,
+                        std::function<double(double)> to_param = {}) {
+  piece.params.push_back({name, coord, std::move(to_param)});
+  return piece;
+}
 
 /// The piece `label` over the union of `roots`, with the score f(x, k) of N raw variables (make_score<N>: f
 /// is evaluated on intervals and on jets). Set `strict` or `attained` on the result where the bound needs
@@ -49,14 +87,6 @@ template <std::size_t N, class F> Piece make_piece(std::string label, std::vecto
   piece.roots = std::move(roots);
   return piece;
 }
-
-/// One range of a certificate's scope: a dimension (S, K, G, M, |C_k|: integers) or a parameter (β, ε, ℓ₀, z)
-/// proved for lo ≤ value ≤ hi (±∞ where the scope is unbounded on that side).
-struct ScopeRange {
-  std::string name;
-  double lo = 0, hi = 0;
-  nlohmann::json to_json() const;
-};
 
 /// What a certificate proves, as data (DESIGN.md "Certificates"): the runner makes a claim `certified` only
 /// when `whole` (the certificate covers the claim's domain as the paper states it); a partial proof leaves
@@ -72,8 +102,23 @@ struct Scope {
   nlohmann::json to_json() const;
 };
 
+/// A reduction a certificate uses (symmetry, linearity, compactification, composition): `text` says what it
+/// is; `extends` names the ranges of the paper's domain it carries from the pieces' ranges to the whole range
+/// (e.g. "affine in eps, proved at eps = 0 and for the eps coefficient" extends "eps" to [0, ∞)). A reduction
+/// that extends nothing is recorded, not counted.
+struct Reduction {
+  std::string text;
+  std::vector<std::string> extends = {};
+};
+
 struct Certificate {
-  Scope scope;        // what it proves (structured); `domain` below is the same in words
+  /// What it proves (structured). derive_scope fills dims, params, whole, summary and gap from the pieces,
+  /// the paper's domain below and the reductions; a certificate sets only exclusions (and may add to gap).
+  Scope scope;
+  /// The claim's domain as the paper states it (dims and parameters, ±∞ for "for all"); empty: not stated as
+  /// data, so the certificate cannot be whole.
+  std::vector<ScopeRange> paper;
+  std::vector<Reduction> reductions;
   std::string claim;  // the claim's ID
   std::string domain; // the certified domain in words (LaTeX text mode; S values, boxes, exclusions)
   std::string method; // how the score reads the claim (the parametrisation, an equivalent form used)
@@ -81,6 +126,64 @@ struct Certificate {
   std::vector<Piece> pieces;             // bounds: interval branch and bound
   std::vector<IdentityPiece> identities; // identities: exact rational evaluation (certify/exact_identity.hpp)
 };
+
+/// The scope of `c` from its pieces (Piece::dims, Piece::params over the roots, IdentityPiece::dims), its
+/// paper domain and reductions: `whole` when every range of the paper's domain is contained in the pieces'
+/// range of that name or extended by a reduction, and nothing is excluded; otherwise `gap` names what is left
+/// (the uncovered ranges, the exclusions). Keeps c.scope.exclusions and any gap text already set (appended).
+Scope derive_scope(const Certificate& c);
+
+/// Tags the pieces and identities that `c` gained since (pieces, identities) with the dimension name = value
+/// (their scope data), and moves the marks to the current ends.
+inline void tag_new_parts(Certificate& c, std::size_t& pieces, std::size_t& identities,
+                          const std::string& name, double value) {
+  for (std::size_t i = pieces; i < c.pieces.size(); ++i)
+    c.pieces[i].dims.push_back({name, value, value});
+  for (std::size_t i = identities; i < c.identities.size(); ++i)
+    c.identities[i].dims.emplace_back(name, static_cast<int>(value));
+  pieces = c.pieces.size();
+  identities = c.identities.size();
+}
+
+/// The variable of a loop over a dimension whose body adds pieces to a certificate: every piece and identity
+/// added while the variable is s gets the dimension name = s in its scope data (the value its score was built
+/// with), so the scope's dimension ranges come from the pieces:
+///   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S) c.identities.push_back(piece(S));
+/// A copy (a lambda's capture) is a plain value and tags nothing.
+template <class T> class DimLoop {
+public:
+  DimLoop(Certificate& c, std::string name, T first)
+      : c_(&c), name_(std::move(name)), v_(first), pieces_(c.pieces.size()),
+        identities_(c.identities.size()) {}
+  DimLoop(const DimLoop& o) : name_(o.name_), v_(o.v_) {}
+  DimLoop& operator=(const DimLoop&) = delete;
+  ~DimLoop() { tag(); }
+  operator T() const { return v_; } // NOLINT: the loop variable reads as its value
+  DimLoop& operator++() {
+    tag();
+    ++v_;
+    return *this;
+  }
+
+private:
+  void tag() {
+    if (c_)
+      tag_new_parts(*c_, pieces_, identities_, name_, static_cast<double>(v_));
+  }
+  Certificate* c_ = nullptr;
+  std::string name_;
+  T v_;
+  std::size_t pieces_ = 0, identities_ = 0;
+};
+
+/// Renames the dimension `from` to `to` in the scope data of every piece (a simplex piece says "S"; a
+/// certificate whose claim calls the size K renames it).
+inline void rename_dim(std::vector<Piece>& pieces, const std::string& from, const std::string& to) {
+  for (auto& piece : pieces)
+    for (auto& d : piece.dims)
+      if (d.name == from)
+        d.name = to;
+}
 
 using CertificateFactory = Certificate (*)();
 /// Called by DCRV_CERTIFICATE at static-initialisation time.
@@ -110,8 +213,10 @@ struct CertificateRun {
 /// Runs every piece of `c` with the overrides (constant name → value) applied; `opts` is the budget of each
 /// piece (its `attained` and `strict` are taken from the piece). Never throws for a failing evaluation: an
 /// exception becomes status "error" with its message.
+/// `record(piece index, box)` is called for every closed box of the branch and bound (certify --export).
+using PieceRecorder = std::function<void(std::size_t, const ClosedBox&)>;
 CertificateRun run_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
-                               const BnbOptions& opts);
+                               const BnbOptions& opts, const PieceRecorder& record = {});
 
 } // namespace dcrv::certify
 

@@ -21,6 +21,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dcrv::certify {
@@ -53,6 +54,9 @@ struct IdentityPiece {
   std::function<Rational(const std::vector<Rational>&, const RationalConstants&)> residual;
   /// Optional: the k-th grid value (k = 0..degree) of variable i; the default is described in the header.
   std::function<Rational(std::size_t i, int k)> grid;
+  /// The fixed dimensions of the identity ({"S", 3, 3}), as Piece::dims (certify/certificate.hpp); an
+  /// identity holds for every value of its variables, so it has no parameter ranges.
+  std::vector<std::pair<std::string, int>> dims = {};
 };
 
 struct IdentityResult {
