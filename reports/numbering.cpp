@@ -205,7 +205,7 @@ private:
   }
 
   void begin_env(const std::string& env, std::size_t& i) {
-    Frame f{env, kind_, number_};
+    Frame f{env, kind_, number_, false, true, {}, {}};
     if (auto it = theorems_.find(env); it != theorems_.end()) {
       opt_arg(s_, i);
       Counter& c = counters_[it->second.counter];
