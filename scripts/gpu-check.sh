@@ -135,7 +135,7 @@ first_line() { "$@" 2>/dev/null | head -n 1; }
 SMI=""
 command -v nvidia-smi >/dev/null &&
   SMI=$(nvidia-smi --query-gpu=name,memory.total,driver_version,compute_cap --format=csv,noheader 2>&1 | head -n 4)
-DIGEST=$(cd "$ROOT" && find lib bench/ensemble_bench.cpp tests/main.cpp tests/test_ensemble.cpp tests/test_cuda.cpp \
+DIGEST=$(cd "$ROOT" && find lib bench/ensemble_bench.cpp tests/main.cpp tests/test_ensemble.cpp tests/test_cuda.cpp tests/ensemble_configs.hpp \
   tests/test_random.cpp scripts/gpu-kit.cmake scripts/gpu-check.sh CMakeLists.txt -type f 2>/dev/null | sort |
   xargs sha256sum 2>/dev/null | sha256sum | cut -c1-16)
 MACHINE=$(printf '{"hostname":%s,"os":%s,"kernel":%s,"cpus":%s,"memory_kib":%s,"nvidia_smi":%s,"nvcc":%s,"cxx":%s,"cmake":%s,"ninja":%s}' \

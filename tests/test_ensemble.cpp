@@ -12,29 +12,14 @@
 #include "dcrv/ensemble/ensemble.hpp"
 #include "dcrv/ensemble/reference.hpp"
 #include "dcrv/real.hpp"
+#include "ensemble_configs.hpp"
 
 using namespace dcrv;
 using namespace dcrv::ensemble;
 
 namespace {
-Config theory(Method m, int B, double eps) {
-  Config c;
-  c.u = app_j_universe();
-  c.fit.method = m;
-  c.B = B;
-  c.eps = eps;
-  c.eta = 0.15;
-  c.T = 5000;
-  c.metrics.eff = c.metrics.arm = c.fit.kernel = make_kernel(c.u, KernelKind::gated);
-  return c;
-}
-Config dcr(double alpha, double beta) {
-  Config c = theory(Method::dcr, 128, 1e-4 + alpha);
-  c.metrics.alpha = alpha;
-  c.metrics.beta = beta;
-  c.fit.two_lambda_beta = 2 * beta;
-  return c;
-}
+using test_configs::dcr;
+using test_configs::theory;
 bool same_summary(const PathSummary& a, const PathSummary& b) {
   return std::memcmp(a.p_final, b.p_final, sizeof a.p_final) == 0 &&
          std::memcmp(a.fix, b.fix, sizeof a.fix) == 0 && std::memcmp(a.homog, b.homog, sizeof a.homog) == 0 &&
