@@ -138,6 +138,8 @@ TEST_CASE(
 }
 
 TEST_CASE("a rearrangement off by a sign-evident term is refused by its exact identity piece", "[certify]") {
+  if (!certificate_in_build("F.clog-le"))
+    return;
   // F.clog-le's chain: C_log - (c + r) Lambda = (2 - c) Lambda - 1 (r = sqrt K, Lambda free). Dropping the
   // sign-evident -1 gives a score (2 - c) Lambda that is <= 0 all the same at c = 2, so a proof of it would
   // "prove" the claim: the identity piece of the rearrangement refuses it with an exact witness.
@@ -194,6 +196,8 @@ TEST_CASE(
     "D.flow-Y-inequality proves the eps coefficient: b = 0.9999 is refused for every eps, not only at a "
     "face",
     "[certify]") {
+  if (!certificate_in_build("D.flow-Y-inequality"))
+    return;
   set_working_digits(50);
   const Certificate& c = certificate_of("D.flow-Y-inequality");
   CHECK(run_certificate(c, {}, edge_budget).proved());
@@ -211,6 +215,8 @@ TEST_CASE(
     "F.clog-le covers every Lambda: c = 1.999 and c one part in 1e9 below 2 are refused (at Lambda = inf, "
     "t = 0)",
     "[certify]") {
+  if (!certificate_in_build("F.clog-le"))
+    return;
   set_working_digits(50);
   const Certificate& c = certificate_of("F.clog-le");
   CHECK(run_certificate(c, {}, edge_budget).proved());
@@ -244,6 +250,8 @@ TEST_CASE("dcrv recheck confirms every exported box of a certificate at a higher
   set_working_digits(50);
   for (const char* id : {"B.loewner-upper", "F.clog-le", "D.flow-Y-inequality"}) {
     INFO(id);
+    if (!find_certificate(id))
+      continue; // a partial build (B.loewner-upper is in every build that has certificates)
     const Certificate& c = certificate_of(id);
     const nlohmann::json e = export_certificate(c, {}, bnb_budget(400000, 120));
     REQUIRE(e["status"] == "proved");
@@ -261,6 +269,8 @@ TEST_CASE("dcrv recheck confirms every exported box of a certificate at a higher
 }
 
 TEST_CASE("dcrv recheck refuses a corrupted box record and names it", "[certify]") {
+  if (!certificate_in_build("F.clog-le"))
+    return;
   set_working_digits(50);
   const Certificate& c = certificate_of("F.clog-le");
   nlohmann::json e = export_certificate(c, {}, bnb_budget(400000, 120));
@@ -294,6 +304,8 @@ TEST_CASE("dcrv recheck refuses a corrupted box record and names it", "[certify]
 
 TEST_CASE("H.xlogx-envelope proves the maximiser x = 1/e: c one part in 1e12 below 1/e is refused there",
           "[certify]") {
+  if (!certificate_in_build("H.xlogx-envelope"))
+    return;
   set_working_digits(50);
   const Certificate& c = certificate_of("H.xlogx-envelope");
   CHECK(run_certificate(c, {}, edge_budget).proved());
