@@ -582,17 +582,20 @@ std::string measured_constant(const Results& r, const std::string& id) {
 /// The first page: what the authors must act on — falsified claims (ID, place, one-line reason, the measured
 /// correct constant when the slack map found one), then stale and inconclusive claims; the rest follows.
 void write_action_items(std::ostream& t, const Results& r, const ReportOptions& o) {
-  std::vector<const ClaimResult*> falsified, stale, inconclusive;
+  std::vector<const ClaimResult*> falsified, underspecified, stale, inconclusive;
   for (const ClaimResult* c : report_order(r)) {
     if (c->outcome.status == Status::falsified)
       falsified.push_back(c);
+    if (c->outcome.status == Status::underspecified)
+      underspecified.push_back(c);
     if (is_stale(*c))
       stale.push_back(c);
     if (c->outcome.status == Status::inconclusive)
       inconclusive.push_back(c);
   }
   t << "\\dcrvsection{What needs the authors' attention}\n\\label{sec:dcrv-actions}\n\\noindent "
-    << falsified.size() << " falsified, " << stale.size()
+    << falsified.size() << " falsified, " << underspecified.size()
+    << " underspecified (the outcome depends on a choice the paper does not make), " << stale.size()
     << " stale (the paper's text changed since the check "
     << "was written), " << inconclusive.size() << " inconclusive of " << r.claims.size() << " claims";
   if (!r.run.overrides.empty())
@@ -647,6 +650,18 @@ void write_action_items(std::ostream& t, const Results& r, const ReportOptions& 
             x += "\\newline\\textcolor{dcrvinconclusive}{stale: the text changed}";
           return x;
         });
+  // Underspecified experiments with the choice that decides each (the sentence the paper is missing).
+  table(underspecified, "Underspecified claims", "The deciding choice (the setups table is in the details)",
+        [&](const ClaimResult& c) {
+          std::string deciding;
+          const nlohmann::json& setups = c.outcome.setups;
+          if (setups.is_object() && setups.contains("deciding") && setups["deciding"].is_array())
+            for (const auto& d : setups["deciding"])
+              if (d.is_string())
+                deciding += (deciding.empty() ? "" : ", ") + latex_escape(d.get<std::string>());
+          return (deciding.empty() ? std::string() : "\\emph{Deciding:} " + deciding + ". ") +
+                 latex_escape(one_line(c.outcome.message));
+        });
   table(stale, "Stale claims", "Status against dcrv's statement; what changed", [&](const ClaimResult& c) {
     std::string x = status_tex(c.outcome.status) + "; \\texttt{" + latex_escape(c.source->file) +
                     "}, lines " + latex_escape(c.source->lines);
@@ -654,8 +669,8 @@ void write_action_items(std::ostream& t, const Results& r, const ReportOptions& 
   });
   table(inconclusive, "Inconclusive claims", "Reason (one line)",
         [&](const ClaimResult& c) { return latex_escape(one_line(c.outcome.message)); });
-  if (falsified.empty() && stale.empty() && inconclusive.empty())
-    t << "Nothing: no claim is falsified, stale or inconclusive.\n\n";
+  if (falsified.empty() && underspecified.empty() && stale.empty() && inconclusive.empty())
+    t << "Nothing: no claim is falsified, underspecified, stale or inconclusive.\n\n";
   if (!r.run.sources_note.empty())
     t << "\\noindent\\emph{Stale detection:} " << latex_escape(r.run.sources_note) << "\n\n";
 }
