@@ -2,6 +2,8 @@
 // (dcrv/certify/branch_and_bound.hpp): the non-template parts.
 #include "dcrv/certify/certificate.hpp"
 
+#include "certify_constants.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -896,16 +898,9 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
   run.digits = working_digits();
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    Constants k;
-    for (const auto& kc : c.constants) {
-      auto it = overrides.find(kc.name);
-      const Interval v = it != overrides.end() ? Interval(it->second) : kc.paper();
-      k.set(kc.name, v);
-      // the ratio to the paper's exact value: exactly 1 at the paper's value (a score written in c/c_paper
-      // can then decide a bound attained at an irrational constant), the override over the enclosure else
-      k.set(kc.name + "/paper", it != overrides.end() ? v / kc.paper() : Interval(1));
-      run.constants[kc.name] = v.mid().convert_to<double>();
-    }
+    const Constants k = constants_for(c, overrides);
+    for (const auto& kc : c.constants)
+      run.constants[kc.name] = k(kc.name).mid().convert_to<double>();
     std::string first_failure;
     double fraction = 0;
     bool all = !c.pieces.empty();

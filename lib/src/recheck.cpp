@@ -3,6 +3,8 @@
 // written here once more, small, and evaluated at a higher precision.
 #include "dcrv/certify/recheck.hpp"
 
+#include "certify_constants.hpp"
+
 #include <mpfr.h>
 
 #include <cstdio>
@@ -30,17 +32,6 @@ mpfr from_hex(const std::string& s) {
   if (mpfr_set_str(v.backend().data(), s.c_str(), 0, MPFR_RNDN) != 0)
     throw std::invalid_argument("not an exact number at the working precision: " + s);
   return v;
-}
-
-Constants constants_for(const Certificate& c, const std::map<std::string, double>& overrides) {
-  Constants k;
-  for (const auto& kc : c.constants) {
-    auto it = overrides.find(kc.name);
-    const Interval v = it != overrides.end() ? Interval(it->second) : kc.paper();
-    k.set(kc.name, v);
-    k.set(kc.name + "/paper", it != overrides.end() ? v / kc.paper() : Interval(1));
-  }
-  return k;
 }
 
 bool at_most_zero(const Interval& g, bool strict) {
