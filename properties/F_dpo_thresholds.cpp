@@ -733,6 +733,22 @@ DCRV_CLAIM(bd_l2_tight_sufficiency) {
   return c;
 }
 
+// Corrected reading of F.bd-l2-tight (finding F.l2-not-tight): the constant test ε L_K(δ) ≥ 2 already makes
+// every lower face inward for every instance, since −φ_i ≤ M_{φ,∞} ≤ 2M_{γ,∞} < 2 (lem:size) and ⟨log p⟩ −
+// log δ ≥ L_K(δ) on a lower face; and 2 cannot be lowered, since ε_crit L_K/M_{φ,∞} → 1 with M_{φ,∞} → 2
+// along δ → 0, ℓ₀ → ∞ (F.bd-linf-sharp). So 2√K is sufficient but not tight; the tight constant is 2.
+DCRV_CLAIM(bd_l2_tight_corrected) {
+  return forall("F.bd-l2-tight~corrected", Kind::bound)
+      .where("App. F, BD (\"the second yields the tight threshold eps L_K(delta) >= 2 sqrt(K)\")")
+      .reading("corrected: the tight constant threshold is eps L_K >= 2; 2 sqrt(K) is sufficient, not tight")
+      .statement(
+          R"(If $\varepsilon L_K(\delta)\ge c$, $c=2$, then $B_i(p,\varepsilon)\ge0$ at every point of every lower face of $\Delta_\delta$ (so $\varepsilon L_K\ge2\sqrt K$ is sufficient but not tight); checked at $\varepsilon=c/L_K(\delta)$ (the smallest allowed; $B_i$ increases with $\varepsilon$), all labels, $\beta$, $\ell_0$, $\delta\in(0,1/K)$, every $K$; no smaller $c$ suffices ($\varepsilon_{\rm crit}L_K\to2$ as $\delta\to0$, $\ell_0\to\infty$))")
+      .constant("c", 2.0, Role::upper, "constant of the sufficient test eps L_K >= c")
+      .over(face_model_domain().points(template_extremal_points))
+      .holds(face_inward([]<class T>(const Args<T>&, const Consts<T>& k, const DpoModel<T>&,
+                                     const FaceData<T>& f) { return T(k("c") / f.gap); }));
+}
+
 // App. F, BD ("convenient conservative form 4√K"): ε L_K(δ) ≥ 4√K ⇒ all lower faces inward.
 DCRV_CLAIM(bd_conservative_4sqrtk) {
   Claim c =

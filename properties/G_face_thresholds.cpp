@@ -533,10 +533,13 @@ Ineq<T> sharp_threshold(const Args<T>& a, bool incorrect_face, int KC, int KI,
 /// The STaR threshold ε_suf of one face type (the max over the band) against the exact minimal ε for the
 /// split (K_C, K_I): sharp_threshold with the face ratio (−φ^STaR_k)₊/(⟨log p⟩ − log δ) of the face's trace k
 /// (incorrect face: k = K − 1, the last incorrect trace; correct face: k = 0).
-template <class T> Ineq<T> star_sharpness(const Args<T>& a, bool incorrect_face, int KC, int KI) {
+/// With `nonempty`, the claimed threshold is the max over the nonempty slices too (the ~nonempty reading).
+template <class T>
+Ineq<T> star_sharpness(const Args<T>& a, bool incorrect_face, int KC, int KI, bool nonempty = false) {
   const int K = a.S();
   const T delta = delta_of(a);
-  const auto claimed = incorrect_face ? eps_suf_i(KC, KI, delta) : eps_suf_c(KC, KI, delta);
+  const auto claimed =
+      incorrect_face ? eps_suf_i(KC, KI, delta, nonempty) : eps_suf_c(KC, KI, delta, nonempty);
   const auto exact = incorrect_face ? eps_suf_i(KC, KI, delta, true) : eps_suf_c(KC, KI, delta, true);
   if (!is_finite(claimed.value) || !is_finite(exact.value))
     return skip<T>();
@@ -558,6 +561,20 @@ DCRV_CLAIM(claim_op1_star_exact_i_kc1) {
       .over(threshold_domain())
       .holds(
           []<class T>(const Args<T>& a, const Consts<T>&) { return star_sharpness(a, true, 1, a.S() - 1); });
+}
+// Reading ~nonempty: the max over the ρ at which the incorrect face slice is nonempty (ρ = 1 − δ when K_I =
+// 1), as for G.emin-i-formula~nonempty; the exactness (face points never exceed it, the uniform allocation at
+// its maximiser attains it) is the same check.
+DCRV_CLAIM(claim_op1_star_exact_i_kc1_nonempty) {
+  return forall("G.op1-star-exact-i-kc1~nonempty", Kind::sharpness)
+      .where("App. G §Open problems, OP1 (STaR), \"exact ... K_C = 1 for incorrect faces\"")
+      .reading("the max taken over the rho at which the incorrect face slice is nonempty")
+      .statement(
+          R"(For $K_C=1$, $K_I\ge1$, $\delta\in(0,1/K)$: $\max\rho/E^{(\mathcal I)}_{\min}(\rho)$ over the $\rho$ of nonempty incorrect slices (the band when $K_I\ge2$, $\rho=1-\delta$ when $K_I=1$) is the exact minimal $\varepsilon$ making every incorrect face inward: random face points never exceed it, the uniform allocation at its maximiser attains it)")
+      .over(threshold_domain())
+      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
+        return star_sharpness(a, true, 1, a.S() - 1, true);
+      });
 }
 
 // App. G OP1 (STaR): "exact ... K_C = 2 for correct faces".
@@ -679,6 +696,27 @@ DCRV_CLAIM(claim_op1_grpo_exact) {
             });
           }),
       Table::grpo);
+}
+// Reading ~nonempty: ε_crit as the max over the ρ of nonempty incorrect slices (ρ = 0 when K_C = 0, ρ = 1 − δ
+// when K_I = 1, the band otherwise), checked for exactness as G.op1-grpo-exact.
+DCRV_CLAIM(claim_op1_grpo_exact_nonempty) {
+  return forall("G.op1-grpo-exact~nonempty", Kind::sharpness)
+      .where("App. G §Open problems, OP1 (GRPO), boxed eps_crit")
+      .reading("the max taken over the rho at which the incorrect face slice is nonempty")
+      .statement(
+          R"($\varepsilon^{\rm GRPO}_{\rm crit}=\max\rho h_G(\rho)/E^{(\mathcal I)}_{\min}(\rho)$ over the $\rho$ of nonempty incorrect slices ($\rho=0$ when $K_C=0$, $\rho=1-\delta$ when $K_I=1$, the band otherwise) is the exact minimal $\varepsilon$ making every incorrect face of $\Delta_\delta$ inward (random face points never exceed it; the uniform allocation at its maximiser attains it); $K\ge2$, $0\le K_C\le K-1$, $G\in\{2,\dots,32\}$, $\delta\in(0,1/K)$)")
+      .over(threshold_domain())
+      .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
+        const auto [KC, KI] = class_split(a, 0, 1);
+        const T delta = delta_of(a);
+        const grpo::Characteristic<T> ch(grpo_group(a));
+        const auto exact = eps_crit(ch, KC, KI, delta, true);
+        if (!is_finite(exact.value))
+          return skip<T>();
+        return sharp_threshold(a, true, KC, KI, exact, exact, [&](const Vec<T>& p) {
+          return T(-grpo_phi(ch, KC, p, a.S() - 1) / face_gap_at_point(p, delta));
+        });
+      });
 }
 
 /// The GRPO threshold instance of a sample with K_C, K_I ≥ 1: δ, the characteristic h_G and ε_crit (the

@@ -1304,5 +1304,40 @@ DCRV_CLAIM(claim_n0_validity) {
       .effort(0.1);
 }
 
+// Corrected reading of I.n0-validity (finding I.shahshahani-pl): the curvature, floor and Euclidean-rate
+// statements of the appendix hold with N = 0; the δ-free rate e^{−2At} is dropped, since it fails for N ≥ 1
+// and N = 0 alike near the faces (a trajectory from near a vertex starts with Σ_i p_i a_i² ≈ 0 while J̃(p⋆) −
+// J̃(p₀) is of order one), and the rate that holds is the Euclidean e^{−2Aδt} with the dynamic floor δ.
+DCRV_CLAIM(claim_n0_validity_corrected) {
+  return forall("I.n0-validity~corrected", Kind::structural)
+      .where("App. I §Notation hygiene and edge cases (last sentence)")
+      .reading("corrected: the curvature, floor and Euclidean-rate statements (the delta-free rate is not "
+               "valid for any N)")
+      .statement(
+          R"(On $N=0$ instances ($U\equiv1$; $A\in[0.05,2]$, $\lambda\beta\in[0,1.5]$, $K\succeq0$ incl.\ $K=0$; every $S\ge2$): (curvature) I.hessian-curvature-bound's inequality; (floor) I.dynamic-floor along trajectories; (convergence) the Euclidean rate I.euclid-rate-J, $\widetilde J(p^\star)-\widetilde J(p_t)\le(\widetilde J(p^\star)-\widetilde J(p_0))e^{-2A\delta t}$ with the dynamic floor $\delta$, from starts incl.\ $10^{-30}$ of a vertex, $t\in[0,10/A]$)")
+      .constant("cdelta", 1.0, Role::lower, "coefficient of S^{-1} e^{-M#} (floor)")
+      .constant("ccap", 1.0, Role::upper, "coefficient of e^{M#}/S (cap)")
+      .constant("cA", 1.0, Role::lower, "curvature: coefficient of A")
+      .constant("crate", 2.0, Role::lower, "rate coefficient (2A delta)")
+      .over(with_instance(Domain().dims(2).simplex("p").tangent("v")).points(instance_points))
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
+        const Instance<T> in = instance(a, Classes::all_correct);
+        const Vec<T> p = a.simplex("p"), v = a.tangent("v");
+        T barrier(0);
+        for (Eigen::Index i = 0; i < p.size(); ++i)
+          barrier += v(i) * v(i) / p(i);
+        const T kappa = std::max<T>(T(0), eigenvalues_on_tangent<T>(in.K)(0));
+        return le<T>(T(-in.A * barrier - T(2) * in.lb * v.dot(in.K * v)),
+                     T(-(k("cA") * in.A + T(2) * in.lb * kappa) * v.squaredNorm()));
+      })
+      .and_holds("floor (I.dynamic-floor) with N = 0", trajectory_domain(),
+                 floor_property<Classes::all_correct>())
+      .and_holds("Euclidean rate (I.euclid-rate-J) with N = 0", trajectory_domain(),
+                 []<class T>(const Args<T>& a, const Consts<T>& k) {
+                   return objective_rate_check<Classes::all_correct>(a, k, true, "crate");
+                 })
+      .effort(0.1);
+}
+
 } // namespace
 } // namespace dcrv

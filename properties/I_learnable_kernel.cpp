@@ -287,15 +287,21 @@ DCRV_CLAIM(claim_block_lownorm_global) {
       .over(lownorm_domain().real("kci", -5, 5).real("kii", 0, 10).points([](int S) {
         // q = 0.9 (M = N = 1 for S = 2), X = 1, κ_CI = 1, κ_II = 1/(1+√10): κ_CC = 1 + √10 on the PSD
         // boundary.
+        // q = 10⁻³, X = −1, κ_CI = 2, κ_II = 5: κ_CC ≈ 1.0, PSD (κ_CCκ_II ≈ 5 ≥ 4), with ‖K‖ of order 5N
+        // while the low-norm choice has κ_II = −X/q = 1000.
         return std::vector<Assign>{
-            {{"m", {0}}, {"theta", {0.9}}, {"X", {1.0}}, {"kci", {1.0}}, {"kii", {0.2402530733520421}}}};
+            {{"m", {0}}, {"theta", {0.9}}, {"X", {1.0}}, {"kci", {1.0}}, {"kii", {0.2402530733520421}}},
+            {{"m", {0}}, {"theta", {1e-3}}, {"X", {-1.0}}, {"kci", {2.0}}, {"kii", {5.0}}}};
       }))
       .holds([]<class T>(const Args<T>& a, const Consts<T>&) {
         const int S = a.S(), M = class_size(S, a.index("m"), true), N = S - M;
         const T q = a.real("theta"), X = a.real("X"), kci = a.real("kci"), kii = a.real("kii");
         const T kcc = (X + (T(1) - T(2) * q) * kci + q * kii) / (T(1) - q);
         const T scale = T(1) + abs(X) / (T(1) - q) + abs(X) / q + abs(kci) + kii;
-        if (!(kcc >= 0 && kcc * kii - kci * kci >= -T(1e-12) * scale * scale))
+        // PSD up to rounding of the kernel's own entries (a tolerance in `scale`, which grows like |X|/q,
+        // once admitted kernels with κ_CCκ_II − κ_CI² ≈ −0.3 as PSD)
+        const T entries = T(1) + abs(kcc) + abs(kci) + kii;
+        if (!(kcc >= 0 && kcc * kii - kci * kci >= -T(1e-12) * entries * entries))
           return skip<T>();
         const auto [lcc, lii] = low_norm_choice<T>(X, q);
         return ge<T>(block_inf_norm<T>(M, N, kcc, kii, kci), block_inf_norm<T>(M, N, lcc, lii, T(0)), scale);

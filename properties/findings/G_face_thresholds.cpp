@@ -19,11 +19,17 @@ DCRV_FINDING(finding_band_empty_slice) {
       "at "
       "\\(\\rho=1-\\delta\\), and when \\(K_C\\le1\\) the correct face only at \\(\\rho=\\delta\\) (or "
       "\\(\\rho=0\\)): elsewhere the minimum is taken over an empty set and the formulas give finite values "
-      "that no policy attains.",
+      "that no policy attains. The thresholds taken as maxima over the band inherit this: "
+      "\\(\\varepsilon^{(\\mathcal I)}_{\\rm suf}\\) with \\(K_C=K_I=1\\) exceeds the exact threshold once "
+      "\\(\\delta>1/e\\) (\\(\\rho/E\\) decreases on the band, whose only attained point is "
+      "\\(\\rho=1-\\delta\\)), and \\(\\varepsilon^{\\rm GRPO}_{\\rm crit}\\) with \\(K_C=0\\) is positive "
+      "while every incorrect face has \\(\\rho=0\\) and the exact threshold is \\(0\\).",
       {{"G.emin-i-formula", "G.emin-i-formula~nonempty"},
        {"G.emin-c-formula", "G.emin-c-formula~nonempty"},
        {"G.emin-ge-lk", "G.emin-ge-lk~nonempty"},
-       {"G.op1-grpo-equiv", "G.op1-grpo-equiv~nonempty"}},
+       {"G.op1-grpo-equiv", "G.op1-grpo-equiv~nonempty"},
+       {"G.op1-star-exact-i-kc1", "G.op1-star-exact-i-kc1~nonempty"},
+       {"G.op1-grpo-exact", "G.op1-grpo-exact~nonempty"}},
       "Take \\(\\rho\\) over the values at which the face slice is nonempty (not the whole band):");
 }
 
