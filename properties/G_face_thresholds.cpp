@@ -515,19 +515,27 @@ DCRV_CLAIM(claim_op1_star_suf_uniform) {
 
 /// A sharpness check: the paper's threshold (max over the band) equals the exact one (max over the nonempty
 /// slices, which the face points confirm): eq(claimed, exact), the ratio at a random face point ≤ exact, and
-/// = at the uniform allocation at the exact maximiser.
+/// = at the uniform allocation at the exact maximiser. A face ratio −φ_k/Gap is compared at the rounding of
+/// its parts: φ_k (magnitude ≤ phi_mag) and Gap = ⟨log p⟩ − log δ, which cancels as δ → 1/K (where the face
+/// is the single point at which both sides agree exactly).
 template <class T, class Ratio>
 Ineq<T> sharp_threshold(const Args<T>& a, bool incorrect_face, int KC, int KI,
                         const grpo::Maximum<T>& claimed, const grpo::Maximum<T>& exact,
-                        const Ratio& face_ratio) {
+                        const Ratio& face_ratio, const T& phi_mag) {
   const T delta = delta_of(a);
   const Vec<T> w = a.simplex("w");
   const T scale = abs(claimed.value) + abs(exact.value);
   Ineq<T> r = eq<T>(claimed.value, exact.value, scale);
+  auto rounding = [&](const Vec<T>& q) {
+    const T gap = face_gap_at_point(q, delta);
+    return T(abs(exact.value) + cancel_scale<T>() *
+                                    (phi_mag + abs(exact.value) * (abs(mean_log<T>(q)) + abs(log(delta)))) /
+                                    gap);
+  };
   const Vec<T> p = face_point_of(a, incorrect_face);
-  r = worst(r, le<T>(face_ratio(p), exact.value, T(abs(exact.value))));
+  r = worst(r, le<T>(face_ratio(p), exact.value, rounding(p)));
   const Vec<T> pu = slice_point(incorrect_face, KC, KI, delta, exact.arg, w, true);
-  return worst(r, eq<T>(face_ratio(pu), exact.value, T(abs(exact.value))));
+  return worst(r, eq<T>(face_ratio(pu), exact.value, rounding(pu)));
 }
 
 /// The STaR threshold ε_suf of one face type (the max over the band) against the exact minimal ε for the
@@ -544,12 +552,15 @@ Ineq<T> star_sharpness(const Args<T>& a, bool incorrect_face, int KC, int KI, bo
   if (!is_finite(claimed.value) || !is_finite(exact.value))
     return skip<T>();
   const StarPartition part = leading_star(K, KC);
-  return sharp_threshold(a, incorrect_face, KC, KI, claimed, exact, [&](const Vec<T>& p) {
-    if (incorrect_face)
-      return T(-star_score(p, part)(K - 1) / face_gap_at_point(p, delta));
-    const T phi = star_score(p, part)(0);
-    return phi < 0 ? T(-phi / face_gap_at_point(p, delta)) : T(0);
-  });
+  return sharp_threshold(
+      a, incorrect_face, KC, KI, claimed, exact,
+      [&](const Vec<T>& p) {
+        if (incorrect_face)
+          return T(-star_score(p, part)(K - 1) / face_gap_at_point(p, delta));
+        const T phi = star_score(p, part)(0);
+        return phi < 0 ? T(-phi / face_gap_at_point(p, delta)) : T(0);
+      },
+      T(1)); // |φ^STaR| ≤ 1
 }
 
 // App. G OP1 (STaR): "exact in the special case K_C = 1 for incorrect faces".
@@ -691,9 +702,12 @@ DCRV_CLAIM(claim_op1_grpo_exact) {
             const auto claimed = eps_crit(ch, KC, KI, delta), exact = eps_crit(ch, KC, KI, delta, true);
             if (!is_finite(claimed.value) || !is_finite(exact.value))
               return skip<T>();
-            return sharp_threshold(a, true, KC, KI, claimed, exact, [&](const Vec<T>& p) {
-              return T(-grpo_phi(ch, KC, p, a.S() - 1) / face_gap_at_point(p, delta));
-            });
+            return sharp_threshold(
+                a, true, KC, KI, claimed, exact,
+                [&](const Vec<T>& p) {
+                  return T(-grpo_phi(ch, KC, p, a.S() - 1) / face_gap_at_point(p, delta));
+                },
+                ch.sqrt_m()); // |φ^GRPO| ≤ √(G−1)
           }),
       Table::grpo);
 }
@@ -713,9 +727,10 @@ DCRV_CLAIM(claim_op1_grpo_exact_nonempty) {
         const auto exact = eps_crit(ch, KC, KI, delta, true);
         if (!is_finite(exact.value))
           return skip<T>();
-        return sharp_threshold(a, true, KC, KI, exact, exact, [&](const Vec<T>& p) {
-          return T(-grpo_phi(ch, KC, p, a.S() - 1) / face_gap_at_point(p, delta));
-        });
+        return sharp_threshold(
+            a, true, KC, KI, exact, exact,
+            [&](const Vec<T>& p) { return T(-grpo_phi(ch, KC, p, a.S() - 1) / face_gap_at_point(p, delta)); },
+            ch.sqrt_m()); // |φ^GRPO| ≤ √(G−1)
       });
 }
 
