@@ -89,6 +89,7 @@ void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degre
         cert.identities.push_back(piece);
       }
     }
+  cert.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every partition, every real eps: free variables)
 }
 using Pair = std::pair<std::size_t, std::size_t>;
 /// No index: one piece per (K, M) (a = b = K).
@@ -253,8 +254,10 @@ template <class X, std::size_t K> X mean_log_of(const std::array<X, K>& p) {
 // D.logp-range: −log K ≤ ⟨log p⟩ ≤ 0 on the closed simplex.
 
 template <std::size_t K> Piece logp_upper_piece() {
-  return interval_simplex::simplex_piece<K>("K = " + std::to_string(K) + ", upper",
-                                            [](const auto& p, const Constants&) { return mean_log_of(p); });
+  return with_dim(
+      interval_simplex::simplex_piece<K>("K = " + std::to_string(K) + ", upper",
+                                         [](const auto& p, const Constants&) { return mean_log_of(p); }),
+      "K", K);
 }
 
 /// K(−log K − ⟨log p⟩) = −Σ_k (1 + y_k) log(1 + y_k) in the centred chart K p_k = 1 + y_k, y_K = −Σ y (Σ p =
@@ -272,7 +275,7 @@ template <std::size_t K> Piece logp_lower_centre_piece(const Box& root) {
                                     return X(-(s + xlogx(last)));
                                   });
   piece.attained = {std::vector<double>(K - 1, 0.0)};
-  return piece;
+  return with_dim(piece, "K", K);
 }
 
 /// −log K − ⟨log p⟩ on the stick-breaking box minus `hole` (whose image lies in the centred piece's).
@@ -283,7 +286,7 @@ template <std::size_t K> Piece logp_lower_rest_piece(const Box& hole) {
         return X(-log(X(int(K))) - mean_log_of(p));
       });
   piece.roots = subtract(piece.roots, hole);
-  return piece;
+  return with_dim(piece, "K", K);
 }
 
 DCRV_CERTIFICATE(logp_range) {
@@ -301,6 +304,7 @@ DCRV_CERTIFICATE(logp_range) {
   c.pieces.push_back(logp_lower_centre_piece<2>({Interval(-1.0, 1.0)}));
   c.pieces.push_back(logp_lower_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
   c.pieces.push_back(logp_lower_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
+  c.paper = {{"K", 2, kUnbounded}};
   return c;
 }
 
