@@ -108,7 +108,9 @@ DCRV_CERTIFICATE(LS_upper_bound) {
 template <class X> X ls_margin(const X& d) {
   if constexpr (std::is_same_v<X, Interval>) {
     const Interval lo(d.lower()), hi(d.upper());
-    return Interval((square(lo) / 2).lower(), (hi + (1 - hi) * log1p(-hi)).upper());
+    // the lower end: the literal f(lo) where it is tight, the series' δ²/2 where it cancels below that
+    const mpfr literal = (lo + (1 - lo) * log1p(-lo)).lower(), series = (square(lo) / 2).lower();
+    return Interval(literal > series ? literal : series, (hi + (1 - hi) * log1p(-hi)).upper());
   } else {
     return X::chain(d, ls_margin(d.v), -log1p(-d.v), 1 / (1 - d.v));
   }
