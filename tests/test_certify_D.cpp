@@ -208,14 +208,14 @@ TEST_CASE("the identity certificates of D_star_score.cpp vanish at exact points 
   CHECK(abs(phi(1) - phi(0) - p(1) / rho) < mpfr(1e-45));
   for (const std::string id : {"D.centering", "D.scorediff-II", "D.scorediff-CC", "D.scorediff-CI"}) {
     INFO(id);
-    CHECK(identity_labelled(certificate_of(id), "K = 4, C = {2, 4}").residual(x, {}) == 0);
+    CHECK(identity_residual(identity_labelled(certificate_of(id), "K = 4, C = {2, 4}"), x, {}) == 0);
   }
   // M = K: phi_k = p_k - sum p^2
   const StarPartition all = StarPartition::window(4, 4);
   const Vec<mpfr> phi_all = star_score(p, all);
   for (int k = 0; k < 4; ++k)
     CHECK(abs(phi_all(k) - (p(k) - p.squaredNorm())) < mpfr(1e-45));
-  CHECK(identity_labelled(certificate_of("D.edge-MK"), "K = 4, M = K").residual(x, {}) == 0);
+  CHECK(identity_residual(identity_labelled(certificate_of("D.edge-MK"), "K = 4, M = K"), x, {}) == 0);
   // piece counts: every subset C of {1..K} with the claim's condition
   CHECK(certificate_of("D.centering").identities.size() == 3 + 7 + 15 + 31 + 63);
   CHECK(certificate_of("D.scorediff-CC").identities.size() == 1 + 4 + 11 + 26);

@@ -30,8 +30,6 @@ namespace {
 
 using namespace star_chart;
 using namespace star_exact;
-using softmax_exact::identity_piece;
-using softmax_exact::plane_chart;
 
 // ---------------------------------------------------------------------------------------------------------
 // The chart (ρ, a) of the bounds.
@@ -427,44 +425,64 @@ DCRV_CERTIFICATE(asym_bracket) {
   return c;
 }
 
+/// The chart p = (x₁, …, x_{K−1}, 1 − Σx) of the plane Σp = 1, typed (Exact).
+std::vector<Exact> plane_chart_exact(const std::vector<Exact>& x, std::size_t K) {
+  std::vector<Exact> p(x.begin(), x.begin() + static_cast<long>(K - 1));
+  Exact last(1);
+  for (const auto& v : p)
+    last -= v;
+  p.push_back(last);
+  return p;
+}
+
+/// One typed identity piece per K = 2..Kmax and subset C ⊆ {1..K} with keep(M, K): the components
+/// residual(p, C, φ, ρ) (std::vector<Exact>, each must vanish) in the chart p = (x, 1 − Σx), φ as
+/// dcrv::star_score evaluates it (star_phi: cancellation-free form). Typed: no branch on the variables.
 template <class R, class Keep>
 void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
   for_each_subset(Kmax, keep, [&](std::size_t K, const std::vector<bool>& C) {
     cert.identities.push_back(
-        identity_piece(subset_label(K, C), K - 1, degree,
-                       [K, C, residual](const std::vector<Rational>& x, const RationalConstants&) {
-                         const std::vector<Rational> p = plane_chart(x, K);
-                         return residual(p, C, star_score_exact(p, C));
+        exact_identity(subset_label(K, C), K - 1, degree,
+                       [K, C, residual](const std::vector<Exact>& x, const RationalConstants&) {
+                         const std::vector<Exact> p = plane_chart_exact(x, K);
+                         Exact rho(0);
+                         for (std::size_t k = 0; k < K; ++k)
+                           if (C[k])
+                             rho += p[k];
+                         return std::vector<Exact>(residual(p, C, star_phi(p, C), rho));
                        }));
     cert.identities.back().dims = {{"K", int(K)}}; // every subset C of {1..K}: every M for this K
   });
   cert.paper = {{"K", 2, kUnbounded}};
 }
 
+using Comps = std::vector<Exact>;
+
 DCRV_CERTIFICATE(centering) {
   Certificate c;
   c.claim = "D.centering";
   c.domain = "K = 2, ..., 6, every partition with M >= 1 (every non-empty subset C); every p in int "
              "Delta^(K-1); no exclusion";
-  c.method = "exact rational evaluation in the chart p = (x, 1 - sum x): rho times sum_k p_k phi_k (phi as "
-             "dcrv::star_score evaluates it) is a polynomial of degree <= 3 in each x_j, zero on the 4^(K-1) "
-             "grid, hence identically zero";
+  c.method =
+      "exact rational evaluation in the chart p = (x, 1 - sum x) (typed residual): rho times sum_k p_k "
+      "phi_k (phi as dcrv::star_score evaluates it) is a polynomial of degree <= 3 in each x_j, zero on "
+      "the 4^(K-1) grid, hence identically zero";
   add_identity_pieces(
       c, 6, 3, [](int M, int) { return M >= 1; },
-      [](const std::vector<Rational>& p, const std::vector<bool>&, const StarScore& s) {
-        Rational sum(0);
+      [](const Comps& p, const std::vector<bool>&, const Comps& phi, const Exact&) {
+        Exact sum(0);
         for (std::size_t k = 0; k < p.size(); ++k)
-          sum += p[k] * s.phi[k];
-        return sum;
+          sum += p[k] * phi[k];
+        return Comps{sum};
       });
   return c;
 }
 
-constexpr const char* kPairMethod = "exact rational evaluation in the chart p = (x, 1 - sum x), phi as "
-                                    "dcrv::star_score evaluates it: the sum "
-                                    "over all pairs of the squared residuals, times rho^2, is a polynomial "
-                                    "of degree <= 4 in each x_j, zero on "
-                                    "the 5^(K-1) grid, hence identically zero (so is every residual)";
+constexpr const char* kPairMethod =
+    "exact rational evaluation in the chart p = (x, 1 - sum x), phi as "
+    "dcrv::star_score evaluates it (typed residual): every pair's residual, "
+    "times rho, is a polynomial of degree <= 4 in each x_j (a bound), zero on "
+    "the 5^(K-1) grid, hence identically zero";
 
 DCRV_CERTIFICATE(scorediff_ii) {
   Certificate c;
@@ -475,10 +493,13 @@ DCRV_CERTIFICATE(scorediff_ii) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && K - M >= 2; },
-      [](const std::vector<Rational>&, const std::vector<bool>& C, const StarScore& s) {
-        return entrywise_squares(C.size(), [&](std::size_t i, std::size_t j) {
-          return !C[i] && !C[j] && i != j ? Rational(s.phi[i] - s.phi[j]) : Rational(0);
-        });
+      [](const Comps&, const std::vector<bool>& C, const Comps& phi, const Exact&) {
+        Comps r;
+        for (std::size_t i = 0; i < C.size(); ++i)
+          for (std::size_t j = 0; j < C.size(); ++j)
+            if (!C[i] && !C[j] && i != j)
+              r.push_back(phi[i] - phi[j]);
+        return r;
       });
   c.paper = {{"K", 3, kUnbounded}}; // two incorrect indices and M >= 1
   return c;
@@ -492,10 +513,13 @@ DCRV_CERTIFICATE(scorediff_cc) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int) { return M >= 2; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
-        return entrywise_squares(C.size(), [&](std::size_t a, std::size_t b) {
-          return C[a] && C[b] && a != b ? Rational(s.phi[a] - s.phi[b] - (p[a] - p[b]) / s.rho) : Rational(0);
-        });
+      [](const Comps& p, const std::vector<bool>& C, const Comps& phi, const Exact& rho) {
+        Comps r;
+        for (std::size_t a = 0; a < C.size(); ++a)
+          for (std::size_t b = 0; b < C.size(); ++b)
+            if (C[a] && C[b] && a != b)
+              r.push_back(phi[a] - phi[b] - (p[a] - p[b]) / rho);
+        return r;
       });
   return c;
 }
@@ -508,10 +532,13 @@ DCRV_CERTIFICATE(scorediff_ci) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && M < K; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
-        return entrywise_squares(C.size(), [&](std::size_t a, std::size_t i) {
-          return C[a] && !C[i] ? Rational(s.phi[a] - s.phi[i] - p[a] / s.rho) : Rational(0);
-        });
+      [](const Comps& p, const std::vector<bool>& C, const Comps& phi, const Exact& rho) {
+        Comps r;
+        for (std::size_t a = 0; a < C.size(); ++a)
+          for (std::size_t i = 0; i < C.size(); ++i)
+            if (C[a] && !C[i])
+              r.push_back(phi[a] - phi[i] - p[a] / rho);
+        return r;
       });
   return c;
 }
@@ -522,22 +549,24 @@ DCRV_CERTIFICATE(edge_mk) {
   c.domain = "K = 2, ..., 6 with M = K (C = every index); every p in int Delta^(K-1); no exclusion (K = 1, "
              "where p = (1), rho = 1 and phi = 0, is not run)";
   c.method =
-      "exact rational evaluation in the chart p = (x, 1 - sum x), phi as dcrv::star_score evaluates it: "
-      "rho = sum_k p_k is the constant polynomial 1, so (rho - 1)^2 + sum_k (phi_k - p_k + sum_j p_j^2)^2 is "
-      "a "
-      "polynomial of degree <= 4 in each x_j, zero on the 5^(K-1) grid, hence identically zero";
+      "exact rational evaluation in the chart p = (x, 1 - sum x), phi as dcrv::star_score evaluates it "
+      "(typed "
+      "residual): rho - 1 and phi_k - (p_k - sum_j p_j^2) for every k, each a polynomial of degree <= 4 in "
+      "each x_j (a bound), zero on the 5^(K-1) grid, hence identically zero";
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 6; ++K) {
-    const IdentityPiece piece = identity_piece(
+    const IdentityPiece piece = exact_identity(
         "K = " + std::to_string(K) + ", M = K", K - 1, 4,
-        [K = static_cast<std::size_t>(K)](const std::vector<Rational>& x, const RationalConstants&) {
-          const std::vector<Rational> p = plane_chart(x, K);
-          const StarScore s = star_score_exact(p, std::vector<bool>(K, true));
-          Rational sq(0);
-          for (const auto& v : p)
+        [K = static_cast<std::size_t>(K)](const std::vector<Exact>& x, const RationalConstants&) {
+          const std::vector<Exact> p = plane_chart_exact(x, K);
+          const std::vector<Exact> phi = star_phi(p, std::vector<bool>(K, true));
+          Exact sq(0), rho(0);
+          for (const auto& v : p) {
             sq += v * v;
-          Rational r = (s.rho - 1) * (s.rho - 1);
+            rho += v;
+          }
+          Comps r{rho - 1};
           for (std::size_t k = 0; k < K; ++k)
-            r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
+            r.push_back(phi[k] - (p[k] - sq));
           return r;
         });
     c.identities.push_back(piece);
