@@ -83,7 +83,11 @@ inline int cmd_recheck(const std::string& dir, std::ostream& out) {
     records += r.records;
     confirmed += r.confirmed;
     out << (r.ok() ? "confirmed " : "REFUSED   ") << r.claim << ": " << r.confirmed << " of " << r.records
-        << " boxes at " << r.digits << " digits\n";
+        << " boxes at " << r.digits << " digits, " << r.roots_covered << " of " << r.roots
+        << " root boxes covered";
+    if (r.identities > 0)
+      out << "; " << r.identities << " identity piece(s) not rechecked (exact, proved by dcrv certify)";
+    out << "\n";
     for (const auto& why : r.refused)
       out << "  " << why << "\n";
     failed += r.ok() ? 0 : 1;

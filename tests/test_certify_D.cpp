@@ -117,12 +117,14 @@ TEST_CASE("D.S2-upper, D.phi-c-lower/upper, D.phi-i-lower/upper: the scores are 
   }
 }
 
-TEST_CASE("D.quadratic-le-Km1: the score is 1 - 2 rho + K rho^2 - (K - 1)", "[certify]") {
+TEST_CASE("D.quadratic-le-Km1: the score is (1 - 2 rho + K rho^2 - (K - 1))/K at kappa = 1/K", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.quadratic-le-Km1");
-  for (double K : {2.0, 3.0, 17.0, 1e6})
+  for (double K : {2.0, 4.0, 16.0, 1048576.0}) // 1/K exact
     for (double rho : {0.0, 0.3, 1.0})
-      CHECK(near(score_at(c.pieces[0], {K, rho}, {}), 1 - 2 * mpfr(rho) + K * mpfr(rho) * rho - (K - 1)));
+      CHECK(near(score_at(c.pieces[0], {1 / K, rho}, {}),
+                 (1 - 2 * mpfr(rho) + K * mpfr(rho) * rho - (K - 1)) / K));
+  CHECK(c.scope.whole); // every K >= 2 through kappa = 1/K in [0, 1/2]
 }
 
 TEST_CASE("D.phi-l2-sqrtKm1: the score is ||phi||^2 - c^2 (K - 1) with K = M + L", "[certify]") {
@@ -170,15 +172,15 @@ TEST_CASE("D.zab-ratio-lt1: the scores are (p_a - p_b)/rho - c and (p_a - p_b) -
 TEST_CASE("D.asym-bracket: the scores are the two differences of the bracket", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.asym-bracket");
-  for (double M : {1.0, 2.0, 7.0})
+  for (double M : {1.0, 2.0, 8.0}) // mu = 1/M exact
     for (double t : {0.0, 0.3, 1.0})
       for (double eps : {1e-2, 0.5, 100.0})
         for (double pinf : {1e-12, 0.5, 1.0}) {
           const mpfr g = 1 / mpfr(M) + t * (1 - 1 / mpfr(M)), mid = pinf * exp(-g / eps);
           INFO("M = " << M << " t = " << t << " eps = " << eps << " pinf = " << pinf);
-          CHECK(near(score_at(piece_labelled(c, "lower"), {M, t, eps, pinf}, {}),
+          CHECK(near(score_at(piece_labelled(c, "lower"), {1 / M, t, eps, pinf}, {}),
                      pinf * exp(-1 / mpfr(eps)) - mid));
-          CHECK(near(score_at(piece_labelled(c, "upper"), {M, t, eps, pinf}, {}),
+          CHECK(near(score_at(piece_labelled(c, "upper"), {1 / M, t, eps, pinf}, {}),
                      mid - pinf * exp(-1 / (M * mpfr(eps)))));
         }
 }
@@ -206,14 +208,14 @@ TEST_CASE("the identity certificates of D_star_score.cpp vanish at exact points 
   CHECK(abs(phi(1) - phi(0) - p(1) / rho) < mpfr(1e-45));
   for (const std::string id : {"D.centering", "D.scorediff-II", "D.scorediff-CC", "D.scorediff-CI"}) {
     INFO(id);
-    CHECK(identity_labelled(certificate_of(id), "K = 4, C = {2, 4}").residual(x, {}) == 0);
+    CHECK(identity_residual(identity_labelled(certificate_of(id), "K = 4, C = {2, 4}"), x, {}) == 0);
   }
   // M = K: phi_k = p_k - sum p^2
   const StarPartition all = StarPartition::window(4, 4);
   const Vec<mpfr> phi_all = star_score(p, all);
   for (int k = 0; k < 4; ++k)
     CHECK(abs(phi_all(k) - (p(k) - p.squaredNorm())) < mpfr(1e-45));
-  CHECK(identity_labelled(certificate_of("D.edge-MK"), "K = 4, M = K").residual(x, {}) == 0);
+  CHECK(identity_residual(identity_labelled(certificate_of("D.edge-MK"), "K = 4, M = K"), x, {}) == 0);
   // piece counts: every subset C of {1..K} with the claim's condition
   CHECK(certificate_of("D.centering").identities.size() == 3 + 7 + 15 + 31 + 63);
   CHECK(certificate_of("D.scorediff-CC").identities.size() == 1 + 4 + 11 + 26);

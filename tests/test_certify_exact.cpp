@@ -151,3 +151,120 @@ TEST_CASE("a residual may return an expression of its locals: Rational has no ex
                                 {});
   CHECK(r.status == "proved");
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Typed residuals (Exact): they cannot branch on their variables
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+template <class T>
+concept orderable = requires(T a, T b) {
+  a < b;
+};
+template <class T>
+concept equatable = requires(T a, T b) {
+  a == b;
+};
+template <class T>
+concept signed_against_zero = requires(T a) {
+  a < 0;
+};
+template <class T>
+concept has_abs = requires(T a) {
+  abs(a);
+};
+template <class T>
+concept has_min_max = requires(T a, T b) {
+  min(a, b);
+  max(a, b);
+};
+template <class T>
+concept testable = requires(T a) {
+  a ? 1 : 0;
+};
+template <class T>
+concept readable_as_rational = std::is_convertible_v<T, Rational>;
+} // namespace
+
+TEST_CASE("a typed residual cannot branch on its variables: Exact has no comparison, abs, min, max or bool",
+          "[certify][exact]") {
+  // the concepts can hold (the test would be vacuous otherwise): Rational has all of them
+  static_assert(orderable<Rational> && equatable<Rational> && signed_against_zero<Rational> &&
+                has_abs<Rational>);
+  // x − |x|, x < 0 ? … : …, min/max of variables: none of them compiles with Exact
+  static_assert(!orderable<Exact>);
+  static_assert(!equatable<Exact>);
+  static_assert(!signed_against_zero<Exact>);
+  static_assert(!has_abs<Exact>);
+  static_assert(!has_min_max<Exact>);
+  static_assert(!testable<Exact>);
+  static_assert(!readable_as_rational<Exact>);
+  // the field operations and the constants do
+  static_assert(std::is_same_v<decltype(Exact(1) + Exact(2) * Exact(3) / Exact(4) - 5), Exact>);
+  static_assert(std::is_same_v<decltype(Rational(1, 3) * Exact(2)), Exact>);
+}
+
+TEST_CASE("a typed identity is proved on its grid; a component that does not vanish is refused",
+          "[certify][exact]") {
+  const IdentityPiece ok =
+      exact_identity("(x + y)^2", 2, 2, [](const std::vector<Exact>& x, const RationalConstants&) {
+        return std::vector<Exact>{(x[0] + x[1]) * (x[0] + x[1]) -
+                                      (x[0] * x[0] + 2 * x[0] * x[1] + x[1] * x[1]),
+                                  x[0] / x[1] * x[1] - x[0]};
+      });
+  const auto r = prove_identity(ok, {});
+  CHECK(r.status == "proved");
+  CHECK(r.typed);
+  CHECK(r.to_json("t")["typed"] == true);
+  CHECK(r.message.find("typed residual") != std::string::npos);
+  CHECK(identity_residual(ok, {Rational(-3), Rational(5, 7)}, {}) == 0);
+  // the second component off by x (the first still vanishes): refused with an exact witness
+  const IdentityPiece off =
+      exact_identity("off", 2, 2, [](const std::vector<Exact>& x, const RationalConstants&) {
+        return std::vector<Exact>{Exact(0), x[0] / x[1] * x[1]};
+      });
+  const auto v = prove_identity(off, {});
+  REQUIRE(v.status == "violation");
+  CHECK(v.residual == v.witness[0]);
+  // an untyped residual is reported as such
+  IdentityPiece untyped;
+  untyped.variables = 1;
+  untyped.degree = 1;
+  untyped.residual = [](const std::vector<Rational>& x, const RationalConstants&) {
+    return Rational(x[0] - x[0]);
+  };
+  const auto u = prove_identity(untyped, {});
+  CHECK(u.status == "proved");
+  CHECK_FALSE(u.typed);
+}
+
+TEST_CASE("a rearrangement off by a sign-evident term is refused", "[certify][exact]") {
+  // C.single-site-strong-concavity's chain: s (g'(s) + mA) = -b s - 3c s^3 + A(m s - 1), g' = -b - 3c s^2 -
+  // A/s
+  auto chain = [](bool drop_bs) {
+    return rearrangement_identity(
+        "chain", 4, 4, [drop_bs](const std::vector<Exact>& x, const RationalConstants& k) {
+          const Exact &s = x[0], &b = x[1], &cc = x[2], &A = x[3], m = k("m");
+          const Exact score = (drop_bs ? Exact(0) : -(b * s)) - 3 * cc * s * s * s + A * (m * s - 1);
+          return s * (-b - 3 * cc * s * s - A / s + m * A) - score;
+        });
+  };
+  RationalConstants k;
+  k.set("m", Rational(1));
+  CHECK(prove_identity(chain(false), k).status == "proved");
+  // the score without its term -b s (<= 0 on the domain, so the rest would still prove): not the claim
+  const auto r = prove_identity(chain(true), k);
+  CHECK(r.status == "violation");
+  // and in a certificate, the run fails although the interval pieces prove
+  Certificate c;
+  c.claim = "test.rearrangement";
+  c.constants = {{"m", [] { return Interval(1); }, [] { return Rational(1); }}};
+  c.pieces = {make_piece<1>("trivial", {Box{Interval(0.0, 1.0)}}, [](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    return X(-1) + X(0) * x[0];
+  })};
+  c.identities = {chain(true)};
+  CHECK(run_certificate(c, {}, {}).status == "violation");
+  c.identities = {chain(false)};
+  CHECK(run_certificate(c, {}, {}).status == "proved");
+}

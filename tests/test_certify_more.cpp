@@ -49,15 +49,18 @@ TEST_CASE("the L_S certificates of App. A read L_S and u = log(1/((S-1)delta)) a
   const Constants k = paper_constants(up);
   for (int S : {2, 3, 10, 1000})
     for (double v : {1e-30, 1e-6, 0.3, 1.0}) {
-      const mpfr delta = mpfr(v) / S, L = face_gap<mpfr>(S, delta), u = log(1 / ((S - 1) * delta));
+      const mpfr delta = mpfr(v) / S, L = face_gap<mpfr>(S, delta);
       INFO("S = " << S << " v = " << v);
-      const Box x = point({double(S), v});
-      // upper: L − u at raw (S, v)
-      CHECK(abs(up.pieces[0].score.value(x, k).mid() - (L - u)) < mpfr(1e-40) * u);
-      // lower: u − (1 + u)δ − L at raw v, in the piece of S (S = 2, …, 16)
-      if (S <= 16)
-        CHECK(abs(lo.pieces[static_cast<std::size_t>(S - 2)].score.value(point({v}), k).mid() -
-                  (u - (1 + u) * delta - L)) < mpfr(1e-40) * u);
+      // L_S as dcrv::face_gap evaluates it, the formula the expectations below use
+      CHECK(abs(L - (1 - delta) * log((1 - delta) / ((S - 1) * delta))) < mpfr(1e-40) * (1 + abs(L)));
+      // upper: t (L − u) at raw (sigma, t) = (1/S, 1/(1 − log v)), v = exp(1 − 1/t) and S = 1/sigma exactly
+      const double sigma = 1.0 / S, t = 1 / (1 - std::log(v));
+      const mpfr Sx = 1 / mpfr(sigma), vx = exp(1 - 1 / mpfr(t)), dx = vx / Sx;
+      const mpfr Lx = (1 - dx) * log((1 - dx) / ((Sx - 1) * dx)), ux = log(1 / ((Sx - 1) * dx));
+      CHECK(abs(up.pieces[0].score.value(point({sigma, t}), k).mid() - t * (Lx - ux)) < mpfr(1e-40) * ux);
+      // lower: t (u − (1 + u)δ − L) at the same raw point (δ ≥ 1e-30/S: the margin ~δ²/2 is far above 1e-80)
+      CHECK(abs(lo.pieces[0].score.value(point({sigma, t}), k).mid() - t * (ux - (1 + ux) * dx - Lx)) <
+            mpfr(1e-40) * ux);
     }
 }
 

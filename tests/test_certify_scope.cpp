@@ -282,9 +282,11 @@ TEST_CASE("dcrv recheck refuses a corrupted box record and names it", "[certify]
     rec[3] = "-0x1p+0"; // t from -1: (2 - c) - t = 1 > 0 there
     const RecheckResult r = recheck_certificate(c, e, 80);
     CHECK_FALSE(r.ok());
-    REQUIRE(r.refused.size() == 1);
+    REQUIRE(!r.refused.empty());
     CHECK(has(r.refused[0], "box 0 (natural)"));
     CHECK(has(r.refused[0], "not <= 0"));
+    // and the part of the root it stood for is now covered by no confirmed box
+    CHECK(r.roots_covered < r.roots);
   }
   SECTION("a test that did not close it") {
     rec[0] = "second-order";
@@ -314,4 +316,75 @@ TEST_CASE("H.xlogx-envelope proves the maximiser x = 1/e: c one part in 1e12 bel
   INFO(run.message);
   CHECK(run.status == "violation");
   CHECK(c.scope.exclusions.empty());
+}
+
+TEST_CASE("dcrv recheck checks that the confirmed boxes cover every root box: a missing box is refused",
+          "[certify]") {
+  set_working_digits(50);
+  // x (1 - x) - 0.3 <= 0 on [0, 1] (max -0.05 at 1/2): the root box needs bisection
+  Certificate c;
+  c.claim = "test.cover";
+  c.pieces = {make_piece<1>("x in [0, 1]", {Box{Interval(0.0, 1.0)}}, [](const auto& x, const Constants&) {
+    using X = std::decay_t<decltype(x[0])>;
+    return x[0] * (X(1) - x[0]) - X(Interval(3) / Interval(10));
+  })};
+  c.identities = {exact_identity(
+      "x = x", 1, 1, [](const std::vector<Exact>& x, const RationalConstants&) { return x[0] - x[0]; })};
+  nlohmann::json e = export_certificate(c, {}, bnb_budget(100000, 60));
+  REQUIRE(e["status"] == "proved");
+  auto& boxes = e["pieces"][0]["boxes"];
+  REQUIRE(boxes.size() > 2);
+  const RecheckResult whole = recheck_certificate(c, e, 80);
+  INFO(whole.to_json().dump());
+  CHECK(whole.ok());
+  CHECK(whole.roots == 1);
+  CHECK(whole.roots_covered == 1);
+  CHECK(whole.identities == 1); // said plainly: the identity piece is not rechecked
+  CHECK(whole.to_json()["identities_not_rechecked"] == 1);
+  SECTION("a closed box left out of the export") {
+    std::size_t drop = 0;
+    while (boxes[drop][0] == "monotone")
+      ++drop;
+    boxes.erase(drop);
+    const RecheckResult r = recheck_certificate(c, e, 80);
+    CHECK(r.confirmed == r.records); // every remaining record holds ...
+    CHECK_FALSE(r.ok());             // ... but they leave part of the root uncovered
+    CHECK(r.roots_covered == 0);
+    REQUIRE(r.refused.size() == 1);
+    CHECK(has(r.refused[0], "not covered"));
+  }
+  SECTION("a piece with no boxes") {
+    e["pieces"].erase(0);
+    const RecheckResult r = recheck_certificate(c, e, 80);
+    CHECK_FALSE(r.ok());
+    CHECK(has(r.refused.at(0), "no boxes in the export"));
+  }
+}
+
+TEST_CASE("every certificate of Parts A-D states its paper domain and its dimensions or parameters as data",
+          "[certify]") {
+  int seen = 0;
+  for (const auto& c : certificates()) {
+    if (c.claim.empty() || c.claim[0] < 'A' || c.claim[0] > 'D')
+      continue;
+    ++seen;
+    INFO(c.claim << ": " << c.scope.gap);
+    CHECK_FALSE(c.paper.empty());
+    CHECK_FALSE((c.scope.dims.empty() && c.scope.params.empty()));
+    CHECK_FALSE(has(c.scope.gap, "not stated as data"));
+    CHECK((c.scope.whole || !c.scope.gap.empty())); // a partial certificate says what is missing
+  }
+  if (seen == 0)
+    std::printf("DCRV-SKIPPED: no certificate of Parts A-D in this build\n");
+  if (const Certificate* ls = find_certificate("A.LS-nonneg")) {
+    // every x >= 0 in three charts (x near 0 by the second-order test, x -> infinity compactified)
+    CHECK(ls->scope.whole);
+    CHECK(run_certificate(*ls, {}, edge_budget).proved());
+  }
+  if (const Certificate* sc = find_certificate("C.single-site-strong-concavity")) {
+    // s in (0, 1] compactified by s > 0, (b, c, A) >= 0 by homogeneity
+    CHECK(sc->scope.whole);
+    CHECK(run_certificate(*sc, {}, edge_budget).proved());
+    CHECK_FALSE(run_certificate(*sc, {{"m", 1 + 1e-9}}, edge_budget).proved());
+  }
 }

@@ -567,6 +567,8 @@ std::vector<NamedBox> named_boxes(const Certificate& c) {
       out.push_back(b);
     }
   for (const auto& id : c.identities) {
+    if (id.rearrangement) // a step of the chain, not a part of the domain
+      continue;
     NamedBox b;
     b.free_rest = true;
     for (const auto& [name, v] : id.dims)
@@ -717,6 +719,9 @@ std::vector<double> cell_points(double lo, double hi, const std::vector<NamedBox
 
 Scope derive_scope(const Certificate& c) {
   Scope s = c.scope;
+  // the identities that prove part of the claim (rearrangements only check a step of a piece's score)
+  const bool no_identities = std::all_of(c.identities.begin(), c.identities.end(),
+                                         [](const IdentityPiece& id) { return id.rearrangement; });
   const std::vector<NamedBox> boxes = named_boxes(c);
 
   // the ranges of every name, merged
@@ -759,7 +764,7 @@ Scope derive_scope(const Certificate& c) {
     axes.emplace_back(r.name, cell_points(r.lo, r.hi, boxes, r.name, integer));
     // the gap of this name alone, for the text
     for (const bool identities : {false, true}) { // each part of the proof separately
-      if (identities ? c.identities.empty() : c.pieces.empty())
+      if (identities ? no_identities : c.pieces.empty())
         continue;
       std::vector<std::pair<double, double>> mine;
       for (const auto& b : boxes) {
@@ -790,7 +795,7 @@ Scope derive_scope(const Certificate& c) {
       // every part of the proof covers the point: some interval piece (when there are any) and some
       // identity (when there are any) — an identity that holds for every parameter value does not cover a
       // point that the interval pieces leave out
-      bool in_piece = c.pieces.empty(), in_identity = c.identities.empty();
+      bool in_piece = c.pieces.empty(), in_identity = no_identities;
       for (const auto& b : boxes)
         if (b.contains(point, dim_names))
           (b.free_rest ? in_identity : in_piece) = true;
@@ -950,6 +955,7 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
         run.points += r.points;
         fraction += r.status == "proved" ? 1.0 : 0.0;
         run.pieces.push_back(r.to_json(piece.label));
+        run.pieces.back()["rearrangement"] = piece.rearrangement; // a checked step of the chain to a score
         if (r.status != "proved") {
           all = false;
           if (first_failure.empty())
@@ -1011,7 +1017,8 @@ nlohmann::json IdentityResult::to_json(const std::string& label) const {
                    {"status", status},
                    {"points", points},
                    {"message", message},
-                   {"method", "exact rational evaluation on a product grid"}};
+                   {"method", "exact rational evaluation on a product grid"},
+                   {"typed", typed}};
   if (status == "violation") {
     nlohmann::json w = nlohmann::json::array();
     for (const auto& x : witness)
@@ -1022,12 +1029,25 @@ nlohmann::json IdentityResult::to_json(const std::string& label) const {
   return j;
 }
 
+Rational identity_residual(const IdentityPiece& piece, const std::vector<Rational>& x,
+                           const RationalConstants& k) {
+  if (!piece.components)
+    return piece.residual(x, k);
+  // typed: every component must vanish; the first non-zero one is the residual
+  const std::vector<Exact> ex(x.begin(), x.end());
+  for (const auto& comp : piece.components(ex, k))
+    if (ExactAccess::value(comp) != 0)
+      return ExactAccess::value(comp);
+  return Rational(0);
+}
+
 IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstants& k, long max_points,
                               int guard_points) {
   IdentityResult res;
   const std::size_t n = piece.variables;
   const int d = piece.degree;
-  if (n == 0 || d < 0 || !piece.residual) {
+  res.typed = static_cast<bool>(piece.components);
+  if (n == 0 || d < 0 || (!piece.residual && !piece.components)) {
     res.message = "an identity piece needs variables >= 1, degree >= 0 and a residual";
     return res;
   }
@@ -1055,7 +1075,7 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
   }
   auto evaluate = [&](const std::vector<Rational>& x) -> bool {
     ++res.points;
-    const Rational r = piece.residual(x, k);
+    const Rational r = identity_residual(piece, x, k);
     if (r != 0) {
       res.status = "violation";
       res.witness = x;
@@ -1131,7 +1151,9 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
   res.status = "proved";
   res.message = "residual 0 at all " + std::to_string(total) +
                 " grid points (degree <= " + std::to_string(d) + " in each of " + std::to_string(n) +
-                " variables) and " + std::to_string(guard_points) + " guard points";
+                " variables) and " + std::to_string(guard_points) + " guard points" +
+                (res.typed ? " (typed residual: no branch on the variables)"
+                           : " (untyped residual: branches excluded by the sign-cell guard points only)");
   return res;
 }
 

@@ -8,6 +8,7 @@
 #include <mpfr.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -116,6 +117,89 @@ std::string check_record(const Piece& piece, const std::string& test, const Box&
   return "unknown test '" + test + "'";
 }
 
+/// A parsed record of a piece: a closed box, or a monotone step (the box and the faces it was reduced to).
+struct Record {
+  bool closed = true;
+  Box box;
+  std::vector<int> faces;
+};
+
+bool inside(const Box& inner, const Box& outer) {
+  for (std::size_t i = 0; i < inner.size(); ++i)
+    if (inner[i].lower() < outer[i].lower() || inner[i].upper() > outer[i].upper())
+      return false;
+  return true;
+}
+bool same(const Box& a, const Box& b) {
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].lower() != b[i].lower() || a[i].upper() != b[i].upper())
+      return false;
+  return true;
+}
+
+/// Whether the records cover `b` ("" when they do, else a box they leave uncovered): a closed record contains
+/// b, or a monotone record is b and its face is covered, or b cut in two (the bisection of the branch and
+/// bound: the widest coordinate relative to the root, at the record boundary nearest its midpoint) has both
+/// halves covered. Any cut is sound (both halves covered ⇒ b covered); the rule only finds the search's own.
+std::string uncovered_part(const Box& b, const Box& root, const std::vector<const Record*>& recs, int depth) {
+  for (const Record* r : recs)
+    if (r->closed && inside(b, r->box))
+      return "";
+  auto text = [&b] {
+    std::string t;
+    for (const auto& x : b)
+      t += (t.empty() ? "" : " x ") + x.str(8);
+    return t;
+  };
+  if (depth > 200)
+    return text();
+  for (const Record* r : recs)
+    if (!r->closed && same(r->box, b)) {
+      Box face = b;
+      for (int f : r->faces) {
+        const std::size_t i = static_cast<std::size_t>(std::abs(f) - 1);
+        face[i] = Interval(f > 0 ? b[i].upper() : b[i].lower());
+      }
+      std::vector<const Record*> sub;
+      for (const Record* q : recs)
+        if (q != r && inside(q->box, face))
+          sub.push_back(q);
+      return uncovered_part(face, root, sub, depth + 1);
+    }
+  if (recs.empty())
+    return text();
+  std::size_t wi = b.size();
+  mpfr best = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    if (b[i].is_point())
+      continue;
+    const mpfr rw = root[i].width();
+    const mpfr w = rw > 0 ? mpfr(b[i].width() / rw) : b[i].width();
+    if (w > best)
+      best = w, wi = i;
+  }
+  if (wi == b.size())
+    return text();
+  const mpfr m = b[wi].mid();
+  mpfr cut = m, dist = -1;
+  for (const Record* r : recs)
+    for (const mpfr& e : {r->box[wi].lower(), r->box[wi].upper()})
+      if (e > b[wi].lower() && e < b[wi].upper() && (dist < 0 || abs(e - m) < dist))
+        cut = e, dist = abs(e - m);
+  for (const bool upper : {false, true}) {
+    Box half = b;
+    half[wi] = upper ? Interval(cut, b[wi].upper()) : Interval(b[wi].lower(), cut);
+    std::vector<const Record*> sub;
+    for (const Record* q : recs)
+      if (inside(q->box, half))
+        sub.push_back(q);
+    const std::string gap = uncovered_part(half, root, sub, depth + 1);
+    if (!gap.empty())
+      return gap;
+  }
+  return "";
+}
+
 } // namespace
 
 nlohmann::json export_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
@@ -142,8 +226,15 @@ nlohmann::json export_certificate(const Certificate& c, const std::map<std::stri
 }
 
 nlohmann::json RecheckResult::to_json() const {
-  return {{"claim", claim},   {"records", records}, {"confirmed", confirmed},
-          {"digits", digits}, {"refused", refused}, {"ok", ok()}};
+  return {{"claim", claim},
+          {"records", records},
+          {"confirmed", confirmed},
+          {"roots", roots},
+          {"roots_covered", roots_covered},
+          {"identities_not_rechecked", identities},
+          {"digits", digits},
+          {"refused", refused},
+          {"ok", ok()}};
 }
 
 RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& exported, unsigned digits) {
@@ -163,6 +254,8 @@ RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& ex
     set_working_digits(digits);
     const auto overrides = exported.at("overrides").get<std::map<std::string, double>>();
     const Constants k = constants_for(c, overrides);
+    res.identities = static_cast<long>(c.identities.size());
+    std::vector<bool> seen(c.pieces.size(), false);
     for (const auto& p : exported.at("pieces")) {
       const std::size_t pi = p.at("index").get<std::size_t>();
       if (pi >= c.pieces.size() || c.pieces[pi].label != p.at("label").get<std::string>()) {
@@ -170,6 +263,8 @@ RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& ex
         continue;
       }
       const Piece& piece = c.pieces[pi];
+      seen[pi] = true;
+      std::vector<Record> parsed;
       long n = 0;
       for (const auto& rec : p.at("boxes")) {
         ++res.records;
@@ -185,6 +280,8 @@ RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& ex
             box.emplace_back(from_hex(rec.at(3 + 2 * i).get<std::string>()),
                              from_hex(rec.at(4 + 2 * i).get<std::string>()));
           why = check_record(piece, test, box, rec.at(2), attained, k);
+          if (why.empty())
+            parsed.push_back({test != "monotone", box, rec.at(2).get<std::vector<int>>()});
         } catch (const std::exception& e) {
           why = std::string("not evaluable: ") + e.what();
         }
@@ -195,7 +292,32 @@ RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& ex
                                 std::to_string(n) + " (" + test + "): " + why);
         ++n;
       }
+      // the confirmed records cover the piece's roots (the search's bookkeeping, checked here anew)
+      std::vector<const Record*> all;
+      for (const auto& r : parsed)
+        all.push_back(&r);
+      for (std::size_t ri = 0; ri < piece.roots.size(); ++ri) {
+        Box root = piece.roots[ri];
+        for (auto& x : root)
+          x = at_working_precision(x);
+        std::vector<const Record*> mine;
+        for (const Record* r : all)
+          if (r->box.size() == root.size() && inside(r->box, root))
+            mine.push_back(r);
+        const std::string gap = uncovered_part(root, root, mine, 0);
+        if (gap.empty())
+          ++res.roots_covered;
+        else
+          res.refused.push_back("piece " + std::to_string(pi) + " (" + piece.label + "), root box " +
+                                std::to_string(ri) +
+                                ": not covered by the confirmed boxes (uncovered: " + gap + ")");
+        ++res.roots;
+      }
     }
+    for (std::size_t pi = 0; pi < c.pieces.size(); ++pi)
+      if (!seen[pi])
+        res.refused.push_back("piece " + std::to_string(pi) + " (" + c.pieces[pi].label +
+                              "): no boxes in the export");
   } catch (const std::exception& e) {
     res.refused.push_back(std::string("the export is not readable: ") + e.what());
   }

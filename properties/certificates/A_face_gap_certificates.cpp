@@ -9,7 +9,9 @@
 // δ²/2: see LS_lower_piece). In the upper bound S is a real interval, so the certificate covers every integer
 // S in its range.
 #include <array>
+#include <cmath>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -23,56 +25,133 @@ template <class X> std::array<X, 2> floor_and_log(const X& S, const X& v) {
   return {v / S, log1p(1 / (S - 1)) - log(v)};
 }
 
-// Lemma lem:LS-bounds (upper): L_S(δ) ≤ c log(1/((S−1)δ)).
+/// The rearrangement of the header, exact in the free variables (δ, u, l = log1p(−δ)) and the constant c:
+/// L_S = (1 − δ)(u + l) (log((1 − δ)/((S − 1)δ)) = log(1/((S − 1)δ)) + log(1 − δ)), then
+///   upper: L_S − c u − ((1 − c)u − δu + (1 − δ)l) = 0,
+///   lower: (u − c(1 + u)δ − L_S) − (−((c − 1)uδ + cδ + (1 − δ)l)) = 0 (the score is the left side),
+/// each of degree ≤ 2 in each variable (δu), checked on a 3³ grid.
+IdentityPiece ls_rearrangement(bool lower) {
+  return rearrangement_identity(
+      lower ? "u - c(1+u) delta - L_S = -((c-1) u delta + c delta + (1-delta) log1p(-delta))"
+            : "L_S - c u = (1-c) u - delta u + (1-delta) log1p(-delta)",
+      3, 2, [lower](const std::vector<Exact>& x, const RationalConstants& k) {
+        const Exact &delta = x[0], &u = x[1], &l = x[2], c = k("c");
+        const Exact ls = (1 - delta) * (u + l);
+        if (lower)
+          return (u - c * (1 + u) * delta - ls) + ((c - 1) * u * delta + c * delta + (1 - delta) * l);
+        return (ls - c * u) - ((1 - c) * u - delta * u + (1 - delta) * l);
+      });
+}
+
+/// E(t) = exp(1 − 1/t) for t ∈ [0, 1] (E(0) = 0, the limit): v of the compactified chart t = 1/(1 − log v).
+/// Increasing, so on an Interval the hull of its end values (outward rounded; at t = 0 exactly 0); on jets by
+/// the chain rule (E' = E/t², E'' = E(1 − 2t)/t⁴: a box reaching t = 0 throws there, and the natural
+/// extension decides it).
+template <class X> X e_of_t(const X& t) {
+  if constexpr (std::is_same_v<X, Interval>) {
+    auto at = [](const mpfr& x, bool upper) -> mpfr {
+      if (x <= 0)
+        return mpfr(0);
+      const Interval e = exp(1 - 1 / Interval(x));
+      return upper ? e.upper() : e.lower();
+    };
+    return Interval(at(t.lower(), false), at(t.upper(), true));
+  } else {
+    const Interval e = e_of_t(t.v), t2 = square(t.v);
+    return X::chain(t, e, e / t2, e * (1 - 2 * t.v) / square(t2));
+  }
+}
+
+// Lemma lem:LS-bounds (upper): L_S(δ) ≤ c log(1/((S−1)δ)). Every S ≥ 2 and δ ∈ (0, 1/S] in the compact chart
+// σ = 1/S ∈ [0, ½], t = 1/(1 − log v) ∈ [0, 1] (v = Sδ = E(t)): δ = σE(t), u = −log1p(−σ) + 1/t − 1, and the
+// score times t > 0, t(L_S − cu) = (1 − c)·tu − δ·tu + t(1 − δ)log1p(−δ) with tu = 1 − t − t log1p(−σ)
+// (bounded: t → 0 is v → 0, σ → 0 is S → ∞).
 DCRV_CERTIFICATE(LS_upper_bound) {
   Certificate c;
   c.claim = "A.LS-upper-bound";
-  c.domain = "every real S in [2, 10^12] (every integer S >= 2 up to 10^12) and delta = v/S with v in "
-             "[10^-300, 1] (delta in [10^-300/S, 1/S]); the open end delta -> 0 is not covered";
-  c.method = "L_S - c u = (1 - c) u - delta u + (1 - delta) log1p(-delta) <= 0 (exact rearrangement), u = "
-             "log1p(1/(S-1)) - log v, delta = v/S";
-  c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {make_piece<2>("S in [2, 1e12], v in [1e-300, 1]",
-                            {{Interval(2.0, 1e12), Interval(1e-300, 1.0)}},
+  c.domain =
+      "every real S >= 2 and delta = v/S with v in (0, 1], in the compact chart sigma = 1/S in [0, 1/2], "
+      "t = 1/(1 - log v) in [0, 1] (sigma = 0: S -> infinity, t = 0: delta -> 0); no exclusion";
+  c.method =
+      "L_S - c u = (1 - c) u - delta u + (1 - delta) log1p(-delta) (exact rearrangement, checked), u = "
+      "log1p(1/(S-1)) - log v = -log1p(-sigma) + 1/t - 1, delta = sigma exp(1 - 1/t); times t > 0: "
+      "(1 - c) t u - delta t u + t (1 - delta) log1p(-delta) <= 0 with t u = 1 - t - t log1p(-sigma) "
+      "(checked), each term <= 0 at c = 1";
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
+  c.pieces = {make_piece<2>("sigma = 1/S in [0, 1/2], t = 1/(1 - log v) in [0, 1]",
+                            {{Interval(0.0, 0.5), Interval(0.0, 1.0)}},
                             [](const auto& x, const Constants& k) {
                               using X = std::decay_t<decltype(x[0])>;
-                              const auto [delta, u] = floor_and_log(x[0], x[1]);
-                              return X(1 - k("c")) * u - delta * u + (1 - delta) * log1p(-delta);
+                              const X &sigma = x[0], &t = x[1];
+                              const X tu = 1 - t - t * log1p(-sigma), delta = sigma * e_of_t(t);
+                              return X(1 - k("c")) * tu - delta * tu + t * (1 - delta) * log1p(-delta);
                             })};
+  c.pieces[0] =
+      with_param(with_param(c.pieces[0], "S", 0, [](double sg) { return sg > 0 ? 1 / sg : kUnbounded; }), "v",
+                 1, [](double t) { return t > 0 ? std::exp(1 - 1 / t) : 0.0; });
+  c.identities = {ls_rearrangement(false),
+                  // t u = 1 - t - t l (l = log1p(-sigma)) for u = -l - L, L = log v = 1 - 1/t
+                  rearrangement_identity("t u = 1 - t - t log1p(-sigma) at log v = 1 - 1/t", 2, 2,
+                                         [](const std::vector<Exact>& x, const RationalConstants&) {
+                                           const Exact &t = x[0], &l = x[1];
+                                           const Exact u = -l - (1 - 1 / t);
+                                           return t * u - (1 - t - t * l);
+                                         })};
+  // every integer S >= 2 and delta = v/S in (0, 1/S]
+  c.paper = {{"S", 2, kUnbounded}, {"v", 0, 1}};
   return c;
 }
 
-// Lemma lem:LS-bounds (lower): u − c(1+u)δ ≤ L_S(δ). The margin at c = 1 is f(δ) = δ + (1−δ)log1p(−δ) ≈ δ²/2,
-// increasing in δ with f′ = −log1p(−δ) ≈ δ: the derivative enclosure of the jets separates from 0 only when
-// ∂δ/∂(raw) is (nearly) a point and the δ box has relative width < 1. So one piece per integer S (δ =
-// v·(1/S), 1/S an enclosure of width ~10⁻⁵⁰), v on a linear scale, and v ≥ 2⁻⁵⁰ (bisection depth ≤ 60).
-template <int S> Piece LS_lower_piece() {
-  return make_piece<1>("S = " + std::to_string(S) + ", v in [2^-50, 1]", {{Interval(0x1p-50, 1.0)}},
-                       [](const auto& x, const Constants& k) {
-                         using X = std::decay_t<decltype(x[0])>;
-                         const X& v = x[0];
-                         const X delta = v * X(Interval(1) / Interval(S));
-                         const X u = X(log1p(Interval(1) / Interval(S - 1))) - log(v);
-                         const X cc(k("c"));
-                         return -((cc - 1) * u * delta + cc * delta + (1 - delta) * log1p(-delta));
-                       });
-}
-template <int... S> void add_LS_lower_pieces(Certificate& c, std::integer_sequence<int, S...>) {
-  (c.pieces.push_back(LS_lower_piece<S + 2>()), ...);
+/// f(δ) = δ + (1 − δ)log1p(−δ) = Σ_{k≥2} δᵏ/(k(k − 1)) ≥ δ²/2, increasing on [0, 1): on an Interval [lo²/2,
+/// f(hi)] (outward rounded; the literal form cancels to ~δ² and its enclosure would straddle 0), on jets by
+/// the chain rule (f' = −log1p(−δ), f'' = 1/(1 − δ)).
+template <class X> X ls_margin(const X& d) {
+  if constexpr (std::is_same_v<X, Interval>) {
+    const Interval lo(d.lower()), hi(d.upper());
+    // the lower end: the literal f(lo) where it is tight, the series' δ²/2 where it cancels below that
+    const mpfr literal = (lo + (1 - lo) * log1p(-lo)).lower(), series = (square(lo) / 2).lower();
+    return Interval(literal > series ? literal : series, (hi + (1 - hi) * log1p(-hi)).upper());
+  } else {
+    return X::chain(d, ls_margin(d.v), -log1p(-d.v), 1 / (1 - d.v));
+  }
 }
 
+// Lemma lem:LS-bounds (lower): u − c(1+u)δ ≤ L_S(δ), in the chart of the upper bound: the score times t,
+// −((c − 1)(tu + t)δ + t f(δ)) with f(δ) = δ + (1 − δ)log1p(−δ) ≥ δ²/2 (the margin at c = 1, enclosed from
+// its series so that δ → 0 closes too).
 DCRV_CERTIFICATE(LS_lower_bound) {
   Certificate c;
   c.claim = "A.LS-lower-bound";
-  c.domain = "S = 2, ..., 16 and delta = v/S with v in [2^-50, 1] (delta in [2^-50/S, 1/S]); delta below "
-             "2^-50/S and S > 16 are not covered (the margin is ~delta^2/2; see the method)";
+  c.domain =
+      "every real S >= 2 and delta = v/S with v in (0, 1], in the compact chart sigma = 1/S in [0, 1/2], "
+      "t = 1/(1 - log v) in [0, 1] (as A.LS-upper-bound); no exclusion";
   c.method =
-      "u - c(1+u)delta - L_S = -((c - 1) u delta + c delta + (1 - delta) log1p(-delta)) <= 0 (exact "
-      "rearrangement), delta = v (1/S), u = log1p(1/(S-1)) - log v; one piece per S (a real S interval "
-      "or a log scale in v makes the jets' derivative of delta + (1-delta) log1p(-delta) ~ delta^2 "
-      "lose its sign)";
-  c.constants = {{"c", [] { return Interval(1); }}};
-  add_LS_lower_pieces(c, std::make_integer_sequence<int, 15>());
+      "u - c(1+u)delta - L_S = -((c - 1)(u + 1) delta + f(delta)), f(delta) = delta + (1 - delta) "
+      "log1p(-delta) (exact rearrangement, checked); times t > 0 with t u = 1 - t - t log1p(-sigma), "
+      "delta = sigma exp(1 - 1/t): -((c - 1)(t u + t) delta + t f(delta)) <= 0; f >= delta^2/2 from its "
+      "series (sum_k delta^k/(k(k-1)), every term >= 0) encloses the margin ~delta^2/2 at every delta";
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
+  c.pieces = {make_piece<2>("sigma = 1/S in [0, 1/2], t = 1/(1 - log v) in [0, 1]",
+                            {{Interval(0.0, 0.5), Interval(0.0, 1.0)}},
+                            [](const auto& x, const Constants& k) {
+                              using X = std::decay_t<decltype(x[0])>;
+                              const X &sigma = x[0], &t = x[1];
+                              const X tu = 1 - t - t * log1p(-sigma), delta = sigma * e_of_t(t);
+                              return -(X(k("c") - 1) * (tu + t) * delta + t * ls_margin(delta));
+                            })};
+  c.pieces[0] =
+      with_param(with_param(c.pieces[0], "S", 0, [](double sg) { return sg > 0 ? 1 / sg : kUnbounded; }), "v",
+                 1, [](double t) { return t > 0 ? std::exp(1 - 1 / t) : 0.0; });
+  c.identities = {
+      ls_rearrangement(true),
+      // the margin: -((c-1)u delta + c delta + (1-delta) l) = -((c-1)(u+1) delta + (delta + (1-delta) l))
+      rearrangement_identity("(c-1) u delta + c delta + (1-delta) l = (c-1)(u+1) delta + f", 3, 2,
+                             [](const std::vector<Exact>& x, const RationalConstants& k) {
+                               const Exact &d = x[0], &u = x[1], &l = x[2], c1 = k("c") - 1;
+                               return (c1 * u * d + (c1 + 1) * d + (1 - d) * l) -
+                                      (c1 * (u + 1) * d + (d + (1 - d) * l));
+                             })};
+  c.paper = {{"S", 2, kUnbounded}, {"v", 0, 1}};
   return c;
 }
 

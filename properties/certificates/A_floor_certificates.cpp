@@ -69,6 +69,12 @@ template <std::size_t S> Piece eff_floor_upper_piece() {
                                });
 }
 
+/// Scope data of the simplex_unit_piece pieces: δ⋆ is the last raw coordinate (after the S − 1 of p).
+void tag_floor_param(Certificate& c) {
+  for (auto& piece : c.pieces)
+    piece = with_param(piece, "delta*", piece.score.dim - 1);
+}
+
 // App. A §A.2: δ⋆/(1 + c₁(S−1)δ⋆) ≤ δ_eff(p) ≤ c₂δ⋆.
 DCRV_CERTIFICATE(eff_floor_interval) {
   Certificate c;
@@ -85,6 +91,8 @@ DCRV_CERTIFICATE(eff_floor_interval) {
               eff_floor_lower_piece<5>(), eff_floor_lower_piece<6>(), eff_floor_upper_piece<2>(),
               eff_floor_upper_piece<3>(), eff_floor_upper_piece<4>(), eff_floor_upper_piece<5>(),
               eff_floor_upper_piece<6>()};
+  tag_floor_param(c);
+  c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}}; // every S >= 2, delta* in (0, 1]
   return c;
 }
 
@@ -109,6 +117,8 @@ DCRV_CERTIFICATE(eff_floor_is_floor) {
              "min{delta* - p_i, 0}); p by stick-breaking";
   c.pieces = {eff_floor_is_floor_piece<2>(), eff_floor_is_floor_piece<3>(), eff_floor_is_floor_piece<4>(),
               eff_floor_is_floor_piece<5>(), eff_floor_is_floor_piece<6>()};
+  tag_floor_param(c);
+  c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}};
   return c;
 }
 

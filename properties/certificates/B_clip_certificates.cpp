@@ -155,9 +155,14 @@ DCRV_CERTIFICATE(chain_B_factorization) {
       "J_theta/sum m are compared with it entrywise; with sigma = sum m sum E each difference times "
       "sigma^2 sum E is a polynomial of degree <= 3 in each E_j and <= 2 in delta* (grid of degree 3), "
       "zero on the grid (a formal identity per mask) hence identically";
+  std::size_t pieces = 0, identities = 0;
   add_chain_pieces<2>(c);
+  tag_new_parts(c, pieces, identities, "S", 2);
   add_chain_pieces<3>(c);
+  tag_new_parts(c, pieces, identities, "S", 3);
   add_chain_pieces<4>(c);
+  tag_new_parts(c, pieces, identities, "S", 4);
+  c.paper = {{"S", 2, kUnbounded}}; // every S >= 2 (theta, delta*: free variables of the identities)
   return c;
 }
 
@@ -379,22 +384,23 @@ template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigne
 
 Piece lift_norm_piece(unsigned mask, bool composite) {
   const Interval unit(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
-  return make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
-                       [mask, composite](const auto& x, const Constants& k) {
-                         using X = std::decay_t<decltype(x[0])>;
-                         const auto p = stick_breaking<2>(x);
-                         const X& s = x[1];
-                         X ds;
-                         if (mask == 3)
-                           ds = s * p[0];
-                         else if (mask == 1)
-                           ds = p[1] + s * (p[0] - p[1]);
-                         else if (mask == 2)
-                           ds = p[0] + s * (p[1] - p[0]);
-                         else
-                           ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
-                         return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
-                       });
+  Piece piece = make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
+                              [mask, composite](const auto& x, const Constants& k) {
+                                using X = std::decay_t<decltype(x[0])>;
+                                const auto p = stick_breaking<2>(x);
+                                const X& s = x[1];
+                                X ds;
+                                if (mask == 3)
+                                  ds = s * p[0];
+                                else if (mask == 1)
+                                  ds = p[1] + s * (p[0] - p[1]);
+                                else if (mask == 2)
+                                  ds = p[0] + s * (p[1] - p[0]);
+                                else
+                                  ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
+                                return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
+                              });
+  return with_dim(piece, "S", 2); // the (u, s) charts of the active-set regions exist for S = 2 only
 }
 
 DCRV_CERTIFICATE(DP_opnorm) {
@@ -411,6 +417,7 @@ DCRV_CERTIFICATE(DP_opnorm) {
   c.constants = {{"c", [] { return Interval(0.5); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, false));
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 
@@ -427,6 +434,7 @@ DCRV_CERTIFICATE(DsmP_opnorm) {
   c.constants = {{"c", [] { return Interval(0.25); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, true));
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 

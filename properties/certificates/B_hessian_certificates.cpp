@@ -26,22 +26,25 @@ using namespace softmax_exact;
 // ---------------------------------------------------------------------------------------------------------
 
 template <std::size_t S> IdentityPiece hessian_formula_piece() {
-  return identity_piece(s_label(S) + ", every i, k, l", S, 4, [](const RVec& x, const RationalConstants&) {
-    const auto pj = softmax_jets<S, 2>(x);
-    RVec p;
-    for (const auto& v : pj)
-      p.push_back(v.v);
-    auto delta = [](std::size_t a, std::size_t b) { return Rational(a == b ? 1 : 0); };
-    Rational r(0);
-    for (std::size_t i = 0; i < S; ++i)
-      for (std::size_t k = 0; k < S; ++k)
-        for (std::size_t l = 0; l < S; ++l) {
-          const Rational closed =
-              p[i] * ((delta(i, l) - p[l]) * (delta(i, k) - p[k]) - p[k] * (delta(k, l) - p[l]));
-          widen(r, pj[i].hess(k, l) - closed);
-        }
-    return r;
-  });
+  IdentityPiece piece =
+      identity_piece(s_label(S) + ", every i, k, l", S, 4, [](const RVec& x, const RationalConstants&) {
+        const auto pj = softmax_jets<S, 2>(x);
+        RVec p;
+        for (const auto& v : pj)
+          p.push_back(v.v);
+        auto delta = [](std::size_t a, std::size_t b) { return Rational(a == b ? 1 : 0); };
+        Rational r(0);
+        for (std::size_t i = 0; i < S; ++i)
+          for (std::size_t k = 0; k < S; ++k)
+            for (std::size_t l = 0; l < S; ++l) {
+              const Rational closed =
+                  p[i] * ((delta(i, l) - p[l]) * (delta(i, k) - p[k]) - p[k] * (delta(k, l) - p[l]));
+              widen(r, pj[i].hess(k, l) - closed);
+            }
+        return r;
+      });
+  piece.dims = {{"S", int(S)}};
+  return piece;
 }
 
 DCRV_CERTIFICATE(hessian_formula) {
@@ -56,6 +59,7 @@ DCRV_CERTIFICATE(hessian_formula) {
       "E_j (grid of degree 4), zero on the grid hence identically";
   c.identities = {hessian_formula_piece<2>(), hessian_formula_piece<3>(), hessian_formula_piece<4>(),
                   hessian_formula_piece<5>()};
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 
@@ -117,9 +121,11 @@ DCRV_CERTIFICATE(xi_closed_form) {
       "exact), and sum q^2 <= 1 on the closed simplex is proved by interval branch and bound over the "
       "stick-breaking box; the attained value at x* = (M - (m-1) delta, delta, ...) and its feasibility "
       "x*_1 - delta = e >= 0 are exact identities of the same piece";
-  for (std::size_t m = 1; m <= 5; ++m)
+  for (DimLoop<std::size_t> m(c, "m", 1); m <= 5; ++m)
     c.identities.push_back(xi_identity_piece(m));
   c.pieces = {xi_simplex_piece<2>(), xi_simplex_piece<3>(), xi_simplex_piece<4>(), xi_simplex_piece<5>()};
+  rename_dim(c.pieces, "S", "m"); // the simplex of q has m vertices
+  c.paper = {{"m", 1, kUnbounded}};
   return c;
 }
 

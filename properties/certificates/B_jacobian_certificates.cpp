@@ -36,6 +36,12 @@ using interval_simplex::simplex_piece;
 // B.softmax-jacobian-formula (eq. softmax-J): ∂p_i/∂θ_k = p_i(δ_ik − p_k) = S(p)_ik.
 // ---------------------------------------------------------------------------------------------------------
 
+/// `piece` with the dimension S in its scope data (IdentityPiece::dims).
+IdentityPiece with_s(IdentityPiece piece, int S) {
+  piece.dims = {{"S", S}};
+  return piece;
+}
+
 template <std::size_t S> IdentityPiece jacobian_formula_piece() {
   return identity_piece(s_label(S), S, 3, [](const RVec& x, const RationalConstants&) {
     const auto pj = softmax_jets<S, 1>(x);
@@ -63,8 +69,10 @@ DCRV_CERTIFICATE(softmax_jacobian_formula) {
              "p_i = E_i/sum E exactly; compared with p_i(delta_ik - p_k) and with S(p)_ik = "
              "(diag(p) - p p^T)_ik; each entry times (sum E)^2 is a polynomial of degree <= 2 in each E_j "
              "(grid of degree 3), zero on the grid hence identically";
-  c.identities = {jacobian_formula_piece<1>(), jacobian_formula_piece<2>(), jacobian_formula_piece<3>(),
-                  jacobian_formula_piece<4>(), jacobian_formula_piece<5>(), jacobian_formula_piece<6>()};
+  c.identities = {with_s(jacobian_formula_piece<1>(), 1), with_s(jacobian_formula_piece<2>(), 2),
+                  with_s(jacobian_formula_piece<3>(), 3), with_s(jacobian_formula_piece<4>(), 4),
+                  with_s(jacobian_formula_piece<5>(), 5), with_s(jacobian_formula_piece<6>(), 6)};
+  c.paper = {{"S", 1, kUnbounded}};
   return c;
 }
 
@@ -193,6 +201,8 @@ DCRV_CERTIFICATE(edge_case_s1) {
     widen(r, Rational(1) / Rational(1) - 1); // softmax(0) = e⁰/e⁰
     return r;
   }));
+  c.identities.back().dims = {{"S", 1}};
+  c.paper = {{"S", 1, 1}}; // the remark is about S = 1 only
   return c;
 }
 
@@ -338,8 +348,9 @@ DCRV_CERTIFICATE(percoord_dJ_block_formula) {
       "a N(a, b) entrywise; each difference times (sum E)^3 is a polynomial of degree <= 3 in each E_j "
       "(grid of degree 4); zero on the grid hence identically (with the exact constant 2)";
   c.constants = {{"two", [] { return Interval(2); }, [] { return Rational(2); }}};
-  c.identities = {block_formula_piece<2>(), block_formula_piece<3>(), block_formula_piece<4>(),
-                  block_formula_piece<5>()};
+  c.identities = {with_s(block_formula_piece<2>(), 2), with_s(block_formula_piece<3>(), 3),
+                  with_s(block_formula_piece<4>(), 4), with_s(block_formula_piece<5>(), 5)};
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 
@@ -366,6 +377,7 @@ DCRV_CERTIFICATE(jacobian_opnorm) {
       "(1/2, 1/2[, 0]) and closed there by the second-order test";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {jacobian_lambda_max_piece<2>(), jacobian_lambda_max_piece<3>()}; // as B.loewner-upper
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 
@@ -510,10 +522,14 @@ IdentityPiece min_chart_identity(std::size_t S, bool pd) {
   });
 }
 
+/// The pieces of one S (scope data: S) and the identity that rearranges the claim into their score (the
+/// chain from v^T J v against the bound to the structural form: a rearrangement, checked exactly).
 template <std::size_t S> void add_min_chart(Certificate& c, bool pd) {
   for (std::size_t face = 0; face + 1 < S; ++face)
-    c.pieces.push_back(min_chart_piece<S>(face, pd));
+    c.pieces.push_back(with_dim(min_chart_piece<S>(face, pd), "S", S));
   c.identities.push_back(min_chart_identity(S, pd));
+  c.identities.back().rearrangement = true;
+  c.paper = {{"S", 2, kUnbounded}};
 }
 
 // B.loewner-lower (cor:B-loewner, left): vᵀJv ≥ c p_min ‖v‖² on T.
@@ -615,7 +631,10 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
         const X spread = X(2) * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]);
         return k("c") * square(spread) - X(3) * square(t + k("c")) * p[0] * p[1];
       }));
+  c.pieces.back() = with_dim(c.pieces.back(), "S", 3);
   c.identities = {kappa_identity_piece()};
+  c.identities.back().rearrangement = true; // kappa <= c/t iff G <= 0: the chain to the S = 3 score
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 

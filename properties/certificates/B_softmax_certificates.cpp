@@ -46,6 +46,7 @@ DCRV_CERTIFICATE(loewner_upper) {
              "stick-breaking box; bound attained at p = (1/2, 1/2[, 0]): closed by the second-order test";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {jacobian_lambda_max_piece<2>(), jacobian_lambda_max_piece<3>()}; // as B.jacobian-opnorm
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 

@@ -13,6 +13,7 @@
 // quantities on the boundary of a cube (one representative per ray), the floor δ⋆ = v/K with v ∈ [0, 1] so
 // that 1 − Kδ⋆ = 1 − v is exact.
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <type_traits>
@@ -163,6 +164,7 @@ DCRV_CERTIFICATE(S_norm_half) {
   // one piece per face of the cube, as I.S-opnorm (interval_simplex.hpp)
   add_selection_norm_pieces<2>(c.pieces);
   add_selection_norm_pieces<3>(c.pieces);
+  c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
 
@@ -290,18 +292,19 @@ Piece coarse_bd_piece(std::size_t m) {
 template <std::size_t K> Piece coarse_bd_face_piece(std::size_t i, std::size_t j) {
   Box root(K, Interval(-1.0, 1.0));
   root.push_back(Interval(0.0, 1.0));
-  return make_piece<K + 1>("K = " + std::to_string(K) + ", face i = " + std::to_string(i + 1) +
-                               ", vertex j = " + std::to_string(j + 1),
-                           {root}, [i, j](const auto& x, const Constants& k) {
-                             using X = std::decay_t<decltype(x[0])>;
-                             const X& v = x[K];
-                             X sum(0);
-                             for (std::size_t m = 0; m < K; ++m)
-                               sum += x[m];
-                             const X centred =
-                                 x[i] - (v * X(Interval(1) / Interval(int(K))) * sum + (1 - v) * x[j]);
-                             return -centred - X(k("c"));
-                           });
+  Piece piece = make_piece<K + 1>("K = " + std::to_string(K) + ", face i = " + std::to_string(i + 1) +
+                                      ", vertex j = " + std::to_string(j + 1),
+                                  {root}, [i, j](const auto& x, const Constants& k) {
+                                    using X = std::decay_t<decltype(x[0])>;
+                                    const X& v = x[K];
+                                    X sum(0);
+                                    for (std::size_t m = 0; m < K; ++m)
+                                      sum += x[m];
+                                    const X centred =
+                                        x[i] - (v * X(Interval(1) / Interval(int(K))) * sum + (1 - v) * x[j]);
+                                    return -centred - X(k("c"));
+                                  });
+  return with_param(with_dim(piece, "K", K), "v", K); // delta* = v/K
 }
 template <std::size_t K> void add_coarse_bd_face_pieces(Certificate& c) {
   for (std::size_t i = 0; i < K; ++i)
@@ -324,11 +327,13 @@ DCRV_CERTIFICATE(BD_coarse_sufficient) {
       "prod_{k<m}(1 - u_k) exactly; the face part term by term: -(phi_i - (delta* sum phi + (1 - K "
       "delta*) phi_j)) <= c with delta* = v/K, v in [0, 1] (M_eff^face is their max with 0)";
   c.constants = {{"c", [] { return Interval(2); }}};
-  for (std::size_t m = 1; m <= 7; ++m)
-    c.pieces.push_back(coarse_bd_piece(m));
+  for (std::size_t m = 1; m <= 7; ++m) // m = |B|: the piece serves every K > m
+    c.pieces.push_back(with_dim(coarse_bd_piece(m), "m", double(m)));
   add_coarse_bd_face_pieces<2>(c);
   add_coarse_bd_face_pieces<3>(c);
   add_coarse_bd_face_pieces<4>(c);
+  // two parts: the vertex part for every |B| = m >= 1 (K > m), the face part for every K >= 2, v in [0, 1]
+  c.paper = {{"K", 2, kUnbounded}, {"m", 1, kUnbounded}, {"v", 0, 1}};
   return c;
 }
 
@@ -349,6 +354,36 @@ template <std::size_t K> Piece safe_denominator_piece() {
                                });
 }
 
+/// The rearrangement of the method, exact: c delta* - w^T p = (c - 1) delta* - (1 - v) w^T q with p = delta*
+/// 1
+/// + (1 - K delta*) q, delta* = v/K, w and q on the plane sum = 1 (w_K = 1 - sum w_<K, q_K likewise).
+/// Variables (w_1..w_{K-1}, q_1..q_{K-1}, v); degree <= 1 in each (every variable enters a product once).
+IdentityPiece safe_denominator_rearrangement(std::size_t K) {
+  IdentityPiece piece = rearrangement_identity(
+      "K = " + std::to_string(K) + ": c delta* - w^T p = (c - 1) delta* - (1 - v) w^T q", 2 * K - 1, 1,
+      [K](const std::vector<Exact>& x, const RationalConstants& k) {
+        std::vector<Exact> w(K), q(K);
+        Exact wl(1), ql(1);
+        for (std::size_t i = 0; i + 1 < K; ++i) {
+          w[i] = x[i];
+          q[i] = x[K - 1 + i];
+          wl -= w[i];
+          ql -= q[i];
+        }
+        w[K - 1] = wl;
+        q[K - 1] = ql;
+        const Exact& v = x[2 * K - 2];
+        const Exact delta = v / Exact(long(K)), c = k("c");
+        Exact wp(0), wq(0);
+        for (std::size_t i = 0; i < K; ++i) {
+          wp += w[i] * (delta + (1 - Exact(long(K)) * delta) * q[i]);
+          wq += w[i] * q[i];
+        }
+        return (c * delta - wp) - ((c - 1) * delta - (1 - v) * wq);
+      });
+  return piece;
+}
+
 DCRV_CERTIFICATE(safe_denominators) {
   Certificate c;
   c.claim = "C.safe-denominators";
@@ -357,8 +392,10 @@ DCRV_CERTIFICATE(safe_denominators) {
   c.method = "homogeneous of degree 1 in a: a = w in the closed simplex (|w|_1 = 1); p = delta* 1 + (1 - K "
              "delta*) q, q in the closed simplex, delta* = v/K: c delta* - w^T p = (c - 1) delta* - (1 - v) "
              "w^T q <= 0 (exact rearrangement, sum w = 1); w, q by stick-breaking";
-  c.constants = {{"c", [] { return Interval(1); }}};
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(safe_denominator_piece<S>()); });
+  for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
+    c.identities.push_back(safe_denominator_rearrangement(S));
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -779,16 +816,19 @@ template <std::size_t S> Rational mass_balance(const SrctBasis& b, const RVec& r
 /// jets of log times a cubic numerator).
 template <template <std::size_t> class Res> void add_srct_pieces(Certificate& c, bool chart) {
   const auto add = [&c, chart](std::size_t S, SrctResidual f) {
-    for (const auto& b : srct_bases(S))
+    for (const auto& b : srct_bases(S)) {
       c.identities.push_back(
           identity_piece(softmax_exact::s_label(S) + ", " + b.label, chart ? S - 1 : S, chart ? 4 : 3,
                          [b, f, S, chart](const RVec& x, const RationalConstants& k) -> Rational {
                            return f(b, chart ? plane_chart(x, S) : x, k);
                          }));
+      c.identities.back().dims = {{"S", int(S)}};
+    }
   };
   add(2, &Res<2>::f);
   add(3, &Res<3>::f);
   add(4, &Res<4>::f);
+  c.paper = {{"S", 2, kUnbounded}}; // every simplex size (the instance's coefficients: free variables)
 }
 #define DCRV_SRCT_RESIDUAL(name, fn)                                                                         \
   template <std::size_t S> struct name {                                                                     \
@@ -983,21 +1023,35 @@ DCRV_CERTIFICATE(C_single_site_strong_concavity) {
   Certificate c;
   c.claim = "C.single-site-strong-concavity";
   c.domain =
-      "s in [1e-30, 1], b, c in [0, 1000], A in [0, 1000] (the claim samples b in [0,2], c in [0,1], A "
-      "in [0,2]); the Hessian part for every p in Delta_delta* with delta* >= 1e-30 and every v in T; no "
-      "exclusion";
-  c.method = "g_i'(s) = f_i'(s) - A/s = -b - 3c s^2 - A/s, so g_i'(s) + mA = -b - 3c s^2 + A(m - 1/s) <= 0 "
-             "(exact rearrangement; m - 1/s <= 0 for s <= 1); the Hessian part follows term by term: "
-             "sum_i g_i'(p_i) v_i^2 <= -mA sum_i v_i^2 since every p_i of Delta_delta* lies in [delta*, 1]";
-  c.constants = {{"m", [] { return Interval(1); }}};
-  c.pieces = {make_piece<4>(
-      "(s, b, c, A)",
-      {{Interval(1e-30, 1.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0), Interval(0.0, 1000.0)}},
-      [](const auto& x, const Constants& k) {
-        using X = std::decay_t<decltype(x[0])>;
-        const X &s = x[0], &b = x[1], &cc = x[2], &A = x[3];
-        return -b - 3 * cc * square(s) + A * (X(k("m")) - 1 / s);
-      })};
+      "every s in (0, 1] (s = 0 the closed end of the compactified score), every b, c, A >= 0 (the "
+      "claim samples b in [0,2], c in [0,1], A in [0,2]); the Hessian part for every p in Delta_delta* "
+      "with delta* > 0 and every v in T; no exclusion";
+  c.method = "g_i'(s) = f_i'(s) - A/s = -b - 3c s^2 - A/s, so s (g_i'(s) + mA) = -b s - 3c s^3 + A(m s - 1) "
+             "(exact rearrangement, checked; times s > 0) <= 0 for s in [0, 1]: homogeneous of degree 1 in "
+             "(b, c, A), so (b, c, A) in [0, 1]^3 covers every (b, c, A) >= 0; the Hessian part follows "
+             "term by term: sum_i g_i'(p_i) v_i^2 <= -mA sum_i v_i^2 since every p_i of Delta_delta* lies in "
+             "(0, 1]";
+  c.constants = {{"m", [] { return Interval(1); }, [] { return Rational(1); }}};
+  Piece piece =
+      make_piece<4>("(s, b, c, A) in [0, 1]^4",
+                    {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 1.0)}},
+                    [](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const X &s = x[0], &b = x[1], &cc = x[2], &A = x[3];
+                      return -(b * s) - 3 * cc * s * square(s) + A * (X(k("m")) * s - 1);
+                    });
+  c.pieces = {with_param(with_param(with_param(with_param(piece, "s", 0), "b", 1), "c", 2), "A", 3)};
+  // the chain from the claim's g'(s) + mA to the score, exact in (s, b, c, A): s (g'(s) + mA) = score
+  c.identities = {rearrangement_identity("s (-b - 3c s^2 - A/s + mA) = -b s - 3c s^3 + A(m s - 1)", 4, 4,
+                                         [](const std::vector<Exact>& x, const RationalConstants& k) {
+                                           const Exact &s = x[0], &b = x[1], &cc = x[2], &A = x[3],
+                                                       m = k("m");
+                                           return s * (-b - 3 * cc * s * s - A / s + m * A) -
+                                                  (-(b * s) - 3 * cc * s * s * s + A * (m * s - 1));
+                                         })};
+  c.paper = {{"s", 0, 1}, {"b", 0, kUnbounded}, {"c", 0, kUnbounded}, {"A", 0, kUnbounded}};
+  c.reductions = {{"homogeneous of degree 1 in (b, c, A): the box [0, 1]^3 carries to every (b, c, A) >= 0",
+                   {"b", "c", "A"}}};
   return c;
 }
 
@@ -1039,6 +1093,8 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 8; ++K)
     c.identities.push_back(face_gap_at_uniform_piece(K));
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(degenerate_floor_piece<S>()); });
+  rename_dim(c.pieces, "S", "K");
+  c.paper = {{"K", 2, kUnbounded}};
   return c;
 }
 
@@ -1048,26 +1104,70 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
 
 // With x = (1 − Sδ)/((S − 1)δ) ≥ 0 (δ = 1/(S + (S − 1)x)): log((1 − δ)/((S − 1)δ)) = log1p(x) and 1 − Sδ =
 // (1 − δ)x/(1 + x) ((S − 1)δ + (1 − Sδ) = 1 − δ), so L_S(δ) − (1 − Sδ) = (1 − δ)φ(x), φ(x) = log1p(x) − x/(1
-// + x), for every real S ≥ 2. The score is −φ(x) ≤ 0 over x = e^y (a log scale): φ ≈ x²/2 near 0, where the
-// enclosures need boxes of width ~√x in y, so a neighbourhood x < e^{−14} (1 − Sδ < ~10⁻⁶) is left out.
+// + x), for every real S ≥ 2. The score is −φ(x) ≤ 0 for every x ≥ 0, in three charts: near 0, t = x/(1 + x)
+// ∈ [0, ½] (x ≤ 1), where φ = −log1p(−t) − t ≈ t²/2 (equality at t = 0, an exact point: the second-order
+// test, Hessian −1/(1 − t)² < 0); x = e^y, y ∈ [0, 700]; and beyond, r = 1/log1p(x) ∈ [0, 1/700] with q =
+// x/(1 + x) ∈ [0, 1] a free coordinate: r·(−φ) = r q − 1 (r = 0 the limit x → ∞).
+
+/// The steps of the header as exact identities in free variables (rearrangements, checked): (S, δ) with x =
+/// (1 − Sδ)/((S − 1)δ): 1 + x = (1 − δ)/((S − 1)δ) (the argument of the log) and 1 − Sδ = (1 − δ)x/(1 + x);
+/// t with x = t/(1 − t): (1 + x)(1 − t) = 1 (so log1p(x) = −log1p(−t)) and x/(1 + x) = t; and L_S(1/S) = 0:
+/// (1 − δ)/((S − 1)δ) = 1 at δ = 1/S, for every real S (log 1 = 0).
+std::vector<IdentityPiece> ls_nonneg_rearrangements() {
+  auto x_of = [](const Exact& S, const Exact& d) { return (1 - S * d) / ((S - 1) * d); };
+  return {rearrangement_identity("1 + x = (1 - delta)/((S - 1) delta)", 2, 3,
+                                 [x_of](const std::vector<Exact>& v, const RationalConstants&) {
+                                   const Exact &S = v[0], &d = v[1];
+                                   return (1 + x_of(S, d)) - (1 - d) / ((S - 1) * d);
+                                 }),
+          rearrangement_identity("1 - S delta = (1 - delta) x/(1 + x)", 2, 3,
+                                 [x_of](const std::vector<Exact>& v, const RationalConstants&) {
+                                   const Exact &S = v[0], &d = v[1], x = x_of(S, d);
+                                   return (1 - S * d) - (1 - d) * x / (1 + x);
+                                 }),
+          rearrangement_identity("x = t/(1 - t): (1 + x)(1 - t) = 1 and x/(1 + x) = t", 1, 3,
+                                 [](const std::vector<Exact>& v, const RationalConstants&) {
+                                   const Exact& t = v[0];
+                                   const Exact x = t / (1 - t);
+                                   return std::vector<Exact>{(1 + x) * (1 - t) - 1, x / (1 + x) - t};
+                                 }),
+          rearrangement_identity("L_S(1/S) = (1 - 1/S) log 1: (1 - delta)/((S - 1) delta) = 1 at delta = 1/S",
+                                 1, 2, [](const std::vector<Exact>& v, const RationalConstants&) {
+                                   const Exact& S = v[0];
+                                   const Exact d = 1 / S;
+                                   return (1 - d) / ((S - 1) * d) - 1;
+                                 })};
+}
+
 DCRV_CERTIFICATE(A_LS_nonneg) {
   Certificate c;
   c.claim = "A.LS-nonneg";
-  c.domain =
-      "every real S >= 2 and delta = 1/(S + (S-1)x) with x in [e^-14, e^700] (1 - S delta between ~8e-7 "
-      "(S-1)/S and 1 - ~1e-304); delta = 1/S exactly for L_S(1/S) = 0 (S = 2, ..., 8); the neighbourhood "
-      "0 < 1 - S delta < ~8e-7 (S-1)/S and delta below ~1e-304/(S-1) are not covered";
+  c.domain = "every real S >= 2 and every delta in (0, 1/S], i.e. every x = (1 - S delta)/((S-1) delta) >= 0 "
+             "(x = 0: delta = 1/S, where L_S(1/S) = 0 for every S); no exclusion";
   c.method =
       "L_S(delta) - (1 - S delta) = (1 - delta) phi(x), x = (1 - S delta)/((S-1) delta), phi(x) = log1p(x) "
-      "- x/(1+x) (exact rearrangement; S cancels), 1 - delta > 0: score -phi(e^y) <= 0 for y in [-14, 700]; "
-      "L_S >= 0 then follows from 1 - S delta >= 0; L_S(1/S) = (1 - 1/S) log R with R = 1 exactly";
-  c.pieces = {make_piece<1>("y = log x in [-14, 700]", {{Interval(-14.0, 700.0)}},
-                            [](const auto& y, const Constants&) {
-                              const auto x = exp(y[0]);
-                              return x / (1 + x) - log1p(x);
-                            })};
-  for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
-    c.identities.push_back(face_gap_at_uniform_piece(S));
+      "- x/(1+x) (exact rearrangement, checked; S cancels), 1 - delta > 0: score -phi(x) <= 0 for every x "
+      ">= 0 in three charts: t = x/(1+x) in [0, 1/2] (-phi = log1p(-t) + t, equality at t = 0: second-order "
+      "test), y = log x in [0, 700], and r = 1/log1p(x) in [0, 1/700] with q = x/(1+x) in [0, 1] free (r "
+      "(-phi) = r q - 1); L_S >= 0 then follows from 1 - S delta >= 0; L_S(1/S) = (1 - 1/S) log 1 = 0";
+  c.pieces = {with_param(make_piece<1>("y = log x in [0, 700]", {{Interval(0.0, 700.0)}},
+                                       [](const auto& y, const Constants&) {
+                                         const auto x = exp(y[0]);
+                                         return x / (1 + x) - log1p(x);
+                                       }),
+                         "x", 0, [](double y) { return std::exp(y); })};
+  Piece near = make_piece<1>("t = x/(1 + x) in [0, 1/2]", {{Interval(0.0, 0.5)}},
+                             [](const auto& t, const Constants&) { return log1p(-t[0]) + t[0]; });
+  near.attained = {{0.0}};
+  c.pieces.push_back(with_param(near, "x", 0, [](double t) { return t / (1 - t); }));
+  c.pieces.push_back(
+      with_param(make_piece<2>("r = 1/log1p(x) in [0, 1/700], q = x/(1 + x) in [0, 1]",
+                               {{Interval(0.0, 1.0 / 700), Interval(0.0, 1.0)}},
+                               [](const auto& x, const Constants&) { return x[0] * x[1] - 1; }),
+                 "x", 0, [](double r) { return r > 0 ? std::expm1(1 / r) : kUnbounded; }));
+  c.identities = ls_nonneg_rearrangements();
+  c.paper = {{"S", 2, kUnbounded}, {"x", 0, kUnbounded}};
+  c.reductions = {{"S cancels: the score depends on (S, delta) only through x >= 0", {"S"}}};
   return c;
 }
 

@@ -89,6 +89,7 @@ void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degre
         cert.identities.push_back(piece);
       }
     }
+  cert.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every partition, every real eps: free variables)
 }
 using Pair = std::pair<std::size_t, std::size_t>;
 /// No index: one piece per (K, M) (a = b = K).
@@ -272,7 +273,7 @@ template <std::size_t K> Piece logp_lower_centre_piece(const Box& root) {
                                     return X(-(s + xlogx(last)));
                                   });
   piece.attained = {std::vector<double>(K - 1, 0.0)};
-  return piece;
+  return with_dim(piece, "K", K);
 }
 
 /// −log K − ⟨log p⟩ on the stick-breaking box minus `hole` (whose image lies in the centred piece's).
@@ -301,6 +302,8 @@ DCRV_CERTIFICATE(logp_range) {
   c.pieces.push_back(logp_lower_centre_piece<2>({Interval(-1.0, 1.0)}));
   c.pieces.push_back(logp_lower_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
   c.pieces.push_back(logp_lower_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
+  rename_dim(c.pieces, "S", "K"); // the simplex pieces say S (the centred charts say K already)
+  c.paper = {{"K", 2, kUnbounded}};
   return c;
 }
 

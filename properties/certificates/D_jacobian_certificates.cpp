@@ -87,7 +87,9 @@ void add_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R re
                        [C, residual](const std::vector<Rational>& p, const RationalConstants&) {
                          return residual(p, C, exact_jacobian(p, C));
                        }));
+    cert.identities.back().dims = {{"K", int(K)}}; // every subset C of {1..K} that `keep` admits
   });
+  cert.paper = {{"K", 2, kUnbounded}}; // every K >= 2 and every partition
 }
 
 constexpr const char* kAmbient =

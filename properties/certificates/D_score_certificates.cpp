@@ -30,8 +30,6 @@ namespace {
 
 using namespace star_chart;
 using namespace star_exact;
-using softmax_exact::identity_piece;
-using softmax_exact::plane_chart;
 
 // ---------------------------------------------------------------------------------------------------------
 // The chart (ρ, a) of the bounds.
@@ -59,15 +57,16 @@ template <std::size_t M, class F> void add_per_correct_index(Certificate& cert, 
 /// in this form, since the literal one has the interval dependency Mu − Σu on the whole face q_C = 0 where
 /// the bound is attained).
 template <std::size_t S> Piece trimmed_piece(std::size_t M) {
-  return make_piece<S>("S = " + std::to_string(S) + ", " + m_label(M), {unit_box(S)},
-                       [M](const auto& x, const Constants&) {
-                         using X = std::decay_t<decltype(x[0])>;
-                         const auto q = stick_breaking<S>(x, 1);
-                         X qc(0);
-                         for (std::size_t c = 0; c < M; ++c)
-                           qc += q[c];
-                         return X(-(X(int(S)) * (X(1) - x[0]) * qc));
-                       });
+  Piece piece = make_piece<S>("S = " + std::to_string(S) + ", " + m_label(M), {unit_box(S)},
+                              [M](const auto& x, const Constants&) {
+                                using X = std::decay_t<decltype(x[0])>;
+                                const auto q = stick_breaking<S>(x, 1);
+                                X qc(0);
+                                for (std::size_t c = 0; c < M; ++c)
+                                  qc += q[c];
+                                return X(-(X(int(S)) * (X(1) - x[0]) * qc));
+                              });
+  return with_dim(with_dim(with_param(piece, "u", 0), "K", double(S)), "M", double(M));
 }
 
 DCRV_CERTIFICATE(trimmed_rho_lb) {
@@ -84,6 +83,33 @@ DCRV_CERTIFICATE(trimmed_rho_lb) {
     c.pieces.push_back(trimmed_piece<3>(M));
   for (std::size_t M = 1; M <= 4; ++M)
     c.pieces.push_back(trimmed_piece<4>(M));
+  // the rearrangement of the method, exact: K (M delta - rho(p)) = -K (1 - u) sum_{c < M} q_c with p = delta
+  // 1 + (1 - K delta) q, delta = u/K, q on the plane sum q = 1; variables (u, q_1..q_{K-1}), degree <= 2
+  for (std::size_t K = 2; K <= 4; ++K)
+    for (std::size_t M = 1; M <= K; ++M)
+      c.identities.push_back(
+          rearrangement_identity("K = " + std::to_string(K) + ", M = " + std::to_string(M) +
+                                     ": K (M delta - rho) = -K (1 - u) sum q_C",
+                                 K, 2, [K, M](const std::vector<Exact>& x, const RationalConstants&) {
+                                   const Exact& u = x[0];
+                                   const Exact delta = u / Exact(long(K));
+                                   std::vector<Exact> q(K);
+                                   Exact last(1);
+                                   for (std::size_t j = 0; j + 1 < K; ++j) {
+                                     q[j] = x[1 + j];
+                                     last -= q[j];
+                                   }
+                                   q[K - 1] = last;
+                                   Exact rho(0), qc(0);
+                                   for (std::size_t j = 0; j < M; ++j) {
+                                     rho += delta + (1 - Exact(long(K)) * delta) * q[j];
+                                     qc += q[j];
+                                   }
+                                   const Exact k = Exact(long(K));
+                                   return k * (Exact(long(M)) * delta - rho) + k * (1 - u) * qc;
+                                 }));
+  // every K >= 2, 1 <= M <= K, delta = u/K in [0, 1/K]
+  c.paper = {{"K", 2, kUnbounded}, {"M", 1, kUnbounded}, {"u", 0, 1}};
   return c;
 }
 
@@ -113,7 +139,7 @@ template <std::size_t M> Piece s2_lower_piece() {
   });
   if constexpr (M > 1)
     piece.attained = {std::vector<double>(N, 0.0)};
-  return piece;
+  return with_dim(piece, "M", double(M));
 }
 
 DCRV_CERTIFICATE(s2_lower) {
@@ -128,6 +154,8 @@ DCRV_CERTIFICATE(s2_lower) {
       "which sum a = 1 holds); equality at the centroid y = 0: second-order test";
   // (M ≥ 5: the Hessian −2(I + 11ᵀ) is no longer diagonally dominant, the second-order test does not close)
   c.pieces = {s2_lower_piece<1>(), s2_lower_piece<2>(), s2_lower_piece<3>(), s2_lower_piece<4>()};
+  paper_every_m_and_k(c, 1);
+  add_chart_rearrangements(c, 1, 4);
   return c;
 }
 
@@ -153,6 +181,8 @@ DCRV_CERTIFICATE(s2_upper) {
       "S2 - rho^2 = rho^2 (sum a^2 - 1) = -rho^2 2 sum_{c<c'} a_c a_c' (sum a = 1) and p_j - rho = rho (a_j "
       "- 1) in the chart (rho, a = p_C/rho), a by stick-breaking";
   for_each_m([&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { add_s2_upper_pieces<M>(c); });
+  paper_every_m_and_k(c, 1);
+  add_chart_rearrangements(c, 1, 6);
   return c;
 }
 
@@ -181,6 +211,8 @@ DCRV_CERTIFICATE(phi_c_lower) {
     });
   };
   for_each_m(add);
+  paper_every_m_and_k(c, 1);
+  add_chart_rearrangements(c, 1, 6);
   return c;
 }
 
@@ -199,6 +231,8 @@ DCRV_CERTIFICATE(phi_c_upper) {
     });
   };
   for_each_m(add);
+  paper_every_m_and_k(c, 1);
+  add_chart_rearrangements(c, 1, 6);
   return c;
 }
 
@@ -220,6 +254,8 @@ DCRV_CERTIFICATE(phi_i_lower) {
                                                          const Constants&) { return -(rho * pair_sum(a)); }));
   };
   for_each_m(add);
+  paper_every_m_and_k(c, 1);
+  add_chart_rearrangements(c, 1, 6);
   return c;
 }
 
@@ -233,6 +269,8 @@ DCRV_CERTIFICATE(phi_i_upper) {
                                                          const Constants&) { return -(rho * s); }));
   };
   for_each_m(add);
+  paper_every_m_and_k(c, 1);
+  add_chart_rearrangements(c, 1, 6);
   return c;
 }
 
@@ -243,24 +281,35 @@ DCRV_CERTIFICATE(phi_i_upper) {
 DCRV_CERTIFICATE(quadratic_le_km1) {
   Certificate c;
   c.claim = "D.quadratic-le-Km1";
-  c.domain = "every real K in [2, 1e12] (every integer K >= 2 up to 10^12) and rho in [0, 1]; no exclusion";
+  c.domain =
+      "every real K >= 2 (kappa = 1/K in [0, 1/2], kappa = 0 the limit K -> infinity) and rho in [0, 1]; "
+      "no exclusion";
   c.method =
-      "the claim's expression 1 - 2 rho + K rho^2 - (K - 1) over the box (K, rho); equality on rho = 1 "
-      "and at (K, rho) = (2, 0): monotonicity test and the mean-value form";
-  c.pieces = {make_piece<2>("K in [2, 1e12], rho in [0, 1]", {{Interval(2.0, 1e12), Interval(0.0, 1.0)}},
-                            [](const auto& x, const Constants&) {
-                              const auto &K = x[0], &rho = x[1];
-                              return 1 - 2 * rho + K * square(rho) - (K - 1);
-                            })};
+      "the claim's expression 1 - 2 rho + K rho^2 - (K - 1) times kappa = 1/K > 0 is (1 - rho)(2 kappa - "
+      "1 - rho) (exact rearrangement, checked), a product of a factor >= 0 and a factor <= 0 on the box "
+      "(kappa, rho) in [0, 1/2] x [0, 1]; equality on rho = 1 and at (K, rho) = (2, 0)";
+  Piece piece =
+      make_piece<2>("kappa = 1/K in [0, 1/2], rho in [0, 1]", {{Interval(0.0, 0.5), Interval(0.0, 1.0)}},
+                    [](const auto& x, const Constants&) {
+                      const auto &kappa = x[0], &rho = x[1];
+                      return (1 - rho) * (2 * kappa - 1 - rho);
+                    });
+  c.pieces = {with_param(
+      with_param(piece, "K", 0, [](double kappa) { return kappa > 0 ? 1 / kappa : kUnbounded; }), "rho", 1)};
+  c.identities = {rearrangement_identity("(1/K)(1 - 2 rho + K rho^2 - (K - 1)) = (1 - rho)(2/K - 1 - rho)", 2,
+                                         2, [](const std::vector<Exact>& x, const RationalConstants&) {
+                                           const Exact &K = x[0], &rho = x[1];
+                                           return (1 - 2 * rho + K * rho * rho - (K - 1)) / K -
+                                                  (1 - rho) * (2 / K - 1 - rho);
+                                         })};
+  c.paper = {{"K", 2, kUnbounded}, {"rho", 0, 1}};
   return c;
 }
 
-/// ‖φ‖₂² − c²(K − 1) = Σ_c (a_c − ρs)² − c²(M − 1) + L(ρ²s² − c²) with L = K − M incorrect components (each
-/// φ_i² = ρ²s²), raw x = (ρ, L, u₁, …, u_{M−1}); the bound is compared squared (both sides ≥ 0).
 template <std::size_t M> Piece l2_piece() {
   Box b = unit_box(M + 1);
   b[1] = Interval(M == 1 ? 1.0 : 0.0, 1e12); // K = M + L ≥ 2
-  return make_piece<M + 1>(m_label(M), {b}, [](const auto& x, const Constants& k) {
+  Piece piece = make_piece<M + 1>(m_label(M), {b}, [](const auto& x, const Constants& k) {
     using X = std::decay_t<decltype(x[0])>;
     const X &rho = x[0], &L = x[1];
     const std::array<X, M> a = shares<M>(x, 2);
@@ -270,6 +319,7 @@ template <std::size_t M> Piece l2_piece() {
       sum += square(ac - rho * s);
     return X(sum - c2 * int(M - 1) + L * (square(rho * s) - c2));
   });
+  return with_param(with_dim(piece, "M", double(M)), "L", 1);
 }
 
 DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
@@ -285,6 +335,8 @@ DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
   c.constants = {{"c", [] { return Interval(1); }}};
   for_each_m(
       [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { c.pieces.push_back(l2_piece<M>()); });
+  // every M >= 1 and L = K - M >= 0 incorrect indices (L >= 1 when M = 1: K >= 2)
+  c.paper = {{"M", 1, kUnbounded}, {"L", 0, kUnbounded}};
   return c;
 }
 
@@ -325,6 +377,8 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
       "each ordered pair (so |p_a - p_b| is covered by the two orders); equality at the vertex a = e_a";
   c.constants = {{"c", [] { return Interval(1); }}};
   for_each_m<2>([&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { add_zab_pieces<M>(c); });
+  paper_every_m_and_k(c, 2);
+  add_chart_rearrangements(c, 2, 6);
   return c;
 }
 
@@ -337,71 +391,98 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
 /// e^{−1/(Mε)}) = p e^{−1/(Mε)} expm1(−t(1 − 1/M)/ε).
 Piece asym_piece(bool lower) {
   return make_piece<4>(lower ? "lower" : "upper",
-                       {{Interval(1.0, 1e12), Interval(0.0, 1.0), Interval(1e-2, 1e2), Interval(0.0, 1.0)}},
+                       {{Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(1e-2, 1e2), Interval(0.0, 1.0)}},
                        [lower](const auto& x, const Constants&) {
                          using X = std::decay_t<decltype(x[0])>;
-                         const X &M = x[0], &t = x[1], &eps = x[2], &pinf = x[3];
-                         const X span = 1 - 1 / M, g = 1 / M + t * span;
+                         const X &mu = x[0], &t = x[1], &eps = x[2], &pinf = x[3]; // mu = 1/M
+                         const X span = 1 - mu, g = mu + t * span;
                          if (lower)
                            return X(pinf * exp(-g / eps) * expm1(-((1 - t) * span) / eps));
-                         return X(pinf * exp(-1 / (M * eps)) * expm1(-(t * span) / eps));
+                         return X(pinf * exp(-mu / eps) * expm1(-(t * span) / eps));
                        });
 }
 
 DCRV_CERTIFICATE(asym_bracket) {
   Certificate c;
   c.claim = "D.asym-bracket";
-  c.domain = "every real M in [1, 1e12] (every integer M up to 10^12), g in [1/M, 1], eps in [1e-2, 1e2], "
-             "p_inf in [0, 1] (the claim's box; p_inf = 0 included); no exclusion";
+  c.domain = "every real M >= 1 (mu = 1/M in [0, 1], mu = 0 the limit M -> infinity), g in [1/M, 1], eps in "
+             "[1e-2, 1e2], p_inf in [0, 1] (the claim's box; p_inf = 0 included); no exclusion";
   c.method =
-      "each side's difference p(e^A - e^B) written as p e^B expm1(A - B), with g = 1/M + t (1 - 1/M), t in "
-      "[0, 1], so that A - B = -(1 - t)(1 - 1/M)/eps resp. -t (1 - 1/M)/eps is <= 0 as an enclosure "
+      "each side's difference p(e^A - e^B) written as p e^B expm1(A - B), with mu = 1/M and g = mu + t (1 - "
+      "mu), t in [0, 1], so that A - B = -(1 - t)(1 - mu)/eps resp. -t (1 - mu)/eps is <= 0 as an enclosure "
       "(the literal difference has the interval dependency e^B - e^B on the faces where it vanishes)";
   c.pieces = {asym_piece(true), asym_piece(false)};
+  for (auto& piece : c.pieces)
+    piece =
+        with_param(with_param(with_param(with_param(piece, "M", 0,
+                                                    [](double mu) { return mu > 0 ? 1 / mu : kUnbounded; }),
+                                         "t", 1),
+                              "eps", 2),
+                   "p_inf", 3);
+  // the registered statement: every M >= 1 (g = 1/M + t (1 - 1/M), t in [0, 1]), eps in [1e-2, 1e2],
+  // p_inf in (0, 1]
+  c.paper = {{"M", 1, kUnbounded}, {"t", 0, 1}, {"eps", 1e-2, 1e2}, {"p_inf", 0, 1}};
   return c;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Identities: centering, score differences, M = K.
-// ---------------------------------------------------------------------------------------------------------
+/// The chart p = (x₁, …, x_{K−1}, 1 − Σx) of the plane Σp = 1, typed (Exact).
+std::vector<Exact> plane_chart_exact(const std::vector<Exact>& x, std::size_t K) {
+  std::vector<Exact> p(x.begin(), x.begin() + static_cast<long>(K - 1));
+  Exact last(1);
+  for (const auto& v : p)
+    last -= v;
+  p.push_back(last);
+  return p;
+}
 
-/// One identity piece per K = 2..Kmax and subset C with `keep(M, K)`: residual(p, C, φ) over the chart.
+/// One typed identity piece per K = 2..Kmax and subset C ⊆ {1..K} with keep(M, K): the components
+/// residual(p, C, φ, ρ) (std::vector<Exact>, each must vanish) in the chart p = (x, 1 − Σx), φ as
+/// dcrv::star_score evaluates it (star_phi: cancellation-free form). Typed: no branch on the variables.
 template <class R, class Keep>
 void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
   for_each_subset(Kmax, keep, [&](std::size_t K, const std::vector<bool>& C) {
     cert.identities.push_back(
-        identity_piece(subset_label(K, C), K - 1, degree,
-                       [K, C, residual](const std::vector<Rational>& x, const RationalConstants&) {
-                         const std::vector<Rational> p = plane_chart(x, K);
-                         return residual(p, C, star_score_exact(p, C));
+        exact_identity(subset_label(K, C), K - 1, degree,
+                       [K, C, residual](const std::vector<Exact>& x, const RationalConstants&) {
+                         const std::vector<Exact> p = plane_chart_exact(x, K);
+                         Exact rho(0);
+                         for (std::size_t k = 0; k < K; ++k)
+                           if (C[k])
+                             rho += p[k];
+                         return std::vector<Exact>(residual(p, C, star_phi(p, C), rho));
                        }));
+    cert.identities.back().dims = {{"K", int(K)}}; // every subset C of {1..K}: every M for this K
   });
+  cert.paper = {{"K", 2, kUnbounded}};
 }
+
+using Comps = std::vector<Exact>;
 
 DCRV_CERTIFICATE(centering) {
   Certificate c;
   c.claim = "D.centering";
   c.domain = "K = 2, ..., 6, every partition with M >= 1 (every non-empty subset C); every p in int "
              "Delta^(K-1); no exclusion";
-  c.method = "exact rational evaluation in the chart p = (x, 1 - sum x): rho times sum_k p_k phi_k (phi as "
-             "dcrv::star_score evaluates it) is a polynomial of degree <= 3 in each x_j, zero on the 4^(K-1) "
-             "grid, hence identically zero";
+  c.method =
+      "exact rational evaluation in the chart p = (x, 1 - sum x) (typed residual): rho times sum_k p_k "
+      "phi_k (phi as dcrv::star_score evaluates it) is a polynomial of degree <= 3 in each x_j, zero on "
+      "the 4^(K-1) grid, hence identically zero";
   add_identity_pieces(
       c, 6, 3, [](int M, int) { return M >= 1; },
-      [](const std::vector<Rational>& p, const std::vector<bool>&, const StarScore& s) {
-        Rational sum(0);
+      [](const Comps& p, const std::vector<bool>&, const Comps& phi, const Exact&) {
+        Exact sum(0);
         for (std::size_t k = 0; k < p.size(); ++k)
-          sum += p[k] * s.phi[k];
-        return sum;
+          sum += p[k] * phi[k];
+        return Comps{sum};
       });
   return c;
 }
 
-constexpr const char* kPairMethod = "exact rational evaluation in the chart p = (x, 1 - sum x), phi as "
-                                    "dcrv::star_score evaluates it: the sum "
-                                    "over all pairs of the squared residuals, times rho^2, is a polynomial "
-                                    "of degree <= 4 in each x_j, zero on "
-                                    "the 5^(K-1) grid, hence identically zero (so is every residual)";
+constexpr const char* kPairMethod =
+    "exact rational evaluation in the chart p = (x, 1 - sum x), phi as "
+    "dcrv::star_score evaluates it (typed residual): every pair's residual, "
+    "times rho, is a polynomial of degree <= 4 in each x_j (a bound), zero on "
+    "the 5^(K-1) grid, hence identically zero";
 
 DCRV_CERTIFICATE(scorediff_ii) {
   Certificate c;
@@ -412,11 +493,15 @@ DCRV_CERTIFICATE(scorediff_ii) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && K - M >= 2; },
-      [](const std::vector<Rational>&, const std::vector<bool>& C, const StarScore& s) {
-        return entrywise_squares(C.size(), [&](std::size_t i, std::size_t j) {
-          return !C[i] && !C[j] && i != j ? Rational(s.phi[i] - s.phi[j]) : Rational(0);
-        });
+      [](const Comps&, const std::vector<bool>& C, const Comps& phi, const Exact&) {
+        Comps r;
+        for (std::size_t i = 0; i < C.size(); ++i)
+          for (std::size_t j = 0; j < C.size(); ++j)
+            if (!C[i] && !C[j] && i != j)
+              r.push_back(phi[i] - phi[j]);
+        return r;
       });
+  c.paper = {{"K", 3, kUnbounded}}; // two incorrect indices and M >= 1
   return c;
 }
 
@@ -428,10 +513,13 @@ DCRV_CERTIFICATE(scorediff_cc) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int) { return M >= 2; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
-        return entrywise_squares(C.size(), [&](std::size_t a, std::size_t b) {
-          return C[a] && C[b] && a != b ? Rational(s.phi[a] - s.phi[b] - (p[a] - p[b]) / s.rho) : Rational(0);
-        });
+      [](const Comps& p, const std::vector<bool>& C, const Comps& phi, const Exact& rho) {
+        Comps r;
+        for (std::size_t a = 0; a < C.size(); ++a)
+          for (std::size_t b = 0; b < C.size(); ++b)
+            if (C[a] && C[b] && a != b)
+              r.push_back(phi[a] - phi[b] - (p[a] - p[b]) / rho);
+        return r;
       });
   return c;
 }
@@ -444,10 +532,13 @@ DCRV_CERTIFICATE(scorediff_ci) {
   c.method = kPairMethod;
   add_identity_pieces(
       c, 5, 4, [](int M, int K) { return M >= 1 && M < K; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const StarScore& s) {
-        return entrywise_squares(C.size(), [&](std::size_t a, std::size_t i) {
-          return C[a] && !C[i] ? Rational(s.phi[a] - s.phi[i] - p[a] / s.rho) : Rational(0);
-        });
+      [](const Comps& p, const std::vector<bool>& C, const Comps& phi, const Exact& rho) {
+        Comps r;
+        for (std::size_t a = 0; a < C.size(); ++a)
+          for (std::size_t i = 0; i < C.size(); ++i)
+            if (C[a] && !C[i])
+              r.push_back(phi[a] - phi[i] - p[a] / rho);
+        return r;
       });
   return c;
 }
@@ -458,22 +549,24 @@ DCRV_CERTIFICATE(edge_mk) {
   c.domain = "K = 2, ..., 6 with M = K (C = every index); every p in int Delta^(K-1); no exclusion (K = 1, "
              "where p = (1), rho = 1 and phi = 0, is not run)";
   c.method =
-      "exact rational evaluation in the chart p = (x, 1 - sum x), phi as dcrv::star_score evaluates it: "
-      "rho = sum_k p_k is the constant polynomial 1, so (rho - 1)^2 + sum_k (phi_k - p_k + sum_j p_j^2)^2 is "
-      "a "
-      "polynomial of degree <= 4 in each x_j, zero on the 5^(K-1) grid, hence identically zero";
+      "exact rational evaluation in the chart p = (x, 1 - sum x), phi as dcrv::star_score evaluates it "
+      "(typed "
+      "residual): rho - 1 and phi_k - (p_k - sum_j p_j^2) for every k, each a polynomial of degree <= 4 in "
+      "each x_j (a bound), zero on the 5^(K-1) grid, hence identically zero";
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 6; ++K) {
-    const IdentityPiece piece = identity_piece(
+    const IdentityPiece piece = exact_identity(
         "K = " + std::to_string(K) + ", M = K", K - 1, 4,
-        [K = static_cast<std::size_t>(K)](const std::vector<Rational>& x, const RationalConstants&) {
-          const std::vector<Rational> p = plane_chart(x, K);
-          const StarScore s = star_score_exact(p, std::vector<bool>(K, true));
-          Rational sq(0);
-          for (const auto& v : p)
+        [K = static_cast<std::size_t>(K)](const std::vector<Exact>& x, const RationalConstants&) {
+          const std::vector<Exact> p = plane_chart_exact(x, K);
+          const std::vector<Exact> phi = star_phi(p, std::vector<bool>(K, true));
+          Exact sq(0), rho(0);
+          for (const auto& v : p) {
             sq += v * v;
-          Rational r = (s.rho - 1) * (s.rho - 1);
+            rho += v;
+          }
+          Comps r{rho - 1};
           for (std::size_t k = 0; k < K; ++k)
-            r += (s.phi[k] - (p[k] - sq)) * (s.phi[k] - (p[k] - sq));
+            r.push_back(phi[k] - (p[k] - sq));
           return r;
         });
     c.identities.push_back(piece);

@@ -16,6 +16,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/star_chart.hpp"
+#include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -55,6 +56,8 @@ DCRV_CERTIFICATE(phi_sup_norm) {
   add_sup_norm_pieces<2>(c);
   add_sup_norm_pieces<3>(c);
   add_sup_norm_pieces<4>(c);
+  star_chart::paper_every_m_and_k(c, 1);
+  star_exact::add_chart_rearrangements(c, 1, 4);
   return c;
 }
 

@@ -42,12 +42,23 @@ inline std::string m_label(std::size_t M) {
 }
 
 /// A piece over x = (ρ, u₁, …, u_{M−1}) ∈ [0, 1]^M with a = shares<M>(x, 1); f(ρ, a, s, k).
+/// Its scope data: the dimension M (every K ≥ M is the same piece: the chart has no K).
 template <std::size_t M, class F> Piece rho_share_piece(const std::string& label, F f) {
-  return make_piece<M>(label, {unit_box(M)}, [f](const auto& x, const Constants& k) {
-    using X = std::decay_t<decltype(x[0])>;
-    const std::array<X, M> a = shares<M>(x, 1);
-    return X(f(x[0], a, square_sum(a), k));
-  });
+  return with_dim(make_piece<M>(label, {unit_box(M)},
+                                [f](const auto& x, const Constants& k) {
+                                  using X = std::decay_t<decltype(x[0])>;
+                                  const std::array<X, M> a = shares<M>(x, 1);
+                                  return X(f(x[0], a, square_sum(a), k));
+                                }),
+                  "M", double(M));
+}
+/// The claim's domain of a (ρ, a)-chart certificate: every M ≥ m0 correct indices and every K (the chart has
+/// no K: the reduction below carries the pieces' M to every K ≥ M).
+inline void paper_every_m_and_k(Certificate& c, double m0) {
+  c.paper = {{"M", m0, kUnbounded}, {"K", 2, kUnbounded}};
+  c.reductions.push_back({"phi depends on p only through rho = p(C) and a = p_C/rho: every K >= M and every "
+                          "partition with |C| = M is the same piece",
+                          {"K"}});
 }
 
 } // namespace dcrv::certify::star_chart

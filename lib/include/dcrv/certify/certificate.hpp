@@ -88,6 +88,18 @@ template <std::size_t N, class F> Piece make_piece(std::string label, std::vecto
   return piece;
 }
 
+/// A rearrangement of a certificate (DESIGN.md "Certificates", issue 20 point 5): the step from the paper's
+/// inequality to the score a piece proves, as an exact identity lhs − rhs ≡ 0 in free Exact variables (the
+/// quantities the step treats as symbols: δ, u = log(1/((S−1)δ)), log1p(−δ), …; a transcendental rule used
+/// on the way, log ab = log a + log b, is stated in `label`). Typed (exact_identity): it cannot branch on its
+/// variables. It does not count for the scope (IdentityPiece::rearrangement).
+template <class F>
+IdentityPiece rearrangement_identity(std::string label, std::size_t variables, int degree, F f) {
+  IdentityPiece p = exact_identity(std::move(label), variables, degree, std::move(f));
+  p.rearrangement = true;
+  return p;
+}
+
 /// What a certificate proves, as data (DESIGN.md "Certificates"): the runner makes a claim `certified` only
 /// when `whole` (the certificate covers the claim's domain as the paper states it); a partial proof leaves
 /// the claim `verified` and is shown with `summary` ("S ≤ 3", "K ∈ {2, 3}, ε ∈ [0, 10³]").

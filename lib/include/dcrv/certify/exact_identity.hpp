@@ -20,7 +20,9 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,59 @@ namespace dcrv::certify {
 /// such a lambda returned a dangling expression, and garbage residuals).
 using Rational =
     boost::multiprecision::number<boost::multiprecision::gmp_rational, boost::multiprecision::et_off>;
+
+/// An exact value inside a typed identity residual (IdentityPiece::components, exact_identity below): a field
+/// element (a GMP rational) with +, −, ×, ÷ and nothing else. It has no comparison, no abs, min, max or sign,
+/// and no conversion to Rational or bool, so a residual written in it cannot branch on its variables: every
+/// such residual is a rational function of them, which is what the zero lemma of the header needs (a branch
+/// like x − |x| would be a polynomial on each sign cell only). These are deleted below, so such a residual
+/// does not compile. Constants (Rational, integers) convert to it; a residual may branch on the constants.
+class Exact {
+public:
+  Exact() = default;
+  Exact(const Rational& v) : v_(v) {} // NOLINT: constants and literals enter freely
+  Exact(long v) : v_(v) {}            // NOLINT
+  Exact(int v) : v_(v) {}             // NOLINT
+  Exact& operator+=(const Exact& o) { return v_ += o.v_, *this; }
+  Exact& operator-=(const Exact& o) { return v_ -= o.v_, *this; }
+  Exact& operator*=(const Exact& o) { return v_ *= o.v_, *this; }
+  Exact& operator/=(const Exact& o);
+  friend Exact operator+(Exact a, const Exact& b) { return a += b; }
+  friend Exact operator-(Exact a, const Exact& b) { return a -= b; }
+  friend Exact operator*(Exact a, const Exact& b) { return a *= b; }
+  friend Exact operator/(Exact a, const Exact& b) { return a /= b; }
+  friend Exact operator-(const Exact& a) { return Exact(Rational(-a.v_)); }
+  friend Exact operator+(const Exact& a) { return a; }
+  // a branch on a variable: refused at compile time
+  friend bool operator==(const Exact&, const Exact&) = delete;
+  friend bool operator!=(const Exact&, const Exact&) = delete;
+  friend bool operator<(const Exact&, const Exact&) = delete;
+  friend bool operator<=(const Exact&, const Exact&) = delete;
+  friend bool operator>(const Exact&, const Exact&) = delete;
+  friend bool operator>=(const Exact&, const Exact&) = delete;
+  friend Exact abs(const Exact&) = delete;
+  friend Exact fabs(const Exact&) = delete;
+  friend Exact min(const Exact&, const Exact&) = delete;
+  friend Exact max(const Exact&, const Exact&) = delete;
+  friend int sign(const Exact&) = delete;
+  explicit operator bool() const = delete;
+
+private:
+  Rational v_;
+  friend struct ExactAccess;
+};
+
+inline Exact& Exact::operator/=(const Exact& o) {
+  if (o.v_ == 0) // the residual is undefined here (a guard point on a pole is skipped, as with Rational)
+    throw std::domain_error("division by zero in an exact identity");
+  v_ /= o.v_;
+  return *this;
+}
+
+/// The prover's access to the value of an Exact (lib/src/certify.cpp only; a residual has no use for it).
+struct ExactAccess {
+  static const Rational& value(const Exact& x) { return x.v_; }
+};
 
 /// Named exact constants (the paper's rational values, or a `--set` override's double converted exactly).
 /// Reading an unknown name throws std::out_of_range naming it.
@@ -51,22 +106,56 @@ struct IdentityPiece {
   std::string label;
   std::size_t variables = 1;
   int degree = 1;
+  /// Untyped residual (a Rational function of Rational variables): it can branch on its variables, so the
+  /// zero lemma rests on the sign-cell guard points only. Kept for the certificates not yet moved to
+  /// `components`; a run reports such a piece as untyped ("typed": false).
   std::function<Rational(const std::vector<Rational>&, const RationalConstants&)> residual;
+  /// Typed residual: the components of lhs − rhs as functions of Exact variables (a vector identity has one
+  /// per coordinate; each must vanish), which cannot branch on the variables (see Exact). Used when set.
+  std::function<std::vector<Exact>(const std::vector<Exact>&, const RationalConstants&)> components;
   /// Optional: the k-th grid value (k = 0..degree) of variable i; the default is described in the header.
   std::function<Rational(std::size_t i, int k)> grid;
   /// The fixed dimensions of the identity ({"S", 3, 3}), as Piece::dims (certify/certificate.hpp); an
   /// identity holds for every value of its variables, so it has no parameter ranges.
   std::vector<std::pair<std::string, int>> dims = {};
+  /// A rearrangement (the chain from the paper's inequality to a piece's score, rearrangement_identity in
+  /// certify/certificate.hpp): it involves no dimension and no parameter range, so it adds nothing to the
+  /// scope (the pieces' data decide it) and covers no point by itself.
+  bool rearrangement = false;
 };
+
+/// The identity `label`: f(x, k) = lhs − rhs in `variables` Exact variables (x: const std::vector<Exact>&,
+/// k: the exact constants), returning one Exact or a std::vector<Exact> of components; degree as
+/// IdentityPiece::degree. A residual that compares, or takes abs/min/max of, its variables does not compile.
+template <class F> IdentityPiece exact_identity(std::string label, std::size_t variables, int degree, F f) {
+  IdentityPiece p;
+  p.label = std::move(label);
+  p.variables = variables;
+  p.degree = degree;
+  p.components = [f = std::move(f)](const std::vector<Exact>& x,
+                                    const RationalConstants& k) -> std::vector<Exact> {
+    if constexpr (std::is_convertible_v<decltype(f(x, k)), Exact>)
+      return {Exact(f(x, k))};
+    else
+      return f(x, k);
+  };
+  return p;
+}
 
 struct IdentityResult {
   std::string status = "error"; // proved | violation | error
+  bool typed = false;           // the residual was typed (IdentityPiece::components): it cannot branch
   long points = 0;              // grid points + guard points evaluated
   std::string message;
   std::vector<Rational> witness; // a point with a non-zero residual (violation)
   Rational residual;             // the residual there
   nlohmann::json to_json(const std::string& label) const;
 };
+
+/// The residual of `piece` at the exact point x: a typed piece's first non-zero component (0 when all
+/// vanish), an untyped piece's residual. Throws as the residual does (std::domain_error at a pole).
+Rational identity_residual(const IdentityPiece& piece, const std::vector<Rational>& x,
+                           const RationalConstants& k);
 
 /// The default grid value of the header: (k + 1)/((d + 2)(n + 1)).
 Rational default_grid_value(std::size_t variables, int degree, int k);

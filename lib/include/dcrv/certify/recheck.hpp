@@ -6,8 +6,10 @@
 // derivative), the box endpoints written exactly (hexadecimal floating point). `recheck_certificate`
 // re-verifies each record by a separate, small code path: no search, only the recorded test, at a higher
 // working precision (the scores and constants re-evaluated there), and names every record it cannot confirm.
-// What it does not recheck: that the recorded boxes cover the pieces' roots (the search's bookkeeping), and
-// the exact identity pieces (exact rational evaluation has no precision to raise).
+// It also checks that the confirmed records cover every root box of every piece (the search's bookkeeping:
+// a closed box contains each part, a monotone step's face is covered in turn; a missing box is refused).
+// What it does not recheck: the exact identity pieces (exact rational evaluation has no precision to raise;
+// `identities` counts them, and `dcrv recheck` prints that they are not rechecked).
 #pragma once
 
 #include <map>
@@ -26,8 +28,11 @@ nlohmann::json export_certificate(const Certificate& c, const std::map<std::stri
 
 struct RecheckResult {
   std::string claim;
-  long records = 0;   // box records read
-  long confirmed = 0; // records whose test held again at the higher precision
+  long records = 0;       // box records read
+  long confirmed = 0;     // records whose test held again at the higher precision
+  long roots = 0;         // root boxes of the pieces
+  long roots_covered = 0; // root boxes that the confirmed records cover
+  long identities = 0;    // identity pieces of the certificate: not rechecked (see the header)
   unsigned digits = 0;
   std::vector<std::string> refused; // "piece 2 (S = 3), box 17 (natural): sup g = 1.2e-30 > 0"
   bool ok() const { return refused.empty() && records == confirmed; }
