@@ -679,6 +679,8 @@ template <class T> Vec<T> strict_family_point(const Args<T>& a) {
   const T head = apm_mass(a.index("side"), a_plus_exact<T>());
   const Vec<T> w = a.simplex("w");
   Vec<T> tail = w.tail(S - 1);
+  if (!(tail.sum() > 0)) // w at the vertex e_1 (closed simplex): spread the residual mass evenly
+    tail = Vec<T>::Constant(S - 1, T(1));
   tail /= tail.sum();
   tail = trim<T>(tail, a.real("floor"));
   Vec<T> p(S);
@@ -734,6 +736,31 @@ DCRV_CLAIM(claim_hessian_sup_l1_strict) {
       "B.hessian-sup-l1-strict",
       R"(\text{for }S>2$: $\max_{k,\ell}\|H_{k\ell}(\theta)\|_1<c$, $c=1/(3\sqrt3)$, for every $\theta\in\mathbb R^S$ (not attained in the open simplex). Checked at working precision (gap $c-\|H\|_1$ above $10^{-0.6d}c$) on the exact family $p_1=a_\pm$ with the residual mass spread over the other coordinates (relative floor $\varepsilon$), and on $p\in\Delta_\varepsilon$, $\varepsilon\in[10^{-12},1/S))",
       "the l1 supremum, claimed not attained", kSupL1, Norm::l1);
+}
+
+// The corrected statement (finding B.l1-hessian-depends-on-pk, properties/findings/B_hessian_suprema.cpp): by
+// eq. (B-Hessian-exact), (H_kk)_i = −p_i p_k(1−2p_k) for i ≠ k and (H_kk)_k = p_k(1−p_k)(1−2p_k), so
+// ‖H_kk‖₁ = |1−2p_k| p_k((1−p_k) + Σ_{i≠k} p_i) = 2p_k(1−p_k)|1−2p_k|: it depends on p_k alone and reaches
+// its maximum 1/(3√3) (at p_k = a_±) at every θ with p_θ(k) = a_±, for every S. (The ℓ2 norm also depends on
+// how the residual mass is spread, and its supremum is strict for S > 2: B.hessian-sup-l2-strict.)
+DCRV_CLAIM(claim_hessian_sup_l1_strict_corrected) {
+  return forall("B.hessian-sup-l1-strict~corrected", Kind::sharpness)
+      .where("App. B, Thm. thm:B-Hessian-suprema (strict supremum for S>2)")
+      .reading(
+          "for S > 2 the l1 supremum is attained: ||H_kk||_1 = 2 p_k (1 - p_k) |1 - 2 p_k| depends on p_k "
+          "only and equals 1/(3 sqrt 3) wherever p_theta(k) = a_+-")
+      .statement(
+          R"(\text{for }S>2$: $\max_{k,\ell}\|H_{k\ell}(\theta)\|_1\le c$ for every $\theta$, with equality at every $\theta$ with $p_\theta(1)=a_\pm$ (the residual mass spread arbitrarily, relative floor $\varepsilon\in[10^{-12},1/(S-1)]$): the $\ell_1$ supremum $c=1/(3\sqrt3)$ is attained in the open simplex; checked on the exact family $p_1=a_\pm$ (equality) and on $p\in\Delta_\varepsilon$ (bound))")
+      .constant("c", Role::exact, "the l1 supremum, attained", kSupL1)
+      .over(strict_family_domain())
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
+        return eq<T>(max_hessian_norm<T>(strict_family_point(a), Norm::l1), k("c"));
+      })
+      .and_holds("general p with p_min >= eps", strict_general_domain(),
+                 []<class T>(const Args<T>& a, const Consts<T>& k) {
+                   const Vec<T> p = trim<T>(a.simplex("q"), a.real("floor"));
+                   return le<T>(max_hessian_norm<T>(p, Norm::l1), k("c"));
+                 });
 }
 
 // App. B, boxed eq. (B-second-order): p_{θ+ηg} = p_θ + ηJ_θ g + η²∫₀¹(1−τ)H(θ+τηg)[g,g]dτ.
@@ -1057,6 +1084,52 @@ DCRV_CLAIM(claim_c1_below_global) {
       .constant("c", Role::upper, "the global l1 constant 1/(3 sqrt 3)", kSupL1)
       .over(delta_only_domain(1e-6))
       .holds(interior_sup_strictly_below(Norm::l1, false));
+}
+
+// The corrected statements (findings B.c2-attained-S2 and B.l1-hessian-depends-on-pk,
+// properties/findings/B_hessian_suprema.cpp). c₂(δ,S) is the ℓ2 supremum over Δ_δ, and the global maximiser
+// (a₊, a₋) lies in Δ_δ exactly when S = 2 and δ ≤ a₋ = δ_crit: there c₂(δ,2) = 1/√54; for S ≥ 3 the floor δ
+// keeps residual mass off the maximiser and c₂ < 1/√54. For ℓ1, ‖H_kk‖₁ = 2a(1−a)|1−2a| (a = p_k) depends on
+// a alone, so c₁(δ,S) = 1/(3√3) exactly when [δ, 1−(S−1)δ] contains a₋ or a₊, i.e. δ ≤ min{a₋, a₊/(S−1)};
+// otherwise the maximum over a ∈ [δ, 1−(S−1)δ] and the off-diagonal terms (which reach 1/(3√3) only with no
+// residual mass, r = 0, impossible in Δ_δ for S ≥ 3) stay strictly below.
+/// c_n(δ,S) = c for δ ≤ threshold(S), c_n(δ,S) < c strictly (working precision) above it.
+template <class Threshold> auto interior_sup_attained_below(Norm n, Threshold threshold) {
+  return [n, threshold]<class T>(const Args<T>& a, const Consts<T>& k) {
+    const T delta = a.real("delta");
+    const T value = interior_sup<T>(n, delta, a.S()).value();
+    if (delta <= threshold(a.S(), a_plus_exact<T>()))
+      return eq<T>(value, k("c"));
+    return strictly_less<T>(value, k("c"), Strict::tolerance);
+  };
+}
+
+DCRV_CLAIM(claim_c2_below_global_corrected) {
+  return forall("B.c2-below-global~corrected", Kind::bound)
+      .where("App. B §δ-interior refinements (definition of c_2); reference table")
+      .reading("c_2(delta,S) = 1/sqrt(54) for S = 2 and delta <= delta_crit (the maximiser (a+, a-) lies in "
+               "Delta_delta), strictly below otherwise")
+      .statement(
+          R"(c_2(\delta,2)=c$ for $\delta\le\delta_{\rm crit}=a_-$, and $c_2(\delta,S)<c$ strictly for $S\ge3$ or $\delta>\delta_{\rm crit}$; $c=1/\sqrt{54}$, $\delta\in[10^{-6},1/S)$ sampled, strictness at working precision as in B.c2-below-global)")
+      .constant("c", Role::exact, "the global l2 constant 1/sqrt(54)", kSupL2)
+      .over(delta_only_domain(1e-6))
+      .holds(interior_sup_attained_below(
+          Norm::l2, []<class T>(int S, const T& a_plus) { return S == 2 ? T(T(1) - a_plus) : T(-1); }));
+}
+
+DCRV_CLAIM(claim_c1_below_global_corrected) {
+  return forall("B.c1-below-global~corrected", Kind::bound)
+      .where("App. B §δ-interior refinements (construction of c_1); reference table")
+      .reading("c_1(delta,S) = 1/(3 sqrt 3) for delta <= min(a-, a+/(S-1)) (p_k = a+- fits in Delta_delta), "
+               "strictly below otherwise")
+      .statement(
+          R"(c_1(\delta,S)=c$ for $\delta\le\min\{a_-,a_+/(S-1)\}$ and $c_1(\delta,S)<c$ strictly for larger $\delta$, every $S\ge2$; $c=1/(3\sqrt3)$, $\delta\in[10^{-6},1/S)$ sampled, strictness at working precision as in B.c1-below-global)")
+      .constant("c", Role::exact, "the global l1 constant 1/(3 sqrt 3)", kSupL1)
+      .over(delta_only_domain(1e-6))
+      .holds(interior_sup_attained_below(Norm::l1, []<class T>(int S, const T& a_plus) {
+        const T a_minus = T(1) - a_plus, other = a_plus / T(S - 1);
+        return a_minus < other ? a_minus : other;
+      }));
 }
 
 // App. B §δ-interior refinements ("The global maximizers lie at a_±") and proof sketch of

@@ -533,6 +533,50 @@ DCRV_CLAIM(phi_componentwise_sharp_fixed_rho) {
       });
 }
 
+// The corrected statement (finding D.componentwise-edge-partitions, properties/findings/D_star_score.cpp).
+// The boxed bounds φ_c ∈ [−ρ, 1 − ρ/M], φ_i ∈ [−ρ, 0] come from 0 ≤ p_c ≤ ρ and S^{(2)} ≥ ρ²/M; the endpoints
+// are approached (ρ free) only for 2 ≤ M ≤ K − 1; at fixed ρ they are not (p_c = ρ and S^{(2)} = ρ²/M exclude
+// each other for M ≥ 2, and S^{(2)} ≥ ρ²/M keeps φ_i ≤ −ρ/M), so the corrected statement is the global one.
+// For M = 1, S^{(2)} = ρ² and p_c = ρ, so φ_c = 1 − ρ and φ_i = −ρ identically: inf φ_c = 0 over int Δ (not
+// −1). For M = K, ρ ≡ 1 and φ_c = p_c − ‖p‖²₂ is maximal at p_c = (K+1)/(2K), the others equal, with value x
+// − x² − (1−x)²/(K−1) = (K−1)/(4K) < 1 − 1/K.
+DCRV_CLAIM(phi_componentwise_sharp_corrected) {
+  return forall("D.phi-componentwise-sharp~corrected", Kind::sharpness)
+      .where("App. D, paragraph heading \"Componentwise and norm bounds (sharp)\"")
+      .reading("sharp as inf/sup over int Delta (rho free) for 2 <= M <= K-1; for M = 1, phi_c = 1 - rho and "
+               "phi_i = -rho identically (inf phi_c = 0); for M = K, sup phi_c = (K-1)/(4K)")
+      .statement(
+          R"(For $2\le M\le K-1$ the endpoints of $\phi_c\in[-\rho,1-\rho/M]$, $\phi_i\in[-\rho,0]$ are the inf/sup over $\operatorname{int}\Delta$ (with $\rho$ free; at fixed $\rho$, $p_c=\rho$ and $S^{(2)}=\rho^2/M$ exclude each other and $\phi_i\le-\rho/M$); for $M=1$, $\phi_c=1-\rho$ and $\phi_i=-\rho$ identically, so $\inf_{\operatorname{int}\Delta}\phi_c=0$; for $M=K$, $\sup\phi_c=\tfrac{K-1}{4K}$. Checked as in D.phi-componentwise-sharp (gap $\le C\eta$ along dcrv's families, $C=4$, $\eta\in[10^{-12},10^{-2}]$) with the targets $0$ for $\inf\phi_c$ at $M=1$ and $\tfrac{K-1}{4K}$ for $\sup\phi_c$ at $M=K$, and the $M=1$ identities at every $p\in\operatorname{int}\Delta$)")
+      .constant("C", 4.0, Role::upper, "dcrv's rate: gap <= C eta along the approach families")
+      .over(partitioned().real("endpoint", 0.0, 3.999).real("eta", 1e-12, 1e-2, true))
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
+        const StarPartition part = partition_of(a);
+        const int e = static_cast<int>(to_double(a.real("endpoint"))), M = part.num_correct(),
+                  K = part.size();
+        if (e >= 2 && M == K)
+          return skip<T>();
+        const T eta = a.real("eta");
+        T gap = componentwise::global_gap(part, e, eta);
+        if (e == 0 && M == 1) // target 0 instead of −1: gap = φ_c − 0
+          gap -= T(1);
+        if (e == 1 && M == K) // target (K−1)/(4K) instead of 1 − 1/K
+          gap -= T(1) - T(1) / T(K) - T(K - 1) / T(4 * K);
+        return le<T>(gap, k("C") * eta, T(1e-3) * eta);
+      })
+      .and_holds("M = 1: phi_c = 1 - rho, phi_i = -rho", partitioned().simplex("p"),
+                 []<class T>(const Args<T>& a, const Consts<T>&) {
+                   const StarPartition part = partition_of(a);
+                   if (part.num_correct() != 1)
+                     return skip<T>();
+                   const Vec<T> p = a.simplex("p"), phi = star_score(p, part);
+                   const T rho = star_correct_mass(p, part);
+                   Ineq<T> w = eq<T>(phi(part.correct_indices()[0]), T(1) - rho, T(1));
+                   for (int i : part.incorrect_indices())
+                     w = worst(w, eq<T>(phi(i), -rho, T(1)));
+                   return w;
+                 });
+}
+
 // App. D, heading "(sharp)" applied to the norm bounds: sup ‖φ‖_∞ = 1 and sup ‖φ‖₂ = √(K−1).
 DCRV_CLAIM(phi_norm_bounds_sharp) {
   return forall("D.phi-norm-bounds-sharp", Kind::sharpness)
