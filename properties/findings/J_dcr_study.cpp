@@ -21,12 +21,13 @@ DCRV_FINDING(finding_ungated_literal_is_dcr) {
 // The worst per-run minimum safety (the 1/60-quantile of the per-run minimum over the 12 cells) is 0.215
 // (safety from the batch), 0.307 (gap 0.8) or 0.497 (mass-weighted) from the uniform start, and 0.17, 0.05,
 // 0.41 from a Dirichlet(1) start: none of the three readings of the margin gives 0.267 ± 0.02 under either
-// initial policy. The tolerance 'about' at which each reading holds under both is measured.
+// initial policy. The tolerance 'about' at which each reading holds under both is measured (the mass-weighted
+// reading is left out: at the smoke budget of the report's slack search it is inconclusive at 0.02).
 DCRV_FINDING(finding_safety_min_readings) {
   return measured_finding(
       "J.safety-min-0267-readings", "no reading of the safety margin gives a worst case of about 0.267",
-      R"(App.~J (Safety-margin distribution, fig:safety-hist) reports the worst per-run minimum safety margin within the DCR band as \(\approx0.267\). Under three readings of the margin that App.~J leaves open (evaluated on the mini-batch \(\hat p\); a unit-utility gap of 0.8 instead of 1; mass-weighted over the correct traces) the \(1/60\)-quantile of the per-run minimum over the 12 cells is about 0.215, 0.307 and 0.497 from the uniform start and 0.17, 0.05 and 0.41 from a Dirichlet(1) start, each outside \(0.267\pm0.02\) under both initial policies. The tolerance \(a\) of ``about'' is measured: each reading holds from the value shown on.)",
-      {"J.safety-min-0267~batch", "J.safety-min-0267~gap-0.8", "J.safety-min-0267~mass-weighted"}, "about");
+      R"(App.~J (Safety-margin distribution, fig:safety-hist) reports the worst per-run minimum safety margin within the DCR band as \(\approx0.267\). Under three readings of the margin that App.~J leaves open (evaluated on the mini-batch \(\hat p\); a unit-utility gap of 0.8 instead of 1; mass-weighted over the correct traces) the \(1/60\)-quantile of the per-run minimum over the 12 cells is about 0.215, 0.307 and 0.497 from the uniform start and 0.17, 0.05 and 0.41 from a Dirichlet(1) start, each outside \(0.267\pm0.02\) under both initial policies. The tolerance \(a\) of ``about'' is measured (smoke budget, both initial policies): the first two readings hold from the value shown on. (The mass-weighted reading fails for the same reason but is not in this finding: at the smoke budget of the report's slack search it is inconclusive at the paper's value, so no flip point is measured.))",
+      {"J.safety-min-0267~batch", "J.safety-min-0267~gap-0.8"}, "about");
 }
 
 // With K = 11ᵀ (the all-ones reading of Ungated) (K p)_c = Σ p = 1 for every policy, so the safety margin
