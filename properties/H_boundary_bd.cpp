@@ -527,15 +527,35 @@ DCRV_CLAIM(claim_band_ever_touch_excursion) {
       R"(K=2$: $P_{Y_0}(\text{hit }\delta_\star\text{ before }y_{\max})\le\exp(-c\,\mu_{\rm band}(Y_0-\delta_\star)/\sigma^2_{\max})$, $c=2$ — exponentially small in $\eta_0$ and $\gamma^{-1}$ for starts $Y_0-\delta_\star$ of the order of $\eta_0$; exact, scale function in MPFR)");
 }
 
+namespace {
+/// The exponent rate (per unit 1/γ) that thm:band guarantees for one excursion of the ~finite-horizon setup
+/// (K = 2, w = 0, ε = 0.3, δ⋆ = 0.05): max over the band's top y_max ∈ (δ⋆, 1/2) of c μ_band (y_max − δ⋆) /
+/// (y_max (1 − δ⋆)), μ_band = δ⋆ ε Γ_band (M_φ = 0 at w = 0), σ²_max = γ y_max (1 − δ⋆); a grid of 200 tops.
+template <class T> T band_rate(const T& c) {
+  const T delta(0.05), eps(0.3);
+  T best(0);
+  for (int k = 1; k < 200; ++k) {
+    const T ymax = delta + (T(0.5) - delta) * T(k) / T(200);
+    const T r = c * delta * eps * gamma_band(2, delta, ymax) * (ymax - delta) / (ymax * (T(1) - delta));
+    if (r > best)
+      best = r;
+  }
+  return best;
+}
+} // namespace
+
 // Reading ~finite-horizon of H.band-ever-touch: P(touch δ⋆ within [0, T]) from the drift equilibrium decays
-// exponentially in 1/γ.
+// exponentially in 1/γ, at least at the theorem's per-excursion rate (the constant c can fail: the measured
+// slope is about −0.30, the theorem's rate 0.032 at c = 2; c = 100 contradicts the measurement even at the
+// smoke budget).
 DCRV_CLAIM(claim_band_ever_touch_finite) {
   return stochastic("H.band-ever-touch~finite-horizon", Kind::stochastic)
       .reading("'ever touching' on a fixed finite horizon T = 5, from the drift equilibrium: exponentially "
                "small in 1/gamma")
       .where("App. H, Theorem thm:band, last sentence (strong Markov property)")
       .statement(
-          R"(K=2$, $w=0$, $\varepsilon=0.3$, $\delta_\star=0.05$, start at the equilibrium of the drift $y^\star=\tfrac12$: $P(\min_{t\le5}p_1(t)\le\delta_\star)$ for $\gamma=0.2,0.15,0.1$ (Monte Carlo, log-Euler--Maruyama $h=10^{-3}$, bridge-corrected); claim: the slope of $\log P$ against $1/\gamma$ is negative)")
+          R"(K=2$, $w=0$, $\varepsilon=0.3$, $\delta_\star=0.05$, start at the equilibrium of the drift $y^\star=\tfrac12$: $P(\min_{t\le5}p_1(t)\le\delta_\star)$ for $\gamma=0.2,0.15,0.1$ (Monte Carlo, log-Euler--Maruyama $h=10^{-3}$, bridge-corrected); claim: the slope of $\log P$ against $1/\gamma$ is at most $-r_{\rm band}$, the exponent the theorem guarantees per excursion, $r_{\rm band}=\max_{y_{\max}\in(\delta_\star,1/2)}c\,\mu_{\rm band}(y_{\max}-\delta_\star)/(y_{\max}(1-\delta_\star))$ with $\mu_{\rm band}=\delta_\star\varepsilon\Gamma_{\rm band}$, $c=2$ ($r_{\rm band}\approx0.032$; the start is above every band, so each excursion into a band starts at its top; the number of excursions by $T$ adds a prefactor polynomial in $1/\gamma$, not counted))")
+      .constant("c", 2.0, Role::lower, "factor 2 in the theorem's exponent")
       .experiment(
           "gamma=0.2,0.15,0.1, T=5",
           [](const Context&) {
@@ -582,7 +602,7 @@ DCRV_CLAIM(claim_band_ever_touch_finite) {
                            {"band", {{"lo", "touch_lo"}, {"hi", "touch_hi"}}}}}}};
             return r;
           },
-          at_most([]<class T>(const McParams&, const Consts<T>&) { return T(0); }))
+          at_most([]<class T>(const McParams&, const Consts<T>& k) { return -band_rate<T>(k("c")); }))
       .method("Monte Carlo of the unreflected log-EM with bridge-corrected monitoring");
 }
 

@@ -241,11 +241,12 @@ Claim dpo_sign_cosine(const std::string& id, const std::string& reading, bool no
   Stochastic s(id, Kind::empirical);
   s.where("App. J §Study B alignment (fig:studyAplus and caption)")
       .statement(
-          R"(For DPO the sign agreement of the log-ratio slopes between procedural and theory tracks is high ($\ge0.9$) while the cosine of $\Delta p$ is modest ($\le0.5$), at $B=64$ (sign agreement over the trace pairs with a decisive, non-tie comparison in the batch: a pair moved by tie updates alone has a procedural slope of Davidson tie gradients, which sum to zero))")
+          R"(For DPO the sign agreement of the log-ratio slopes between procedural and theory tracks is high ($\ge h$, $h=0.9$) while the cosine of $\Delta p$ is modest ($\le0.5$), at $B=64$ (sign agreement over the trace pairs with a decisive, non-tie comparison in the batch: a pair moved by tie updates alone has a procedural slope of Davidson tie gradients, which sum to zero))")
+      .constant("high", kHigh, Role::lower, "sign agreement that counts as 'high' (dcrv's reading)")
       .reading(reading);
   s.experiment("B=64 sign agreement", proc(Method::proc_dpo, 64, norm), kPathsPerUnit,
                alignment_mean("sign agreement", "near-perfect signs", &PathSummary::sign_agree),
-               at_least([]<class T>(const McParams&, const Consts<T>&) { return T(kHigh); }))
+               at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("high"); }))
       .experiment("B=64 cosine", proc(Method::proc_dpo, 64, norm), kPathsPerUnit,
                   alignment_mean("Euclidean cosine", "low (modest) cosine", &PathSummary::cos_euclid),
                   at_most([]<class T>(const McParams&, const Consts<T>&) { return T(kModest); }));

@@ -886,6 +886,29 @@ DCRV_CLAIM(claim_dcr_ablations) {
       });
 }
 
+// Reading ~ungated-literal of J.dcr-ablations: the literal Ungated arm ("apply K to all traces", K = K_sem)
+// is DCR. Derivation: K_sem(i, j) = 1 only when i and j are correct and in one cluster, so K_sem vanishes on
+// every pair with an incorrect trace and R K_sem R = K_sem (R = diag(1{i ∈ C})): the gate removes nothing,
+// and the two arms run the same fitness. Checked entrywise on dcrv's kernels (fails if any entry differs).
+DCRV_CLAIM(claim_dcr_ablations_ungated_literal) {
+  return forall("J.dcr-ablations~ungated-literal", Kind::structural)
+      .reading("Ungated as literally defined: K_sem applied to all traces")
+      .where("App. J app:exp-impl ¶ DCR objective and kernel (last sentence); §Study C")
+      .statement(
+          R"(The literal Ungated kernel is $K_{\mathrm{eff}}$ itself: $K_{\mathrm{sem}}(i,j)=1$ only for correct $i,j$ of one cluster, so $R\,K_{\mathrm{sem}}R=K_{\mathrm{sem}}$ with $R=\mathrm{diag}(\mathbf 1\{i\in\mathcal C\})$ and the Ungated arm runs DCR's fitness: the two kernels agree in every entry of the $12	imes12$ universe)")
+      .over(Domain().dims(12, 12).real("alpha", 0.02, 0.1))
+      .holds([]<class T>(const Args<T>&, const Consts<T>&) {
+        const Universe u = app_j_universe();
+        const LabelKernel g = make_kernel(u, KernelKind::gated),
+                          K = make_kernel(u, KernelKind::ungated_literal);
+        T bad(0);
+        for (int i = 0; i < 12; ++i)
+          for (int j = 0; j < 12; ++j)
+            bad += K(i, j) == g(i, j) ? T(0) : T(1);
+        return le<T>(bad, T(0), T(1));
+      });
+}
+
 // App. J §Study C (safety margin, no formula in App. J): literal reading min_c [1 − 2λβ (K_eff p)_c].
 DCRV_CLAIM(claim_safety_margin_def) {
   return labelled(

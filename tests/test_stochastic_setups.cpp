@@ -192,3 +192,23 @@ TEST_CASE("the calibration of the procedural tracks is the same under every --se
   CHECK(!e1.empty());
   CHECK(e1 == e7);
 }
+
+TEST_CASE("a protocol the ensemble cannot bound to its level says why the population value decides",
+          "[stochastic][protocol]") {
+  // 204 disjoint groups (1024 runs in groups of five), none in the range: the Clopper-Pearson upper bound at
+  // level 1 - 1e-6 is 1 - (5e-7)^(1/204) ~ 0.069, above the 1 % level, so the protocol cannot decide
+  stats::Interval prob = stats::clopper_pearson(0, 204, 1e-6);
+  const stats::Interval population = stats::clopper_pearson(512, 1024, 1e-6);
+  const std::vector<double> five = {0.5, 0.5, 0.5, 0.5, 0.5};
+  using namespace j_ensemble;
+  const McResult m = protocol_result(1, 1e-6, "mean final safety margin", "[0.46, 0.5]", 0.46, 0.5, prob,
+                                     "mean final safety margin", population, five, 0.5, kProtocolLevel,
+                                     "safety about 0.48", false);
+  const std::string rule = m.details.at("decision rule");
+  CHECK(rule.find("204 disjoint groups") != std::string::npos);
+  CHECK(rule.find("at level 1 - 1e-06 is at least 0.06") != std::string::npos);
+  CHECK(rule.find("above the protocol's level 0.01") != std::string::npos);
+  CHECK(m.protocol["decides"] == false);
+  CHECK(m.interval.hi == population.hi); // the population value decides
+  CHECK(prob.hi == Approx(1 - std::pow(5e-7, 1.0 / 204)).epsilon(1e-6));
+}

@@ -757,11 +757,24 @@ inline McResult protocol_result(std::uint64_t experiment, double alpha, const st
                     num(probability.hi) + "] (" + probability.method + ")";
   m.details["paper's seeds 101..505"] =
       five_text(five) + " -> " + num(five_value) + (five_in ? " (in the range)" : " (outside the range)");
+  // Why the population value decides otherwise: with G disjoint groups the Clopper–Pearson upper bound of
+  // P at the claim's confidence is at least its value at zero groups in the range, 1 − (α/2)^{1/G}; when
+  // that floor exceeds the level, no outcome of these runs can apply the protocol's rule (falsified below
+  // the level), so the protocol cannot decide and is recorded beside the population value.
+  const double floor_hi = stats::clopper_pearson(0, std::max<long>(probability.n, 1), alpha).hi;
   const std::string rule =
-      decides ? protocol_rule(level)
-              : "the population value decides (its interval against the stated range); the protocol's law "
-                "cannot be bounded to the level " +
-                    num(level) + " from these runs at the claim's confidence, so it is recorded beside it";
+      decides
+          ? protocol_rule(level)
+          : "the population value decides (its interval against the stated range): the protocol's law "
+            "is estimated from " +
+                std::to_string(probability.n) +
+                " disjoint groups, and with that many groups the upper confidence bound of P at level 1 - " +
+                num(alpha) + " is at least " + num(floor_hi) +
+                " even when no group reports a value in the range, " +
+                (floor_hi > level ? "above" : "not above (at this budget only)") + " the protocol's level " +
+                num(level) + " (deciding by the protocol would need about " +
+                num(std::ceil(std::log(2 / alpha) / level)) +
+                " groups), so its law is recorded beside the population value";
   m.details["decision rule"] = rule;
   note_paper(m, experiment, paper, five_text(five) + " -> " + num(five_value));
   m.protocol = {
