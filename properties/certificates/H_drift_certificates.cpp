@@ -217,6 +217,47 @@ template <std::size_t K> Piece neg_entropy_piece() {
   });
 }
 
+/// The chain from the claim to neg_entropy_piece, exact, at size K (three identities, degree <= 1 in each
+/// variable after clearing v): (A) on the plane Σp = 1 (p_K = 1 − Σ_{i<K} p_i) with L_i = log p_i and L_δ =
+/// log δ free, −⟨p, L⟩ − (−L_δ) = −Σ p_i (L_i − L_δ); (B) p_i/δ = 1 + (1 − v)K q_i/v for p_i = δ + (1 −
+/// v)q_i, δ = v/K (the argument of the piece's log1p, so L_i − L_δ = log1p((1 − v)K q_i/v)); (C) that p is on
+/// the plane: Σ_i (δ + (1 − v)q_i) = 1 with q_K = 1 − Σ_{i<K} q_i.
+std::vector<IdentityPiece> neg_entropy_chain(std::size_t K) {
+  const Rational Kq(static_cast<long>(K));
+  IdentityPiece a =
+      identity_piece(k_label(K) + ", (A) -<p, L> + L_delta = -sum p_i (L_i - L_delta) on sum p = 1", 2 * K, 1,
+                     [K](const RVec& x, const RationalConstants&) -> Rational {
+                       const Rational& Ld = x[2 * K - 1];
+                       Rational rest = 1, lhs = Ld, rhs = 0;
+                       for (std::size_t i = 0; i < K; ++i) {
+                         const Rational p = i + 1 < K ? x[i] : rest;
+                         rest -= p;
+                         const Rational& L = x[K - 1 + i];
+                         lhs -= p * L;
+                         rhs -= p * (L - Ld);
+                       }
+                       return lhs - rhs;
+                     });
+  IdentityPiece b = identity_piece(k_label(K) + ", (B) p_i/delta = 1 + (1 - v) K q_i/v", 2, 1,
+                                   [Kq](const RVec& x, const RationalConstants&) -> Rational {
+                                     const Rational &v = x[0], &q = x[1];
+                                     const Rational delta = v / Kq, p = delta + (1 - v) * q;
+                                     return v * (p / delta - (1 + (1 - v) * Kq * q / v));
+                                   });
+  IdentityPiece c = identity_piece(k_label(K) + ", (C) sum_i (delta + (1 - v) q_i) = 1", K, 1,
+                                   [K, Kq](const RVec& x, const RationalConstants&) -> Rational {
+                                     const Rational& v = x[0];
+                                     Rational rest = 1, sum = 0;
+                                     for (std::size_t i = 0; i < K; ++i) {
+                                       const Rational q = i + 1 < K ? x[1 + i] : rest;
+                                       rest -= q;
+                                       sum += v / Kq + (1 - v) * q;
+                                     }
+                                     return sum - 1;
+                                   });
+  return {a, b, c};
+}
+
 DCRV_CERTIFICATE(neg_entropy_floor) {
   Certificate c;
   c.claim = "H.neg-entropy-floor";
@@ -228,7 +269,11 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       "on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (exact), with p_i/delta = 1 "
       "+ (1 - v) K q_i/v >= 1 (log1p of a non-negative number): every term is <= 0; q by "
       "stick-breaking";
-  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(neg_entropy_piece<K>()); });
+  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() {
+    c.pieces.push_back(neg_entropy_piece<K>());
+    for (auto& id : neg_entropy_chain(K)) // the rearrangement, checked
+      c.identities.push_back(id);
+  });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
@@ -275,7 +320,9 @@ DCRV_CERTIFICATE(ellipticity_lower) {
       "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
       "coordinates (q_j = q_k = 0)";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {ellipticity_lower_piece<2>(), ellipticity_lower_piece<3>(), ellipticity_lower_piece<4>()};
+  c.pieces = {with_dim(ellipticity_lower_piece<2>(), "K", 2), with_dim(ellipticity_lower_piece<3>(), "K", 3),
+              with_dim(ellipticity_lower_piece<4>(), "K", 4)};
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (every delta, p, v, gamma)
   return c;
 }
 
@@ -432,6 +479,14 @@ Piece facet_gap_left_piece() {
   return piece;
 }
 
+/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw s = x − 1).
+std::vector<Piece> facet_gap_pieces() {
+  return {with_param(facet_gap_left_piece(), "x", 0),
+          with_param(facet_gap_right_piece(), "x", 0, [](double s) { return 1 + s; })};
+}
+/// The paper's x = (K−1)q_j of a facet point: every K >= 2 and q in the simplex, so every x >= 0.
+const std::vector<ScopeRange> kFacetGapPaper = {{"x", 0, kUnbounded}};
+
 DCRV_CERTIFICATE(face_gap_at_floor) {
   Certificate c;
   c.claim = "H.face-gap-at-floor";
@@ -444,7 +499,8 @@ DCRV_CERTIFICATE(face_gap_at_floor) {
       "delta), g(s) = (1 + s) log1p(s) - s (exact on sum q = 1, see the file header); g >= 0 on [-1 + "
       "10^-300, 2^40] in two pieces (x = 1 + s in [10^-300, 1]: x log x - x + 1; s in [0, 2^40]), "
       "monotone away from s = 0 and closed there by the second-order test";
-  c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+  c.pieces = facet_gap_pieces();
+  c.paper = kFacetGapPaper;
   return c;
 }
 
@@ -465,7 +521,8 @@ DCRV_CERTIFICATE(face_gap_formula) {
         const Rational v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
         return v_eq - (1 - y) * (L1 - Lm - Ly); // Γ(y) = (1−y) log((1−y)/((K−1)y))
       }));
-  c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+  c.pieces = facet_gap_pieces();
+  c.paper = kFacetGapPaper;
   return c;
 }
 
@@ -584,6 +641,7 @@ DCRV_CERTIFICATE(star_logratio) {
       "gamma = g, times s_i s_j (1 + |t|^2)^4 degree <= 8; each zero on its product grid hence "
       "identically";
   add_logratio_pieces(c, star_difference_piece);
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
   return c;
 }
 
@@ -620,6 +678,7 @@ DCRV_CERTIFICATE(grpo_logratio) {
       "times p_i p_j degree <= 2; (3) the noise row with sqrt p = s(t) stereographic, sqrt gamma = g, "
       "degree <= 8; each zero on its product grid hence identically";
   add_logratio_pieces(c, grpo_difference_piece);
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
   return c;
 }
 
@@ -803,6 +862,9 @@ DCRV_CERTIFICATE(variance_gap_bound) {
       },
       {2}, zero_rest));
   c.pieces = {variance_gap_sign_piece()};
+  for (std::size_t i = 0; i < c.identities.size(); ++i)
+    c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
+  c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
   return c;
 }
 
