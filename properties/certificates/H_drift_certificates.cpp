@@ -30,6 +30,7 @@
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -458,71 +459,146 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
 // Entropy gap on a facet: Σ p_j log p_j − log y ≥ Γ(y) = L_K(y), via g(s) = (1 + s) log1p(s) − s ≥ 0.
 // ---------------------------------------------------------------------------------------------------------
 
-/// g ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g.
+/// log t on an enclosure that may reach t = 0, for a score that log t makes negative there: [−∞, log(upper)]
+/// (a sound enclosure: log t → −∞ as t ↓ 0); a jet needs t > 0 (else straddle_error: the box is bisected).
+Interval log_from_zero(const Interval& t) {
+  if (t.lower() > 0)
+    return log(t);
+  if (!(t.upper() > 0))
+    throw straddle_error("log of an enclosure that does not reach above 0");
+  return Interval(mpfr(-std::numeric_limits<double>::infinity()), log(Interval(t.upper())).upper());
+}
+template <class X> X log_from_zero(const X& t) {
+  if (!(t.v.lower() > 0))
+    throw straddle_error("log t: the derivative is unbounded at 0");
+  return log(t);
+}
+/// x log x on an enclosure that may reach x = 0 (0 log 0 = 0): for x ∈ [0, u], x log x ∈ [−1/e, max(0, u log
+/// u)] ([u log u, 0] when u ≤ 0.36 < 1/e, where it decreases); a jet needs x > 0.
+Interval xlogx_from_zero(const Interval& x) {
+  if (x.lower() > 0)
+    return x * log(x);
+  if (x.lower() < 0)
+    throw straddle_error("x log x of an enclosure reaching below 0");
+  const Interval u(x.upper());
+  const Interval ulogu = x.upper() > 0 ? Interval(u * log(u)) : Interval(0);
+  if (x.upper() <= mpfr("0.36"))
+    return hull(ulogu, Interval(0));
+  return hull(-exp(Interval(-1)), max(ulogu, Interval(0)));
+}
+template <class X> X xlogx_from_zero(const X& x) {
+  if (!(x.v.lower() > 0))
+    throw straddle_error("x log x: the derivative is unbounded at 0");
+  return x * log(x);
+}
+
+/// g(s) = (1 + s) log1p(s) − s ≥ 0 for every s ≥ 0, through t = 1/(1 + s) ∈ [0, 1] (t = 0 the limit s → ∞):
+/// t g(s) = −log t − (1 − t) (identity facet_gap_right_chain), score log t + 1 − t ≤ 0; attained at t = 1 (s
+/// = 0).
 Piece facet_gap_right_piece() {
   Piece piece =
-      make_piece<1>("s in [0, 2^40]", {{Interval(0.0, 0x1p40)}}, [](const auto& x, const Constants&) {
-        const auto& s = x[0];
-        return -((1 + s) * log1p(s) - s);
+      make_piece<1>("t = 1/(1 + s) in [0, 1]", {{Interval(0.0, 1.0)}}, [](const auto& x, const Constants&) {
+        const auto& t = x[0];
+        return log_from_zero(t) + 1 - t;
       });
-  piece.attained = {{0.0}};
-  return piece;
-}
-/// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [10⁻³⁰⁰, 1] (attained at x = 1): score −(x log x − x + 1).
-Piece facet_gap_left_piece() {
-  Piece piece = make_piece<1>("x = 1 + s in [1e-300, 1]", {{Interval(1e-300, 1.0)}},
-                              [](const auto& x, const Constants&) {
-                                const auto& u = x[0];
-                                return -(u * log(u) - u + 1);
-                              });
   piece.attained = {{1.0}};
   return piece;
 }
-
-/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw s = x − 1).
-std::vector<Piece> facet_gap_pieces() {
-  return {with_param(facet_gap_left_piece(), "x", 0),
-          with_param(facet_gap_right_piece(), "x", 0, [](double s) { return 1 + s; })};
+/// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [0, 1] (0 log 0 = 0; attained at x = 1): score −(x log x − x + 1).
+Piece facet_gap_left_piece() {
+  Piece piece =
+      make_piece<1>("x = 1 + s in [0, 1]", {{Interval(0.0, 1.0)}}, [](const auto& x, const Constants&) {
+        const auto& u = x[0];
+        return -(xlogx_from_zero(u) - u + 1);
+      });
+  piece.attained = {{1.0}};
+  return piece;
 }
-/// The paper's x = (K−1)q_j of a facet point: every K >= 2 and q in the simplex, so every x >= 0.
-const std::vector<ScopeRange> kFacetGapPaper = {{"x", 0, kUnbounded}};
+/// The right piece's rearrangement, exact: t((1 + s) L − s) = L − (1 − t) at s = 1/t − 1 with L = log(1 + s)
+/// = −log t free (variables t, L; degree <= 1 after clearing t).
+IdentityPiece facet_gap_right_chain() {
+  return identity_piece("t g(s) = -log t - (1 - t) at t = 1/(1 + s)", 2, 1,
+                        [](const RVec& x, const RationalConstants&) -> Rational {
+                          const Rational &t = x[0], &L = x[1];
+                          const Rational s = 1 / t - 1;
+                          return t * ((1 + s) * L - s) - (L - (1 - t));
+                        });
+}
+/// The facet rearrangement, exact, at size K (the facet i = 1, the other K − 1 masses (1 − δ)q_j with q on
+/// the plane Σq = 1): with log q_j = Λ_j, L_δ = log δ, L₁ = log(1 − δ), L_m = log(K − 1) free, Σ_j p_j log
+/// p_j − log δ − L_K(δ) (L_K = (1 − δ)(L₁ − L_m − L_δ)) equals (1 − δ)/(K − 1) Σ_{j≠i} g(x_j − 1) with x_j =
+/// (K − 1)q_j and g(x − 1) = x(L_m + Λ_j) − x + 1 (variables δ, q₁..q_{K−2}, Λ₁..Λ_{K−1}, L_δ, L₁, L_m;
+/// multilinear: degree <= 1 in each).
+IdentityPiece facet_gap_sum_chain(int K) {
+  const std::size_t n = static_cast<std::size_t>(K - 1); // the other masses
+  return identity_piece(k_label(static_cast<std::size_t>(K)) +
+                            ": <p, log p> - log delta - L_K = (1-delta)/(K-1) sum g",
+                        2 * n + 3, 1, [K, n](const RVec& x, const RationalConstants&) -> Rational {
+                          const Rational& delta = x[0];
+                          const Rational &Ld = x[2 * n], &L1 = x[2 * n + 1], &Lm = x[2 * n + 2];
+                          const Rational km1(K - 1);
+                          Rational rest = 1, lhs = delta * Ld - Ld - (1 - delta) * (L1 - Lm - Ld), sum = 0;
+                          for (std::size_t j = 0; j < n; ++j) {
+                            const Rational q = j + 1 < n ? x[1 + j] : rest;
+                            rest -= q;
+                            const Rational& Lq = x[n + j];
+                            lhs += (1 - delta) * q * (L1 + Lq);
+                            const Rational xj = km1 * q;
+                            sum += xj * (Lm + Lq) - xj + 1;
+                          }
+                          return lhs - (1 - delta) / km1 * sum;
+                        });
+}
+
+/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw t = 1/x) for every K
+/// (the pieces do not depend on K), and the rearrangements: the right piece's, and the facet sum's for K
+/// = 2..6.
+void add_facet_gap(Certificate& c) {
+  for (Piece piece : {with_param(facet_gap_left_piece(), "x", 0),
+                      with_param(facet_gap_right_piece(), "x", 0, [](double t) { return 1 / t; })}) {
+    piece.dims.push_back({"K", 2, kUnbounded});
+    c.pieces.push_back(piece);
+  }
+  c.identities.push_back(facet_gap_right_chain());
+  for (DimLoop<int> K(c, "K", 2); K <= 6; ++K)
+    c.identities.push_back(facet_gap_sum_chain(K));
+  c.paper = {{"K", 2, kUnbounded}, {"x", 0, kUnbounded}};
+}
 
 DCRV_CERTIFICATE(face_gap_at_floor) {
   Certificate c;
   c.claim = "H.face-gap-at-floor";
   c.domain =
-      "every K in [2, 2^40 + 1], every delta in (0, 1/K) and every p of the simplex with p_i = delta "
-      "and (K-1) p_j/(1 - delta) >= 10^-300 for j != i (so every facet point of Delta_delta for delta > "
-      "10^-300); no exclusion";
+      "every term x = (K-1) p_j/(1 - delta) in [0, inf) of a facet point p_i = delta (0 log 0 = 0; t = "
+      "1/x in [0, 1] for x >= 1, t = 0 the limit), so every K >= 2, delta in (0, 1/K) and facet point "
+      "for the bound; the facet-sum rearrangement checked exactly for K = 2, ..., 6; no exclusion";
   c.method =
       "<log p> - log p_i - L_K(delta) = (1 - delta)/(K-1) sum_{j != i} g((K-1) q_j - 1), q_j = p_j/(1 - "
-      "delta), g(s) = (1 + s) log1p(s) - s (exact on sum q = 1, see the file header); g >= 0 on [-1 + "
-      "10^-300, 2^40] in two pieces (x = 1 + s in [10^-300, 1]: x log x - x + 1; s in [0, 2^40]), "
-      "monotone away from s = 0 and closed there by the second-order test";
-  c.pieces = facet_gap_pieces();
-  c.paper = kFacetGapPaper;
+      "delta), g(s) = (1 + s) log1p(s) - s (exact identity, logs free, K = 2..6); g >= 0 on [-1, inf) in "
+      "two pieces (x = 1 + s in [0, 1]: x log x - x + 1; t = 1/(1 + s) in [0, 1]: t g = -log t - (1 - t), "
+      "exact identity), monotone away from s = 0 and closed there by the second-order test";
+  add_facet_gap(c);
   return c;
 }
 
 DCRV_CERTIFICATE(face_gap_formula) {
   Certificate c;
   c.claim = "H.face-gap-formula";
-  c.domain = "every K in [2, 2^40 + 1] and y in (0, 1): the equal split (identity) everywhere; the lower "
-             "bound at every facet point p = y e_i + (1 - y) q with (K-1) q_j = 0 (0 log 0 = 0: the term is "
-             "(1-y)/(K-1) > 0) or (K-1) q_j >= 10^-300; no other exclusion";
+  c.domain = "every K >= 2 and y in (0, 1): the equal split (identity) everywhere; the lower bound at every "
+             "facet point p = y e_i + (1 - y) q through its terms x = (K-1) q_j in [0, inf) (0 log 0 = 0), "
+             "the facet-sum rearrangement checked exactly for K = 2, ..., 6; no other exclusion";
   c.method =
       "equal split: y L_y - L_y + (1-y)(L_1 - L_m) = (1-y)(L_1 - L_m - L_y) with L_y = log y, L_1 = "
       "log(1-y), L_m = log(K-1) free (degree <= 1 in each of y, L_y, L_1, L_m: a 2^4 grid); facet "
       "points: sum_j p_j log p_j - log y - Gamma(y) = (1-y)/(K-1) sum_{j != i} g((K-1) q_j - 1), g(s) = "
-      "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same two pieces)";
+      "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same pieces and identities)";
   c.identities.push_back(
       identity_piece("equal split", 4, 1, [](const RVec& x, const RationalConstants&) -> Rational {
         const Rational &y = x[0], &Ly = x[1], &L1 = x[2], &Lm = x[3];
         const Rational v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
         return v_eq - (1 - y) * (L1 - Lm - Ly); // Γ(y) = (1−y) log((1−y)/((K−1)y))
       }));
-  c.pieces = facet_gap_pieces();
-  c.paper = kFacetGapPaper;
+  add_facet_gap(c);
   return c;
 }
 
