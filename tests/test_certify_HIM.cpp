@@ -138,9 +138,8 @@ TEST_CASE("the facet pieces sum to <log p> - log p_i - L_K(delta) (H.face-gap-at
           if (j == i)
             continue;
           const mpfr x = (K - 1) * p(j) / (1 - delta);
-          // the right piece reads t = 1/x and scores t g(x - 1)
           sum -= x <= 1 ? score_at(c.pieces[0], std::vector<mpfr>{x}, k)
-                        : mpfr(score_at(c.pieces[1], std::vector<mpfr>{mpfr(1 / x)}, k) * x);
+                        : score_at(c.pieces[1], std::vector<mpfr>{mpfr(x - 1)}, k);
         }
         INFO(id << " K = " << K << " delta = " << dl);
         CHECK(abs((1 - delta) / (K - 1) * sum - (lhs - face_gap<mpfr>(K, delta))) < mpfr("1e-44"));

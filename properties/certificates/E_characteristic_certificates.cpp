@@ -157,7 +157,7 @@ DCRV_CERTIFICATE(hG_le_HG) {
   c.constants = {upper_one("c")};
   c.pieces.push_back(free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q"));
   add_class_score_pieces(c, {0});
-  add_class_band_identities(c); // the first part's rearrangement, checked at K = 2..4
+  // (the first part's rearrangement is checked by E.trimmed-rho-range's identities: the same statement)
   // both parts: (u, t) = (K delta, sum_I q) in [0, 1]^2 and every G, rho; the second part's pieces read rho
   c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
   c.reductions = {through_rho()};

@@ -30,7 +30,6 @@
 #include <array>
 #include <cstddef>
 #include <functional>
-#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -429,8 +428,9 @@ DCRV_CERTIFICATE(face_variance) {
       "0 <= gamma delta (1 - delta) by interval evaluation";
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(face_variance_piece(K));
-  c.pieces = {face_variance_sign_piece()};
-  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.pieces = {with_param(with_param(face_variance_sign_piece(), "delta", 0), "gamma", 1)};
+  c.pieces[0].dims.push_back({"K", 2, kUnbounded}); // the sign -gamma delta (1 - delta) does not depend on K
+  c.paper = {{"K", 2, kUnbounded}, {"delta", 0, 0.5}, {"gamma", 0, kUnbounded}}; // every K >= 2, gamma > 0
   return c;
 }
 
@@ -459,20 +459,6 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
 // Entropy gap on a facet: Σ p_j log p_j − log y ≥ Γ(y) = L_K(y), via g(s) = (1 + s) log1p(s) − s ≥ 0.
 // ---------------------------------------------------------------------------------------------------------
 
-/// log t on an enclosure that may reach t = 0, for a score that log t makes negative there: [−∞, log(upper)]
-/// (a sound enclosure: log t → −∞ as t ↓ 0); a jet needs t > 0 (else straddle_error: the box is bisected).
-Interval log_from_zero(const Interval& t) {
-  if (t.lower() > 0)
-    return log(t);
-  if (!(t.upper() > 0))
-    throw straddle_error("log of an enclosure that does not reach above 0");
-  return Interval(mpfr(-std::numeric_limits<double>::infinity()), log(Interval(t.upper())).upper());
-}
-template <class X> X log_from_zero(const X& t) {
-  if (!(t.v.lower() > 0))
-    throw straddle_error("log t: the derivative is unbounded at 0");
-  return log(t);
-}
 /// x log x on an enclosure that may reach x = 0 (0 log 0 = 0): for x ∈ [0, u], x log x ∈ [−1/e, max(0, u log
 /// u)] ([u log u, 0] when u ≤ 0.36 < 1/e, where it decreases); a jet needs x > 0.
 Interval xlogx_from_zero(const Interval& x) {
@@ -492,16 +478,15 @@ template <class X> X xlogx_from_zero(const X& x) {
   return x * log(x);
 }
 
-/// g(s) = (1 + s) log1p(s) − s ≥ 0 for every s ≥ 0, through t = 1/(1 + s) ∈ [0, 1] (t = 0 the limit s → ∞):
-/// t g(s) = −log t − (1 − t) (identity facet_gap_right_chain), score log t + 1 − t ≤ 0; attained at t = 1 (s
-/// = 0).
+/// g(s) = (1 + s) log1p(s) − s ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g. (Every s ≥ 0 through a
+/// compactifying coordinate needs an enclosure of log t, or of e^{−1/r}, at the end t = 0: not done.)
 Piece facet_gap_right_piece() {
   Piece piece =
-      make_piece<1>("t = 1/(1 + s) in [0, 1]", {{Interval(0.0, 1.0)}}, [](const auto& x, const Constants&) {
-        const auto& t = x[0];
-        return log_from_zero(t) + 1 - t;
+      make_piece<1>("s in [0, 2^40]", {{Interval(0.0, 0x1p40)}}, [](const auto& x, const Constants&) {
+        const auto& s = x[0];
+        return -((1 + s) * log1p(s) - s);
       });
-  piece.attained = {{1.0}};
+  piece.attained = {{0.0}};
   return piece;
 }
 /// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [0, 1] (0 log 0 = 0; attained at x = 1): score −(x log x − x + 1).
@@ -513,16 +498,6 @@ Piece facet_gap_left_piece() {
       });
   piece.attained = {{1.0}};
   return piece;
-}
-/// The right piece's rearrangement, exact: t((1 + s) L − s) = L − (1 − t) at s = 1/t − 1 with L = log(1 + s)
-/// = −log t free (variables t, L; degree <= 1 after clearing t).
-IdentityPiece facet_gap_right_chain() {
-  return identity_piece("t g(s) = -log t - (1 - t) at t = 1/(1 + s)", 2, 1,
-                        [](const RVec& x, const RationalConstants&) -> Rational {
-                          const Rational &t = x[0], &L = x[1];
-                          const Rational s = 1 / t - 1;
-                          return t * ((1 + s) * L - s) - (L - (1 - t));
-                        });
 }
 /// The facet rearrangement, exact, at size K (the facet i = 1, the other K − 1 masses (1 − δ)q_j with q on
 /// the plane Σq = 1): with log q_j = Λ_j, L_δ = log δ, L₁ = log(1 − δ), L_m = log(K − 1) free, Σ_j p_j log
@@ -550,16 +525,14 @@ IdentityPiece facet_gap_sum_chain(int K) {
                         });
 }
 
-/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw t = 1/x) for every K
-/// (the pieces do not depend on K), and the rearrangements: the right piece's, and the facet sum's for K
-/// = 2..6.
+/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw s = x − 1) for every K
+/// (the pieces do not depend on K), and the facet sum's rearrangement for K = 2..6.
 void add_facet_gap(Certificate& c) {
   for (Piece piece : {with_param(facet_gap_left_piece(), "x", 0),
-                      with_param(facet_gap_right_piece(), "x", 0, [](double t) { return 1 / t; })}) {
+                      with_param(facet_gap_right_piece(), "x", 0, [](double s) { return 1 + s; })}) {
     piece.dims.push_back({"K", 2, kUnbounded});
     c.pieces.push_back(piece);
   }
-  c.identities.push_back(facet_gap_right_chain());
   for (DimLoop<int> K(c, "K", 2); K <= 6; ++K)
     c.identities.push_back(facet_gap_sum_chain(K));
   c.paper = {{"K", 2, kUnbounded}, {"x", 0, kUnbounded}};
@@ -568,15 +541,14 @@ void add_facet_gap(Certificate& c) {
 DCRV_CERTIFICATE(face_gap_at_floor) {
   Certificate c;
   c.claim = "H.face-gap-at-floor";
-  c.domain =
-      "every term x = (K-1) p_j/(1 - delta) in [0, inf) of a facet point p_i = delta (0 log 0 = 0; t = "
-      "1/x in [0, 1] for x >= 1, t = 0 the limit), so every K >= 2, delta in (0, 1/K) and facet point "
-      "for the bound; the facet-sum rearrangement checked exactly for K = 2, ..., 6; no exclusion";
+  c.domain = "every term x = (K-1) p_j/(1 - delta) in [0, 2^40 + 1] of a facet point p_i = delta (0 log 0 = "
+             "0), so every delta in (0, 1/K) and facet point of every K <= 2^40 + 1 for the bound; the "
+             "facet-sum rearrangement checked exactly for K = 2, ..., 6; no exclusion";
   c.method =
       "<log p> - log p_i - L_K(delta) = (1 - delta)/(K-1) sum_{j != i} g((K-1) q_j - 1), q_j = p_j/(1 - "
       "delta), g(s) = (1 + s) log1p(s) - s (exact identity, logs free, K = 2..6); g >= 0 on [-1, inf) in "
-      "two pieces (x = 1 + s in [0, 1]: x log x - x + 1; t = 1/(1 + s) in [0, 1]: t g = -log t - (1 - t), "
-      "exact identity), monotone away from s = 0 and closed there by the second-order test";
+      "two pieces (x = 1 + s in [0, 1]: x log x - x + 1 with 0 log 0 = 0; s in [0, 2^40]), monotone away "
+      "from s = 0 and closed there by the second-order test";
   add_facet_gap(c);
   return c;
 }
@@ -584,9 +556,10 @@ DCRV_CERTIFICATE(face_gap_at_floor) {
 DCRV_CERTIFICATE(face_gap_formula) {
   Certificate c;
   c.claim = "H.face-gap-formula";
-  c.domain = "every K >= 2 and y in (0, 1): the equal split (identity) everywhere; the lower bound at every "
-             "facet point p = y e_i + (1 - y) q through its terms x = (K-1) q_j in [0, inf) (0 log 0 = 0), "
-             "the facet-sum rearrangement checked exactly for K = 2, ..., 6; no other exclusion";
+  c.domain =
+      "every K >= 2 and y in (0, 1): the equal split (identity) everywhere; the lower bound at every "
+      "facet point p = y e_i + (1 - y) q through its terms x = (K-1) q_j in [0, 2^40 + 1] (0 log 0 = 0), "
+      "the facet-sum rearrangement checked exactly for K = 2, ..., 6; no other exclusion";
   c.method =
       "equal split: y L_y - L_y + (1-y)(L_1 - L_m) = (1-y)(L_1 - L_m - L_y) with L_y = log y, L_1 = "
       "log(1-y), L_m = log(K-1) free (degree <= 1 in each of y, L_y, L_1, L_m: a 2^4 grid); facet "
@@ -938,6 +911,7 @@ DCRV_CERTIFICATE(variance_gap_bound) {
       },
       {2}, zero_rest));
   c.pieces = {variance_gap_sign_piece()};
+  c.pieces[0] = with_dim(c.pieces[0], "K", 3); // the remainder's sign at K = 3
   for (std::size_t i = 0; i < c.identities.size(); ++i)
     c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
   c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
