@@ -237,7 +237,7 @@ TEST_CASE("F.static-cap: the score is the claim's log1p argument gap times delta
           const mpfr delta = mpfr(u) / K, F = 1 - mpfr(u), qi = a, qj = (1 - mpfr(a)) * b;
           // the claim's arguments of log1p: z_ij = log1p(X), cap = log1p(Y)
           const mpfr X = F * (qi - qj) / (delta + F * qj), Y = F / delta;
-          const mpfr g = score(c, "K, u, a = q_i, b = q_j/(1 - q_i)", {K, u, a, b});
+          const mpfr g = score(c, "s = 1/K, u, a = q_i, b = q_j/(1 - q_i)", {1 / mpfr(K), u, a, b});
           INFO("K " << K << " u " << u << " a " << a << " b " << b);
           CHECK(close(g, (X - Y) * delta * (delta + F * qj) / F, 1e-25));
           CHECK((g <= 0) == (log1p(X) <= log1p(Y) + mpfr(1e-40) * abs(log1p(Y))));
@@ -388,4 +388,23 @@ TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta wit
           CHECK(close(score(c, "|f'(v)| <= c beta/delta", {beta, ell0, lam, w}),
                       (fp - 0.25 * beta / delta) * p(0) / beta, 1e-25));
         }
+}
+
+TEST_CASE("F.static-cap checks its rearrangement: an identity off by a sign-evident term is refused",
+          "[certify]") {
+  if (!certificate_in_build("F.static-cap"))
+    return;
+  const Certificate& c = certificate_of("F.static-cap");
+  REQUIRE(c.identities.size() == 1);
+  CHECK(prove_identity(c.identities[0], exact_constants(c)).status == "proved");
+  // the same chain with the proved score missing its sign-evident term -F (1 - a) b: the score would still
+  // be <= 0, but the identity refuses it
+  IdentityPiece off = c.identities[0];
+  off.residual = [](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+    const Rational &K = x[0], &delta = x[1], &a = x[2], &b = x[3];
+    const Rational F = 1 - K * delta, pi = delta + F * a, pj = delta + F * (1 - a) * b;
+    const Rational score = -(delta * (1 - a) * (1 + b));
+    return (delta * pi - (1 - (K - 1) * delta) * pj) - F * score;
+  };
+  CHECK(prove_identity(off, exact_constants(c)).status == "violation");
 }

@@ -331,3 +331,16 @@ TEST_CASE("G.trace-perturb-lump is certified by the pieces of G.a-l1-lip (d = p^
     for (double W : {0.0, 0.3, 1.0})
       CHECK(score_at(c.pieces[i], {W}, k) == score_at(a.pieces[i], {W}, k));
 }
+
+TEST_CASE("G.rho-band checks its rearrangement at K = 2..4 and is whole by the (u, t) reduction",
+          "[certify]") {
+  if (!certificate_in_build("G.rho-band"))
+    return;
+  const Certificate& c = certificate_of("G.rho-band");
+  REQUIRE_FALSE(c.identities.empty());
+  for (const auto& id : c.identities) {
+    INFO(id.label);
+    CHECK(prove_identity(id, exact_constants(c)).status == "proved");
+  }
+  CHECK(c.scope.whole);
+}

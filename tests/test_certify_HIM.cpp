@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -361,4 +362,68 @@ TEST_CASE(
   for (int i = 0; i < 3; ++i)
     CHECK(abs(rate(i) - (phi(i) - p.dot(phi) - m.eps * (L(i) - p.dot(L)))) < mpfr("1e-45"));
   CHECK(certificate_of("I.logratio-ode").identities.size() == 2);
+}
+
+TEST_CASE("every certificate of parts E-M states its paper domain and what its pieces cover as data",
+          "[certify]") {
+  // issue 20, scope as data: the paper's domain (Certificate::paper) and, from the pieces, dimension ranges
+  // (with_dim, DimLoop) or parameter ranges (with_param), so that whole and gap are derived; a partial one
+  // has a gap, a whole one none
+  long checked = 0;
+  for (const auto& c : certificates()) {
+    if (c.claim.empty() || c.claim[0] < 'E' || c.claim[0] > 'M' || c.claim[0] == 'J')
+      continue;
+    INFO(c.claim);
+    ++checked;
+    CHECK_FALSE(c.paper.empty());
+    if (!c.pieces.empty()) // an identity holds for every parameter value: its ranges are the paper's
+      CHECK_FALSE((c.scope.dims.empty() && c.scope.params.empty()));
+    CHECK(c.scope.whole == c.scope.gap.empty());
+    CHECK(c.scope.gap.find("not stated as data") == std::string::npos);
+  }
+  if (checked == 0)
+    std::printf("DCRV-SKIPPED: no certificate of parts E-M in this build\n");
+}
+
+namespace {
+/// `c` with every piece's score raised by `margin` (value, gradient unchanged): a score that attains 0 on
+/// its domain is then positive there.
+Certificate shifted(Certificate c, double margin) {
+  for (auto& piece : c.pieces) {
+    const Score s = piece.score;
+    const Interval m(margin);
+    piece.score.value = [s, m](const Box& b, const Constants& k) { return s.value(b, k) + m; };
+    piece.score.first = [s, m](const Box& b, const Constants& k) {
+      FirstOrder f = s.first(b, k);
+      f.value = f.value + m;
+      return f;
+    };
+    piece.score.second = [s, m](const Box& b, const Constants& k) {
+      SecondOrder f = s.second(b, k);
+      f.value = f.value + m;
+      return f;
+    };
+  }
+  return c;
+}
+} // namespace
+
+TEST_CASE("the whole certificates of parts E-M without a constant are refused with their score shifted by "
+          "1e-12 where the bound is attained",
+          "[certify]") {
+  // issue 20, mutation at the edge for certificates without a constant: each of these attains its bound
+  // (score 0) on its domain, so a score raised by 10^-12 is violated there
+  set_working_digits(50);
+  const BnbOptions edge = bnb_budget(20000, 30);
+  for (const char* id : {"F.static-cap", "G.rho-band", "E.diag-norm", "E.trimmed-rho-range"}) {
+    const Certificate* c = certificate_in_build(id);
+    if (!c)
+      continue;
+    INFO(id);
+    CHECK(c->scope.whole);
+    CHECK(run_certificate(*c, {}, edge).proved());
+    const auto run = run_certificate(shifted(*c, 1e-12), {}, edge);
+    INFO(run.message);
+    CHECK_FALSE(run.proved()); // a violation, or the budget spent next to the attained bound
+  }
 }

@@ -51,20 +51,38 @@ CertConstant upper_one(const std::string& name) {
 // Bounds on h_G over ρ ∈ [0, 1]
 // ---------------------------------------------------------------------------------------------------------
 
+constexpr double inf = kUnbounded;
+
+/// A piece of one group size G over ρ ∈ [0, 1] (raw coordinate 0) with its scope data.
+Piece rho_piece(int G, Piece piece) {
+  return with_param(with_dim(std::move(piece), "G", G), "rho", 0);
+}
+
+/// The paper's domain of a bound on a function of ρ: every G >= 2 and ρ ∈ [0, 1].
+const std::vector<ScopeRange> kGroupsAndRho = {{"G", 2, inf}, {"rho", 0, 1}};
+
+/// The reduction of a bound on the centred score to one on a function of ρ = ρ_C(p): (K, K_C, p) enter only
+/// through ρ, which takes every value of [0, 1].
+Reduction through_rho() {
+  return {"the score depends on (K, K_C, p) only through rho = rho_C(p), which takes every value of [0, 1]",
+          {"K"}};
+}
+
 /// Score f(ρ)H_G(ρ) − c with f = 1 − ρ (`which` = 0: γ̂_C/√(G−1) = c₁/√(G−1)), ρ (1: −γ̂_I/√(G−1)), 1 (2:
 /// h_G/√(G−1)), −1 (3: −h_G/√(G−1)) or −(1 − ρ) (4: −γ̂_C/√(G−1)); c is the constant `name`.
 Piece class_score_piece(int G, int which, const std::string& name = "c") {
   const char* names[] = {"(1-rho)h_G", "rho h_G", "h_G", "-h_G", "-(1-rho)h_G"};
-  return make_piece<1>(std::string(names[which]) + ", G = " + std::to_string(G), {unit_box(1)},
-                       [w = h_scaled_weights(G), which, name](const auto& x, const Constants& k) {
-                         using X = std::decay_t<decltype(x[0])>;
-                         const X& rho = x[0];
-                         const X factor = which == 0   ? X(1 - rho)
-                                          : which == 1 ? rho
-                                          : which == 4 ? X(rho - 1)
-                                                       : X(which == 2 ? 1 : -1);
-                         return factor * bernstein(w, rho) - X(k(name));
-                       });
+  return rho_piece(G,
+                   make_piece<1>(std::string(names[which]) + ", G = " + std::to_string(G), {unit_box(1)},
+                                 [w = h_scaled_weights(G), which, name](const auto& x, const Constants& k) {
+                                   using X = std::decay_t<decltype(x[0])>;
+                                   const X& rho = x[0];
+                                   const X factor = which == 0   ? X(1 - rho)
+                                                    : which == 1 ? rho
+                                                    : which == 4 ? X(rho - 1)
+                                                                 : X(which == 2 ? 1 : -1);
+                                   return factor * bernstein(w, rho) - X(k(name));
+                                 }));
 }
 
 /// class_score_piece(G, w, name) for every G = 2, …, kMaxBnbGroup and each w of `which` in turn.
@@ -87,6 +105,8 @@ DCRV_CERTIFICATE(gamma_sup_norm) {
              "Bernstein form with exact end weights; equality at rho = 0 and rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
   add_class_score_pieces(c, {0, 1});
+  c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
+  c.reductions = {through_rho()};
   return c;
 }
 
@@ -99,6 +119,7 @@ DCRV_CERTIFICATE(rhoh_le_sqrtG) {
              "(exact end weights); equality at rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
   add_class_score_pieces(c, {1});
+  c.paper = kGroupsAndRho;
   return c;
 }
 
@@ -113,6 +134,7 @@ DCRV_CERTIFICATE(trimmed_rho_range) {
              "t = sum_C q (resp. sum_I q), (u, t) in [0, 1]^2 for every K and K_C";
   c.pieces = {free_mass_piece("K_C delta - rho_C = -(1 - K delta) sum_C q"),
               free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q")};
+  add_class_band_identities(c); // the rearrangement, checked at K = 2..4
   c.paper = {{"K", 2, kUnbounded}, {"u", 0, 1}, {"t", 0, 1}};
   c.reductions = {
       {"every K >= 2, 0 <= K_C <= K - 1, delta in [0, 1/K] and q in the closed simplex give (u, t) = "
@@ -135,6 +157,10 @@ DCRV_CERTIFICATE(hG_le_HG) {
   c.constants = {upper_one("c")};
   c.pieces.push_back(free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q"));
   add_class_score_pieces(c, {0});
+  // (the first part's rearrangement is checked by E.trimmed-rho-range's identities: the same statement)
+  // both parts: (u, t) = (K delta, sum_I q) in [0, 1]^2 and every G, rho; the second part's pieces read rho
+  c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
+  c.reductions = {through_rho()};
   return c;
 }
 
@@ -142,13 +168,14 @@ DCRV_CERTIFICATE(hG_le_HG) {
 /// one of a, b is 1, the other t ∈ [0, 1], and the score is nondecreasing in t (its coefficient H_G²ρ² or
 /// H_G²(1−ρ)² is ≥ 0), so its sup over every (K_C, K_I) is the score at a = b = 1.
 Piece l2_bound_piece(int G) {
-  return make_piece<1>("G = " + std::to_string(G), {unit_box(1)},
-                       [w = h_scaled_weights(G)](const auto& x, const Constants& k) {
-                         using X = std::decay_t<decltype(x[0])>;
-                         const X& rho = x[0];
-                         const X sigma = 1 - rho;
-                         return square(bernstein(w, rho)) * (square(sigma) + square(rho)) - X(square(k("c")));
-                       });
+  return rho_piece(G, make_piece<1>("G = " + std::to_string(G), {unit_box(1)},
+                                    [w = h_scaled_weights(G)](const auto& x, const Constants& k) {
+                                      using X = std::decay_t<decltype(x[0])>;
+                                      const X& rho = x[0];
+                                      const X sigma = 1 - rho;
+                                      return square(bernstein(w, rho)) * (square(sigma) + square(rho)) -
+                                             X(square(k("c")));
+                                    }));
 }
 
 // App. E §Pointwise envelopes (boxed): ‖γ̂(p)‖₂ ≤ c√(G−1)√max{K_C, K_I}.
@@ -166,6 +193,11 @@ DCRV_CERTIFICATE(gamma_l2_bound) {
   c.constants = {upper_one("c")};
   for (int G = 2; G <= kMaxBnbGroup; ++G)
     c.pieces.push_back(l2_bound_piece(G));
+  c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
+  c.reductions = {
+      {"(K_C, K_I) enter only through (K_C, K_I)/max{K_C, K_I}, the score is nondecreasing in "
+       "both (sup at K_C = K_I), and (K, p) enter otherwise only through rho = rho_C(p) in [0, 1]",
+       {"K"}}};
   return c;
 }
 
@@ -227,11 +259,12 @@ X slope_score(const std::vector<Interval>& w, const std::vector<Interval>& dw, c
 
 Piece slope_piece(int G, Slope which) {
   const char* names[] = {"alpha", "-alpha", "beta", "-beta"};
-  return make_piece<1>(
-      std::string(names[static_cast<int>(which)]) + ", G = " + std::to_string(G), {unit_box(1)},
-      [w = h_scaled_weights(G), dw = dh_scaled_weights(G), which](const auto& x, const Constants& k) {
-        return slope_score(w, dw, x[0], k("c"), which);
-      });
+  return rho_piece(
+      G, make_piece<1>(
+             std::string(names[static_cast<int>(which)]) + ", G = " + std::to_string(G), {unit_box(1)},
+             [w = h_scaled_weights(G), dw = dh_scaled_weights(G), which](const auto& x, const Constants& k) {
+               return slope_score(w, dw, x[0], k("c"), which);
+             }));
 }
 
 constexpr int kMaxSlopeGroup = 48;
@@ -255,6 +288,7 @@ DCRV_CERTIFICATE(alpha_beta_bound) {
       "monotonicity test";
   c.constants = {upper_one("c")};
   add_slope_pieces(c);
+  c.paper = kGroupsAndRho;
   return c;
 }
 
@@ -269,6 +303,10 @@ DCRV_CERTIFICATE(Ltan_bound) {
              "E.alpha-beta-bound (equality for G = 2, 3, where alpha = beta = -sqrt(G-1))";
   c.constants = {upper_one("c")};
   add_slope_pieces(c);
+  c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
+  c.reductions = {{"L_tan <= sqrt(K_C K_I) sup_rho max(|alpha|, |beta|) for every K, K_C (the method): the "
+                   "bound on [0, 1] in rho is the bound for every K",
+                   {"K"}}};
   return c;
 }
 
@@ -336,13 +374,13 @@ Certificate binom_shift_certificate(int which) {
                     "(s+1)C(m,s+1)rho^(s+1)(1-rho)^(m-s-1)/R_s (+ 0 for S = 0)") +
       " (m = G-1, n = G-2); the coefficient P_s of each 1/R_s is a rational polynomial of degree <= G-1 "
       "in rho, zero on G grid points, so P_s = 0 for every s and the identity holds";
-  for (int G = 2; G <= kMaxShiftGroup; ++G)
+  for (DimLoop<int> G(c, "G", 2); G <= kMaxShiftGroup; ++G)
     for (int s = 0; s <= G - 2; ++s)
-      c.identities.push_back(
-          identity_piece("G = " + std::to_string(G) + ", s = " + std::to_string(s), 1, G - 1,
-                         [G, s, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-                           return binom_shift_coefficient(G, s, which, x[0]);
-                         }));
+      c.identities.push_back(identity_piece(
+          "G = " + std::to_string(G) + ", s = " + std::to_string(s), 1, G - 1,
+          [G = static_cast<int>(G), s, which](const std::vector<Rational>& x, const RationalConstants&)
+              -> Rational { return binom_shift_coefficient(G, s, which, x[0]); }));
+  c.paper = {{"G", 2, inf}}; // the lemma is for every group size G >= 2 and every rho
   return c;
 }
 
@@ -396,15 +434,16 @@ DCRV_CERTIFICATE(jac_alpha_beta) {
       "sides dcrv's binomial derivative formulas; every term is a rational polynomial times 1/R_t, R_t = "
       "sqrt((1+t)(G-1-t)) (f_s = (m-s)/R_s, b_s = m/R_s, m = G-1), and the coefficient of each 1/R_t, of "
       "degree <= G-1 in rho, is zero on G grid points: so both identities hold";
-  for (int G = 2; G <= kMaxShiftGroup; ++G)
+  for (DimLoop<int> G(c, "G", 2); G <= kMaxShiftGroup; ++G)
     for (int t = 0; t <= G - 2; ++t)
       for (int which : {1, 2})
         c.identities.push_back(identity_piece(
             std::string(which == 1 ? "alpha" : "beta") + ", G = " + std::to_string(G) +
                 ", t = " + std::to_string(t),
-            1, G - 1, [G, t, which](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-              return jac_alpha_beta_coefficient(G, t, which, x[0]);
-            }));
+            1, G - 1,
+            [G = static_cast<int>(G), t, which](const std::vector<Rational>& x, const RationalConstants&)
+                -> Rational { return jac_alpha_beta_coefficient(G, t, which, x[0]); }));
+  c.paper = {{"G", 2, inf}}; // every group size G >= 2 and every rho
   return c;
 }
 
@@ -475,6 +514,7 @@ DCRV_CERTIFICATE(const_Ltan) {
                          const Rational L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
                          return L2 - k("c") * k("c") * KC * KI;
                        });
+  c.paper = {{"G", 2, 3}}; // the claim is for G in {2, 3}; the identity holds for every rho, K_C, K_I
   return c;
 }
 
@@ -495,6 +535,7 @@ DCRV_CERTIFICATE(const_Fx) {
                          const Rational &E = x[0], &KC = x[1], &KI = x[2];
                          return h_scaled_exact(G, KC * E / (KI + KC * E)) - k("c");
                        });
+  c.paper = {{"G", 2, 3}}; // the claim is for G in {2, 3}; the identity holds for every z, eps, K_C, K_I
   return c;
 }
 
@@ -510,11 +551,13 @@ DCRV_CERTIFICATE(Hstar) {
       "weight sqrt((G-1)/(G-1)) = 1 survives)";
   c.constants = {exact_one("c")};
   add_class_score_pieces(c, {2, 3});
-  for (int G = 2; G <= kMaxBnbGroup; ++G)
-    c.identities.push_back(identity_piece("h_G(0), G = " + std::to_string(G), 1, 0,
-                                          [G](const std::vector<Rational>&, const auto& k) -> Rational {
-                                            return h_scaled_exact(G, Rational(0)) - k("c");
-                                          }));
+  for (DimLoop<int> G(c, "G", 2); G <= kMaxBnbGroup; ++G)
+    c.identities.push_back(
+        identity_piece("h_G(0), G = " + std::to_string(G), 1, 0,
+                       [G = static_cast<int>(G)](const std::vector<Rational>&, const auto& k) -> Rational {
+                         return h_scaled_exact(G, Rational(0)) - k("c");
+                       }));
+  c.paper = kGroupsAndRho;
   return c;
 }
 
@@ -581,8 +624,8 @@ DCRV_CERTIFICATE(y_inequality) {
       "point at the origin, exact there: second-order test)";
   c.constants = {{"c_sqrt", [] { return Interval(1); }}, {"c_log", [] { return Interval(1); }}};
   add_class_score_pieces(c, {1, 4}, "c_sqrt");
-  c.pieces.push_back(entropy_piece<2>());
-  c.pieces.push_back(entropy_piece<3>());
+  c.pieces.push_back(with_dim(entropy_piece<2>(), "K", 2));
+  c.pieces.push_back(with_dim(entropy_piece<3>(), "K", 3));
   for (DimLoop<int> K(c, "K", 2); K <= 3; ++K)
     for (int KC = 0; KC <= K; ++KC) {
       IdentityPiece piece =
@@ -629,6 +672,7 @@ DCRV_CERTIFICATE(gamma_centering) {
                                              s += p[k] * g[k];
                                            return s;
                                          });
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
 }
 
@@ -645,6 +689,7 @@ DCRV_CERTIFICATE(gamma_degenerate) {
                                            const auto& [p, H] = d;
                                            return first_nonzero(centered_score_by_definition_exact(kc, p, H));
                                          });
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
 }
 
@@ -666,6 +711,7 @@ DCRV_CERTIFICATE(gamma_centered_form) {
           r[k] = g[k] - (static_cast<int>(k) < kc ? Rational((1 - rho) * H) : Rational(-rho * H));
         return first_nonzero(r);
       });
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
 }
 
@@ -735,6 +781,7 @@ DCRV_CERTIFICATE(jac_rank_one) {
         }
         return first_nonzero(r);
       });
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
 }
 
@@ -761,6 +808,7 @@ DCRV_CERTIFICATE(gamma_l2_formula) {
         const int ki = static_cast<int>(p.size()) - kc;
         return norm2 - H * H * (Rational(kc) * (1 - rho) * (1 - rho) + Rational(ki) * rho * rho);
       });
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
 }
 

@@ -43,6 +43,7 @@ DCRV_CERTIFICATE(drift_mass) {
                                              s += f;
                                            return s;
                                          });
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
   return c;
 }
 
@@ -69,6 +70,7 @@ DCRV_CERTIFICATE(logratio_ode) {
                           ((raw(i) - mean) - (raw(j) - mean) - d.eps * (d.L[i] - d.L[j])));
         return first_nonzero(r);
       });
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
   return c;
 }
 
@@ -94,6 +96,7 @@ DCRV_CERTIFICATE(zci_ode) {
                                            "polynomial of degree <= 3 in each variable: zero on the "
                                            "4^(2K+1) grid";
   add_class_split_identities<DriftPoint>(c, kMaxDriftK, Splits::mixed, 3, zci_residual);
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
   return c;
 }
 
@@ -106,6 +109,8 @@ DCRV_CERTIFICATE(two_class_ode) {
   c.method = std::string(kFreeVariables) + "; F_c/p_c - F_i/p_i - (H - eps(L_c - L_i)), times p_c p_i a "
                                            "polynomial of degree <= 3 in each variable: zero on the 4^5 grid";
   c.identities.push_back(class_split_identity<DriftPoint>(2, 1, 3, zci_residual));
+  c.identities.back().dims = {{"K", 2}};
+  c.paper = {{"K", 2, 2}}; // the claim's case K = 2 (every G, eps, p)
   return c;
 }
 
@@ -127,6 +132,7 @@ DCRV_CERTIFICATE(degenerate_flow) {
           r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
         return first_nonzero(r);
       });
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
   return c;
 }
 
@@ -313,6 +319,13 @@ DCRV_CERTIFICATE(diag_norm) {
              "delta + (1 - K delta)q), i.e. -(1 - u)t with (u, t) = (K delta, 1 - q_k) in [0, 1]^2 for every "
              "K and k";
   c.pieces = {free_mass_piece("p_k - (1 - (K-1)delta) = -(1 - K delta)(1 - q_k)")};
+  // the rearrangement, exact (variables K, delta, q_k; degree <= 2 in each): p_k = delta + (1 - K delta) q_k
+  c.identities = {identity_piece("p_k - (1 - (K-1) delta) = -(1 - K delta)(1 - q_k)", 3, 2,
+                                 [](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+                                   const Rational &K = x[0], &delta = x[1], &q = x[2];
+                                   const Rational p = delta + (1 - K * delta) * q;
+                                   return (p - (1 - (K - 1) * delta)) - (-(1 - K * delta) * (1 - q));
+                                 })};
   c.paper = {{"K", 2, kUnbounded}, {"u", 0, 1}, {"t", 0, 1}};
   c.reductions = {
       {"every K >= 2, k, delta in [0, 1/K] and q in the closed simplex give (u, t) = (K delta, 1 - "

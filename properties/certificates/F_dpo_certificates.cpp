@@ -19,6 +19,8 @@
 // boxes from the back, so the sub-box is searched first): a constant made 1 % stronger is then refused at
 // once, where a depth-first search of the whole box could spend its budget.
 #include <array>
+#include <cmath>
+#include <cstddef>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -34,6 +36,15 @@ using namespace dpo_exact;
 using softmax_exact::identity_piece;
 
 template <class X> using scalar_of = std::decay_t<X>;
+
+constexpr double inf = kUnbounded;
+
+/// `piece` with β read from raw coordinate `beta` and ℓ₀ from raw coordinate `ell0` (scope data). The
+/// paper's domains below are for every β > 0 and ℓ₀ ∈ ℝ; the pieces prove boxes of them (partial: the derived
+/// gaps name the parts of β, ℓ₀ left).
+Piece beta_ell0(Piece piece, std::size_t beta, std::size_t ell0) {
+  return with_param(with_param(std::move(piece), "beta", beta), "ell0", ell0);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Identity pieces of (S1)–(S3) (exact, rational).
@@ -103,8 +114,9 @@ DCRV_CERTIFICATE(g_derivative) {
       make_piece<1>("g' < 0", {{Interval(-300.0, 300.0)}},
                     [](const auto& x, const Constants& k) { return -k("c") / square(cosh_of(x[0] / 2)); });
   negative.strict = true;
-  c.pieces = {lower, negative};
+  c.pieces = {with_param(lower, "x", 0), with_param(negative, "x", 0)};
   c.identities = {formula, slope_tanh_identity()};
+  c.paper = {{"x", -inf, inf}}; // every ell (x = beta(ell - ell0), so every beta > 0 and ell0)
   return c;
 }
 
@@ -139,8 +151,11 @@ DCRV_CERTIFICATE(mgamma_sup) {
     return -sigmoid(-(x[0] * (x[2] + x[1])));
   });
   below.strict = true;
-  c.pieces = {sup, pos, below};
+  c.pieces = {beta_ell0(sup, 0, 1), beta_ell0(pos, 0, 1), beta_ell0(below, 0, 1)};
+  for (auto& piece : c.pieces)
+    piece = with_param(piece, "lambda", 2); // lambda = log(1/delta)
   c.identities = {sigmoid_difference_identity()};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"lambda", std::log(2.0), inf}}; // delta in (0, 1/2]
   return c;
 }
 
@@ -170,8 +185,9 @@ DCRV_CERTIFICATE(jphi_piece_diag) {
         const X xx = beta * (-((1 - w) * lam) - ell0);
         return X(Interval(1) / 4 - k("c")) * exp(w * lam) - expm1(w * lam) / 4 - square(tanh_half(xx)) / 4;
       });
-  c.pieces = {piece};
+  c.pieces = {with_param(beta_ell0(piece, 0, 1), "lambda", 2)};
   c.identities = {slope_tanh_identity()};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"lambda", std::log(2.0), inf}}; // delta in (0, 1/2]
   return c;
 }
 
@@ -203,8 +219,10 @@ DCRV_CERTIFICATE(lf_strict) {
       "x = -beta d (side 0) or at = log delta, x = beta d (side 1); c_max/beta - c = s(x) - c = (1/4 - c) - "
       "tanh^2(x/2)/4 < 0 by (S1) (divided by beta > 0); strict";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  c.pieces = {lf_strict_piece(0), lf_strict_piece(1)};
+  c.pieces = {with_param(with_param(lf_strict_piece(0), "beta", 0), "d", 1),
+              with_param(with_param(lf_strict_piece(1), "beta", 0), "d", 1)};
   c.identities = {slope_tanh_identity()};
+  c.paper = {{"beta", 0, inf}, {"d", 0, inf}}; // every beta > 0 and distance d > 0 of ell0 from the interval
   return c;
 }
 
@@ -249,8 +267,9 @@ DCRV_CERTIFICATE(c_open_formula) {
                        const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
                        return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
                      });
-  c.pieces = {neg, pos};
+  c.pieces = {with_param(beta_ell0(neg, 0, 1), "w", 2), with_param(beta_ell0(pos, 0, 1), "w", 2)};
   c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every ell = -w <= 0
   return c;
 }
 
@@ -286,8 +305,11 @@ DCRV_CERTIFICATE(c_max_le_copen) {
   Piece pos = make_piece<5>("ell0 in [0, 20]", {c_max_box(0.0, 20.0)}, [](const auto& x, const Constants&) {
     return slope_gap(x[0] * x[1], x[0] * minus_ell(x[2], x[3], x[4]));
   });
-  c.pieces = {neg, pos};
+  c.pieces = {beta_ell0(neg, 0, 1), beta_ell0(pos, 0, 1)};
+  for (auto& piece : c.pieces)
+    piece = with_param(with_param(piece, "u", 2), "K", 3);
   c.identities = {slope_tanh_identity(), slope_gap_identity()};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"u", 0, 1}, {"K", 2, inf}}; // delta = u/K in (0, 1/K)
   return c;
 }
 
@@ -320,8 +342,11 @@ DCRV_CERTIFICATE(sc_implies_copen) {
         return X(Interval(1) / 4) - k("c") * (1 + x[1]) - square(tanh_half(x[0])) / 4;
       });
   pos.strict = true;
-  c.pieces = {neg, pos};
+  c.pieces = {with_param(neg, "eta", 0), with_param(pos, "eta", 1)};
   c.identities = {slope_tanh_identity()};
+  c.paper = {{"eta", 0, inf}}; // every eta > 0 (beta, ell0 enter through y = beta ell0: see the gap)
+  c.scope.gap = "beta, ell0 enter through y = beta ell0 in [0, 2 10^4] (ell0 >= 0), i.e. beta ell0 > 2 10^4 "
+                "is not covered";
   return c;
 }
 
@@ -345,8 +370,9 @@ DCRV_CERTIFICATE(g_log_range) {
     return -sigmoid(-(x[0] * (x[2] + x[1])));
   });
   upper.strict = true;
-  c.pieces = {lower, upper};
+  c.pieces = {with_param(beta_ell0(lower, 0, 1), "w", 2), with_param(beta_ell0(upper, 0, 1), "w", 2)};
   c.identities = {sigmoid_difference_identity()};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every v = e^-w in (0, 1]
   return c;
 }
 
@@ -399,8 +425,10 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
                             return G.g[0] - (sign * g_prime - eps) / v;
                           });
   };
-  c.pieces = {plus, minus};
+  c.pieces = {with_param(with_param(beta_ell0(plus, 0, 1), "w", 2), "eta", 3),
+              with_param(with_param(beta_ell0(minus, 0, 1), "w", 2), "eta", 3)};
   c.identities = {slope_tanh_identity(), derivative(1), derivative(-1)};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}, {"eta", 0, inf}};
   return c;
 }
 
@@ -431,6 +459,14 @@ template <class X> X hprime_lower(const TwoLevelSlopes<X>& t, const X& c) {
 }
 /// A sub-box of the domain (ℓ₀ = −z − log M within 1/β) where the bound is nearly attained: the pieces list
 /// it last (searched first), so that a constant 1 % too strong is refused quickly.
+/// The scope data of a two-level piece at raw (z, M, N, β, ℓ₀, …).
+Piece two_level_scope(Piece piece) {
+  return beta_ell0(with_param(with_param(with_param(std::move(piece), "z", 0), "M", 1), "N", 2), 3, 4);
+}
+/// The paper's domain of the two-level claims: every z >= 0, integer M, N >= 1, beta > 0, ell0.
+const std::vector<ScopeRange> kTwoLevelPaper = {
+    {"z", 0, inf}, {"M", 1, inf}, {"N", 1, inf}, {"beta", 0, inf}, {"ell0", -inf, inf}};
+
 Box two_level_extremal_box() {
   return {Interval(38.0, 42.0), Interval(1.0, 1.5), Interval(1.0, 100.0), Interval(1e-3, 1e-1),
           Interval(-40.0, -38.0)};
@@ -454,8 +490,9 @@ DCRV_CERTIFICATE(hprime_bound) {
                                 const auto t = two_level_slopes(x);
                                 return max(hprime_upper(t, X(k("c"))), hprime_lower(t, X(k("c"))));
                               });
-  c.pieces = {piece};
+  c.pieces = {two_level_scope(piece)};
   c.identities = {slope_tanh_identity()};
+  c.paper = kTwoLevelPaper;
   return c;
 }
 
@@ -488,8 +525,10 @@ DCRV_CERTIFICATE(fprime_sc) {
         return hprime_upper(two_level_slopes<X>({x[0], x[1], x[2], x[3], x[4]}), X(k("c") * (1 + x[5])));
       });
   neg.strict = true;
-  c.pieces = {le, neg};
+  c.pieces = {with_param(two_level_scope(le), "eta", 5), with_param(two_level_scope(neg), "eta", 5)};
   c.identities = {slope_tanh_identity()};
+  c.paper = kTwoLevelPaper;
+  c.paper.push_back({"eta", 0, inf});
   return c;
 }
 
@@ -518,6 +557,15 @@ Box zstar_extremal_box() {
   return {Interval(1.0, 2.0), Interval(1.0, 2.0), Interval(10.0, 20.0), Interval(19.0, 20.0),
           Interval(1e-6, 1.0)};
 }
+/// The scope data of a piece at the raw box (M, N, β, ℓ₀, η) of zstar_box.
+Piece zstar_scope(Piece piece) {
+  return with_param(beta_ell0(with_param(with_param(std::move(piece), "M", 0), "N", 1), 2, 3), "eta", 4);
+}
+/// The paper's domain of lem:zstar: every integer M, N >= 1, beta > 0, ell0 and eta > 0 (eps = beta(1 +
+/// eta)/4 > beta/4).
+const std::vector<ScopeRange> kZstarPaper = {
+    {"M", 1, inf}, {"N", 1, inf}, {"beta", 0, inf}, {"ell0", -inf, inf}, {"eta", 0, inf}};
+
 /// Uniqueness of the root: F′(z)/β = h′/β − (1 + η)/4 < 0 on z ∈ [0, 8001] ⊇ [0, 2/ε] (ε ≥ β/4 ≥ 2.5·10⁻⁴),
 /// raw (z, M, N, β, ℓ₀, η); SC's ¼ is exact (not a constant of these claims).
 Piece zstar_unique_piece() {
@@ -564,8 +612,9 @@ DCRV_CERTIFICATE(f0_value) {
       {{Interval(0.0, 1e4), Interval(1.0, 100.0), Interval(1.0, 100.0), Interval(1e-3, 1e3),
         Interval(-40.0, 20.0)}},
       [](const auto& x, const Constants&) { return h_minus_two(x[0], x[1], x[2], x[3], x[4]); });
-  c.pieces = {pos, le};
+  c.pieces = {beta_ell0(with_param(with_param(pos, "M", 0), "N", 1), 2, 3), two_level_scope(le)};
   c.identities = {at0};
+  c.paper = kTwoLevelPaper;
   return c;
 }
 
@@ -587,8 +636,9 @@ DCRV_CERTIFICATE(zstar_lower_2g0) {
         const auto l = two_level_logs(a, M, N);
         return X(k("c") - 2) * g0 + g0_minus_g(l[0], beta, ell0) + g0_minus_g(l[1], beta, ell0);
       });
-  c.pieces = {piece, zstar_unique_piece()};
+  c.pieces = {zstar_scope(piece), zstar_unique_piece()};
   c.identities = {sigmoid_difference_identity(), slope_tanh_identity()};
+  c.paper = kZstarPaper;
   return c;
 }
 
@@ -608,8 +658,9 @@ DCRV_CERTIFICATE(zstar_upper_2eps) {
                                 const X a = k("c") / (beta * (1 + eta) / 4);
                                 return X(2 - k("c")) + h_minus_two(a, M, N, beta, ell0);
                               });
-  c.pieces = {piece, zstar_unique_piece()};
+  c.pieces = {zstar_scope(piece), zstar_unique_piece()};
   c.identities = {slope_tanh_identity()};
+  c.paper = kZstarPaper;
   return c;
 }
 
@@ -626,7 +677,7 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
       "first inequality times eps > 0: 2 g(0) - c = (2 - c) - 2 sigma(-beta ell0) <= 0 (g(0) = "
       "sigma(beta ell0)); second at eps = 2(1 + eta)/L_K (the claim's eps), times eps/L_K > 0: c/eps - L_K "
       "= L_K (c - 2(1 + eta))/(2(1 + eta)) <= 0, L_K = (1 - u/K) log1p(K(1-u)/((K-1)u)) >= 0";
-  c.constants = {{"c", [] { return Interval(2); }}};
+  c.constants = {{"c", [] { return Interval(2); }, [] { return Rational(2); }}};
   Piece g0 = make_piece<2>("2 g(0)/eps <= c/eps", {{Interval(1e-3, 1e3), Interval(-40.0, 20.0)}},
                            [](const auto& x, const Constants& k) {
                              using X = scalar_of<decltype(x[0])>;
@@ -638,7 +689,23 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
                               const auto lk = face_gap_of(K, u);
                               return lk * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
                             });
-  c.pieces = {g0, gap};
+  c.pieces = {beta_ell0(g0, 0, 1), with_param(with_param(with_param(gap, "K", 0), "u", 1), "eta", 2)};
+  // the rearrangements, exact: (2 g(0) - c) = (2 - c) - 2 sigma(-beta ell0) with E = e^(beta ell0) > 0
+  // (sigma(x) + sigma(-x) = 1; degree <= 1 after clearing 1 + E), and c/eps - L_K at eps = 2(1 + eta)/L_K
+  // equals L_K (c - 2(1 + eta))/(2(1 + eta)) (variables L_K, eta; degree <= 2)
+  c.identities = {identity_piece("2 g(0) - c = (2 - c) - 2 sigma(-beta ell0)", 1, 1,
+                                 [](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                                   const Rational& E = x[0];
+                                   return (2 * E / (1 + E) - k("c")) - ((2 - k("c")) - 2 / (1 + E));
+                                 }),
+                  identity_piece("c/eps - L_K = L_K (c - 2(1 + eta))/(2(1 + eta)) at eps = 2(1 + eta)/L_K", 2,
+                                 2,
+                                 [](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                                   const Rational &L = x[0], &eta = x[1];
+                                   const Rational eps = 2 * (1 + eta) / L;
+                                   return (k("c") / eps - L) - L * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
+                                 })};
+  c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"K", 2, inf}, {"u", 0, 1}, {"eta", 0, 1}};
   return c;
 }
 

@@ -34,6 +34,14 @@ using softmax_exact::identity_piece;
 
 using RVec = std::vector<Rational>;
 
+constexpr double inf = kUnbounded;
+
+/// `piece` tagged with its simplex size K (scope data: the identity is proved for this K).
+IdentityPiece with_k(IdentityPiece piece, std::size_t K) {
+  piece.dims = {{"K", static_cast<int>(K)}};
+  return piece;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The DPO–SRCT drift in free variables (rationals).
 // ---------------------------------------------------------------------------------------------------------
@@ -82,10 +90,12 @@ std::size_t drift_variables(std::size_t K, bool simplex, unsigned vars) {
 
 IdentityPiece drift_piece(std::string label, std::size_t K, bool simplex, int degree,
                           std::function<Rational(const DriftPoint&)> residual, unsigned vars = kAll) {
-  return identity_piece(std::move(label), drift_variables(K, simplex, vars), degree,
-                        [K, simplex, vars, residual](const RVec& x, const RationalConstants&) -> Rational {
-                          return residual(drift_point(x, K, simplex, vars));
-                        });
+  return with_k(
+      identity_piece(std::move(label), drift_variables(K, simplex, vars), degree,
+                     [K, simplex, vars, residual](const RVec& x, const RationalConstants&) -> Rational {
+                       return residual(drift_point(x, K, simplex, vars));
+                     }),
+      K);
 }
 std::string k_label(std::size_t K) {
   return "K = " + std::to_string(K);
@@ -176,6 +186,7 @@ DCRV_CERTIFICATE(face_drift) {
   c.method = "exact: pdot_1 - delta(phi_1 + eps(<L> - L_1)) with p_1 = delta, L_1 = log delta, f and L free: "
              "degree <= 2 per variable, a 3-point grid; other faces i by relabelling";
   c.identities = {face_drift_piece(2), face_drift_piece(3)};
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
@@ -189,6 +200,7 @@ DCRV_CERTIFICATE(face_test_iff) {
              "F.face-drift, degree <= 2 per variable); since delta > 0 the signs of pdot_i and B_i agree, in "
              "both directions";
   c.identities = {face_drift_piece(2), face_drift_piece(3)};
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
@@ -231,6 +243,7 @@ DCRV_CERTIFICATE(zik_ode) {
     c.identities.push_back(zik_form_piece(K, 1));
     c.identities.push_back(zik_form_piece(K, -1));
   }
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
@@ -257,6 +270,7 @@ DCRV_CERTIFICATE(zij_ode) {
       "eps z) with f_1 = g_1, f_2 = -g_2, z = L_1 - L_2, g, f, L free; times p_1 p_2 of degree <= 2 per "
       "variable, a 3-point grid";
   c.identities = {zij_piece(2), zij_piece(3)};
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
@@ -276,6 +290,7 @@ DCRV_CERTIFICATE(replicator_form) {
         G[j] = d.f[j] - d.eps * d.L[j];
       return d.drift(0) - d.p[0] * (G[0] - dot(d.p, G));
     }));
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
@@ -287,23 +302,26 @@ DCRV_CERTIFICATE(replicator_form) {
 /// (K); f_j(p_j) is the jet with value f_j and gradient f′_j e_j (the chain rule for f_j = s_j g(log p_j) of
 /// p_j only, whatever its values).
 IdentityPiece jphi_piece(std::size_t K, std::size_t i, std::size_t k) {
-  return identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
-                        3 * K, 2, [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
-                          using J = Jet<Rational, 3, 1>; // K ≤ 3
-                          std::vector<J> p(K), f(K);
-                          for (std::size_t j = 0; j < K; ++j) {
-                            p[j] = J::variable(x[j], j);
-                            f[j] = J(x[K + j]);
-                            f[j].g[j] = x[2 * K + j];
-                          }
-                          J mean(0);
-                          for (std::size_t j = 0; j < K; ++j)
-                            mean += p[j] * f[j];
-                          const J phi_i = f[i] - mean;
-                          const Rational &fk = x[K + k], &fpk = x[2 * K + k];
-                          const Rational claimed = (i == k ? fpk : Rational(0)) - (fk + x[k] * fpk);
-                          return phi_i.g[k] - claimed;
-                        });
+  return with_k(
+      identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
+                     3 * K, 2,
+                     [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
+                       using J = Jet<Rational, 3, 1>; // K ≤ 3
+                       std::vector<J> p(K), f(K);
+                       for (std::size_t j = 0; j < K; ++j) {
+                         p[j] = J::variable(x[j], j);
+                         f[j] = J(x[K + j]);
+                         f[j].g[j] = x[2 * K + j];
+                       }
+                       J mean(0);
+                       for (std::size_t j = 0; j < K; ++j)
+                         mean += p[j] * f[j];
+                       const J phi_i = f[i] - mean;
+                       const Rational &fk = x[K + k], &fpk = x[2 * K + k];
+                       const Rational claimed = (i == k ? fpk : Rational(0)) - (fk + x[k] * fpk);
+                       return phi_i.g[k] - claimed;
+                     }),
+      K);
 }
 
 DCRV_CERTIFICATE(jphi_formula) {
@@ -319,49 +337,54 @@ DCRV_CERTIFICATE(jphi_formula) {
   for (std::size_t K : {std::size_t(2), std::size_t(3)})
     for (std::size_t k : {std::size_t(0), std::size_t(1)})
       c.identities.push_back(jphi_piece(K, 0, k));
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
 /// J_E(i, k) − [δ_ik(1 + L_i − ⟨L⟩) − p_i(1 + L_k)] with E = p ⊙ (L − ⟨L⟩) as jets in p, L_j = log p_j the
 /// jet of value L_j and derivative 1/p_j in p_j; variables p (K), L (K).
 IdentityPiece ejac_piece(std::size_t K, std::size_t i, std::size_t k) {
-  return identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
-                        2 * K, 3, [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
-                          using J = Jet<Rational, 3, 1>;
-                          std::vector<J> p(K), L(K);
-                          for (std::size_t j = 0; j < K; ++j) {
-                            p[j] = J::variable(x[j], j);
-                            L[j] = J(x[K + j]);
-                            L[j].g[j] = 1 / x[j];
-                          }
-                          J mean(0);
-                          for (std::size_t j = 0; j < K; ++j)
-                            mean += p[j] * L[j];
-                          const J E_i = p[i] * (L[i] - mean);
-                          Rational mean_v(0);
-                          for (std::size_t j = 0; j < K; ++j)
-                            mean_v += x[j] * x[K + j];
-                          const Rational claimed = (i == k ? Rational(1 + x[K + i] - mean_v) : Rational(0)) -
-                                                   x[i] * (1 + x[K + k]);
-                          return E_i.g[k] - claimed;
-                        });
+  return with_k(
+      identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
+                     2 * K, 3,
+                     [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
+                       using J = Jet<Rational, 3, 1>;
+                       std::vector<J> p(K), L(K);
+                       for (std::size_t j = 0; j < K; ++j) {
+                         p[j] = J::variable(x[j], j);
+                         L[j] = J(x[K + j]);
+                         L[j].g[j] = 1 / x[j];
+                       }
+                       J mean(0);
+                       for (std::size_t j = 0; j < K; ++j)
+                         mean += p[j] * L[j];
+                       const J E_i = p[i] * (L[i] - mean);
+                       Rational mean_v(0);
+                       for (std::size_t j = 0; j < K; ++j)
+                         mean_v += x[j] * x[K + j];
+                       const Rational claimed =
+                           (i == k ? Rational(1 + x[K + i] - mean_v) : Rational(0)) - x[i] * (1 + x[K + k]);
+                       return E_i.g[k] - claimed;
+                     }),
+      K);
 }
 /// The displayed action: (diag(1 + L − ⟨L⟩) − p(1 + L)ᵀ) v = diag(1 + L − ⟨L⟩) v − p ⟨1 + L, v⟩, component 1;
 /// variables p, L, v (K each).
 IdentityPiece ejac_action_piece(std::size_t K) {
-  return identity_piece(k_label(K) + ", J_E v as displayed", 3 * K, 2,
-                        [K](const RVec& x, const RationalConstants&) -> Rational {
-                          Rational mean(0), dot(0), matrix(0);
-                          for (std::size_t j = 0; j < K; ++j) {
-                            mean += x[j] * x[K + j];
-                            dot += (1 + x[K + j]) * x[2 * K + j];
-                          }
-                          for (std::size_t k = 0; k < K; ++k) // row 1 of entropy_map_jacobian times v
-                            matrix +=
-                                ((k == 0 ? Rational(1 + x[K] - mean) : Rational(0)) - x[0] * (1 + x[K + k])) *
-                                x[2 * K + k];
-                          return matrix - ((1 + x[K] - mean) * x[2 * K] - x[0] * dot);
-                        });
+  return with_k(identity_piece(k_label(K) + ", J_E v as displayed", 3 * K, 2,
+                               [K](const RVec& x, const RationalConstants&) -> Rational {
+                                 Rational mean(0), dot(0), matrix(0);
+                                 for (std::size_t j = 0; j < K; ++j) {
+                                   mean += x[j] * x[K + j];
+                                   dot += (1 + x[K + j]) * x[2 * K + j];
+                                 }
+                                 for (std::size_t k = 0; k < K; ++k) // row 1 of entropy_map_jacobian times v
+                                   matrix += ((k == 0 ? Rational(1 + x[K] - mean) : Rational(0)) -
+                                              x[0] * (1 + x[K + k])) *
+                                             x[2 * K + k];
+                                 return matrix - ((1 + x[K] - mean) * x[2 * K] - x[0] * dot);
+                               }),
+                K);
 }
 
 DCRV_CERTIFICATE(e_jacobian) {
@@ -378,6 +401,7 @@ DCRV_CERTIFICATE(e_jacobian) {
     c.identities.push_back(ejac_piece(K, 0, 1));
     c.identities.push_back(ejac_action_piece(K));
   }
+  c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
@@ -557,7 +581,9 @@ DCRV_CERTIFICATE(cap_poly) {
     return -2 * km1 * km1 * ((1 - u) + u / K) - 1 + 2 * u / K;
   });
   decreasing.strict = true;
-  c.pieces = {positive, decreasing};
+  c.pieces = {with_param(with_param(positive, "K", 0), "u", 1),
+              with_param(with_param(decreasing, "K", 0), "u", 1)};
+  c.paper = {{"K", 2, inf}, {"u", 0, 1}}; // every K >= 2, delta = u/K in (0, 1/K)
   return c;
 }
 
@@ -596,7 +622,6 @@ DCRV_CERTIFICATE(clog_le) {
                                    const Rational& t = x[0];
                                    return t * ((2 - k("c")) * (1 / t) - 1) - ((2 - k("c")) - t);
                                  })};
-  constexpr double inf = std::numeric_limits<double>::infinity();
   c.paper = {{"K", 2, inf}, {"delta", 0, 0.5}, {"Lambda", 1, inf}};
   c.reductions = {{"the score depends on (K, delta) only through Lambda = 1 + log(1/delta) >= 1 + log K >= 1 "
                    "(delta <= 1/K <= 1/2)",
@@ -618,7 +643,21 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
                                 const auto &K = x[0], &u = x[1];
                                 return -(u / K) * dpo_exact::face_gap_log(K, u);
                               });
-  c.pieces = {piece};
+  c.pieces = {face_gap_scope(piece)};
+  // the rearrangement, exact: with log A a free variable, L_K - log A = (1 - delta) log A - log A = -delta
+  // log A (degree 1), and the claim's A = (1 - delta)/((K-1) delta) is the piece's 1 + K(1 - u)/((K-1)u) at
+  // delta = u/K (variables K, u; times (K-1)u K: degree <= 2)
+  c.identities = {identity_piece("L_K - log A = -delta log A", 2, 1,
+                                 [](const RVec& x, const RationalConstants&) -> Rational {
+                                   const Rational &delta = x[0], &logA = x[1];
+                                   return ((1 - delta) * logA - logA) - (-delta * logA);
+                                 }),
+                  identity_piece("(1 - delta)/((K-1) delta) = 1 + K(1 - u)/((K-1)u) at delta = u/K", 2, 2,
+                                 [](const RVec& x, const RationalConstants&) -> Rational {
+                                   const Rational &K = x[0], &u = x[1], delta = u / K;
+                                   return (1 - delta) / ((K - 1) * delta) - (1 + K * (1 - u) / ((K - 1) * u));
+                                 })};
+  c.paper = face_gap_paper();
   return c;
 }
 
@@ -631,14 +670,24 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
   c.method =
       "with eps = (1 + eta) c g_star/cap: 2 g_star/eps - cap = cap (2/((1 + eta) c) - 1) exactly, cap = "
       "log1p(K(1 - u)/u) (static_cap of delta = u/K) >= 0";
-  c.constants = {{"c", [] { return Interval(2); }}};
+  c.constants = {{"c", [] { return Interval(2); }, [] { return Rational(2); }}};
   Piece piece = make_piece<3>("K, u, eta", {face_gap_box_and({Interval(0.0, 1.0)})},
                               [](const auto& x, const Constants& k) {
                                 const auto &K = x[0], &u = x[1], &eta = x[2];
                                 const auto cap = log1p(K * (1 - u) / u);
                                 return cap * (2 / ((1 + eta) * k("c")) - 1);
                               });
-  c.pieces = {piece};
+  c.pieces = {with_param(face_gap_scope(piece), "eta", 2)};
+  // the rearrangement, exact (variables g_star, cap, eta; degree <= 2): 2 g_star/eps - cap at eps = (1 + eta)
+  // c g_star/cap equals cap (2/((1 + eta) c) - 1)
+  c.identities = {identity_piece("2 g/eps - cap = cap (2/((1 + eta) c) - 1) at eps = (1 + eta) c g/cap", 3, 2,
+                                 [](const RVec& x, const RationalConstants& k) -> Rational {
+                                   const Rational &g = x[0], &cap = x[1], &eta = x[2];
+                                   const Rational eps = (1 + eta) * k("c") * g / cap;
+                                   return (2 * g / eps - cap) - cap * (2 / ((1 + eta) * k("c")) - 1);
+                                 })};
+  c.paper = face_gap_paper();
+  c.paper.push_back({"eta", 0, 1});
   return c;
 }
 
@@ -646,22 +695,40 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
 DCRV_CERTIFICATE(static_cap) {
   Certificate c;
   c.claim = "F.static-cap";
-  c.domain =
-      "every real K in [2, 10^12], delta = u/K with u in [10^-300, 1 - 2^-53], every point delta + (1 - "
-      "K delta) q of Delta_delta and every pair i != j (only q_i, q_j enter); no exclusion";
+  c.domain = "every real K >= 2 (s = 1/K in [0, 1/2], s = 0 the limit K -> inf), delta = u/K with u in [0, "
+             "1] (both ends included), every point delta + (1 - K delta) q of Delta_delta and every pair i "
+             "!= j (only q_i, q_j enter); no exclusion";
   c.method =
       "log1p is increasing: z_ij <= cap iff F(q_i - q_j)/(delta + F q_j) <= F/delta (F = 1 - K delta = "
       "1 - u), i.e. (times delta(delta + F q_j)/F > 0) delta(q_i - q_j - 1) - F q_j <= 0; q_i = a, q_j = "
       "(1 - a) b with (a, b) in [0, 1]^2 (every pair of masses of the simplex): -delta(1 - a)(1 + b) - "
-      "F (1 - a) b <= 0";
-  Piece piece = make_piece<4>("K, u, a = q_i, b = q_j/(1 - q_i)",
-                              {face_gap_box_and({Interval(0.0, 1.0), Interval(0.0, 1.0)})},
-                              [](const auto& x, const Constants&) {
-                                const auto &K = x[0], &u = x[1], &a = x[2], &b = x[3];
-                                const auto delta = u / K, free = 1 - u;
-                                return -(delta * (1 - a) * (1 + b)) - free * (1 - a) * b;
-                              });
-  c.pieces = {piece};
+      "F (1 - a) b <= 0, with delta = u s, s = 1/K (a polynomial: every K up to the limit s = 0)";
+  Piece piece =
+      make_piece<4>("s = 1/K, u, a = q_i, b = q_j/(1 - q_i)",
+                    {{Interval(0.0, 0.5), Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 1.0)}},
+                    [](const auto& x, const Constants&) {
+                      const auto &s = x[0], &u = x[1], &a = x[2], &b = x[3];
+                      const auto delta = u * s, free = 1 - u;
+                      return -(delta * (1 - a) * (1 + b)) - free * (1 - a) * b;
+                    });
+  c.pieces = {with_param(
+      with_param(with_param(with_param(piece, "K", 0, [](double s) { return 1 / s; }), "u", 1), "a", 2), "b",
+      3)};
+  // the rearrangement, exact (variables K, delta, a, b; degree <= 3 in each): with F = 1 - K delta, p_i =
+  // delta + F a, p_j = delta + F (1 - a) b and the cap's ratio (1 - (K-1) delta)/delta = (delta + F)/delta,
+  // delta p_i - (1 - (K-1) delta) p_j = F times the proved score (at u = K delta); so z_ij <= cap (log
+  // increasing, times delta p_j > 0) iff the score <= 0 (F > 0)
+  c.identities = {identity_piece("delta p_i - (1 - (K-1) delta) p_j = (1 - K delta) score", 4, 3,
+                                 [](const RVec& x, const RationalConstants&) -> Rational {
+                                   const Rational &K = x[0], &delta = x[1], &a = x[2], &b = x[3];
+                                   const Rational F = 1 - K * delta, pi = delta + F * a,
+                                                  pj = delta + F * (1 - a) * b;
+                                   const Rational score = -(delta * (1 - a) * (1 + b)) - F * (1 - a) * b;
+                                   return (delta * pi - (1 - (K - 1) * delta) * pj) - F * score;
+                                 })};
+  c.paper = face_gap_paper();
+  c.paper.push_back({"a", 0, 1});
+  c.paper.push_back({"b", 0, 1});
   return c;
 }
 

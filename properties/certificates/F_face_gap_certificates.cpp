@@ -11,7 +11,9 @@
 // (c − 2) + (1 − g(log L_𝒞)) + (1 − g(log L_ℐ)) with 1 − g_β(ℓ) = σ(β(ℓ − ℓ₀)), and the logarithms as in
 // DpoModel::two_level_logs for z ≥ 0: log L_𝒞 = −log M − log1p(Ne^{−z}/M), log L_ℐ = log L_𝒞 − z. M and N are
 // reals in [1, 100] (the claim rounds them to integers).
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
@@ -30,6 +32,7 @@ DCRV_CERTIFICATE(lk_positive) {
   c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (the claim's log1p form with "
              "K delta = u substituted exactly), K a real interval; strict";
   c.pieces = {face_gap_positive_piece()};
+  c.paper = face_gap_paper();
   return c;
 }
 
@@ -64,6 +67,12 @@ DCRV_CERTIFICATE(h_range) {
   });
   below.strict = true;
   c.pieces = {positive, below};
+  for (auto& piece : c.pieces) // raw (z, M, N, beta, ell0)
+    for (const auto& [name, coord] :
+         {std::pair<const char*, std::size_t>{"z", 0}, {"M", 1}, {"N", 2}, {"beta", 3}, {"ell0", 4}})
+      piece = with_param(piece, name, coord);
+  constexpr double inf = kUnbounded;
+  c.paper = {{"z", 0, inf}, {"M", 1, inf}, {"N", 1, inf}, {"beta", 0, inf}, {"ell0", -inf, inf}};
   return c;
 }
 

@@ -157,6 +157,7 @@ Certificate a_norm_certificate(const char* id, ANorm which, const char* method) 
   c.constants = {{"c", [] { return Interval(1); }, [] { return Q(1); }}};
   for (DimLoop<int> S(c, "S", 2); S <= 8; ++S)
     c.identities.push_back(a_norm_piece(S, which));
+  c.paper = {{"S", 2, kUnbounded}}; // every partition of every S >= 2
   return c;
 }
 
@@ -583,6 +584,14 @@ template <class Make> void for_each_leading_lump(int Smin, int Smax, int KCmin, 
           if (a + b >= 1)
             make(S, KC, a, b);
 }
+/// for_each_leading_lump adding identities to `c`, each tagged with its S (scope data).
+template <class Make>
+void add_leading_lump_identities(Certificate& c, int Smin, int Smax, int KCmin, bool all_correct, Make make) {
+  for_each_leading_lump(Smin, Smax, KCmin, all_correct, [&](int S, int KC, int a, int b) {
+    c.identities.push_back(make(S, KC, a, b));
+    c.identities.back().dims = {{"S", S}};
+  });
+}
 
 /// Σ_{π∈lump} p_π φ_π.
 Q lump_sum(const std::vector<bool>& in, const Qs& p, const Qs& phi) {
@@ -637,13 +646,14 @@ DCRV_CERTIFICATE(g_star_lump_ode) {
       "pointwise sum_{C_k} p phi^STaR = (S2_{k,C} - q_k S2)/rho with the literal phi_c = (p_c - S2)/rho, "
       "phi_i = -S2/rho, p_S = 1 - sum x: times rho (> 0 on the grid) a polynomial of degree <= 3 in each "
       "x, zero on a 4^(S-1) grid; d/dt(Ap) = A(p.phi) on solutions";
-  for_each_leading_lump(2, 5, 1, false, [&](int S, int KC, int a, int b) {
-    c.identities.push_back(leading_lump_piece(
+  add_leading_lump_identities(c, 2, 5, 1, false, [&](int S, int KC, int a, int b) {
+    return leading_lump_piece(
         S, KC, a, b, 0, 3,
         [](const Qs&, const Qs& p, const Labels& s, const std::vector<bool>& in, const LumpMasses& m) -> Q {
           return (m.s2k - m.q * m.s2) / m.rho - lump_sum(in, p, star_phi(p, s));
-        }));
+        });
   });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -658,13 +668,14 @@ DCRV_CERTIFICATE(g_star_logratio) {
       "pointwise d/dt log q_k = (sum_{C_k} p phi^STaR)/q_k (q_k > 0, d/dt(Ap) = A(p.phi)) against "
       "S2_{k,C}/(rho q_k) - S2/rho (the claim's per-lump form; the common -S2/rho cancels in every pair): "
       "times rho q_k (> 0 on the grid) a polynomial of degree <= 3 in each x, zero on a 4^(S-1) grid";
-  for_each_leading_lump(2, 6, 1, true, [&](int S, int KC, int a, int b) {
-    c.identities.push_back(leading_lump_piece(
+  add_leading_lump_identities(c, 2, 6, 1, true, [&](int S, int KC, int a, int b) {
+    return leading_lump_piece(
         S, KC, a, b, 0, 3,
         [](const Qs&, const Qs& p, const Labels& s, const std::vector<bool>& in, const LumpMasses& m) -> Q {
           return (m.s2k / (m.rho * m.q) - m.s2 / m.rho) - lump_sum(in, p, star_phi(p, s)) / m.q;
-        }));
+        });
   });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -692,9 +703,9 @@ DCRV_CERTIFICATE(g_grpo_lump_ode) {
       "pointwise sum_{C_k} p phi^GRPO = H q_k (corr - rho), corr = q_{k,C}/q_k, phi_c = sigma H, phi_i = "
       "-rho H (H = h_G(rho) free), p_S = 1 - sum x: q_k corr = q_{k,C} cancels exactly, so the residual "
       "equals a polynomial of degree <= 2 in each x and 1 in H where q_k != 0, zero on a 3^S grid";
-  for_each_leading_lump(2, 5, 0, false, [&](int S, int KC, int a, int b) {
-    c.identities.push_back(grpo_lump_piece(S, KC, a, b, false));
-  });
+  add_leading_lump_identities(
+      c, 2, 5, 0, false, [&](int S, int KC, int a, int b) { return grpo_lump_piece(S, KC, a, b, false); });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 
@@ -708,9 +719,9 @@ DCRV_CERTIFICATE(g_grpo_logratio) {
   c.method = "pointwise d/dt log q_k = (sum_{C_k} p phi^GRPO)/q_k against H (corr - rho) (the common -H rho "
              "cancels in every pair), H = h_G(rho) free, p_S = 1 - sum x: times q_k (> 0 on the grid) a "
              "polynomial of degree <= 2 in each x and 1 in H, zero on a 3^S grid";
-  for_each_leading_lump(2, 5, 0, false, [&](int S, int KC, int a, int b) {
-    c.identities.push_back(grpo_lump_piece(S, KC, a, b, true));
-  });
+  add_leading_lump_identities(
+      c, 2, 5, 0, false, [&](int S, int KC, int a, int b) { return grpo_lump_piece(S, KC, a, b, true); });
+  c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
 

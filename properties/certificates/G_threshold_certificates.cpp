@@ -12,6 +12,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -36,6 +37,7 @@ Certificate face_gap_positive_certificate(const char* id) {
   c.domain = kFaceGapDomain;
   c.method = kFaceGapMethod;
   c.pieces = {face_gap_positive_piece()};
+  c.paper = face_gap_paper();
   return c;
 }
 
@@ -133,10 +135,11 @@ DCRV_CERTIFICATE(g_s_norm_half) {
   c.constants = {{"c", [] { return Interval(0.5); }}};
   for (bool negative : {false, true}) {
     for (std::size_t j = 0; j < 2; ++j)
-      c.pieces.push_back(s_norm_piece<2>(j, negative));
+      c.pieces.push_back(with_dim(s_norm_piece<2>(j, negative), "S", 2));
     for (std::size_t j = 0; j < 3; ++j)
-      c.pieces.push_back(s_norm_piece<3>(j, negative));
+      c.pieces.push_back(with_dim(s_norm_piece<3>(j, negative), "S", 3));
   }
+  c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
   return c;
 }
 
@@ -206,7 +209,8 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
   // one cone per S: a permutation of the traces maps the cone over one facet onto the cone over any other
   // and leaves <log p> unchanged
   // (S = 4 closes as well, in 2.7 s at the smoke budget: left out for the time budget of the stage)
-  c.pieces = {meanlog_lower_piece<2>(1), meanlog_lower_piece<3>(2)};
+  c.pieces = {with_dim(meanlog_lower_piece<2>(1), "S", 2), with_dim(meanlog_lower_piece<3>(2), "S", 3)};
+  c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
   return c;
 }
 
@@ -239,8 +243,11 @@ DCRV_CERTIFICATE(g_mk_range) {
       "on the stick-breaking box (0 at the vertices, x log x enclosed by monotonicity), the lower side "
       "as G.meanlog-lower with c = 1 (S = |C_k|: (1/m) sum x log x >= 0, x = m w, one cone from the "
       "uniform point, second-order test there); |C_k| = 1: both sides are equalities (w = 1)";
-  c.pieces = {lump_entropy_upper_piece<2>(), lump_entropy_upper_piece<3>(), meanlog_lower_piece<2>(1, true),
-              meanlog_lower_piece<3>(2, true)};
+  c.pieces = {with_dim(lump_entropy_upper_piece<2>(), "|C_k|", 2),
+              with_dim(lump_entropy_upper_piece<3>(), "|C_k|", 3),
+              with_dim(meanlog_lower_piece<2>(1, true), "|C_k|", 2),
+              with_dim(meanlog_lower_piece<3>(2, true), "|C_k|", 3)};
+  c.paper = {{"|C_k|", 1, kUnbounded}}; // every lump size (|C_k| = 1: both bounds are q_k log q_k)
   return c;
 }
 
@@ -290,7 +297,8 @@ Certificate emin_certificate(const char* id, bool incorrect_face) {
       "uniform point, second-order test there); equality at the uniform allocation (the claim's "
       "slice_point, in the slice when it is nonempty) by exact rational evaluation with the logs free "
       "(log(M/n) = log M - log n): degree <= 2 in each of 7 variables, zero on a 3^7 grid per (K_C, K_I)";
-  c.pieces = {meanlog_lower_piece<2>(1, true), meanlog_lower_piece<3>(2, true)};
+  c.pieces = {with_dim(meanlog_lower_piece<2>(1, true), "class size", 2),
+              with_dim(meanlog_lower_piece<3>(2, true), "class size", 3)};
   for (int KC = incorrect_face ? 0 : 1; KC <= (incorrect_face ? 3 : 4); ++KC)
     for (int KI = incorrect_face ? 1 : 0; KI <= (incorrect_face ? 4 : 3); ++KI) {
       if (KC + KI < 2)
@@ -301,7 +309,9 @@ Certificate emin_certificate(const char* id, bool incorrect_face) {
             return emin_uniform_residual(incorrect_face, KC, KI, x);
           });
       c.identities.push_back(piece);
+      c.identities.back().dims = {{"K_C", KC}, {"K_I", KI}};
     }
+  c.paper = {{"K_C", 0, kUnbounded}, {"K_I", 0, kUnbounded}}; // every labelling
   return c;
 }
 
@@ -338,7 +348,13 @@ DCRV_CERTIFICATE(g_rho_band) {
       "rho = K_C delta + (1 - u) t with t = sum_C q in [0, 1] and K delta = u, so K_C delta - rho = -(1 - "
       "u) t and rho - (1 - K_I delta) = -(1 - u)(1 - t) (exact algebra), proved <= 0 on the box (u, t) in "
       "[0, 1]^2";
-  c.pieces = {rho_band_piece(false), rho_band_piece(true)};
+  c.pieces = {with_param(with_param(rho_band_piece(false), "u", 0), "t", 1),
+              with_param(with_param(rho_band_piece(true), "u", 0), "t", 1)};
+  grpo_exact::add_class_band_identities(c); // the rearrangement, checked at K = 2..4
+  c.paper = {{"K", 2, kUnbounded}, {"u", 0, 1}, {"t", 0, 1}};
+  c.reductions = {{"every K >= 2, labelling, delta = u/K in [0, 1/K] and q in the closed simplex give (u, t) "
+                   "= (K delta, sum_C q) in [0, 1]^2, and the scores are -(1 - u) t, -(1 - u)(1 - t) there",
+                   {"K"}}};
   return c;
 }
 
@@ -359,6 +375,38 @@ template <std::size_t KC> Piece star_phii_piece() {
   });
 }
 
+/// The rearrangements of the two OP1 (STaR) bounds, exact, over the correct masses y (variables; degree <= 2
+/// in each): incorrect face, ρ = Σy, S⁽²⁾ = Σy²: ρ(−ρ − φ_k) with φ_k = −S⁽²⁾/ρ equals the score −2Σ_{c<c'}
+/// y_c y_c'; correct face p_k = δ (variable 0), the others y: ρ((δ − S⁽²⁾_max)/ρ − φ_k) with φ_k = (δ −
+/// S⁽²⁾)/ρ, S⁽²⁾ = δ² + Σy², S⁽²⁾_max = δ² + (ρ − δ)², ρ = δ + Σy, equals the same score over y.
+IdentityPiece star_op1_chain(int masses, bool correct_face) {
+  const std::size_t n = static_cast<std::size_t>(masses) + (correct_face ? 1 : 0);
+  return identity_piece(
+      std::string(correct_face ? "correct face" : "incorrect face") + ", K_C = " +
+          std::to_string(correct_face ? masses + 1 : masses) + ": rho x (bound - phi_k) = the score",
+      n, 2, [masses, correct_face](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+        const std::size_t off = correct_face ? 1 : 0;
+        const Rational delta = correct_face ? x[0] : Rational(0);
+        Rational sum = 0, squares = 0, cross = 0;
+        for (int c = 0; c < masses; ++c) {
+          const Rational& y = x[off + static_cast<std::size_t>(c)];
+          for (int d = 0; d < c; ++d)
+            cross += x[off + static_cast<std::size_t>(d)] * y;
+          sum += y;
+          squares += y * y;
+        }
+        const Rational score = -2 * cross;
+        if (!correct_face) {
+          const Rational rho = sum, phi = -squares / rho;
+          return rho * (-rho - phi) - score;
+        }
+        const Rational rho = delta + sum, s2 = delta * delta + squares;
+        const Rational s2max = delta * delta + (rho - delta) * (rho - delta);
+        const Rational phi = (delta - s2) / rho;
+        return rho * ((delta - s2max) / rho - phi) - score;
+      });
+}
+
 DCRV_CERTIFICATE(g_op1_star_phii_bound) {
   Certificate c;
   c.claim = "G.op1-star-phii-bound";
@@ -369,7 +417,14 @@ DCRV_CERTIFICATE(g_op1_star_phii_bound) {
       "phi_k = -S2/rho for k in I; -rho - phi_k = (S2 - rho^2)/rho, and times rho > 0 S2 - rho^2 = -2 sum_{c "
       "< c'} p_c p_c' (exact algebra), proved <= 0 on the box of correct masses [0, 1]^K_C (identically 0 "
       "for K_C = 1, the equality case)";
-  c.pieces = {star_phii_piece<1>(), star_phii_piece<2>(), star_phii_piece<3>(), star_phii_piece<4>()};
+  c.pieces = {with_dim(star_phii_piece<1>(), "K_C", 1), with_dim(star_phii_piece<2>(), "K_C", 2),
+              with_dim(star_phii_piece<3>(), "K_C", 3), with_dim(star_phii_piece<4>(), "K_C", 4)};
+  for (int KC = 1; KC <= 4; ++KC) {
+    c.identities.push_back(star_op1_chain(KC, false)); // the rearrangement, checked
+    c.identities.back().dims = {{"K_C", KC}};
+  }
+  c.paper = {
+      {"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C + 1: phi_k reads the correct masses)
   return c;
 }
 
@@ -404,8 +459,14 @@ DCRV_CERTIFICATE(g_op1_star_phic_bound) {
       "- S2max)/rho = (S2max - S2)/rho, and times rho > 0 S2 - S2max = -2 sum_{c < c', both != k} p_c p_c' "
       "(exact algebra), proved <= 0 on the box of the other correct masses [0, 1]^(K_C - 1) (identically 0 "
       "for K_C <= 2, the equality cases)";
-  c.pieces = {star_phic_piece<0>(), star_phic_piece<1>(), star_phic_piece<2>(), star_phic_piece<3>(),
-              star_phic_piece<4>()};
+  c.pieces = {with_dim(star_phic_piece<0>(), "K_C", 1), with_dim(star_phic_piece<1>(), "K_C", 2),
+              with_dim(star_phic_piece<2>(), "K_C", 3), with_dim(star_phic_piece<3>(), "K_C", 4),
+              with_dim(star_phic_piece<4>(), "K_C", 5)};
+  for (int KC = 1; KC <= 5; ++KC) {
+    c.identities.push_back(star_op1_chain(KC - 1, true)); // the rearrangement, checked
+    c.identities.back().dims = {{"K_C", KC}};
+  }
+  c.paper = {{"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C, delta)
   return c;
 }
 
@@ -486,7 +547,9 @@ DCRV_CERTIFICATE(g_dpo_zik_bound) {
       "e^-t)/t and its derivatives enclosed by monotonicity (series for t <= 1/2); at t = 0 both sides "
       "are 0; sup D = 1/4 at (m, t) = (0, 0): second-order test";
   c.constants = {{"c", [] { return Interval(0.25); }}};
-  c.pieces = {dpo_zik_piece()};
+  c.pieces = {with_param(with_param(dpo_zik_piece(), "m", 0), "t", 1)};
+  // m, t: the midpoint and the distance of beta(log p - ell0) of the pair: every beta > 0, ell0 and mass
+  c.paper = {{"m", -kUnbounded, kUnbounded}, {"t", 0, kUnbounded}};
   return c;
 }
 

@@ -217,6 +217,47 @@ template <std::size_t K> Piece neg_entropy_piece() {
   });
 }
 
+/// The chain from the claim to neg_entropy_piece, exact, at size K (three identities, degree <= 1 in each
+/// variable after clearing v): (A) on the plane Σp = 1 (p_K = 1 − Σ_{i<K} p_i) with L_i = log p_i and L_δ =
+/// log δ free, −⟨p, L⟩ − (−L_δ) = −Σ p_i (L_i − L_δ); (B) p_i/δ = 1 + (1 − v)K q_i/v for p_i = δ + (1 −
+/// v)q_i, δ = v/K (the argument of the piece's log1p, so L_i − L_δ = log1p((1 − v)K q_i/v)); (C) that p is on
+/// the plane: Σ_i (δ + (1 − v)q_i) = 1 with q_K = 1 − Σ_{i<K} q_i.
+std::vector<IdentityPiece> neg_entropy_chain(std::size_t K) {
+  const Rational Kq(static_cast<long>(K));
+  IdentityPiece a =
+      identity_piece(k_label(K) + ", (A) -<p, L> + L_delta = -sum p_i (L_i - L_delta) on sum p = 1", 2 * K, 1,
+                     [K](const RVec& x, const RationalConstants&) -> Rational {
+                       const Rational& Ld = x[2 * K - 1];
+                       Rational rest = 1, lhs = Ld, rhs = 0;
+                       for (std::size_t i = 0; i < K; ++i) {
+                         const Rational p = i + 1 < K ? x[i] : rest;
+                         rest -= p;
+                         const Rational& L = x[K - 1 + i];
+                         lhs -= p * L;
+                         rhs -= p * (L - Ld);
+                       }
+                       return lhs - rhs;
+                     });
+  IdentityPiece b = identity_piece(k_label(K) + ", (B) p_i/delta = 1 + (1 - v) K q_i/v", 2, 1,
+                                   [Kq](const RVec& x, const RationalConstants&) -> Rational {
+                                     const Rational &v = x[0], &q = x[1];
+                                     const Rational delta = v / Kq, p = delta + (1 - v) * q;
+                                     return v * (p / delta - (1 + (1 - v) * Kq * q / v));
+                                   });
+  IdentityPiece c = identity_piece(k_label(K) + ", (C) sum_i (delta + (1 - v) q_i) = 1", K, 1,
+                                   [K, Kq](const RVec& x, const RationalConstants&) -> Rational {
+                                     const Rational& v = x[0];
+                                     Rational rest = 1, sum = 0;
+                                     for (std::size_t i = 0; i < K; ++i) {
+                                       const Rational q = i + 1 < K ? x[1 + i] : rest;
+                                       rest -= q;
+                                       sum += v / Kq + (1 - v) * q;
+                                     }
+                                     return sum - 1;
+                                   });
+  return {a, b, c};
+}
+
 DCRV_CERTIFICATE(neg_entropy_floor) {
   Certificate c;
   c.claim = "H.neg-entropy-floor";
@@ -228,7 +269,11 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       "on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (exact), with p_i/delta = 1 "
       "+ (1 - v) K q_i/v >= 1 (log1p of a non-negative number): every term is <= 0; q by "
       "stick-breaking";
-  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(neg_entropy_piece<K>()); });
+  for_sizes<2, 8>(c, "K", [&]<std::size_t K>() {
+    c.pieces.push_back(neg_entropy_piece<K>());
+    for (auto& id : neg_entropy_chain(K)) // the rearrangement, checked
+      c.identities.push_back(id);
+  });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
@@ -275,7 +320,9 @@ DCRV_CERTIFICATE(ellipticity_lower) {
       "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
       "coordinates (q_j = q_k = 0)";
   c.constants = {{"c", [] { return Interval(1); }}};
-  c.pieces = {ellipticity_lower_piece<2>(), ellipticity_lower_piece<3>(), ellipticity_lower_piece<4>()};
+  c.pieces = {with_dim(ellipticity_lower_piece<2>(), "K", 2), with_dim(ellipticity_lower_piece<3>(), "K", 3),
+              with_dim(ellipticity_lower_piece<4>(), "K", 4)};
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (every delta, p, v, gamma)
   return c;
 }
 
@@ -381,8 +428,9 @@ DCRV_CERTIFICATE(face_variance) {
       "0 <= gamma delta (1 - delta) by interval evaluation";
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(face_variance_piece(K));
-  c.pieces = {face_variance_sign_piece()};
-  c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.pieces = {with_param(with_param(face_variance_sign_piece(), "delta", 0), "gamma", 1)};
+  c.pieces[0].dims.push_back({"K", 2, kUnbounded}); // the sign -gamma delta (1 - delta) does not depend on K
+  c.paper = {{"K", 2, kUnbounded}, {"delta", 0, 0.5}, {"gamma", 0, kUnbounded}}; // every K >= 2, gamma > 0
   return c;
 }
 
@@ -411,7 +459,27 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
 // Entropy gap on a facet: Σ p_j log p_j − log y ≥ Γ(y) = L_K(y), via g(s) = (1 + s) log1p(s) − s ≥ 0.
 // ---------------------------------------------------------------------------------------------------------
 
-/// g ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g.
+/// x log x on an enclosure that may reach x = 0 (0 log 0 = 0): for x ∈ [0, u], x log x ∈ [−1/e, max(0, u log
+/// u)] ([u log u, 0] when u ≤ 0.36 < 1/e, where it decreases); a jet needs x > 0.
+Interval xlogx_from_zero(const Interval& x) {
+  if (x.lower() > 0)
+    return x * log(x);
+  if (x.lower() < 0)
+    throw straddle_error("x log x of an enclosure reaching below 0");
+  const Interval u(x.upper());
+  const Interval ulogu = x.upper() > 0 ? Interval(u * log(u)) : Interval(0);
+  if (x.upper() <= mpfr("0.36"))
+    return hull(ulogu, Interval(0));
+  return hull(-exp(Interval(-1)), max(ulogu, Interval(0)));
+}
+template <class X> X xlogx_from_zero(const X& x) {
+  if (!(x.v.lower() > 0))
+    throw straddle_error("x log x: the derivative is unbounded at 0");
+  return x * log(x);
+}
+
+/// g(s) = (1 + s) log1p(s) − s ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g. (Every s ≥ 0 through a
+/// compactifying coordinate needs an enclosure of log t, or of e^{−1/r}, at the end t = 0: not done.)
 Piece facet_gap_right_piece() {
   Piece piece =
       make_piece<1>("s in [0, 2^40]", {{Interval(0.0, 0x1p40)}}, [](const auto& x, const Constants&) {
@@ -421,51 +489,89 @@ Piece facet_gap_right_piece() {
   piece.attained = {{0.0}};
   return piece;
 }
-/// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [10⁻³⁰⁰, 1] (attained at x = 1): score −(x log x − x + 1).
+/// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [0, 1] (0 log 0 = 0; attained at x = 1): score −(x log x − x + 1).
 Piece facet_gap_left_piece() {
-  Piece piece = make_piece<1>("x = 1 + s in [1e-300, 1]", {{Interval(1e-300, 1.0)}},
-                              [](const auto& x, const Constants&) {
-                                const auto& u = x[0];
-                                return -(u * log(u) - u + 1);
-                              });
+  Piece piece =
+      make_piece<1>("x = 1 + s in [0, 1]", {{Interval(0.0, 1.0)}}, [](const auto& x, const Constants&) {
+        const auto& u = x[0];
+        return -(xlogx_from_zero(u) - u + 1);
+      });
   piece.attained = {{1.0}};
   return piece;
+}
+/// The facet rearrangement, exact, at size K (the facet i = 1, the other K − 1 masses (1 − δ)q_j with q on
+/// the plane Σq = 1): with log q_j = Λ_j, L_δ = log δ, L₁ = log(1 − δ), L_m = log(K − 1) free, Σ_j p_j log
+/// p_j − log δ − L_K(δ) (L_K = (1 − δ)(L₁ − L_m − L_δ)) equals (1 − δ)/(K − 1) Σ_{j≠i} g(x_j − 1) with x_j =
+/// (K − 1)q_j and g(x − 1) = x(L_m + Λ_j) − x + 1 (variables δ, q₁..q_{K−2}, Λ₁..Λ_{K−1}, L_δ, L₁, L_m;
+/// multilinear: degree <= 1 in each).
+IdentityPiece facet_gap_sum_chain(int K) {
+  const std::size_t n = static_cast<std::size_t>(K - 1); // the other masses
+  return identity_piece(k_label(static_cast<std::size_t>(K)) +
+                            ": <p, log p> - log delta - L_K = (1-delta)/(K-1) sum g",
+                        2 * n + 3, 1, [K, n](const RVec& x, const RationalConstants&) -> Rational {
+                          const Rational& delta = x[0];
+                          const Rational &Ld = x[2 * n], &L1 = x[2 * n + 1], &Lm = x[2 * n + 2];
+                          const Rational km1(K - 1);
+                          Rational rest = 1, lhs = delta * Ld - Ld - (1 - delta) * (L1 - Lm - Ld), sum = 0;
+                          for (std::size_t j = 0; j < n; ++j) {
+                            const Rational q = j + 1 < n ? x[1 + j] : rest;
+                            rest -= q;
+                            const Rational& Lq = x[n + j];
+                            lhs += (1 - delta) * q * (L1 + Lq);
+                            const Rational xj = km1 * q;
+                            sum += xj * (Lm + Lq) - xj + 1;
+                          }
+                          return lhs - (1 - delta) / km1 * sum;
+                        });
+}
+
+/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw s = x − 1) for every K
+/// (the pieces do not depend on K), and the facet sum's rearrangement for K = 2..6.
+void add_facet_gap(Certificate& c) {
+  for (Piece piece : {with_param(facet_gap_left_piece(), "x", 0),
+                      with_param(facet_gap_right_piece(), "x", 0, [](double s) { return 1 + s; })}) {
+    piece.dims.push_back({"K", 2, kUnbounded});
+    c.pieces.push_back(piece);
+  }
+  for (DimLoop<int> K(c, "K", 2); K <= 6; ++K)
+    c.identities.push_back(facet_gap_sum_chain(K));
+  c.paper = {{"K", 2, kUnbounded}, {"x", 0, kUnbounded}};
 }
 
 DCRV_CERTIFICATE(face_gap_at_floor) {
   Certificate c;
   c.claim = "H.face-gap-at-floor";
-  c.domain =
-      "every K in [2, 2^40 + 1], every delta in (0, 1/K) and every p of the simplex with p_i = delta "
-      "and (K-1) p_j/(1 - delta) >= 10^-300 for j != i (so every facet point of Delta_delta for delta > "
-      "10^-300); no exclusion";
+  c.domain = "every term x = (K-1) p_j/(1 - delta) in [0, 2^40 + 1] of a facet point p_i = delta (0 log 0 = "
+             "0), so every delta in (0, 1/K) and facet point of every K <= 2^40 + 1 for the bound; the "
+             "facet-sum rearrangement checked exactly for K = 2, ..., 6; no exclusion";
   c.method =
       "<log p> - log p_i - L_K(delta) = (1 - delta)/(K-1) sum_{j != i} g((K-1) q_j - 1), q_j = p_j/(1 - "
-      "delta), g(s) = (1 + s) log1p(s) - s (exact on sum q = 1, see the file header); g >= 0 on [-1 + "
-      "10^-300, 2^40] in two pieces (x = 1 + s in [10^-300, 1]: x log x - x + 1; s in [0, 2^40]), "
-      "monotone away from s = 0 and closed there by the second-order test";
-  c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+      "delta), g(s) = (1 + s) log1p(s) - s (exact identity, logs free, K = 2..6); g >= 0 on [-1, inf) in "
+      "two pieces (x = 1 + s in [0, 1]: x log x - x + 1 with 0 log 0 = 0; s in [0, 2^40]), monotone away "
+      "from s = 0 and closed there by the second-order test";
+  add_facet_gap(c);
   return c;
 }
 
 DCRV_CERTIFICATE(face_gap_formula) {
   Certificate c;
   c.claim = "H.face-gap-formula";
-  c.domain = "every K in [2, 2^40 + 1] and y in (0, 1): the equal split (identity) everywhere; the lower "
-             "bound at every facet point p = y e_i + (1 - y) q with (K-1) q_j = 0 (0 log 0 = 0: the term is "
-             "(1-y)/(K-1) > 0) or (K-1) q_j >= 10^-300; no other exclusion";
+  c.domain =
+      "every K >= 2 and y in (0, 1): the equal split (identity) everywhere; the lower bound at every "
+      "facet point p = y e_i + (1 - y) q through its terms x = (K-1) q_j in [0, 2^40 + 1] (0 log 0 = 0), "
+      "the facet-sum rearrangement checked exactly for K = 2, ..., 6; no other exclusion";
   c.method =
       "equal split: y L_y - L_y + (1-y)(L_1 - L_m) = (1-y)(L_1 - L_m - L_y) with L_y = log y, L_1 = "
       "log(1-y), L_m = log(K-1) free (degree <= 1 in each of y, L_y, L_1, L_m: a 2^4 grid); facet "
       "points: sum_j p_j log p_j - log y - Gamma(y) = (1-y)/(K-1) sum_{j != i} g((K-1) q_j - 1), g(s) = "
-      "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same two pieces)";
+      "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same pieces and identities)";
   c.identities.push_back(
       identity_piece("equal split", 4, 1, [](const RVec& x, const RationalConstants&) -> Rational {
         const Rational &y = x[0], &Ly = x[1], &L1 = x[2], &Lm = x[3];
         const Rational v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
         return v_eq - (1 - y) * (L1 - Lm - Ly); // Γ(y) = (1−y) log((1−y)/((K−1)y))
       }));
-  c.pieces = {facet_gap_left_piece(), facet_gap_right_piece()};
+  add_facet_gap(c);
   return c;
 }
 
@@ -584,6 +690,7 @@ DCRV_CERTIFICATE(star_logratio) {
       "gamma = g, times s_i s_j (1 + |t|^2)^4 degree <= 8; each zero on its product grid hence "
       "identically";
   add_logratio_pieces(c, star_difference_piece);
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
   return c;
 }
 
@@ -620,6 +727,7 @@ DCRV_CERTIFICATE(grpo_logratio) {
       "times p_i p_j degree <= 2; (3) the noise row with sqrt p = s(t) stereographic, sqrt gamma = g, "
       "degree <= 8; each zero on its product grid hence identically";
   add_logratio_pieces(c, grpo_difference_piece);
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
   return c;
 }
 
@@ -803,6 +911,10 @@ DCRV_CERTIFICATE(variance_gap_bound) {
       },
       {2}, zero_rest));
   c.pieces = {variance_gap_sign_piece()};
+  c.pieces[0] = with_dim(c.pieces[0], "K", 3); // the remainder's sign at K = 3
+  for (std::size_t i = 0; i < c.identities.size(); ++i)
+    c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
+  c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
   return c;
 }
 

@@ -42,6 +42,7 @@ DCRV_CERTIFICATE(h_lk_positive) {
   c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) "
              "= log1p((1 - K delta)/((K-1)delta)), K delta = u), K a real interval; strict";
   c.pieces = {face_gap_positive_piece()};
+  c.paper = face_gap_paper();
   return c;
 }
 
@@ -146,7 +147,9 @@ DCRV_CERTIFICATE(ellipticity_upper) {
       "of T up to sign (K = 3: v = a w1 + b w2, (a, b) = (1, t) or (s, 1), t, s in [-1, 1]); the bound is "
       "attained at p = (1/2, 1/2[, 0]) and the edge mid-points: second-order test";
   c.constants = {{"c", [] { return Interval(0.5); }}};
-  c.pieces = {ellipticity_upper_piece_2(), ellipticity_upper_piece_3(0), ellipticity_upper_piece_3(1)};
+  c.pieces = {with_dim(ellipticity_upper_piece_2(), "K", 2), with_dim(ellipticity_upper_piece_3(0), "K", 3),
+              with_dim(ellipticity_upper_piece_3(1), "K", 3)};
+  c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
   return c;
 }
 

@@ -202,7 +202,11 @@ DCRV_CERTIFICATE(S_opnorm) {
   c.constants = {{"c", [] { return Interval(1) / Interval(2); }}};
   // raw (u, the coordinates of v other than v_k = 1), one chart per k (interval_simplex.hpp)
   add_selection_norm_pieces<2>(c.pieces);
+  const std::size_t two = c.pieces.size();
   add_selection_norm_pieces<3>(c.pieces);
+  for (std::size_t i = 0; i < c.pieces.size(); ++i)
+    c.pieces[i] = with_dim(c.pieces[i], "S", i < two ? 2 : 3);
+  c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
   return c;
 }
 

@@ -238,7 +238,7 @@ inline std::vector<int> class_splits(int K, Splits which) {
 /// class_split_identity<Point>(K, K_C, degree, r) for K = 2..Kmax and the splits `which`, in that order.
 template <class Point, class R>
 void add_class_split_identities(Certificate& c, int Kmax, Splits which, int degree, R r) {
-  for (int K = 2; K <= Kmax; ++K)
+  for (DimLoop<int> K(c, "K", 2); K <= Kmax; ++K) // each identity tagged with its K (scope data)
     for (int KC : class_splits(K, which))
       c.identities.push_back(class_split_identity<Point>(K, KC, degree, r));
 }
@@ -329,6 +329,42 @@ inline Piece free_mass_piece(const std::string& label) {
   piece.score = make_score<2>([](const auto& x, const Constants&) { return -((1 - x[0]) * x[1]); });
   piece.roots = {unit_box(2)};
   return with_param(with_param(piece, "u", 0), "t", 1); // u = K delta, t = a sum of free masses q
+}
+
+/// The rearrangement behind free_mass_piece for the class band K_C δ ≤ ρ ≤ 1 − K_I δ on Δ_δ, exact, at K and
+/// K_C (variables δ, q₁..q_{K−1}, q_K = 1 − Σ; degree <= 2 in each): with p = δ1 + (1 − Kδ)q, ρ = Σ_𝒞 p and t
+/// = Σ_𝒞 q: K_C δ − ρ = −(1 − u)t and ρ − (1 − K_I δ) = −(1 − u)(1 − t) at u = Kδ, the two scores of the
+/// pieces (K_I δ − (1 − ρ) is the second).
+inline IdentityPiece class_band_identity(int K, int KC) {
+  IdentityPiece piece = softmax_exact::identity_piece(
+      "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC) + ": the class band as the scores",
+      static_cast<std::size_t>(K), 2,
+      [K, KC](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+        const Rational& delta = x[0];
+        const Rational u = K * delta;
+        Rational rest = 1, rho = 0, t = 0;
+        for (int i = 0; i < K; ++i) {
+          const Rational q = i + 1 < K ? x[static_cast<std::size_t>(i + 1)] : rest;
+          rest -= q;
+          if (i < KC) {
+            rho += delta + (1 - u) * q;
+            t += q;
+          }
+        }
+        const Rational lower = (KC * delta - rho) - (-(1 - u) * t);
+        const Rational upper = (rho - (1 - (K - KC) * delta)) - (-(1 - u) * (1 - t));
+        return lower != 0 ? lower : upper;
+      });
+  piece.dims = {{"K", K}};
+  return piece;
+}
+
+/// class_band_identity for every K = 2..4 and K_C = 0..K (the rearrangement checked at those sizes; the
+/// scores' reduction to (u, t) ∈ [0, 1]² is the same for every K).
+inline void add_class_band_identities(Certificate& c) {
+  for (int K = 2; K <= 4; ++K)
+    for (int KC = 0; KC <= K; ++KC)
+      c.identities.push_back(class_band_identity(K, KC));
 }
 
 } // namespace dcrv::certify::grpo_exact
