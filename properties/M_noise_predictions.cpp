@@ -467,65 +467,68 @@ DCRV_CLAIM(claim_ddt_grpo) {
 
 // main §4.3, DPO bullet.
 DCRV_CLAIM(claim_sde_dpo_symmetry_breaking) {
-  return stochastic("M.sde-dpo-symmetry-breaking", Kind::stochastic)
-      .where("main §4.3, DPO bullet")
-      .statement(
-          R"(\text{DPO under mini-batch noise can break the equalisation symmetry and converge to a state where a subset dominates (proxy, ``can'' = in some setting): }K=4$, $\mathcal C=\{1,2,3\}$, $\beta=1$, $\ell_0=0$, $\varepsilon=10^{-3}$, $\eta=0.05$, $B=8$, $p_0$ uniform: in a non-negligible fraction of runs (probability at least $\ell=10^{-3}$) one correct trace holds at least half of the correct mass at $t=100$ \emph{and the same trace still does at $t=200$} (a dominance that persists, not a fluctuation at one time; the deterministic flow keeps the shares equal); the fraction at $t=100$ alone and at $B=2048$ are reported)")
-      .constant("level", 1e-3, Role::lower, "the probability that counts as 'can' (dcrv's reading)")
-      .experiment(
-          "B=8",
-          [](const Context&) {
-            return McParams{{"K", kK}, {"B", 8}, {"eps", 1e-3}, {"eta", 0.05}, {"T", 100}};
-          },
-          // 16384 paths at the standard budget: a persistence probability of 10^-3 is then decided at
-          // level 1 - 10^-6 whether or not it is observed (0 of 1024 cannot exclude it)
-          256,
-          [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
-            const std::vector<double> p0 = {0.25, 0.25, 0.25, 0.25};
-            const long steps = std::lround(q("T") / q("eta"));
-            // per path: the dominant correct trace at T (−1: none holds ≥ 1/2), and whether it still holds
-            // ≥ 1/2 at 2T (the chain continued with the same stream: the first T steps coincide)
-            const auto run = [&](long B, std::uint64_t sd, long n, long& at_t, long& persists) {
-              with_drift(kDpo, q("eps"), [&](const auto& d) {
-                MinibatchParams m;
-                m.eta = q("eta"), m.B = B;
-                for (long j = first; j < first + n; ++j) {
-                  double p[kMaxCategories];
-                  for (int i = 0; i < kK; ++i)
-                    p[i] = p0[static_cast<std::size_t>(i)];
-                  int dom = -1;
-                  run_minibatch_path(sd, static_cast<std::uint64_t>(j), d, m, p, kK, 2 * steps,
-                                     [&](long t, const double* x) {
-                                       if (t == steps) {
-                                         const Shares sh = shares_of(x);
-                                         for (int c = 0; c < kKC; ++c)
-                                           if (sh.share[c] >= 0.5)
-                                             dom = c;
-                                       }
-                                       return true;
-                                     });
-                  at_t += dom >= 0;
-                  persists += dom >= 0 && shares_of(p).share[dom] >= 0.5;
-                }
-                return 0;
-              });
-            };
-            long at_t = 0, persists = 0, at_t_2048 = 0, persists_2048 = 0;
-            run(std::lround(q("B")), seed, count, at_t, persists);
-            McResult r{"P(one correct trace holds >= 1/2 of the correct mass at T and still at 2T), DPO",
-                       stats::clopper_pearson(persists, count, alpha),
-                       {},
-                       {}};
-            r.details["fraction_dominated_at_T"] = std::to_string(double(at_t) / double(count));
-            // B = 2048 (the near-deterministic chain) for comparison, on the first 1024 paths of the range
-            // only
-            const long n2048 = std::min<long>(count, 1024);
-            run(2048, seed + 1, n2048, at_t_2048, persists_2048);
-            r.details["same_with_B_2048"] = std::to_string(double(persists_2048) / double(n2048));
-            return r;
-          },
-          at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("level"); }), 256)
-      .method("exact mini-batch chain (DPO field in array form)");
+  return existential(
+      stochastic("M.sde-dpo-symmetry-breaking", Kind::stochastic)
+          .where("main §4.3, DPO bullet")
+          .statement(
+              R"(\text{DPO under mini-batch noise can break the equalisation symmetry and converge to a state where a subset dominates (proxy, ``can'' = in some setting): }K=4$, $\mathcal C=\{1,2,3\}$, $\beta=1$, $\ell_0=0$, $\varepsilon=10^{-3}$, $\eta=0.05$, $B=8$, $p_0$ uniform: in a non-negligible fraction of runs (probability at least $\ell=10^{-3}$) one correct trace holds at least half of the correct mass at $t=100$ \emph{and the same trace still does at $t=200$} (a dominance that persists, not a fluctuation at one time; the deterministic flow keeps the shares equal); the fraction at $t=100$ alone and at $B=2048$ are reported)")
+          .constant("level", 1e-3, Role::lower, "the probability that counts as 'can' (dcrv's reading)")
+          .experiment(
+              "B=8",
+              [](const Context&) {
+                return McParams{{"K", kK}, {"B", 8}, {"eps", 1e-3}, {"eta", 0.05}, {"T", 100}};
+              },
+              // 16384 paths at the standard budget: a persistence probability of 10^-3 is then decided at
+              // level 1 - 10^-6 whether or not it is observed (0 of 1024 cannot exclude it)
+              256,
+              [](const McParams& q, std::uint64_t seed, long first, long count, double alpha) {
+                const std::vector<double> p0 = {0.25, 0.25, 0.25, 0.25};
+                const long steps = std::lround(q("T") / q("eta"));
+                // per path: the dominant correct trace at T (−1: none holds ≥ 1/2), and whether it still
+                // holds ≥ 1/2 at 2T (the chain continued with the same stream: the first T steps coincide)
+                const auto run = [&](long B, std::uint64_t sd, long n, long& at_t, long& persists) {
+                  with_drift(kDpo, q("eps"), [&](const auto& d) {
+                    MinibatchParams m;
+                    m.eta = q("eta"), m.B = B;
+                    for (long j = first; j < first + n; ++j) {
+                      double p[kMaxCategories];
+                      for (int i = 0; i < kK; ++i)
+                        p[i] = p0[static_cast<std::size_t>(i)];
+                      int dom = -1;
+                      run_minibatch_path(sd, static_cast<std::uint64_t>(j), d, m, p, kK, 2 * steps,
+                                         [&](long t, const double* x) {
+                                           if (t == steps) {
+                                             const Shares sh = shares_of(x);
+                                             for (int c = 0; c < kKC; ++c)
+                                               if (sh.share[c] >= 0.5)
+                                                 dom = c;
+                                           }
+                                           return true;
+                                         });
+                      at_t += dom >= 0;
+                      persists += dom >= 0 && shares_of(p).share[dom] >= 0.5;
+                    }
+                    return 0;
+                  });
+                };
+                long at_t = 0, persists = 0, at_t_2048 = 0, persists_2048 = 0;
+                run(std::lround(q("B")), seed, count, at_t, persists);
+                McResult r{"P(one correct trace holds >= 1/2 of the correct mass at T and still at 2T), DPO",
+                           stats::clopper_pearson(persists, count, alpha),
+                           {},
+                           {}};
+                r.details["fraction_dominated_at_T"] = std::to_string(double(at_t) / double(count));
+                // B = 2048 (the near-deterministic chain) for comparison, on the first 1024 paths of the
+                // range only
+                const long n2048 = std::min<long>(count, 1024);
+                run(2048, seed + 1, n2048, at_t_2048, persists_2048);
+                r.details["same_with_B_2048"] = std::to_string(double(persists_2048) / double(n2048));
+                return r;
+              },
+              at_least([]<class T>(const McParams&, const Consts<T>& k) { return k("level"); }), 256)
+          .method("exact mini-batch chain (DPO field in array form)"),
+      "the paper says DPO 'can' break the symmetry, in some setting; dcrv searched one: K = 4, "
+      "B = 8, eps = 1e-3, eta = 0.05 from the uniform start");
 }
 
 // ============================================================================================================

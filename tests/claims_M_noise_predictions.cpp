@@ -47,3 +47,15 @@ TEST_CASE("a stochastic witness replays bit-identically", "[stochastic]") {
   CHECK(r.outcome.evidence.statistic->paths > 0);
   CHECK(r.outcome.evidence.statistic->confidence > 0.999);
 }
+
+TEST_CASE("an existential claim is never falsified by the one setting dcrv searched; a level against the "
+          "measurement is not verified",
+          "[stochastic]") {
+  // DPO 'can' break the symmetry (main §4.3): in the searched setting no dominance persists, which does not
+  // refute 'can'; level 0.5 contradicts the measured fraction (about 1 % at t = 100), so it must not pass
+  const dcrv::ClaimResult r = dcrv::test::run_claim("M.sde-dpo-symmetry-breaking", {{"level", 0.5}});
+  INFO(r.outcome.message);
+  CHECK(r.outcome.status == dcrv::Status::inconclusive);
+  CHECK(r.outcome.witness.is_null());
+  CHECK(r.outcome.message.find("existential") != std::string::npos);
+}

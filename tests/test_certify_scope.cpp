@@ -84,6 +84,27 @@ TEST_CASE("a certificate's scope is derived from its pieces: S <= 3 of a claim f
   }
 }
 
+TEST_CASE("a gap names what is left: no 'K = inf' after an unbounded dimension, no '(1, 1]' for 1 - 2^-53",
+          "[certify]") {
+  Certificate c;
+  c.claim = "X.synthetic";
+  Piece k = trivial_piece(0, 1);
+  k.dims = {{"K", 3, inf}};
+  c.pieces = {k};
+  c.paper = {{"K", 2, inf}};
+  Scope s = derive_scope(c);
+  CHECK(has(s.gap, "K = 2 not covered"));
+  CHECK_FALSE(has(s.gap, "inf not covered"));
+
+  Certificate u;
+  u.claim = "X.synthetic";
+  u.pieces = {with_param(trivial_piece(0, 1 - 0x1p-53), "u", 0)};
+  u.paper = {{"u", 0, 1}};
+  s = derive_scope(u);
+  CHECK_FALSE(s.whole);
+  CHECK(has(s.gap, "u in (0.99999999999999989, 1] not covered"));
+}
+
 TEST_CASE(
     "a parameter's range is read from the root boxes, a bounded box of an unbounded parameter is partial",
     "[certify]") {

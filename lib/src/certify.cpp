@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <iomanip>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -610,6 +611,12 @@ std::string number(double v) {
     return v > 0 ? "inf" : "-inf";
   std::ostringstream os;
   os << v;
+  // six digits when they name v; otherwise as many as it takes (1 − 2⁻⁵³ is not "1": a gap "(1, 1]" reads
+  // as empty)
+  if (std::stod(os.str()) != v) {
+    os.str("");
+    os << std::setprecision(17) << v;
+  }
   return os.str();
 }
 
@@ -651,6 +658,8 @@ std::vector<std::string> uncovered(const ScopeRange& r, const std::vector<std::p
     if (integer) {
       if (lo > cur)
         out.push_back(range_text(r.name, cur, std::min(lo - 1, r.hi), true));
+      if (std::isinf(hi)) // covered to the end ("K >= 2"): nothing left, not "K = inf"
+        return out;
       cur = hi + 1;
     } else {
       if (lo > cur)

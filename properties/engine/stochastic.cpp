@@ -675,6 +675,21 @@ Claim labelled(Claim c, std::string kind, std::string why) {
   return c;
 }
 
+Claim existential(Claim c, std::string why) {
+  if (c.check)
+    c.check = [check = c.check, why = std::move(why)](const Context& ctx) {
+      Outcome o = check(ctx);
+      if (o.status == Status::falsified) {
+        o.status = Status::inconclusive;
+        o.witness = nullptr;
+        o.message = "not shown in the searched setting, which does not refute an existential claim (" + why +
+                    "): " + o.message;
+      }
+      return o;
+    };
+  return c;
+}
+
 Claim not_checkable(std::string id, Kind kind, std::string where, std::string statement, std::string reason,
                     std::string proxy, std::string reading) {
   Claim c;

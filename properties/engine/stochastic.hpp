@@ -251,6 +251,11 @@ inline Stochastic stochastic(std::string id, Kind kind) {
 /// The claim with an evidence label (conformance / vacuous, claim.hpp EvidenceLabel) on every outcome of its
 /// check: for claims built by the ordinary engine (Stochastic::label for stochastic ones).
 Claim labelled(Claim c, std::string kind, std::string why);
+/// An existential claim ("can", "in some setting") checked in a setting dcrv chose: a setting where it does
+/// not happen does not refute it, so a `falsified` outcome becomes `inconclusive` (the measured statistic and
+/// its interval stay, the witness goes; `why` says which setting was searched). It is verified when the
+/// searched setting shows it; a constant set against the measurement can only make it not verified.
+Claim existential(Claim c, std::string why);
 
 /// A claim that is not checkable, with the reason and the proxy probed (if any).
 Claim not_checkable(std::string id, Kind kind, std::string where, std::string statement, std::string reason,
