@@ -28,8 +28,11 @@ int cmd_list(bool as_json, const std::vector<std::string>& filters) {
     for (const Claim* c : claims) {
       nlohmann::json ks = nlohmann::json::array();
       for (const auto& k : c->constants)
-        ks.push_back(
-            {{"name", k.name}, {"value", k.value}, {"role", to_string(k.role)}, {"meaning", k.meaning}});
+        ks.push_back({{"name", k.name},
+                      {"value", k.value},
+                      {"role", to_string(k.role)},
+                      {"range", to_string(k.range())},
+                      {"meaning", k.meaning}});
       out.push_back({{"id", c->id},
                      {"kind", to_string(c->kind)},
                      {"where", c->where},
@@ -47,7 +50,8 @@ int cmd_list(bool as_json, const std::vector<std::string>& filters) {
     std::cout << std::left << std::setw(48) << c->id << " " << std::setw(12) << to_string(c->kind) << " "
               << (c->check ? "checked  " : "unchecked");
     for (const auto& k : c->constants)
-      std::cout << "  " << k.name << "=" << k.value << "(" << to_string(k.role) << ")";
+      std::cout << "  " << k.name << "=" << k.value << "(" << to_string(k.role) << ", "
+                << to_string(k.range()) << ")";
     std::cout << "\n";
   }
   std::cout << claims.size() << " claims, " << implemented << " with a check\n";
@@ -171,7 +175,8 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "List registered claims (every inventory ID, plus extra readings)");
   bool list_json = false;
   std::vector<std::string> list_filters{"*"};
-  list->add_flag("--json", list_json, "JSON output: id, kind, where, constants with value and role");
+  list->add_flag("--json", list_json,
+                 "JSON output: id, kind, where, constants with value, role and valid range");
   list->add_option("--filter", list_filters, "Glob over claim IDs (repeatable), e.g. 'B.*'");
 
   auto* run = app.add_subcommand("run", "Run the checks and write results.json");
@@ -199,7 +204,11 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(32u, 2000u));
     sub->add_option("--jobs", ro.jobs, "Claims run in parallel")->check(CLI::Range(1, 256));
     sub->add_option("--json", json_path, "Results file (written atomically, also while running)");
-    sub->add_option("--set", sets, "Override a paper constant: ID.NAME=VALUE (repeatable)");
+    sub->add_option(
+        "--set", sets,
+        "Override a paper constant: ID.NAME=VALUE (repeatable), inside the constant's valid range "
+        "(dcrv list: >= 0 for a positive paper value, <= 0 for a negative one, unless the claim "
+        "states another)");
     sub->add_flag("--quiet", quiet, "No progress on stderr");
     sub->add_option("--backend", backend,
                     "Where ensembles run: auto (cuda when a device is present) | cpu | cuda")

@@ -1,4 +1,5 @@
 #include "checks/runner.hpp"
+#include "checks/cli_commit.hpp"
 #include "checks/worker_threads.hpp"
 
 #include "dcrv/budget.hpp"
@@ -65,6 +66,12 @@ Override parse_override(const std::string& text, const Registry& reg) {
   }
   if (!std::isfinite(o.value))
     throw UsageError("--set '" + text + "': value must be finite");
+  const ConstantSpec& k = *c->find_constant(o.name);
+  if (!in_range(k.range(), o.value))
+    throw UsageError("--set '" + text + "': " + o.id + "." + o.name + " = " + rhs +
+                     " is outside its valid range " + to_string(k.range()) + " (" +
+                     (k.meaning.empty() ? std::string("paper value ") : k.meaning + "; paper value ") +
+                     exact_number(k.value) + ")");
   return o;
 }
 
@@ -460,6 +467,7 @@ Results run_claims(const std::vector<const Claim*>& claims, const RunOptions& o,
   for (const auto& ov : o.overrides)
     res.run.overrides.push_back(ov.text);
   res.run.build = build_description();
+  res.run.commit = build_commit();
   res.run.backend = o.backend;
   res.run.shard = o.shard;
   res.run.paper = o.paper;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <regex>
 #include <sstream>
+#include <unistd.h>
 
 namespace dcrv {
 namespace fs = std::filesystem;
@@ -62,13 +63,73 @@ int pdf_pages(const std::string& log_path) {
 
 } // namespace
 
+namespace {
+
+/// Where a report is staged: a fresh directory on the output's file system (inside the output directory when
+/// it exists, beside it otherwise), removed with everything in it unless the report was moved into place.
+struct Staging {
+  fs::path out, dir;
+  bool inside = false, moved = false;
+  explicit Staging(const std::string& out_dir) : out(out_dir.empty() ? "." : out_dir) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(out, ec);
+    if (fs::exists(st) && !fs::is_directory(st))
+      throw OutputError("cannot write the report into " + out.string() + ": it is not a directory");
+    inside = fs::exists(st);
+    const std::string name = ".dcrv-report.tmp." + std::to_string(::getpid());
+    if (inside) {
+      dir = out / name;
+    } else {
+      const fs::path parent = out.lexically_normal().parent_path();
+      if (!parent.empty()) {
+        fs::create_directories(parent, ec);
+        if (ec)
+          throw OutputError("cannot create the report directory " + out.string() + ": " + ec.message());
+      }
+      dir = parent / (name + "." + out.lexically_normal().filename().string());
+    }
+    fs::remove_all(dir, ec);
+    if (!fs::create_directory(dir, ec) || ec)
+      throw OutputError("cannot create the report directory " + dir.string() +
+                        (ec ? ": " + ec.message() : std::string()));
+  }
+  ~Staging() {
+    std::error_code ec;
+    if (!moved)
+      fs::remove_all(dir, ec);
+  }
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
+
+  /// Moves the finished report into place: the whole directory by one rename when the output did not exist,
+  /// else file by file (a rename each: every file is the old one or the new one, never a part).
+  void commit() {
+    std::error_code ec;
+    if (!inside) {
+      fs::rename(dir, out, ec);
+      if (ec)
+        throw OutputError("cannot rename " + dir.string() + " to " + out.string() + ": " + ec.message());
+      moved = true;
+      return;
+    }
+    for (const auto& e : fs::directory_iterator(dir)) {
+      fs::rename(e.path(), out / e.path().filename(), ec);
+      if (ec)
+        throw OutputError("cannot move " + e.path().string() + " into " + out.string() + ": " + ec.message());
+    }
+  }
+  std::string final_path(const std::string& p) const {
+    const std::string d = dir.string();
+    return p.rfind(d, 0) == 0 ? (out / fs::path(p.substr(d.size())).relative_path()).string() : p;
+  }
+};
+
+} // namespace
+
 ReportFiles write_report(const Results& r, const ReportOptions& o) {
-  const fs::path dir(o.out_dir);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir))
-    throw std::runtime_error("cannot create the report directory " + o.out_dir +
-                             (ec ? ": " + ec.message() : ""));
+  // Staged, then moved into place: a write error (a full disk) leaves the output directory as it was.
+  Staging stage(o.out_dir);
+  const fs::path dir = stage.dir;
   ReportContext c{r, o, number_claims(r, o.paper_dir),
                   checked_findings(r, o.findings ? *o.findings : registered_findings())};
   ReportFiles f;
@@ -128,6 +189,12 @@ ReportFiles write_report(const Results& r, const ReportOptions& o) {
     if (!msg_a.empty() && !msg_d.empty() && msg_a.rfind("pdflatex not found", 0) == 0)
       f.pdf_message = msg_a;
   }
+  stage.commit();
+  for (std::string* p :
+       {&f.fragment, &f.standalone, &f.appendix, &f.appendix_standalone, &f.macros, &f.appendix_pdf, &f.pdf})
+    *p = stage.final_path(*p);
+  for (auto& d : f.data)
+    d = stage.final_path(d);
   return f;
 }
 

@@ -45,9 +45,11 @@ struct ReportFiles {
   int appendix_pages = 0;          // pages of the standalone appendix, when built
 };
 
-/// Writes the report files; throws std::runtime_error on I/O failure and FindingError (reports/findings.hpp)
-/// when the run's findings do not hold. A missing LaTeX toolchain is not an error: the .tex files are still
-/// written and `pdf_message` says why there is no PDF.
+/// Writes the report files into a staging directory on the output's file system and moves them into place at
+/// the end: on any error (OutputError on I/O failure: a full disk, an unwritable path) the output directory
+/// is left as it was and the staging directory removed. Throws FindingError (reports/findings.hpp) when the
+/// run's findings do not hold. A missing LaTeX toolchain is not an error: the .tex files are still written
+/// and `pdf_message` says why there is no PDF.
 ReportFiles write_report(const Results& r, const ReportOptions& o);
 
 } // namespace dcrv

@@ -127,7 +127,12 @@ void write_macros(std::ostream& t, const ReportContext& c) {
   std::map<Status, int> counts;
   for (const auto& cl : r.claims)
     ++counts[cl.outcome.status];
-  const std::string commit = "not recorded"; // results.json has no commit field yet
+  // run.commit: the full hash in \dcrvraw{run}{commit}; \dcrvrun shows 12 digits and a dirty tree.
+  const std::string commit = ri.commit.empty() ? std::string("not recorded") : ri.commit;
+  const bool dirty = commit.size() > 40 && commit.compare(commit.size() - 6, 6, "-dirty") == 0;
+  const std::string shown_commit = commit.size() >= 40 && commit != "not recorded"
+                                       ? commit.substr(0, 12) + (dirty ? " (uncommitted changes)" : "")
+                                       : commit;
   def(t, "run", "budget", latex_escape(ri.budget), ri.budget);
   def(t, "run", "seed", std::to_string(ri.seed), std::to_string(ri.seed));
   def(t, "run", "digits", std::to_string(ri.digits), std::to_string(ri.digits));
@@ -138,7 +143,7 @@ void write_macros(std::ostream& t, const ReportContext& c) {
   def(t, "run", "claims", std::to_string(r.claims.size()), std::to_string(r.claims.size()));
   for (Status s : kStatuses)
     def(t, "run", to_string(s), std::to_string(counts[s]), std::to_string(counts[s]));
-  t << "\\def\\dcrvrun{commit " << latex_escape(commit) << ", seed " << ri.seed << ", budget \\texttt{"
+  t << "\\def\\dcrvrun{commit " << latex_escape(shown_commit) << ", seed " << ri.seed << ", budget \\texttt{"
     << latex_escape(ri.budget) << "}, MPFR at " << ri.digits << " digits"
     << (ri.build.empty() ? std::string() : ", build " + latex_escape(ri.build)) << "}\n";
   t << "\\def\\dcrvfindings{" << c.findings.findings.size() << "}\\def\\dcrvmeasured{" << c.findings.measured

@@ -1,6 +1,8 @@
 #include "reports/results.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -359,6 +361,8 @@ json to_json(const Results& r) {
               {"jobs", r.run.jobs},      {"filter", r.run.filter},   {"overrides", r.run.overrides},
               {"build", r.run.build},    {"backend", r.run.backend}, {"seconds", r.run.seconds},
               {"started", r.run.started}};
+  if (!r.run.commit.empty())
+    run["commit"] = r.run.commit;
   if (!r.run.shard.empty())
     run["shard"] = r.run.shard;
   if (!r.run.paper.empty())
@@ -391,6 +395,15 @@ bool parse_seed(const std::string& text, std::uint64_t& out) {
   }
   out = x;
   return true;
+}
+
+bool valid_commit(const std::string& t) {
+  if (t == "unknown")
+    return true;
+  const std::string sha = t.size() == 46 && t.compare(40, 6, "-dirty") == 0 ? t.substr(0, 40) : t;
+  return sha.size() == 40 && std::all_of(sha.begin(), sha.end(), [](char ch) {
+           return std::isdigit(static_cast<unsigned char>(ch)) || (ch >= 'a' && ch <= 'f');
+         });
 }
 
 bool valid_shard_label(const std::string& text, unsigned* index, unsigned* count) {
@@ -454,6 +467,13 @@ Results results_from_json(const json& j, const std::string& file) {
   if (r.run.seconds < 0)
     rd.fail("/run/seconds", "expected a duration >= 0, got " + shown(run["seconds"]));
   rd.maybe(run, "started", "/run", r.run.started);
+  if (run.contains("commit")) {
+    r.run.commit = rd.str(run, "commit", "/run");
+    if (!valid_commit(r.run.commit))
+      rd.fail("/run/commit",
+              "expected 40 lowercase hex digits (optionally followed by -dirty) or unknown, got " +
+                  shown(run["commit"]));
+  }
   rd.maybe(run, "shard", "/run", r.run.shard);
   if (!r.run.shard.empty() && !valid_shard_label(r.run.shard))
     rd.fail("/run/shard",
@@ -693,6 +713,8 @@ Results merge_results(const std::vector<Results>& parts, const std::vector<std::
       refuse("digits", std::to_string(a.digits), std::to_string(b.digits));
     if (a.build != b.build)
       refuse("build", "'" + a.build + "'", "'" + b.build + "'");
+    if (a.commit != b.commit)
+      refuse("commit", "'" + a.commit + "'", "'" + b.commit + "'");
     if (a.backend != b.backend)
       refuse("backend", a.backend, b.backend);
     if (a.filter != b.filter)

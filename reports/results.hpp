@@ -63,6 +63,9 @@ struct RunInfo {
   std::string shard;                  // "I/N" for one shard of a run (--shard), "" for a whole run
   std::string paper, pins;            // the paper and pins compared for stale claims ("" when not compared)
   std::string sources_note;           // why sources were not compared, or a summary of the comparison
+  /// The git commit the binary was built from: 40 hex digits, "-dirty" appended when tracked files differed
+  /// from it; "unknown" outside a git checkout; "" when the file does not record it (older files).
+  std::string commit;
 };
 
 struct Results {
@@ -99,6 +102,9 @@ Results merge_results(const std::vector<Results>& parts, const std::vector<std::
                       const std::vector<std::string>& order, bool allow_partial = false);
 /// The shard (1..count) a claim belongs to: FNV-1a 64 of its ID mod count, plus 1.
 unsigned claim_shard(const std::string& id, unsigned count);
+
+/// A value of run.commit: "unknown", or 40 lowercase hex digits optionally followed by "-dirty".
+bool valid_commit(const std::string& text);
 
 /// A seed as the command line and the reader accept it: decimal digits only, below 2^64.
 bool parse_seed(const std::string& text, std::uint64_t& out);

@@ -33,6 +33,13 @@ const std::map<std::string, int>& override_tested() {
 }
 
 void require_falsified(const std::string& id, const std::map<std::string, double>& overrides) {
+  if (const Claim* c = Registry::instance().find(id))
+    for (const auto& [k, v] : overrides)
+      if (const ConstantSpec* spec = c->find_constant(k)) {
+        // an override test uses a slightly wrong value that `dcrv run --set` accepts
+        INFO(id << "." << k << " = " << v << " is outside its valid range " << to_string(spec->range()));
+        REQUIRE(in_range(spec->range(), v));
+      }
   const ClaimResult r = run_claim(id, overrides);
   INFO(id << ": " << to_string(r.outcome.status) << " — " << r.outcome.message);
   REQUIRE(r.outcome.status == Status::falsified);

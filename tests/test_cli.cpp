@@ -17,7 +17,7 @@ using Run = dcrv::test::CliRun;
 
 namespace {
 fs::path tmp(const std::string& name) {
-  return fs::temp_directory_path() / name;
+  return dcrv::test::process_scratch_root() / name; // removed when the test process exits
 }
 void write(const fs::path& p, const std::string& s) {
   dcrv::test::spit(p, s);

@@ -4,9 +4,11 @@
 // the stored ones; flags mean what they say; the results file is checked before a run, locked, written at
 // once and marked incomplete until the run ends.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <csignal>
 #include <fcntl.h>
 #include <filesystem>
+#include <set>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <thread>
@@ -402,4 +404,159 @@ TEST_CASE("replay compares the stored overrides with the claim's constants", "[i
   const CliRun r = dcrv_cli("replay B.loewner-upper --from " + quoted(f));
   CHECK(r.code == 2);
   CHECK(r.out.find("/claims/0/constants/0/overridden") != std::string::npos);
+}
+
+TEST_CASE(
+    "constants have stated valid ranges: --set outside one is refused with claim, constant, value, range",
+    "[input][cli][constants]") {
+  // an exact constant (a claimed value) keeps the sign of its paper value
+  const std::string run = "run --filter B.loewner-upper-attained --budget smoke --quiet --json " +
+                          quoted(scratch("range.json")) + " --set B.loewner-upper-attained.c=";
+  const CliRun r = dcrv_cli(run + "-0.25");
+  CHECK(r.code == 2);
+  for (const char* part :
+       {"B.loewner-upper-attained.c", "-0.25", "outside its valid range >= 0", "paper value 0.5"})
+    CHECK(r.out.find(part) != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch("range.json")));
+  CHECK(dcrv_cli(run + "0.45").code == 0); // inside: runs
+  CHECK(dcrv::read_results(scratch("range.json").string()).run.overrides.at(0) ==
+        "B.loewner-upper-attained.c=0.45");
+  // every constant states its range, and its paper value lies in it
+  const CliRun l = dcrv_cli("list --json");
+  REQUIRE(l.code == 0);
+  std::size_t constants = 0;
+  for (const auto& c : json::parse(l.out))
+    for (const auto& k : c["constants"]) {
+      ++constants;
+      INFO(c["id"].get<std::string>() << "." << k["name"].get<std::string>());
+      const std::string range = k.value("range", "");
+      const double v = k["value"].get<double>();
+      CHECK((range == "any" || (range == ">= 0" && v >= 0) || (range == "> 0" && v > 0) ||
+             (range == "<= 0" && v <= 0) || (range == "< 0" && v < 0) ||
+             (range == "[0, 1]" && v >= 0 && v <= 1) || (range == "(0, 1)" && v > 0 && v < 1) ||
+             (range == "integer >= 1" && v >= 1 && v == std::floor(v))));
+    }
+  CHECK(constants > 0);
+  CHECK(dcrv_cli("list --filter B.loewner-upper").out.find("c=0.5(upper, any)") != std::string::npos);
+  CHECK(dcrv_cli("list --filter B.loewner-upper-attained").out.find("c=0.5(exact, >= 0)") !=
+        std::string::npos);
+}
+
+namespace {
+/// The names in `dir` (none when it does not exist).
+std::set<std::string> entries(const fs::path& dir) {
+  std::set<std::string> out;
+  std::error_code ec;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      out.insert(e.path().filename().string());
+  return out;
+}
+/// A full disk without root or mounts: files are limited to 1 KiB and SIGXFSZ is ignored, so a write beyond
+/// fails with EFBIG as a write to a full disk fails with ENOSPC.
+const std::string kFullDisk = "trap '' XFSZ; ulimit -f 1; ";
+} // namespace
+
+TEST_CASE("a write error during report (a full disk) exits 2 and leaves the output directory as it was",
+          "[input][cli][output]") {
+  const fs::path res = scratch("for-report.json"), bad = scratch("for-report-bad.json");
+  REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json " + quoted(res)).code == 0);
+  REQUIRE(
+      dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --set B.loewner-upper.c=0.495 --json " +
+               quoted(bad))
+          .code == 0);
+  const fs::path parent = scratch("reports"), out = parent / "rep", fresh = parent / "fresh";
+  fs::create_directories(parent);
+  REQUIRE(dcrv_cli("report " + quoted(res) + " --out " + quoted(out)).code == 0);
+  const std::set<std::string> before = entries(out), parent_before = entries(parent);
+  REQUIRE(before.count("dcrv-dossier.tex") == 1);
+  const std::string dossier = dcrv::test::slurp(out / "dcrv-dossier.tex"),
+                    fragment = dcrv::test::slurp(out / "dcrv-report.tex");
+  // an existing report directory: nothing replaced, nothing added
+  CliRun r = dcrv_cli("report " + quoted(bad) + " --out " + quoted(out), kFullDisk);
+  CHECK(r.code == 2);
+  CHECK(r.out.find("cannot write") != std::string::npos);
+  CHECK(entries(out) == before);
+  CHECK(dcrv::test::slurp(out / "dcrv-dossier.tex") == dossier);
+  CHECK(dcrv::test::slurp(out / "dcrv-report.tex") == fragment);
+  // a new one: not created, and no staging directory left beside it
+  r = dcrv_cli("report " + quoted(bad) + " --out " + quoted(fresh), kFullDisk);
+  CHECK(r.code == 2);
+  CHECK_FALSE(fs::exists(fresh));
+  CHECK(entries(parent) == parent_before);
+  // without the limit the same report replaces the old one in place
+  REQUIRE(dcrv_cli("report " + quoted(bad) + " --out " + quoted(out)).code == 0);
+  CHECK(entries(out) == before);
+  CHECK(dcrv::test::slurp(out / "dcrv-report.tex") != fragment);
+}
+
+TEST_CASE("a write error during run --json (a full disk) exits 2 and leaves a whole file marked incomplete",
+          "[input][cli][output]") {
+  const fs::path dir = scratch("full-disk"), out = dir / "results.json";
+  fs::create_directories(dir);
+  REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json " + quoted(out)).code == 0);
+  const std::string older = dcrv::test::slurp(out);
+  for (const char* jobs : {"1", "2"}) {
+    INFO("--jobs " << jobs);
+    const CliRun r = dcrv_cli("run --filter 'B.loewner-*' --budget smoke --quiet --jobs " +
+                                  std::string(jobs) + " --json " + quoted(out),
+                              kFullDisk);
+    CHECK(r.code == 2);
+    CHECK(r.out.find("cannot write") != std::string::npos);
+    // the file is this run's, marked incomplete (an older file would pass for the result), and whole
+    const dcrv::Results now = dcrv::read_results(out.string());
+    CHECK_FALSE(now.complete);
+    CHECK(dcrv::test::slurp(out) != older);
+    CHECK(entries(dir) == std::set<std::string>{"results.json"}); // no temporary, no lock file
+  }
+}
+
+TEST_CASE("/proc as the results path or the report directory exits 2 before anything is written",
+          "[input][cli][output]") {
+  if (!fs::is_directory("/proc/self")) {
+    std::puts("DCRV-SKIPPED: no /proc");
+    return;
+  }
+  CliRun r =
+      dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json /proc/self/dcrv-results.json");
+  CHECK(r.code == 2);
+  r = dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json /proc/self/status");
+  CHECK(r.code == 2);
+  const fs::path res = scratch("for-proc.json");
+  REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json " + quoted(res)).code == 0);
+  r = dcrv_cli("report " + quoted(res) + " --out /proc/self/dcrv-report");
+  CHECK(r.code == 2);
+  r = dcrv_cli("report " + quoted(res) + " --out /proc/dcrv-report");
+  CHECK(r.code == 2);
+  CHECK_FALSE(fs::exists("/proc/dcrv-report"));
+}
+
+TEST_CASE("run.commit records the commit the binary was built from, read and shown by the dcrvrun macro",
+          "[input][cli][commit]") {
+  const fs::path f = scratch("commit.json");
+  REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json " + quoted(f)).code == 0);
+  const dcrv::Results res = dcrv::read_results(f.string());
+  CHECK(dcrv::valid_commit(res.run.commit));
+  if (fs::exists(fs::path(DCRV_SOURCE_DIR) / ".git"))
+    CHECK(res.run.commit != "unknown"); // built in a git checkout (CI builds a clean clone)
+  const fs::path rep = scratch("commit-report");
+  REQUIRE(dcrv_cli("report " + quoted(f) + " --out " + quoted(rep)).code == 0);
+  const std::string macros = dcrv::test::slurp(rep / "dcrv-macros.tex");
+  CHECK(macros.find("\\def\\dcrvrun{commit " + res.run.commit.substr(0, 12)) != std::string::npos);
+  for (const char* bad :
+       {"xyz", "0D56C523384156D46568B1DF2E082A8CEA409BFD", "0d56c52", "", "unknown-dirty"}) {
+    INFO(bad);
+    json j = json::parse(dcrv::test::slurp(f));
+    j["run"]["commit"] = bad;
+    dcrv::test::spit(scratch("commit-bad.json"), j.dump());
+    const CliRun r = dcrv_cli("report " + quoted(scratch("commit-bad.json")) + " --out " + quoted(rep));
+    CHECK(r.code == 2);
+    CHECK(r.out.find("/run/commit") != std::string::npos);
+  }
+  json j = json::parse(dcrv::test::slurp(f));
+  j["run"].erase("commit"); // an older file: the report says so
+  dcrv::test::spit(scratch("commit-none.json"), j.dump());
+  REQUIRE(dcrv_cli("report " + quoted(scratch("commit-none.json")) + " --out " + quoted(rep)).code == 0);
+  CHECK(dcrv::test::slurp(rep / "dcrv-macros.tex").find("\\def\\dcrvrun{commit not recorded") !=
+        std::string::npos);
 }

@@ -1,5 +1,6 @@
 #include "properties/engine/claim.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace dcrv {
@@ -55,6 +56,56 @@ std::string to_string(Role r) {
   }
   return "?";
 }
+std::string to_string(Range r) {
+  switch (r) {
+  case Range::any:
+    return "any";
+  case Range::non_negative:
+    return ">= 0";
+  case Range::positive:
+    return "> 0";
+  case Range::non_positive:
+    return "<= 0";
+  case Range::negative:
+    return "< 0";
+  case Range::unit_closed:
+    return "[0, 1]";
+  case Range::unit_open:
+    return "(0, 1)";
+  case Range::count:
+    return "integer >= 1";
+  }
+  return "?";
+}
+bool in_range(Range r, double v) {
+  if (!std::isfinite(v))
+    return false;
+  switch (r) {
+  case Range::any:
+    return true;
+  case Range::non_negative:
+    return v >= 0;
+  case Range::positive:
+    return v > 0;
+  case Range::non_positive:
+    return v <= 0;
+  case Range::negative:
+    return v < 0;
+  case Range::unit_closed:
+    return v >= 0 && v <= 1;
+  case Range::unit_open:
+    return v > 0 && v < 1;
+  case Range::count:
+    return v >= 1 && v == std::floor(v);
+  }
+  return false;
+}
+Range default_range(double paper_value, Role role) {
+  if (role != Role::exact)
+    return Range::any;
+  return paper_value > 0 ? Range::non_negative : paper_value < 0 ? Range::non_positive : Range::any;
+}
+
 std::string to_string(Budget b) {
   switch (b) {
   case Budget::smoke:

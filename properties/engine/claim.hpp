@@ -42,14 +42,29 @@ Budget budget_from_string(const std::string&);
 /// Order used by `diff`: a move to a lower rank is a regression.
 int status_rank(Status);
 
+/// The values a constant can take by its meaning; `--set` outside them is refused (exit 2): a probability
+/// lies in [0, 1], a count is an integer >= 1, a step size is positive ... A claim declares it where its
+/// meaning fixes it (ClaimHeader::range). Otherwise (default_range) an `exact` constant — a claimed value or
+/// a setting — keeps the sign of its paper value (>= 0 for a positive value, <= 0 for a negative one, any for
+/// 0), and an `upper` / `lower` constant is any real: it is a coefficient or a term of a bound, whose sign
+/// the bound does not fix (the additive 2 of 2 + √S may turn negative while the bound stays meaningful;
+/// measured: most such coefficients are loose down to 0, so only a negative value is caught).
+enum class Range { any, non_negative, positive, non_positive, negative, unit_closed, unit_open, count };
+std::string to_string(Range); // "any", ">= 0", "> 0", "<= 0", "< 0", "[0, 1]", "(0, 1)", "integer >= 1"
+bool in_range(Range, double);
+Range default_range(double paper_value, Role role);
+
 /// A named paper constant. The default is held both as a double and, for exactness in MPFR (e.g. 1/(3√3)),
 /// as a function evaluated at the working precision.
 struct ConstantSpec {
   std::string name;
   double value = 0;
   Role role = Role::exact;
-  std::string meaning;               // one line: where the constant enters the claim
-  std::function<mpfr()> exact_value; // optional; used when not overridden
+  std::string meaning;                // one line: where the constant enters the claim
+  std::function<mpfr()> exact_value;  // optional; used when not overridden
+  std::optional<Range> declared = {}; // the claim's own range; none: default_range(value, role)
+
+  Range range() const { return declared ? *declared : default_range(value, role); }
 };
 
 /// Sizes of the search at a budget. The same claim code runs at every budget.

@@ -193,6 +193,16 @@ public:
     claim_.constants.push_back(constant_spec(std::move(name), role, std::move(meaning), exact));
     return self();
   }
+  /// The values the constant `name` (declared before) can take by its meaning, e.g. Range::unit_open for a
+  /// probability; without it, the sign of its paper value (default_range).
+  Derived& range(const std::string& name, Range r) {
+    for (auto& k : claim_.constants)
+      if (k.name == name) {
+        k.declared = r;
+        return self();
+      }
+    throw std::logic_error(claim_.id + ": range of an undeclared constant '" + name + "'");
+  }
 
 protected:
   ClaimHeader(std::string id, Kind kind) {
