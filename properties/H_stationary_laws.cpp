@@ -610,7 +610,16 @@ DCRV_CLAIM(claim_band_estimate_stationary_small_bias) {
                     .real("du", -2, 2)
                     .real("eps", 0, 3)
                     .real("gamma", 0.1, 1e4, true)
-                    .real("theta", 1e-3, 0.5))
+                    .real("theta", 1e-3, 0.5)
+                    .points([](int) { // the tightest instance: θ = δ⋆ = 0.45 puts all the mass in the band,
+                                      // β = 1 and x ≈ 1 (that of ~small-bias): ratio 4θ(1 − θ)/e ≈ 0.364
+                      return std::vector<Assign>{{{"delta", {0.45}},
+                                                  {"beta", {1.0}},
+                                                  {"du", {-0.0219}},
+                                                  {"eps", {0.1586}},
+                                                  {"gamma", {5172.0}},
+                                                  {"theta", {0.45}}}};
+                    }))
           .effort(0.2)
           .holds([]<class T>(const Args<T>& a, const Consts<T>& k) { return band_estimate_holds(a, k); }),
       "vacuous",
