@@ -188,6 +188,9 @@ inline Results run_what_if(const std::vector<const Claim*>& selected, RunOptions
 struct SlackOptions {
   double rel_tol = 0.005; // bisection stops when the bracket's relative width is below this
   int max_probes = 24;    // per constant
+  /// "ID.constant" pairs to search; empty: every constant of every claim (the report's findings need one
+  /// each).
+  std::set<std::string> only;
 };
 
 /// One probe: the claim with `name` = value (other constants at their paper values) at the run's budget and
@@ -296,7 +299,8 @@ inline Results run_slack(const std::vector<const Claim*>& claims, RunOptions o, 
     if (!c->check || !r)
       continue;
     for (const auto& k : c->constants)
-      tasks.push_back({c, &k, r->outcome.status});
+      if (so.only.empty() || so.only.count(c->id + "." + k.name))
+        tasks.push_back({c, &k, r->outcome.status});
   }
   std::vector<nlohmann::json> out(tasks.size());
   std::atomic<std::size_t> next{0};

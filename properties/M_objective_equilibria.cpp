@@ -787,6 +787,38 @@ DCRV_CLAIM(claim_srct_special_case_star_potential) {
   return special_case_claim("M.srct-special-case-star~potential", ScalarAlgo::star,
                             std::string(kStarFlow) + ")", true);
 }
+// Corrected reading of M.srct-special-case-star and ~potential (finding M.star-not-gradient): the case split
+// that holds. Derivation (def:star-score): φ = ψ − (S⁽²⁾/ρ)1 with ψ_c = p_c/ρ (c ∈ C), ψ_i = 0 (i ∉ C); the
+// gauge row 1∇(S⁽²⁾/ρ)ᵀ drops out of the chart curl C_k(i,j) = D_ij − D_ji − D_ik + D_ki − D_kj + D_jk, and
+// Dψ_ab = δ_ab/ρ − p_a/ρ² on C × C, 0 elsewhere. Hence for a, b ∈ C, k ∉ C: C_k(a,b) = (p_b − p_a)/ρ² ≠ 0
+// when p_a ≠ p_b (no potential, App. A prop:integrability, so no DCR functional) as soon as |C| ≥ 2. For
+// |C| = 1, ψ = 1_C and φ = 1_C − p_c 1 is δ(U·p)/δp up to the gauge: the DCR flow with U = 1_C, λ = 0.
+DCRV_CLAIM(claim_srct_special_case_star_corrected) {
+  return forall("M.srct-special-case-star~corrected", Kind::structural)
+      .reading("corrected (finding M.star-not-gradient): STaR is the DCR flow (U = 1_C, lambda = 0) when "
+               "|C| = 1; for |C| >= 2 its score has the chart curl (p_b - p_a)/rho^2, so it is no gradient "
+               "flow")
+      .where("main §4 opening paragraph and §4.1 (description of phi below eq. (1)); App. D def:star-score")
+      .statement(
+          R"(The STaR SRCT flow (def:star-score) is the DCR flow with $U=\mathbf 1_{\mathcal C}$, $\lambda=0$ when $|\mathcal C|=1$ (the DCR-form residual of M.srct-special-case-star vanishes); when $2\le|\mathcal C|\le S-1$ its score Jacobian has the chart curl $C_k(a,b)=c\,(p_b-p_a)/\rho^2$, $c=1$, for $a,b\in\mathcal C$, $k\notin\mathcal C$, which is nonzero for $p_a\ne p_b$: then the STaR flow is not a Shahshahani gradient flow of any potential (App. A prop:integrability), a fortiori not of a DCR functional; $S\ge3$, $p,q\in\mathrm{int}\,\Delta$)")
+      .constant("c", 1.0, Role::exact, "coefficient of the curl (p_b - p_a)/rho^2")
+      .over(special_case_domain())
+      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
+        const int M = correct_count(a, 1, true);
+        if (M < 1)
+          return skip<T>();
+        if (M == 1)
+          return dcr_form_check(ScalarAlgo::star, a);
+        const Vec<T> p = a.simplex("p");
+        const Mat<T> D = score_jacobian_of(ScalarAlgo::star, a, M, p);
+        T rho(0);
+        for (int c = 0; c < M; ++c)
+          rho += p(c);
+        const int i = 0, j = 1, kk = M; // a = 0, b = 1 ∈ C, k = M ∉ C (M ≤ S − 1)
+        const T curl = D(i, j) - D(j, i) - D(i, kk) + D(kk, i) - D(kk, j) + D(j, kk);
+        return eq<T>(curl, k("c") * (p(j) - p(i)) / (rho * rho), T(D.cwiseAbs().maxCoeff()));
+      });
+}
 DCRV_CLAIM(claim_srct_special_case_grpo) {
   return special_case_claim("M.srct-special-case-grpo", ScalarAlgo::grpo,
                             std::string(kGrpoFlow) + ", App. E)", false);

@@ -95,7 +95,14 @@ void write_summary(std::ostream& t, const ReportContext& c) {
     << total[Status::not_checkable]
     << " not checkable. A badge \\texttt{\\textbackslash "
        "dcrvstatus\\{label\\}} beside a statement of the paper shows its status and links to its evidence in "
-       "the dossier.\n\n";
+       "the dossier.\n";
+  // The findings in one sentence, with the closing note's counts (write_findings gives them in full).
+  const FindingsOfRun& F = c.findings;
+  t << "The falsified claims are grouped into " << F.findings.size() << " finding"
+    << (F.findings.size() == 1 ? "" : "s") << " (Section~\\ref{sec:dcrv-app-findings}), repaired by "
+    << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << " and " << F.corrected
+    << " checked correction" << (F.corrected == 1 ? "" : "s") << "; " << F.uncovered.size()
+    << " falsified claim" << (F.uncovered.size() == 1 ? " has" : "s have") << " no finding yet.\n\n";
   // Table.
   t << "\\begin{center}\\small\\setlength{\\tabcolsep}{3.5pt}\n\\begin{tabular}{l";
   for (std::size_t i = 0; i < std::size(kStatuses); ++i)
