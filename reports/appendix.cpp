@@ -177,6 +177,9 @@ void write_findings(std::ostream& t, const ReportContext& c) {
   section(t, "Findings and their repairs", "sec:dcrv-app-findings");
   if (F.findings.empty())
     t << "\\noindent No finding is declared for the claims of this run.\n\n";
+  // the findings in the small size, claims and witness in one paragraph: the appendix stays within 15 pages
+  // with every falsified claim in a finding (the dossier holds the witnesses in full)
+  t << "{\\small\n";
   int k = 0;
   for (const FindingView& v : F.findings) {
     const Finding& f = *v.finding;
@@ -184,10 +187,10 @@ void write_findings(std::ostream& t, const ReportContext& c) {
     t << "\\noindent\\emph{Claims:} ";
     for (std::size_t i = 0; i < v.claims.size(); ++i)
       t << (i ? "; " : "") << claim_ref(c, v.claims[i]->id) << badge_of(c, v.claims[i]->id);
-    t << ".\n\n";
     if (v.smallest)
-      t << "\\noindent\\emph{Smallest witness} (" << id_tex(v.smallest->id)
-        << "): " << short_witness(v.smallest->outcome.witness) << ".\n\n";
+      t << ". \\emph{Smallest witness} (" << id_tex(v.smallest->id)
+        << "): " << short_witness(v.smallest->outcome.witness);
+    t << ".\n\n";
     t << "\\noindent\\emph{Repair.} ";
     if (f.repair.kind == RepairKind::corrected) {
       t << f.repair.statement << " ";
@@ -210,6 +213,7 @@ void write_findings(std::ostream& t, const ReportContext& c) {
       t << ".\n\n";
     }
   }
+  t << "}\n\n";
   // Falsified claims without a finding: listed, never hidden.
   if (!F.uncovered.empty()) {
     t << "\\paragraph{Falsified, no finding yet (" << F.uncovered.size() << ").}\n"
@@ -348,8 +352,8 @@ void write_scope(std::ostream& t, const ReportContext& c) {
     t << "{\\small\\begin{itemize}\\setlength{\\itemsep}{0pt}\n";
     std::size_t shown = 0;
     for (const ClaimResult* cl : parts) {
-      if (++shown > 40) {
-        t << "\\item \\ldots{} and " << parts.size() - 40 << " more (see the dossier).\n";
+      if (++shown > 25) {
+        t << "\\item \\ldots{} and " << parts.size() - 25 << " more (see the dossier).\n";
         break;
       }
       const json& sc = cl->certificate.value("scope", json::object());

@@ -158,6 +158,28 @@ TEST_CASE(
   CHECK(has(s.gap, "beta > 10 not covered"));
 }
 
+TEST_CASE("with interval pieces and identities, the proved range of a dimension is where both parts cover",
+          "[certify]") {
+  // pieces for S = 2..6, identities for S = 2..5: S = 6 has no identity, so it is not proved
+  Certificate c;
+  c.claim = "X.synthetic";
+  for (int S = 2; S <= 6; ++S)
+    c.pieces.push_back(with_dim(trivial_piece(0, 1), "S", S));
+  for (int S = 2; S <= 5; ++S) {
+    IdentityPiece id;
+    id.label = "identity";
+    id.residual = [](const std::vector<Rational>&, const RationalConstants&) { return Rational(0); };
+    id.dims = {{"S", S}};
+    c.identities.push_back(id);
+  }
+  c.paper = {{"S", 2, inf}};
+  const Scope s = derive_scope(c);
+  CHECK_FALSE(s.whole);
+  CHECK(s.summary == "S = 2..5");
+  REQUIRE(s.dims.size() == 1);
+  CHECK(s.dims[0].hi == 5);
+}
+
 TEST_CASE("a rearrangement off by a sign-evident term is refused by its exact identity piece", "[certify]") {
   if (!certificate_in_build("F.clog-le"))
     return;

@@ -733,17 +733,37 @@ Scope derive_scope(const Certificate& c) {
                                          [](const IdentityPiece& id) { return id.rearrangement; });
   const std::vector<NamedBox> boxes = named_boxes(c);
 
-  // the ranges of every name, merged
-  std::map<std::string, std::vector<std::pair<double, double>>> ranges;
-  for (const auto& b : boxes)
+  // the ranges of every name, merged per part of the proof: a point is proved when an interval piece (if
+  // there are any) and an identity (if there are any) both cover it, so with both parts the proved range is
+  // the intersection of theirs (pieces S = 2..6 and identities S = 2..5 prove S = 2..5, not 2..6)
+  std::map<std::string, std::vector<std::pair<double, double>>> piece_ranges, identity_ranges;
+  for (const auto& b : boxes) {
     for (const auto& [name, r] : b.ranges)
-      ranges[name].push_back(r);
+      (b.free_rest ? identity_ranges : piece_ranges)[name].push_back(r);
+  }
+  std::set<std::string> names;
+  for (const auto* m : {&piece_ranges, &identity_ranges})
+    for (const auto& [name, v] : *m)
+      names.insert(name);
   s.dims.clear();
   s.params.clear();
-  for (auto& [name, v] : ranges) {
+  for (const auto& name : names) {
     const bool integer = is_dim(c, name);
-    for (const auto& [lo, hi] : merged(v, integer))
-      (integer ? s.dims : s.params).push_back({name, lo, hi});
+    // a name both parts constrain is proved where both cover it; a name only one part speaks of (an
+    // auxiliary dimension such as a lemma's class size) keeps that part's ranges
+    const auto p = piece_ranges.find(name), i = identity_ranges.find(name);
+    std::vector<std::pair<double, double>> proved;
+    if (p != piece_ranges.end() && i != identity_ranges.end()) {
+      for (const auto& [alo, ahi] : merged(p->second, integer))
+        for (const auto& [blo, bhi] : merged(i->second, integer))
+          if (std::max(alo, blo) <= std::min(ahi, bhi))
+            proved.push_back({std::max(alo, blo), std::min(ahi, bhi)});
+      proved = merged(proved, integer);
+    } else
+      proved = merged(p != piece_ranges.end() ? p->second : i->second, integer);
+    for (const auto& [lo, hi] : proved)
+      if (!std::isinf(lo) || !std::isinf(hi))
+        (integer ? s.dims : s.params).push_back({name, lo, hi});
   }
 
   s.reductions.clear();
