@@ -6,6 +6,8 @@
 #include "reports/documents.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -65,6 +67,26 @@ int pdf_pages(const std::string& log_path) {
 
 namespace {
 
+/// Removes the staging directories (".dcrv-report.tmp.<pid>[.<name>]") in `where` whose process is gone.
+void remove_dead_stagings(const fs::path& where) {
+  static const std::string prefix = ".dcrv-report.tmp.";
+  std::error_code ec;
+  for (fs::directory_iterator it(where.empty() ? fs::path(".") : where, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string n = it->path().filename().string();
+    if (n.rfind(prefix, 0) != 0 || !it->is_directory(ec))
+      continue;
+    const std::string digits = n.substr(prefix.size(), n.find('.', prefix.size()) - prefix.size());
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9)
+      continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (pid > 0 && pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) {
+      std::error_code rm;
+      fs::remove_all(it->path(), rm);
+    }
+  }
+}
+
 /// Where a report is staged: a fresh directory on the output's file system (inside the output directory when
 /// it exists, beside it otherwise), removed with everything in it unless the report was moved into place.
 struct Staging {
@@ -77,6 +99,9 @@ struct Staging {
       throw OutputError("cannot write the report into " + out.string() + ": it is not a directory");
     inside = fs::exists(st);
     const std::string name = ".dcrv-report.tmp." + std::to_string(::getpid());
+    // a report killed by a signal leaves its staging directory (removing a tree is not async-signal-safe):
+    // the next report into the same place removes those of processes that no longer exist
+    remove_dead_stagings(fs::exists(st) ? out : out.lexically_normal().parent_path());
     if (inside) {
       dir = out / name;
     } else {

@@ -490,6 +490,22 @@ TEST_CASE("a write error during report (a full disk) exits 2 and leaves the outp
   CHECK(dcrv::test::slurp(out / "dcrv-report.tex") != fragment);
 }
 
+TEST_CASE("the staging directory a killed report left is removed by the next report into the same place",
+          "[input][cli][output]") {
+  const fs::path res = scratch("for-staging.json"), out = scratch("staging-rep");
+  REQUIRE(dcrv_cli("run --filter B.loewner-upper --budget smoke --quiet --json " + quoted(res)).code == 0);
+  REQUIRE(dcrv_cli("report " + quoted(res) + " --out " + quoted(out)).code == 0);
+  // a process that no longer exists (pid 999999999 is above Linux's pid_max) and a live one (this test's)
+  const fs::path dead = out / ".dcrv-report.tmp.999999999",
+                 live = out / (".dcrv-report.tmp." + std::to_string(::getpid()));
+  fs::create_directories(dead / "sub");
+  fs::create_directories(live);
+  REQUIRE(dcrv_cli("report " + quoted(res) + " --out " + quoted(out)).code == 0);
+  CHECK_FALSE(fs::exists(dead));
+  CHECK(fs::exists(live)); // never another running report's
+  fs::remove_all(live);
+}
+
 TEST_CASE("a write error during run --json (a full disk) exits 2 and leaves a whole file marked incomplete",
           "[input][cli][output]") {
   const fs::path dir = scratch("full-disk"), out = dir / "results.json";
