@@ -1269,6 +1269,19 @@ DCRV_CLAIM(claim_n0_unique_interior) {
       });
 }
 
+/// The curvature statement (I.hessian-curvature-bound) on an N = 0 instance: −v'∇²J̃v ≥ (cA·A + 2λβκ)|v|², as
+/// the inequality −A Σ v_i²/p_i − 2λβ v'Kv ≤ −(cA·A + 2λβ κ)|v|² (κ the least tangent eigenvalue of K, ≥ 0).
+inline constexpr auto n0_curvature = []<class T>(const Args<T>& a, const Consts<T>& k) {
+  const Instance<T> in = instance(a, Classes::all_correct);
+  const Vec<T> p = a.simplex("p"), v = a.tangent("v");
+  T barrier(0);
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    barrier += v(i) * v(i) / p(i);
+  const T kappa = std::max<T>(T(0), eigenvalues_on_tangent<T>(in.K)(0));
+  return le<T>(T(-in.A * barrier - T(2) * in.lb * v.dot(in.K * v)),
+               T(-(k("cA") * in.A + T(2) * in.lb * kappa) * v.squaredNorm()));
+};
+
 // App. I §Notation hygiene and edge cases (last sentence): with N = 0 all curvature, floor and convergence
 // statements remain valid (structural; checked on N = 0 instances of each statement).
 DCRV_CLAIM(claim_n0_validity) {
@@ -1281,16 +1294,7 @@ DCRV_CLAIM(claim_n0_validity) {
       .constant("cA", 1.0, Role::lower, "curvature: coefficient of A")
       .constant("crate", 2.0, Role::lower, "rate coefficient (2A delta and 2A)")
       .over(with_instance(Domain().dims(2).simplex("p").tangent("v")).points(instance_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Instance<T> in = instance(a, Classes::all_correct);
-        const Vec<T> p = a.simplex("p"), v = a.tangent("v");
-        T barrier(0);
-        for (Eigen::Index i = 0; i < p.size(); ++i)
-          barrier += v(i) * v(i) / p(i);
-        const T kappa = std::max<T>(T(0), eigenvalues_on_tangent<T>(in.K)(0));
-        return le<T>(T(-in.A * barrier - T(2) * in.lb * v.dot(in.K * v)),
-                     T(-(k("cA") * in.A + T(2) * in.lb * kappa) * v.squaredNorm()));
-      })
+      .holds(n0_curvature)
       .and_holds("floor (I.dynamic-floor) with N = 0", trajectory_domain(),
                  floor_property<Classes::all_correct>())
       .and_holds("Euclidean rate (I.euclid-rate-J) with N = 0", trajectory_domain(),
@@ -1320,16 +1324,7 @@ DCRV_CLAIM(claim_n0_validity_corrected) {
       .constant("cA", 1.0, Role::lower, "curvature: coefficient of A")
       .constant("crate", 2.0, Role::lower, "rate coefficient (2A delta)")
       .over(with_instance(Domain().dims(2).simplex("p").tangent("v")).points(instance_points))
-      .holds([]<class T>(const Args<T>& a, const Consts<T>& k) {
-        const Instance<T> in = instance(a, Classes::all_correct);
-        const Vec<T> p = a.simplex("p"), v = a.tangent("v");
-        T barrier(0);
-        for (Eigen::Index i = 0; i < p.size(); ++i)
-          barrier += v(i) * v(i) / p(i);
-        const T kappa = std::max<T>(T(0), eigenvalues_on_tangent<T>(in.K)(0));
-        return le<T>(T(-in.A * barrier - T(2) * in.lb * v.dot(in.K * v)),
-                     T(-(k("cA") * in.A + T(2) * in.lb * kappa) * v.squaredNorm()));
-      })
+      .holds(n0_curvature)
       .and_holds("floor (I.dynamic-floor) with N = 0", trajectory_domain(),
                  floor_property<Classes::all_correct>())
       .and_holds("Euclidean rate (I.euclid-rate-J) with N = 0", trajectory_domain(),
