@@ -160,6 +160,7 @@ Claim grpo_median(const std::string& id, const std::string& reading, Method m) {
       .constant("protocol_level", kProtocolLevel, Role::lower,
                 "probability below which the five-seed protocol's report counts as implausible (decision "
                 "rule)")
+      .range("protocol_level", Range::unit_open) // a probability level
       .reading(reading);
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(
@@ -293,6 +294,7 @@ Claim grpo_drift(const std::string& id, const std::string& reading, Method m) {
       .statement(
           R"(GRPO drifts slowly among correct traces, faster for smaller $B$: the mean drift $\|q_T-q_{200}\|_1$ of the distribution within the correct set, $q=p|_{\mathcal C}/\rho$, is larger at $B=16$ than at $B=64$ by more than the resolution $r=10^{-6}$)")
       .constant("resolution", 1e-6, Role::lower, "smallest difference of mean drifts that counts as a drift")
+      .range("resolution", Range::non_negative)
       .reading(reading);
   for (double eps : {0.0, study_a_barrier()})
     s.experiment(
@@ -416,6 +418,7 @@ Claim grpo_face(const std::string& id, const std::string& reading, Method m) {
           R"(GRPO trajectories wander along the face of correct traces before a noise-driven fixation: at $B=16$, $\varepsilon=0$, most runs (fraction $\ge1/2$) reach the fixation event by $T=5000$, and the within-correct drift $\|q_T-q_{200}\|_1$ after step 200 exceeds the resolution $r=10^{-6}$ in most runs)")
       .constant("resolution", 1e-6, Role::lower,
                 "smallest within-correct drift that counts as a drift (rounding noise is ~1e-16)")
+      .range("resolution", Range::non_negative)
       .reading(reading);
   s.experiment("B=16 fixation", study(m, 16, 0), kPathsPerUnit, ensemble_measure([reading](const JData& d) {
                  McResult r = fraction_stat(d, "fraction of runs that fixate by T", "noise-driven fixation",
@@ -458,6 +461,7 @@ DCRV_CLAIM(claim_simplex_dpo_equalize) {
           R"(DPO trajectories equalize mass within the correct set: the mean final cluster Gini is at most $g=0.10$ (the homogenization threshold), at the batch size $B$ of the setup ($16$ or $64$: App. J names none for DPO), $\varepsilon=0$)")
       .constant("gini", 0.10, Role::upper,
                 "cluster Gini that counts as equalized (App. J's homogenization threshold)")
+      .range("gini", Range::unit_closed) // a Gini coefficient
       .setup("DPO batch size", dpo_batch_setups(), kDpoBatchWhy);
   s.experiment(
       case_label(0, 0),

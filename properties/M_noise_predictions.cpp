@@ -473,6 +473,7 @@ DCRV_CLAIM(claim_sde_dpo_symmetry_breaking) {
           .statement(
               R"(\text{DPO under mini-batch noise can break the equalisation symmetry and converge to a state where a subset dominates (proxy, ``can'' = in some setting): }K=4$, $\mathcal C=\{1,2,3\}$, $\beta=1$, $\ell_0=0$, $\varepsilon=10^{-3}$, $\eta=0.05$, $B=8$, $p_0$ uniform: in a non-negligible fraction of runs (probability at least $\ell=10^{-3}$) one correct trace holds at least half of the correct mass at $t=100$ \emph{and the same trace still does at $t=200$} (a dominance that persists, not a fluctuation at one time; the deterministic flow keeps the shares equal); the fraction at $t=100$ alone and at $B=2048$ are reported)")
           .constant("level", 1e-3, Role::lower, "the probability that counts as 'can' (dcrv's reading)")
+          .range("level", Range::unit_closed) // a probability
           .experiment(
               "B=8",
               [](const Context&) {
