@@ -48,7 +48,7 @@ TEST_CASE("a stochastic witness replays bit-identically", "[stochastic]") {
   CHECK(r.outcome.evidence.statistic->confidence > 0.999);
 }
 
-TEST_CASE("an existential claim is never falsified by the one setting dcrv searched; a level against the "
+TEST_CASE("an existential claim is never falsified by the one setting dcrv searched, and a level against the "
           "measurement is not verified",
           "[stochastic]") {
   // DPO 'can' break the symmetry (main §4.3): in the searched setting no dominance persists, which does not

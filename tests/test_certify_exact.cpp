@@ -204,7 +204,7 @@ TEST_CASE("a typed residual cannot branch on its variables: Exact has no compari
   static_assert(std::is_same_v<decltype(Rational(1, 3) * Exact(2)), Exact>);
 }
 
-TEST_CASE("a typed identity is proved on its grid; a component that does not vanish is refused",
+TEST_CASE("a typed identity is proved on its grid, and a component that does not vanish is refused",
           "[certify][exact]") {
   const IdentityPiece ok =
       exact_identity("(x + y)^2", 2, 2, [](const std::vector<Exact>& x, const RationalConstants&) {

@@ -216,3 +216,16 @@ TEST_CASE(
     CHECK(std::count(t.name.begin(), t.name.end(), '[') == std::count(t.name.begin(), t.name.end(), ']'));
   }
 }
+
+TEST_CASE("every test name survives ctest discovery: no semicolon, balanced brackets, no edge blanks",
+          "[layout]") {
+  // catch_discover_tests hands the names to CMake as a list: ';' splits a name in two and an unbalanced '['
+  // or ']' swallows every later test into one entry, so those tests would never run on their own
+  for (const auto& tc : Catch::getRegistryHub().getTestCaseRegistry().getAllTests()) {
+    const std::string& name = tc.getTestCaseInfo().name;
+    INFO(name);
+    CHECK(name.find(';') == std::string::npos);
+    CHECK(std::count(name.begin(), name.end(), '[') == std::count(name.begin(), name.end(), ']'));
+    CHECK((!name.empty() && name.front() != ' ' && name.back() != ' '));
+  }
+}
