@@ -542,6 +542,8 @@ DCRV_CLAIM(phi_componentwise_sharp_fixed_rho) {
 // − x² − (1−x)²/(K−1) = (K−1)/(4K) < 1 − 1/K.
 DCRV_CLAIM(phi_componentwise_sharp_corrected) {
   return forall("D.phi-componentwise-sharp~corrected", Kind::sharpness)
+      .skips("the phi_i endpoints (2, 3) do not exist for M = K, and the M = 1 identities concern partitions "
+             "with one correct trace only")
       .where("App. D, paragraph heading \"Componentwise and norm bounds (sharp)\"")
       .reading("sharp as inf/sup over int Delta (rho free) for 2 <= M <= K-1; for M = 1, phi_c = 1 - rho and "
                "phi_i = -rho identically (inf phi_c = 0); for M = K, sup phi_c = (K-1)/(4K)")

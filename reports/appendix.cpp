@@ -199,7 +199,7 @@ void write_findings(std::ostream& t, const ReportContext& c) {
         t << (i ? "; " : "") << id_tex(rep.reading) << ": "
           << (rep.checked ? "\\textcolor{" + status_color(rep.checked->outcome.status) + "}{" +
                                 latex_escape(status_with_scope(*rep.checked)) + "}"
-                          : std::string("not checked"));
+                          : std::string("not checked in this run (filtered)"));
       }
       t << ".\n\n";
     } else {
