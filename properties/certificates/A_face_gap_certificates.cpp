@@ -66,6 +66,22 @@ template <class X> X e_of_t(const X& t) {
 // σ = 1/S ∈ [0, ½], t = 1/(1 − log v) ∈ [0, 1] (v = Sδ = E(t)): δ = σE(t), u = −log1p(−σ) + 1/t − 1, and the
 // score times t > 0, t(L_S − cu) = (1 − c)·tu − δ·tu + t(1 − δ)log1p(−δ) with tu = 1 − t − t log1p(−σ)
 // (bounded: t → 0 is v → 0, σ → 0 is S → ∞).
+/// The piece of both L_S bounds in the chart sigma = 1/S in [0, 1/2], t = 1/(1 - log v) in [0, 1] (sigma = 0:
+/// S -> infinity, t = 0: v -> 0), with S and v read from its roots: score(tu, t, delta, k) with
+/// t u = 1 - t - t log1p(-sigma) and delta = sigma exp(1 - 1/t).
+template <class F> Piece ls_chart_piece(F score) {
+  Piece p =
+      make_piece<2>("sigma = 1/S in [0, 1/2], t = 1/(1 - log v) in [0, 1]",
+                    {{Interval(0.0, 0.5), Interval(0.0, 1.0)}}, [score](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const X &sigma = x[0], &t = x[1];
+                      const X tu = 1 - t - t * log1p(-sigma), delta = sigma * e_of_t(t);
+                      return score(tu, t, delta, k);
+                    });
+  return with_param(with_param(p, "S", 0, [](double sg) { return sg > 0 ? 1 / sg : kUnbounded; }), "v", 1,
+                    [](double t) { return t > 0 ? std::exp(1 - 1 / t) : 0.0; });
+}
+
 DCRV_CERTIFICATE(LS_upper_bound) {
   Certificate c;
   c.claim = "A.LS-upper-bound";
@@ -78,17 +94,9 @@ DCRV_CERTIFICATE(LS_upper_bound) {
       "(1 - c) t u - delta t u + t (1 - delta) log1p(-delta) <= 0 with t u = 1 - t - t log1p(-sigma) "
       "(checked), each term <= 0 at c = 1";
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
-  c.pieces = {make_piece<2>("sigma = 1/S in [0, 1/2], t = 1/(1 - log v) in [0, 1]",
-                            {{Interval(0.0, 0.5), Interval(0.0, 1.0)}},
-                            [](const auto& x, const Constants& k) {
-                              using X = std::decay_t<decltype(x[0])>;
-                              const X &sigma = x[0], &t = x[1];
-                              const X tu = 1 - t - t * log1p(-sigma), delta = sigma * e_of_t(t);
-                              return X(1 - k("c")) * tu - delta * tu + t * (1 - delta) * log1p(-delta);
-                            })};
-  c.pieces[0] =
-      with_param(with_param(c.pieces[0], "S", 0, [](double sg) { return sg > 0 ? 1 / sg : kUnbounded; }), "v",
-                 1, [](double t) { return t > 0 ? std::exp(1 - 1 / t) : 0.0; });
+  c.pieces = {ls_chart_piece([]<class X>(const X& tu, const X& t, const X& delta, const Constants& k) {
+    return X(1 - k("c")) * tu - delta * tu + t * (1 - delta) * log1p(-delta);
+  })};
   c.identities = {ls_rearrangement(false),
                   // t u = 1 - t - t l (l = log1p(-sigma)) for u = -l - L, L = log v = 1 - 1/t
                   rearrangement_identity("t u = 1 - t - t log1p(-sigma) at log v = 1 - 1/t", 2, 2,
@@ -131,17 +139,9 @@ DCRV_CERTIFICATE(LS_lower_bound) {
       "delta = sigma exp(1 - 1/t): -((c - 1)(t u + t) delta + t f(delta)) <= 0; f >= delta^2/2 from its "
       "series (sum_k delta^k/(k(k-1)), every term >= 0) encloses the margin ~delta^2/2 at every delta";
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
-  c.pieces = {make_piece<2>("sigma = 1/S in [0, 1/2], t = 1/(1 - log v) in [0, 1]",
-                            {{Interval(0.0, 0.5), Interval(0.0, 1.0)}},
-                            [](const auto& x, const Constants& k) {
-                              using X = std::decay_t<decltype(x[0])>;
-                              const X &sigma = x[0], &t = x[1];
-                              const X tu = 1 - t - t * log1p(-sigma), delta = sigma * e_of_t(t);
-                              return -(X(k("c") - 1) * (tu + t) * delta + t * ls_margin(delta));
-                            })};
-  c.pieces[0] =
-      with_param(with_param(c.pieces[0], "S", 0, [](double sg) { return sg > 0 ? 1 / sg : kUnbounded; }), "v",
-                 1, [](double t) { return t > 0 ? std::exp(1 - 1 / t) : 0.0; });
+  c.pieces = {ls_chart_piece([]<class X>(const X& tu, const X& t, const X& delta, const Constants& k) {
+    return -(X(k("c") - 1) * (tu + t) * delta + t * ls_margin(delta));
+  })};
   c.identities = {
       ls_rearrangement(true),
       // the margin: -((c-1)u delta + c delta + (1-delta) l) = -((c-1)(u+1) delta + (delta + (1-delta) l))
