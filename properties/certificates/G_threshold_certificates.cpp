@@ -21,22 +21,14 @@ namespace {
 
 using softmax_exact::identity_piece;
 
-const char* kFaceGapDomain =
-    "every real K in [2, 10^12] (every integer K >= 2 up to 10^12) and delta = u/K with u in [10^-300, 1 - "
-    "2^-53] (contains the claim's u in [10^-12, 1 - 10^-12]); the open ends delta -> 0 and delta -> 1/K are "
-    "not "
-    "covered";
-const char* kFaceGapMethod =
-    "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) = "
-    "log1p((1 - K delta)/((K-1)delta)), K delta = u, as the claim's face_gap_at), K a real interval; strict";
-
 /// The certificate of L_K(δ) > 0 on δ ∈ (0, 1/K) for the claim `id` (the two claims state the same bound).
 Certificate face_gap_positive_certificate(const char* id) {
   Certificate c;
   c.claim = id;
-  c.domain = kFaceGapDomain;
-  c.method = kFaceGapMethod;
-  c.pieces = {face_gap_positive_piece()};
+  c.domain = face_gap_chart_domain();
+  c.method = face_gap_positive_method();
+  c.pieces = face_gap_positive_pieces();
+  c.identities = face_gap_chart_identities();
   c.paper = face_gap_paper();
   return c;
 }

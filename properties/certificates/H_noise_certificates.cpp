@@ -36,12 +36,10 @@ using interval_simplex::selection_norm_excess;
 DCRV_CERTIFICATE(h_lk_positive) {
   Certificate c;
   c.claim = "H.LK-positive";
-  c.domain = "every real K in [2, 10^12] (so every integer K >= 2 up to 10^12) and delta = u/K with u in "
-             "[10^-300, 1 - 2^-53] (delta in [10^-300/K, (1 - 2^-53)/K]); the open ends delta -> 0 and "
-             "delta -> 1/K are not covered";
-  c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) "
-             "= log1p((1 - K delta)/((K-1)delta)), K delta = u), K a real interval; strict";
-  c.pieces = {face_gap_positive_piece()};
+  c.domain = face_gap_chart_domain();
+  c.method = face_gap_positive_method();
+  c.pieces = face_gap_positive_pieces();
+  c.identities = face_gap_chart_identities();
   c.paper = face_gap_paper();
   return c;
 }
