@@ -189,23 +189,30 @@ std::string level_tex(double alpha) {
 
 /// The claim's side as the statistic states it (">= 0.9", "in [-50, 50]"), typeset.
 std::string side_tex(const std::string& side) {
-  std::string s = latex_escape(round_numbers(side));
-  for (const auto& [from, to] :
-       {std::pair<std::string, std::string>{">=", "\\(\\ge\\)"}, {"<=", "\\(\\le\\)"}})
-    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-      s.replace(at, from.size(), to);
-  return s;
+  const std::string raw = round_numbers(side);
+  std::string s;
+  std::size_t from = 0;
+  for (std::size_t at = 0; at + 1 < raw.size(); ++at)
+    if ((raw[at] == '>' || raw[at] == '<') && raw[at + 1] == '=') {
+      s += latex_escape(raw.substr(from, at - from)) + (raw[at] == '>' ? "\\(\\ge\\)" : "\\(\\le\\)");
+      from = ++at + 1;
+    }
+  return s + latex_escape(raw.substr(from));
 }
 
-/// "\\(0.4969\\) [\\(0.4967\\), \\(0.497\\)] (12\\,288 paths, level \\(1-10^{-6}\\))".
+/// "\\(0.4969\\) [\\(0.4967\\), \\(0.497\\)] (12\\,288 paths, level \\(1-10^{-6}\\); from .. to .. over the 2
+/// setups; claim in [0.247, 0.287])": an estimate with its interval, what it rests on and, where given, the
+/// claim's side.
 std::string value_tex(const ExperimentValue& v, const std::string& unit, int setups = 0, double low = 0,
-                      double high = 0) {
+                      double high = 0, const std::string& side = "") {
   std::string s = fmt_num(v.estimate, 4) + " [" + fmt_num(v.lo, 4) + ", " + fmt_num(v.hi, 4) + "] (" +
                   fmt_count(v.paths) + " " + unit + (v.alpha > 0 ? ", level " + level_tex(v.alpha) : "");
   if (setups > 1)
     s += low == high ? "; the same under all " + std::to_string(setups) + " setups"
                      : "; from " + fmt_num(low, 4) + " to " + fmt_num(high, 4) + " over the " +
                            std::to_string(setups) + " setups";
+  if (!side.empty())
+    s += "; claim " + side_tex(side);
   return s + ")";
 }
 
@@ -228,12 +235,16 @@ void write_findings(std::ostream& t, const ReportContext& c) {
       t << ". \\emph{Smallest witness} (" << id_tex(v.smallest->id)
         << "): " << short_witness(v.smallest->outcome.witness);
     t << ".\n\n";
-    t << "\\noindent\\emph{Repair.} ";
+    t << "\\noindent\\emph{Repair"
+      << (f.repair.kind == RepairKind::value ? "} (the values this run measures). " : ".} ");
     if (f.repair.kind == RepairKind::corrected) {
-      t << f.repair.statement << " ";
+      t << f.repair.statement << "; checked: ";
+      std::set<std::string> shown; // a reading that repairs several claims is listed once
       for (std::size_t i = 0; i < v.repairs.size(); ++i) {
         const auto& rep = v.repairs[i];
-        t << (i ? "; " : "") << id_tex(rep.reading) << ": "
+        if (!shown.insert(rep.reading).second)
+          continue;
+        t << (shown.size() > 1 ? "; " : "") << id_tex(rep.reading) << ": "
           << (rep.checked ? "\\textcolor{" + status_color(rep.checked->outcome.status) + "}{" +
                                 latex_escape(status_with_scope(*rep.checked)) + "}"
                           : std::string("not checked in this run (filtered)"));
@@ -241,14 +252,13 @@ void write_findings(std::ostream& t, const ReportContext& c) {
       t << ".\n\n";
     } else if (f.repair.kind == RepairKind::value) {
       // the numbers an experiment reports: what the run measures, beside what the paper reports
-      t << "the measured value. ";
       for (std::size_t i = 0; i < v.repairs.size(); ++i) {
         const auto& rep = v.repairs[i];
         t << (i ? "; " : "") << id_tex(rep.claim) << ": the experiment gives ";
         for (std::size_t k = 0; k < rep.values.size(); ++k) {
           const MeasuredValue& m = rep.values[k];
-          t << (k ? ", " : "") << latex_escape(m.value.experiment) << " "
-            << value_tex(m.value, "paths", m.setups, m.low, m.high) << " against " << side_tex(m.value.side);
+          t << (k ? ", " : "") << latex_escape(m.value.name.empty() ? m.value.experiment : m.value.name)
+            << " " << value_tex(m.value, "paths", m.setups, m.low, m.high, m.value.side);
         }
         if (rep.population)
           t << "; population value (" << latex_escape(rep.population->experiment) << ") "

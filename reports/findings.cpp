@@ -47,7 +47,21 @@ std::vector<MeasuredValue> measured_values(const ClaimResult& c) {
       out.push_back({*v, 0, v->estimate, v->estimate});
     }
   }
+  // the statistic's name, "<what> [<label>]", where the results hold it (the deciding statistic)
+  const auto name_it = [&](const std::string& name) {
+    const auto open = name.rfind(" [");
+    if (open == std::string::npos || name.empty() || name.back() != ']')
+      return;
+    if (auto it = at.find(name.substr(open + 2, name.size() - open - 3)); it != at.end())
+      out[it->second].value.name = name;
+  };
+  if (c.outcome.evidence.statistic)
+    name_it(c.outcome.evidence.statistic->name);
   const auto& s = c.outcome.setups;
+  if (s.is_object() && s.contains("rows") && s["rows"].is_array())
+    for (const auto& row : s["rows"])
+      if (row.contains("statistic") && row["statistic"].is_object())
+        name_it(row["statistic"].value("name", std::string()));
   if (s.is_object() && s.contains("rows") && s["rows"].is_array()) {
     for (auto& m : out)
       m.setups = 0;

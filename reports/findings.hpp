@@ -22,6 +22,7 @@ public:
 /// ("EST in [LO, HI] (METHOD, N paths, level 1-ALPHA); claim SIDE: STATUS; ...").
 struct ExperimentValue {
   std::string experiment; // the experiment's label, e.g. "B=64 fixation time"
+  std::string name;       // the statistic's name where the results give it, e.g. "mean ... [B=64 cosine]"
   double estimate = 0, lo = 0, hi = 0;
   long paths = 0;
   double alpha = 0; // the level is 1 - alpha
