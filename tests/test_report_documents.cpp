@@ -212,7 +212,7 @@ TEST_CASE("a measured-value finding is refused when its claim is not falsified o
 TEST_CASE("a measured-value finding's repair carries the run's statistics", "[reports][findings]") {
   const std::vector<Finding> fs_ = {
       value_finding("J.f", "t", "c", {"J.a"}, "a worst case of about \\(0.267\\)")};
-  const Results r = run_of({experiment_claim("J.a", Status::falsified)});
+  const Results r = run_of({experiment_claim("J.a", Status::falsified), claim("J.z", Status::falsified)});
   const FindingsOfRun f = checked_findings(r, fs_);
   CHECK(f.values == 1);
   CHECK(f.measured == 0);
@@ -243,6 +243,7 @@ TEST_CASE("a measured-value finding's repair carries the run's statistics", "[re
       std::string::npos);
   CHECK(app.find("The paper reports a worst case of about \\(0.267\\).") != std::string::npos);
   CHECK(app.find("1 measured value") != std::string::npos);
+  CHECK(app.find("Falsified, no finding yet (1)") != std::string::npos); // J.z: listed, never hidden
 }
 
 TEST_CASE("a partial certificate shows as verified (certified for its scope), never certified",
@@ -459,7 +460,9 @@ TEST_CASE("the appendix compiles standalone in at most 15 pages and inside the p
   CHECK_FALSE(f.pdf.empty()); // the dossier compiles too
   const std::string app = slurp(f.appendix);
   CHECK(app.find("\\documentclass") == std::string::npos);
-  CHECK(app.find("Falsified, no finding yet") != std::string::npos);
+  // falsified claims without a finding are listed, never hidden (the baseline may have none left)
+  CHECK((app.find("Falsified, no finding yet") != std::string::npos) ==
+        !evaluate_findings(r, holding).uncovered.empty());
   CHECK(app.find("1.0666663916667192") == std::string::npos); // no raw 17-digit numbers
 
   if (!fs::exists(paper_dir() / "main.tex"))
