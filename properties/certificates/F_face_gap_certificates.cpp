@@ -19,6 +19,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -32,6 +33,7 @@ DCRV_CERTIFICATE(lk_positive) {
   c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (the claim's log1p form with "
              "K delta = u substituted exactly), K a real interval; strict";
   c.pieces = {face_gap_positive_piece()};
+  c.identities = {rearrangements::face_gap_log1p_rearrangement()}; // issue 20 point 5
   c.paper = face_gap_paper();
   return c;
 }

@@ -276,6 +276,8 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       c.identities.push_back(id);
   });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(A) ", "(B) ", "(C) "});
   return c;
 }
 
@@ -919,6 +921,8 @@ DCRV_CERTIFICATE(variance_gap_bound) {
   for (std::size_t i = 0; i < c.identities.size(); ++i)
     c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
   c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"b = ("});
   return c;
 }
 

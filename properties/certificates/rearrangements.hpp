@@ -201,4 +201,79 @@ inline IdentityPiece phi_l2_rearrangement(std::size_t M, bool off = false) {
       });
 }
 
+/// L_K(δ) = (1 − δ) log((1 − δ)/((K − 1)δ)) read as the pieces' (1 − u/K) log1p(K(1 − u)/((K − 1)u)) with δ =
+/// u/K (face_gap_piece.hpp): variables (K, u, ℓ) with ℓ = log A = log1p(A − 1) free (the rule log A =
+/// log1p(A − 1)); components A − 1 − K(1 − u)/((K − 1)u) and (1 − δ)ℓ − (1 − u/K)ℓ. `off`: log1p of A itself.
+inline IdentityPiece face_gap_log1p_rearrangement(bool off = false) {
+  return rearrangement_identity(
+      "L_K(delta) = (1 - u/K) log1p(K(1-u)/((K-1)u)) at delta = u/K (log A = log1p(A - 1), log free)", 3, 3,
+      [off](const std::vector<Exact>& x, const RationalConstants&) {
+        const Exact &K = x[0], &u = x[1], &ell = x[2];
+        const Exact delta = u / K, A = (1 - delta) / ((K - 1) * delta);
+        const Exact arg = K * (1 - u) / ((K - 1) * u);
+        return std::vector<Exact>{(off ? A : Exact(A - 1)) - arg, (1 - delta) * ell - (1 - u / K) * ell};
+      });
+}
+
+/// G.meanlog-lower, S: variables (x₁..x_{S−1}, L₁..L_S, ℓ, c), x_S = S − Σx (x = Sp on Σp = 1; the cone
+/// chart's x_k = S b_a + b_S lies on it), L_k = log x_k and ℓ = log S free, log p_k = L_k − ℓ: the paper's
+/// −c log S − ⟨log p⟩ equals the score (1 − c) log S − (1/S) Σ x_k log x_k. `off`: the score with −c log S.
+inline IdentityPiece meanlog_rearrangement(std::size_t S, bool off = false) {
+  return rearrangement_identity(
+      "S = " + std::to_string(S) +
+          ": -c log S - sum p log p = (1 - c) log S - (1/S) sum x log x, x = S p, logs free, log p_k = log "
+          "x_k - log S",
+      2 * S + 1, 2, [S, off](const std::vector<Exact>& v, const RationalConstants&) {
+        const Exact Sx(static_cast<long>(S));
+        std::vector<Exact> x(v.begin(), v.begin() + static_cast<long>(S - 1));
+        Exact last = Sx;
+        for (const auto& xk : x)
+          last -= xk;
+        x.push_back(last);
+        const Exact &ell = v[2 * S - 1], &c = v[2 * S];
+        Exact meanlog(0), sum(0);
+        for (std::size_t k = 0; k < S; ++k) {
+          const Exact& Lk = v[S - 1 + k];
+          meanlog += x[k] / Sx * (Lk - ell);
+          sum += x[k] * Lk;
+        }
+        const Exact score = (off ? Exact(-c) : Exact(1 - c)) * ell - sum / Sx;
+        return (-c * ell - meanlog) - score;
+      });
+}
+
+/// H.noise-variance-bound, K, first bound: variables (a₁..a_{K−1}, c, B), p_i = (1 + a_i)/K, p_K = (1 −
+/// Σa)/K: the paper's (1 − ‖p‖²)/B − c(K − 1)/(BK), times B > 0, equals the score (1 − c)(K − 1)/K − (Σa² +
+/// (Σa)²)/K² (‖p − 1/K‖² in the chart). `off`: the score without (Σa)².
+inline IdentityPiece noise_variance_rearrangement(std::size_t K, bool off = false) {
+  return rearrangement_identity(
+      "K = " + std::to_string(K) +
+          ": B((1 - |p|^2)/B - c(K-1)/(BK)) = (1 - c)(K-1)/K - |p - 1/K|^2, p_i = (1 + a_i)/K",
+      K + 1, 2, [K, off](const std::vector<Exact>& x, const RationalConstants&) {
+        const Exact Kx(static_cast<long>(K));
+        const Exact &c = x[K - 1], &B = x[K];
+        Exact sum(0), sq(0), norm2(0);
+        for (std::size_t i = 0; i + 1 < K; ++i) {
+          sum += x[i];
+          sq += x[i] * x[i];
+          norm2 += (1 + x[i]) * (1 + x[i]) / (Kx * Kx);
+        }
+        norm2 += (1 - sum) * (1 - sum) / (Kx * Kx);
+        const Exact paper = (1 - norm2) / B - c * (Kx - 1) / (B * Kx);
+        const Exact score = (1 - c) * (Kx - 1) / Kx - (sq + (off ? Exact(0) : sum * sum)) / (Kx * Kx);
+        return B * paper - score;
+      });
+}
+
+/// Flags the identities of `c` whose label contains one of `marks` as rearrangements: identity pieces a
+/// certificate already had that are the step from the paper's statement to a piece's score ((S1)–(S3), a
+/// chart, a cleared denominator), not a part of the claim (REARRANGEMENTS.md). A flagged identity still
+/// has to prove; it no longer counts for the scope (IdentityPiece::rearrangement).
+inline void flag_rearrangements(Certificate& c, const std::vector<std::string>& marks) {
+  for (auto& id : c.identities)
+    for (const auto& m : marks)
+      if (id.label.find(m) != std::string::npos)
+        id.rearrangement = true;
+}
+
 } // namespace dcrv::certify::rearrangements
