@@ -74,3 +74,47 @@ TEST_CASE("D.phi-l2-sqrtKm1's norm in the chart refuses a dropped L rho^2 s^2", 
   proved_and_refused_off([](bool off) { return phi_l2_rearrangement(2, off); });
   carries("D.phi-l2-sqrtKm1", "|phi|^2", 6);
 }
+
+TEST_CASE("L_K's log1p form refuses log1p of A instead of A - 1", "[certify][rearrangement]") {
+  proved_and_refused_off([](bool off) { return face_gap_log1p_rearrangement(off); });
+  for (const char* id : {"F.lk-positive", "G.op-lk-positive", "G.ls-positive~open", "H.LK-positive"})
+    carries(id, "log1p(A - 1)", 1);
+}
+
+TEST_CASE("G.meanlog-lower's x = S p form refuses a score with -c log S", "[certify][rearrangement]") {
+  proved_and_refused_off([](bool off) { return meanlog_rearrangement(3, off); });
+  carries("G.meanlog-lower", "x = S p", 2);
+}
+
+TEST_CASE("H.noise-variance-bound's chart refuses |p - 1/K|^2 without (sum a)^2",
+          "[certify][rearrangement]") {
+  proved_and_refused_off([](bool off) { return noise_variance_rearrangement(4, off); });
+  carries("H.noise-variance-bound", "|p - 1/K|^2", 7);
+}
+
+TEST_CASE("the identities that are steps to a score are flagged, the claim's own are not",
+          "[certify][rearrangement]") {
+  carries("F.lf-strict", "(S1)", 1);
+  carries("F.zstar-lower-2g0", "(S", 2);
+  carries("B.clip-floor", ", A = {", 28);
+  carries("H.neg-entropy-floor", "(A) ", 7);
+  // F.g-derivative's jet is the claim's formula: it still counts, (S1) beside it is a step
+  if (const Certificate* c = dcrv::test::certificate_in_build("F.g-derivative"))
+    for (const auto& piece : c->identities) {
+      INFO(piece.label);
+      CHECK(piece.rearrangement == (piece.label.rfind("(S1)", 0) == 0));
+    }
+}
+
+TEST_CASE("A.shah-gradient-replicator's metric bound refuses a score without its -p_i",
+          "[certify][rearrangement]") {
+  proved_and_refused_off([](bool off) { return shah_metric_rearrangement(3, off); });
+  carries("A.shah-gradient-replicator", "g_p(v,v) = sum v_i^2/p_i", 5);
+}
+
+TEST_CASE("D.flow-Y-inequality's chart and centred chart refuse a dropped term", "[certify][rearrangement]") {
+  proved_and_refused_off([](bool off) { return flow_y_face_rearrangement(2, 1, off); });
+  proved_and_refused_off([](bool off) { return flow_y_coef_rearrangement(3, off); });
+  carries("D.flow-Y-inequality", "-phi_k - a", 5);
+  carries("D.flow-Y-inequality", "b log K", 2);
+}

@@ -422,6 +422,13 @@ DCRV_CERTIFICATE(flow_y_inequality) {
   c.pieces.push_back(y_coef_centre_piece<2>({Interval(-1.0, 1.0)}));
   c.pieces.push_back(y_coef_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
   c.pieces.push_back(y_coef_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
+  // the chart and centred-chart rearrangements (issue 20 point 5)
+  for (std::size_t M = 1; M <= 3; ++M)
+    for (std::size_t L : {0, 1})
+      if (M + L >= 2)
+        c.identities.push_back(rearrangements::flow_y_face_rearrangement(M, L));
+  for (std::size_t K = 2; K <= 3; ++K)
+    c.identities.push_back(rearrangements::flow_y_coef_rearrangement(K));
   return c;
 }
 

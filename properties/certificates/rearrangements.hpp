@@ -265,6 +265,103 @@ inline IdentityPiece noise_variance_rearrangement(std::size_t K, bool off = fals
       });
 }
 
+/// A.shah-gradient-replicator, S, the metric bound: variables (p₁..p_S, v₁..v_{S−1}), p free (non-zero), v_S
+/// = −Σv (v ∈ T): the paper's ‖v‖² − g_p(v,v) = Σv_i² − Σv_i²/p_i, times Π_j p_j > 0, equals the score −Σ_i
+/// v_i²(1 − p_i)Π_{j≠i}p_j. `off`: the score without its −p_i (so −Σ v_i² Π_{j≠i}p_j).
+inline IdentityPiece shah_metric_rearrangement(std::size_t S, bool off = false) {
+  return rearrangement_identity(
+      "S = " + std::to_string(S) +
+          ": prod p (|v|^2 - g_p(v,v)) = -sum_i v_i^2 (1 - p_i) prod_{j != i} p_j, g_p(v,v) = sum v_i^2/p_i",
+      2 * S - 1, 2, [S, off](const std::vector<Exact>& x, const RationalConstants&) {
+        std::vector<Exact> p(x.begin(), x.begin() + static_cast<long>(S));
+        std::vector<Exact> v(x.begin() + static_cast<long>(S), x.end());
+        Exact last(0);
+        for (const auto& vi : v)
+          last -= vi;
+        v.push_back(last);
+        Exact prod(1), norm2(0), metric(0), score(0);
+        for (std::size_t i = 0; i < S; ++i) {
+          prod *= p[i];
+          norm2 += v[i] * v[i];
+          metric += v[i] * v[i] / p[i];
+          Exact others(1);
+          for (std::size_t j = 0; j < S; ++j)
+            if (j != i)
+              others *= p[j];
+          score -= v[i] * v[i] * (off ? Exact(1) : Exact(1 - p[i])) * others;
+        }
+        return prod * (norm2 - metric) - score;
+      });
+}
+
+/// D.flow-Y-inequality, the face ε = 0, M correct (L = 0, or one incorrect coordinate of mass 1 − ρ standing
+/// for every L ≥ 1, as star_exact::chart_rearrangement): variables (ρ, a₁..a_{M−1}, A) for L = 1,
+/// (a₁..a_{M−1}, A) for L = 0 (ρ = 1), a_M = 1 − Σa, A the constant a free: per component k, −φ_k − A equals
+/// the piece's (1 − A) − (1 − ρ) − 2ρΣ_{c<c'} a_c a_c' − [a_k if k ∈ C] (φ = star_phi of p = (ρa, 1 − ρ)).
+/// `off`: without −(1 − ρ).
+inline IdentityPiece flow_y_face_rearrangement(std::size_t M, std::size_t L, bool off = false) {
+  const std::size_t n = (L ? 1 : 0) + M; // (ρ,) a₁..a_{M−1}, A
+  return rearrangement_identity(
+      "M = " + std::to_string(M) + (L ? ", L >= 1" : ", L = 0") +
+          ": -phi_k - a = (1 - a) - (1 - rho) - 2 rho sum_{c<c'} a_c a_c' - [a_k, k in C] (eps = 0)",
+      n, 3, [M, L, n, off](const std::vector<Exact>& x, const RationalConstants&) {
+        const std::size_t off0 = L ? 1 : 0;
+        const Exact rho = L ? x[0] : Exact(1);
+        const Exact& A = x[n - 1];
+        std::vector<Exact> a;
+        Exact last(1);
+        for (std::size_t c = 0; c + 1 < M; ++c) {
+          a.push_back(x[off0 + c]);
+          last -= x[off0 + c];
+        }
+        a.push_back(last);
+        std::vector<Exact> p;
+        for (const auto& ac : a)
+          p.push_back(rho * ac);
+        if (L)
+          p.push_back(1 - rho);
+        const std::vector<Exact> phi = star_exact::star_phi(p, star_exact::leading(p.size(), M));
+        Exact pairs(0);
+        for (std::size_t c = 0; c < M; ++c)
+          for (std::size_t d = c + 1; d < M; ++d)
+            pairs += a[c] * a[d];
+        std::vector<Exact> r;
+        for (std::size_t k = 0; k < p.size(); ++k) {
+          Exact score = (1 - A) - (off ? Exact(0) : Exact(1 - rho)) - 2 * rho * pairs;
+          if (k < M)
+            score -= a[k];
+          r.push_back((-phi[k] - A) - score);
+        }
+        return r;
+      });
+}
+
+/// D.flow-Y-inequality, the ε coefficient in the centred chart, K (2, 3): variables (y₁..y_{K−1}, L₁..L_K, ℓ,
+/// b) as logp_lower_rearrangement: K(−⟨log p⟩ − b log K) = −Σ_k (1 + y_k) log(1 + y_k) + K(1 − b) log K (the
+/// piece's score, K > 0 times the coefficient). `off`: without K(1 − b) log K.
+inline IdentityPiece flow_y_coef_rearrangement(std::size_t K, bool off = false) {
+  return rearrangement_identity(
+      "K = " + std::to_string(K) +
+          ": K(-sum_k p_k log p_k - b log K) = -sum_k (1 + y_k) log(1 + y_k) + K(1 - b) log K, K p_k = 1 + "
+          "y_k, logs free",
+      2 * K + 1, 2, [K, off](const std::vector<Exact>& x, const RationalConstants&) {
+        const Exact Kx(static_cast<long>(K));
+        std::vector<Exact> y(x.begin(), x.begin() + static_cast<long>(K - 1));
+        Exact yl(0);
+        for (const auto& yi : y)
+          yl -= yi;
+        y.push_back(yl);
+        const Exact &ell = x[2 * K - 1], &b = x[2 * K];
+        Exact meanlog(0), score = off ? Exact(0) : Exact(Kx * (1 - b) * ell);
+        for (std::size_t k = 0; k < K; ++k) {
+          const Exact& Lk = x[K - 1 + k];
+          meanlog += (1 + y[k]) / Kx * (Lk - ell);
+          score -= (1 + y[k]) * Lk;
+        }
+        return Kx * (-meanlog - b * ell) - score;
+      });
+}
+
 /// Flags the identities of `c` whose label contains one of `marks` as rearrangements: identity pieces a
 /// certificate already had that are the step from the paper's statement to a piece's score ((S1)–(S3), a
 /// chart, a cleared denominator), not a part of the claim (REARRANGEMENTS.md). A flagged identity still
