@@ -118,3 +118,9 @@ TEST_CASE("D.flow-Y-inequality's chart and centred chart refuse a dropped term",
   carries("D.flow-Y-inequality", "-phi_k - a", 5);
   carries("D.flow-Y-inequality", "b log K", 2);
 }
+
+TEST_CASE("C.degenerate-floor's cases refuse the bound without (K - 1)(1/K - min p)",
+          "[certify][rearrangement]") {
+  proved_and_refused_off([](bool off) { return degenerate_floor_rearrangement(4, off); });
+  carries("C.degenerate-floor", "(argmax, argmin)", 5);
+}

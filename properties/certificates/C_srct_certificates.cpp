@@ -1097,6 +1097,8 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
     c.identities.push_back(face_gap_at_uniform_piece(K));
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(degenerate_floor_piece<S>()); });
   rename_dim(c.pieces, "S", "K");
+  for (std::size_t K = 2; K <= 6; ++K) // the bound's rearrangement, per (argmax, argmin) (issue 20 point 5)
+    c.identities.push_back(rearrangements::degenerate_floor_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}};
   return c;
 }

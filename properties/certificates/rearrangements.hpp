@@ -362,6 +362,39 @@ inline IdentityPiece flow_y_coef_rearrangement(std::size_t K, bool off = false) 
       });
 }
 
+/// C.degenerate-floor, K, the bound: variables (p₁..p_{K−1}), p_K = 1 − Σp. Per case (i = an index of max p,
+/// m = an index of min p; K² components) the paper's (max p − 1/K) − (K − 1)(1/K − min p) equals the score's
+/// term of i, Σ_{j≠i} min(0, min_{k≠j}(p_k − p_j)), which is p_m − p_j for j ≠ m and 0 for j = m in that case
+/// (the score is the max over i, so it is ≥ this term). `off`: the paper's form without −(K − 1)(1/K − min
+/// p).
+inline IdentityPiece degenerate_floor_rearrangement(std::size_t K, bool off = false) {
+  return rearrangement_identity(
+      "K = " + std::to_string(K) +
+          ": per (i, m) = (argmax, argmin), max p - 1/K - (K-1)(1/K - min p) = sum_{j != i} min(0, min_{k != "
+          "j}(p_k - p_j))",
+      K - 1, 2, [K, off](const std::vector<Exact>& x, const RationalConstants&) {
+        std::vector<Exact> p(x.begin(), x.end());
+        Exact last(1);
+        for (const auto& v : p)
+          last -= v;
+        p.push_back(last);
+        const Exact Kx(static_cast<long>(K));
+        std::vector<Exact> r;
+        for (std::size_t i = 0; i < K; ++i)
+          for (std::size_t m = 0; m < K; ++m) {
+            if (i == m) // max p = min p: p uniform, a case of every (i, m ≠ i) as well
+              continue;
+            const Exact paper = (p[i] - 1 / Kx) - (off ? Exact(0) : Exact((Kx - 1) * (1 / Kx - p[m])));
+            Exact term(0);
+            for (std::size_t j = 0; j < K; ++j)
+              if (j != i && j != m)
+                term += p[m] - p[j];
+            r.push_back(paper - term);
+          }
+        return r;
+      });
+}
+
 /// Flags the identities of `c` whose label contains one of `marks` as rearrangements: identity pieces a
 /// certificate already had that are the step from the paper's statement to a piece's score ((S1)–(S3), a
 /// chart, a cleared denominator), not a part of the claim (REARRANGEMENTS.md). A flagged identity still
