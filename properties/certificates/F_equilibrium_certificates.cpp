@@ -23,6 +23,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -626,6 +627,8 @@ DCRV_CERTIFICATE(clog_le) {
   c.reductions = {{"the score depends on (K, delta) only through Lambda = 1 + log(1/delta) >= 1 + log K >= 1 "
                    "(delta <= 1/K <= 1/2)",
                    {"K", "delta"}}};
+  rearrangements::flag_rearrangements(
+      c, {"C_log - (c + sqrt K) Lambda", "t ((2 - c) Lambda - 1)"}); // issue 20 point 5
   return c;
 }
 
@@ -659,6 +662,8 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
   c.paper = face_gap_paper();
   for (auto& id : face_gap_chart_identities()) // the chart's rearrangements
     c.identities.push_back(id);
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"L_K - log A", "at delta = u/K"});
   return c;
 }
 
@@ -689,6 +694,8 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
                                  })};
   c.paper = face_gap_paper();
   c.paper.push_back({"eta", 0, 1});
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"2 g/eps - cap"});
   return c;
 }
 
@@ -730,6 +737,8 @@ DCRV_CERTIFICATE(static_cap) {
   c.paper = face_gap_paper();
   c.paper.push_back({"a", 0, 1});
   c.paper.push_back({"b", 0, 1});
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(1 - K delta) score"});
   return c;
 }
 

@@ -18,6 +18,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
 namespace {

@@ -14,6 +14,7 @@
 #include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -202,7 +203,9 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
   // and leaves <log p> unchanged
   // (S = 4 closes as well, in 2.7 s at the smoke budget: left out for the time budget of the stage)
   c.pieces = {with_dim(meanlog_lower_piece<2>(1), "S", 2), with_dim(meanlog_lower_piece<3>(2), "S", 3)};
-  c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
+  c.identities = {rearrangements::meanlog_rearrangement(2),
+                  rearrangements::meanlog_rearrangement(3)}; // issue 20 point 5
+  c.paper = {{"S", 2, kUnbounded}};                          // every S >= 2
   return c;
 }
 
@@ -347,6 +350,8 @@ DCRV_CERTIFICATE(g_rho_band) {
   c.reductions = {{"every K >= 2, labelling, delta = u/K in [0, 1/K] and q in the closed simplex give (u, t) "
                    "= (K delta, sum_C q) in [0, 1]^2, and the scores are -(1 - u) t, -(1 - u)(1 - t) there",
                    {"K"}}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"the class band as the scores"});
   return c;
 }
 
@@ -417,6 +422,8 @@ DCRV_CERTIFICATE(g_op1_star_phii_bound) {
   }
   c.paper = {
       {"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C + 1: phi_k reads the correct masses)
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
 }
 
@@ -459,6 +466,8 @@ DCRV_CERTIFICATE(g_op1_star_phic_bound) {
     c.identities.back().dims = {{"K_C", KC}};
   }
   c.paper = {{"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C, delta)
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
 }
 

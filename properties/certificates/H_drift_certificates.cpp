@@ -40,6 +40,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -304,6 +305,8 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       c.identities.push_back(id);
   });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(A) ", "(B) ", "(C) "});
   return c;
 }
 
@@ -345,12 +348,15 @@ DCRV_CERTIFICATE(ellipticity_lower) {
       "exclusion";
   c.method =
       "p = delta 1 + t q: v^T(diag p - p p^T)v = delta |v|^2 + t[sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - "
-      "t)(q.v)^2] (exact on sum q = 1, sum v = 0), so the score c delta |v|^2 - v^T(diag p - p p^T)v "
+      "t)(q.v)^2] (exact on sum q = 1, sum v = 0; checked, gamma and c free), so the score c delta |v|^2 - "
+      "v^T(diag p - p p^T)v "
       "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
       "coordinates (q_j = q_k = 0)";
   c.constants = {{"c", [] { return Interval(1); }}};
   c.pieces = {with_dim(ellipticity_lower_piece<2>(), "K", 2), with_dim(ellipticity_lower_piece<3>(), "K", 3),
               with_dim(ellipticity_lower_piece<4>(), "K", 4)};
+  for (std::size_t K = 2; K <= 4; ++K) // the rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::ellipticity_lower_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (every delta, p, v, gamma)
   return c;
 }
@@ -982,6 +988,8 @@ DCRV_CERTIFICATE(variance_gap_bound) {
   for (std::size_t i = 0; i < c.identities.size(); ++i)
     c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
   c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"b = ("});
   return c;
 }
 

@@ -25,6 +25,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -97,6 +98,8 @@ DCRV_CERTIFICATE(noise_variance_bound) {
   c.constants = {{"c", [] { return Interval(1); }}};
   for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(noise_variance_piece<K>()); });
   for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(noise_mid_piece<K>()); });
+  for (std::size_t K = 2; K <= 8; ++K) // the first bound's rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::noise_variance_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
