@@ -72,7 +72,15 @@ TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides
       }
 }
 
-TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", "[certify]") {
+constexpr const char* kNeg =
+    "(i) ell0 <= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = -a/(1 - a), w "
+    "= o/(1 - o)";
+constexpr const char* kPos =
+    "(i) ell0 >= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = a/(1 - a), w = "
+    "o/(1 - o)";
+
+TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta, in the chart v/(1 + v)",
+          "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.c-open-formula");
   for (double beta : {1e-3, 0.9, 1e3})
@@ -83,11 +91,33 @@ TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", 
         const mpfr claimed = ell0 <= 0 ? mpfr(0.25) : mpfr(0.25 / (ch * ch));
         const mpfr expected = -m.g_prime(mpfr(-w)) / beta - claimed;
         INFO("beta " << beta << " ell0 " << ell0 << " w " << w);
+        // the chart z = v/(1 + v) of beta, |ell0|, w
+        auto z = [](double v) { return mpfr(v) / (1 + mpfr(v)); };
+        const std::vector<mpfr> x{z(beta), z(std::abs(ell0)), z(w)};
         if (ell0 <= 0)
-          CHECK(close(score(c, "(i) ell0 in [-40, 0]", {beta, ell0, w}), expected));
+          CHECK(close(score(c, kNeg, x), expected, 1e-25));
         if (ell0 >= 0)
-          CHECK(close(score(c, "(i) ell0 in [0, 20]", {beta, ell0, w}), expected, 1e-25));
+          CHECK(close(score(c, kPos, x), expected, 1e-25));
       }
+  // a box reaching a limit of the chart (beta, |ell0| or w -> inf) is enclosed by the ranges: at c its
+  // upper end is 0
+  const Constants k = paper_constants(c);
+  for (const char* label : {kNeg, kPos}) {
+    const Interval v =
+        piece_labelled(c, label).score.value(Box{Interval(0.5), Interval(0.25), Interval(0.5, 1.0)}, k);
+    CHECK(v.upper() <= 0);
+    CHECK(v.lower() >= -0.25);
+  }
+}
+
+TEST_CASE("F.c-open-formula is whole in the chart v/(1 + v) of beta, |ell0|, w and refused 1e-9 stronger",
+          "[certify]") {
+  const Certificate& c = certificate_of("F.c-open-formula");
+  CHECK(c.scope.whole);
+  CHECK(c.scope.gap.empty());
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // attained at x = 0
 }
 
 TEST_CASE("F.c-max-le-copen: the scores are (-g'(ell) - c_open)/beta on the trimmed interval", "[certify]") {

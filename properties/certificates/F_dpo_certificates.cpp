@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -234,25 +235,63 @@ DCRV_CERTIFICATE(c_open_formula) {
   Certificate c;
   c.claim = "F.c-open-formula";
   c.domain =
-      "beta in [10^-3, 10^3], ell0 in [-40, 20], ell = -w with w in [0, 200] (the claim's domain); (ii) "
-      "for every real beta > 0 and ell0 (exact identities); no exclusion";
+      "(i) every beta > 0, ell0 and ell = -w <= 0, in the compact chart z = v/(1 + v) in [0, 1] of beta, "
+      "|ell0| and w (z = 1 the limit v -> inf); (ii) for every real beta > 0 and ell0 (exact identities); no "
+      "exclusion";
   c.method =
       "(i) divided by beta > 0: ell0 <= 0: s(x) - c = (1/4 - c) - tanh^2(x/2)/4 <= 0, x = -beta(w + ell0) "
       "(S1); ell0 >= 0: s(x) - c sech^2(y/2) = (1/4 - c) sech^2(y/2) + [s(-(y+t)) - s(y)], y = beta "
       "ell0, t = beta w, the bracket <= 0 by (S2); (ii) exact: s(0) = sigma(0)^2 = c (ell0 <= 0) and "
-      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0)";
+      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0); (i) read in the chart beta = b/(1 - b), "
+      "|ell0| = a/(1 - a), w = o/(1 - o), no scaling needed (the scores are bounded); a box reaching a limit "
+      "(b, a or o = 1) is enclosed by tanh^2 in [0, 1], sech^2 in [0, 1] and the (S2) bracket in [-1/4, 0]";
   c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
-  Piece neg = make_piece<3>(
-      "(i) ell0 in [-40, 0]", {{Interval(1e-3, 1e3), Interval(-40.0, 0.0), Interval(0.0, 200.0)}},
-      [](const auto& x, const Constants& k) { return slope_minus(x[0] * (-x[2] - x[1]), k("c")); });
-  Piece pos =
-      make_piece<3>("(i) ell0 in [0, 20]", {{Interval(1e-3, 1e3), Interval(0.0, 20.0), Interval(0.0, 200.0)}},
-                    [](const auto& x, const Constants& k) {
+  // the compact chart z = v/(1 + v) in [0, 1] of beta, |ell0|, w (z = 1: the limit v -> inf); a box that
+  // reaches a limit is enclosed by the ranges s in [0, 1/4], sech^2 in [0, 1] and, by (S2), s(-(y + t)) -
+  // s(y) in [-1/4, 0] (jets throw there: the interval enclosure decides)
+  auto chart = [](const auto& z) { return z / (1 - z); };
+  auto at_limit = [](const auto& x) {
+    using X = scalar_of<decltype(x[0])>;
+    bool limit = false;
+    for (std::size_t i = 0; i < 3; ++i) {
+      if constexpr (std::is_same_v<X, Interval>)
+        limit = limit || x[i].upper() >= 1;
+      else
+        limit = limit || x[i].v.upper() >= 1;
+    }
+    if constexpr (!std::is_same_v<X, Interval>)
+      if (limit)
+        throw straddle_error("F.c-open-formula: a limit of the chart, enclosed on intervals only");
+    return limit;
+  };
+  Piece neg =
+      make_piece<3>("(i) ell0 <= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = -a/(1 - a), w = "
+                    "o/(1 - o)",
+                    {unit_box(3)}, [chart, at_limit](const auto& x, const Constants& k) {
                       using X = scalar_of<decltype(x[0])>;
-                      const X y = x[0] * x[1], t = x[0] * x[2];
+                      if (at_limit(x)) // tanh^2 in [0, 1]
+                        return X(Interval(1) / 4 - k("c")) - X(Interval(0, 1)) / 4;
+                      const X beta = chart(x[0]), ell0 = -chart(x[1]), w = chart(x[2]);
+                      return slope_minus(X(beta * (-w - ell0)), k("c"));
+                    });
+  Piece pos =
+      make_piece<3>("(i) ell0 >= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = a/(1 - a), w = "
+                    "o/(1 - o)",
+                    {unit_box(3)}, [chart, at_limit](const auto& x, const Constants& k) {
+                      using X = scalar_of<decltype(x[0])>;
+                      if (at_limit(x)) // sech^2 in [0, 1], the (S2) bracket in [-1/4, 0]
+                        return X(Interval(1) / 4 - k("c")) * X(Interval(0, 1)) - X(Interval(0, 1)) / 4;
+                      const X beta = chart(x[0]), ell0 = chart(x[1]), w = chart(x[2]);
+                      const X y = beta * ell0, t = beta * w;
                       const X ch = cosh_of(y / 2);
                       return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
                     });
+  auto scoped = [](Piece p, double sign) {
+    using compact_chart::ratio_of;
+    return with_param(with_param(with_param(std::move(p), "beta", 0, ratio_of), "ell0", 1,
+                                 [sign](double a) { return sign * ratio_of(a); }),
+                      "w", 2, ratio_of);
+  };
   const IdentityPiece at_neg =
       identity_piece("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
                      [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
@@ -267,7 +306,7 @@ DCRV_CERTIFICATE(c_open_formula) {
                        const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
                        return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
                      });
-  c.pieces = {with_param(beta_ell0(neg, 0, 1), "w", 2), with_param(beta_ell0(pos, 0, 1), "w", 2)};
+  c.pieces = {scoped(neg, -1), scoped(pos, 1)};
   c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every ell = -w <= 0
   return c;
