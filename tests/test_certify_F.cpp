@@ -406,7 +406,11 @@ TEST_CASE("the Jacobian identities compare with dcrv's field_jacobian and entrop
   CHECK(close(fp(1), -m.g_prime(L(1)) / p(1)));
 }
 
-TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta with raw_score_derivatives",
+constexpr const char* kJphi =
+    "|f'(v)| <= c beta/delta, times delta/beta: (b, u, m, w) in [0, 1]^4, beta = b/(1 "
+    "- b), ell0 = logit(u), lambda = 1/2 + m/(1 - m)";
+
+TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) delta/beta with raw_score_derivatives",
           "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.jphi-piece-diag");
@@ -422,9 +426,30 @@ TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta wit
           p(0) = exp(log_v);
           const mpfr fp = abs(m.raw_score_derivatives(p, lp)(0));
           INFO("beta " << beta << " ell0 " << ell0 << " lambda " << lam << " w " << w);
-          CHECK(close(score(c, "|f'(v)| <= c beta/delta", {beta, ell0, lam, w}),
-                      (fp - 0.25 * beta / delta) * p(0) / beta, 1e-25));
+          // the chart (b, u, m, w): beta = b/(1 - b), ell0 = logit(u), lambda = 1/2 + m/(1 - m); the score
+          // times the factor delta/v
+          const std::vector<mpfr> x{beta / (1 + mpfr(beta)), 1 / (1 + exp(-mpfr(ell0))),
+                                    (lam - mpfr(0.5)) / (lam + mpfr(0.5)), mpfr(w)};
+          CHECK(close(score(c, kJphi, x), (fp - 0.25 * beta / delta) * delta / beta, 1e-25));
         }
+  // a box reaching a limit (beta -> inf) is enclosed by the range [-1/4, 0] at c
+  const Interval v = piece_labelled(c, kJphi).score.value(
+      Box{Interval(0.5, 1.0), Interval(0.5), Interval(0.5), Interval(0.0, 1.0)}, paper_constants(c));
+  CHECK(v.upper() <= 0);
+}
+
+TEST_CASE("F.jphi-piece-diag is whole in its compact chart, checks its rearrangements and is refused 1e-9 "
+          "stronger",
+          "[certify]") {
+  const Certificate& c = certificate_of("F.jphi-piece-diag");
+  CHECK(c.scope.whole);
+  for (const auto& id : c.identities) {
+    INFO(id.label);
+    CHECK(prove_identity(id, exact_constants(c)).status == "proved");
+  }
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // attained at w = 0, x = 0
 }
 
 TEST_CASE("F.static-cap checks its rearrangement: an identity off by a sign-evident term is refused",

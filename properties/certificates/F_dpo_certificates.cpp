@@ -164,30 +164,59 @@ DCRV_CERTIFICATE(mgamma_sup) {
 // F.jphi-piece-diag (Lemma lem:Lphi, proof): max_i |f_i′(p_i)| ≤ L_f = cβ/δ on Δ_δ.
 // ---------------------------------------------------------------------------------------------------------
 
+/// The score of F.jphi-piece-diag times the positive factor e^{−wλ} = δ/v (bounded at every limit):
+/// (|f_i′(v)| − cβ/δ)·δ/β = (¼ − c) + expm1(−wλ)/4 − e^{−wλ} tanh²(x/2)/4, in the compact chart (b, u, m, w)
+/// ∈ [0, 1]⁴: β = b/(1 − b), ℓ₀ = log(u/(1 − u)), λ = ½ + m/(1 − m) (b = 1, u = 0, 1, m = 1 the limits). A
+/// box reaching a limit is enclosed by the range of the last two terms, −(1 − e^{−wλ}(1 − tanh²))/4 ∈ [−¼, 0]
+/// (jets throw there).
+Piece jphi_chart_piece() {
+  Piece piece = make_piece<4>(
+      "|f'(v)| <= c beta/delta, times delta/beta: (b, u, m, w) in [0, 1]^4, beta = b/(1 - b), ell0 = "
+      "logit(u), lambda = 1/2 + m/(1 - m)",
+      {unit_box(4)}, [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        bool limit = false;
+        if constexpr (std::is_same_v<X, Interval>)
+          limit = x[0].upper() >= 1 || x[1].lower() <= 0 || x[1].upper() >= 1 || x[2].upper() >= 1;
+        else if (x[0].v.upper() >= 1 || x[1].v.lower() <= 0 || x[1].v.upper() >= 1 || x[2].v.upper() >= 1)
+          throw straddle_error("F.jphi-piece-diag: a limit of the chart, enclosed on intervals only");
+        if (limit)
+          return X(Interval(1) / 4 - k("c")) - X(Interval(0, 1)) / 4;
+        const X beta = x[0] / (1 - x[0]), ell0 = log(x[1] / (1 - x[1])), lam = X(0.5) + x[2] / (1 - x[2]);
+        const X& w = x[3];
+        const X xx = beta * (-((1 - w) * lam) - ell0), wl = w * lam;
+        return X(Interval(1) / 4 - k("c")) + expm1(-wl) / 4 - exp(-wl) * square(tanh_half(xx)) / 4;
+      });
+  return with_param(
+      with_param(with_param(piece, "beta", 0, compact_chart::ratio_of), "ell0", 1, compact_chart::logit_of),
+      "lambda", 2, [](double m) { return 0.5 + compact_chart::ratio_of(m); });
+}
+
 DCRV_CERTIFICATE(jphi_piece_diag) {
   Certificate c;
   c.claim = "F.jphi-piece-diag";
   c.domain =
       "every mass v in [delta, 1] (so every p_i of Delta_delta, every K, every labelling: |f_i'| does not "
-      "depend on s_i), delta in [e^-100, e^-1/2], beta in [10^-3, 10^3], ell0 in [-40, 20]; no exclusion";
+      "depend on s_i), every delta in (0, e^-1/2], beta > 0 and ell0, in the compact chart beta = b/(1 - b), "
+      "ell0 = logit(u), lambda = log(1/delta) = 1/2 + m/(1 - m), (b, u, m) in [0, 1]^3 (1 and 0 the "
+      "limits); no exclusion";
   c.method =
       "|f_i'(v)| = beta s(x)/v, x = beta(log v - ell0), v = delta e^(w lambda), lambda = log(1/delta), w in "
       "[0, 1]; times v/beta > 0: s(x) - c v/delta = (1/4 - c) e^(w lambda) - expm1(w lambda)/4 - "
-      "tanh^2(x/2)/4 <= 0 by (S1); the sub-box near v = delta, ell0 = log delta is searched first (last "
-      "root)";
+      "tanh^2(x/2)/4 by (S1), and times e^(-w lambda) > 0 (so (|f_i'| - c beta/delta) delta/beta, bounded at "
+      "every limit): (1/4 - c) + expm1(-w lambda)/4 - e^(-w lambda) tanh^2(x/2)/4 <= 0 (checked "
+      "rearrangement); a box reaching a limit of the chart is enclosed by the last two terms' range [-1/4, "
+      "0]";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  Piece piece = make_piece<4>(
-      "|f'(v)| <= c beta/delta",
-      {{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.5, 100.0), Interval(0.0, 1.0)},
-       {Interval(1e-3, 2e-3), Interval(-10.0, -9.0), Interval(9.0, 10.0), Interval(0.0, 1e-3)}},
-      [](const auto& x, const Constants& k) {
-        using X = scalar_of<decltype(x[0])>;
-        const X &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
-        const X xx = beta * (-((1 - w) * lam) - ell0);
-        return X(Interval(1) / 4 - k("c")) * exp(w * lam) - expm1(w * lam) / 4 - square(tanh_half(xx)) / 4;
-      });
-  c.pieces = {with_param(beta_ell0(piece, 0, 1), "lambda", 2)};
-  c.identities = {slope_tanh_identity()};
+  c.pieces = {jphi_chart_piece()};
+  c.identities = {
+      slope_tanh_identity(),
+      rearrangement_identity("((1/4 - c) E - (E - 1)/4 - T/4)/E = (1/4 - c) + (1/E - 1)/4 - T/(4E) at E = "
+                             "e^(w lambda), T = tanh^2(x/2), C = 1/4 - c",
+                             3, 1, [](const std::vector<Exact>& y, const RationalConstants&) {
+                               const Exact &E = y[0], &T = y[1], &C = y[2];
+                               return (C * E - (E - 1) / 4 - T / 4) / E - (C + (1 / E - 1) / 4 - T / (4 * E));
+                             })};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"lambda", std::log(2.0), inf}}; // delta in (0, 1/2]
   return c;
 }
