@@ -55,7 +55,16 @@ TEST_CASE("F.mgamma-sup: the scores are g(log v) - M_gamma, -M_gamma and -(1 - g
         }
 }
 
-TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides", "[certify]") {
+constexpr const char* kLfSide0 =
+    "ell0 = d > 0 (sup at ell = 0), times 1/tanh^2(beta d/2): beta = b/(1 - b), d = e/(1 - e)";
+constexpr const char* kLfSide1 =
+    "ell0 = log delta - d (sup at ell = log delta), times 1/tanh^2(beta d/2): beta = "
+    "b/(1 - b), d = e/(1 - e)";
+
+TEST_CASE(
+    "F.lf-strict: the scores are (c_max_lemma(delta)/beta - c)/tanh^2(beta d/2) on both sides, in the chart "
+    "v/(1 + v)",
+    "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.lf-strict");
   for (double beta : {1e-3, 0.5, 1e3})
@@ -66,10 +75,31 @@ TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides
         m.ell0 = log(mpfr(delta)) - d;
         const mpfr side1 = m.c_max_lemma(mpfr(delta)) / beta - 0.25;
         INFO("beta " << beta << " d " << d << " delta " << delta);
-        CHECK(close(score(c, "ell0 = d > 0 (sup at ell = 0)", {beta, d}), side0));
+        // the chart beta = b/(1 - b), d = e/(1 - e), the score times 1/tanh^2(beta d/2)
+        const std::vector<mpfr> x{beta / (1 + mpfr(beta)), d / (1 + mpfr(d))};
+        const mpfr th = tanh(mpfr(beta) * d / 2), T = th * th;
+        CHECK(close(score(c, kLfSide0, x), side0 / T, 1e-25));
         // side 1 forms ℓ₀ = log δ − d in the library, so its x carries the rounding of log δ
-        CHECK(close(score(c, "ell0 = log delta - d (sup at ell = log delta)", {beta, d}), side1, 1e-25));
+        CHECK(close(score(c, kLfSide1, x), side1 / T, 1e-20));
       }
+  // a box reaching a limit (beta d -> 0) is enclosed as -1/4 at c = 1/4 (1/4 - c = 0)
+  const Interval v =
+      piece_labelled(c, kLfSide0).score.value(Box{Interval(0.0, 0.5), Interval(0.5)}, paper_constants(c));
+  CHECK(v.upper() <= -0.25);
+}
+
+TEST_CASE("F.lf-strict is whole in its compact chart, checks its rearrangements and is refused 1e-9 stronger",
+          "[certify]") {
+  const Certificate& c = certificate_of("F.lf-strict");
+  CHECK(c.scope.whole);
+  for (const auto& id : c.identities) {
+    INFO(id.label);
+    CHECK(prove_identity(id, exact_constants(c)).status == "proved");
+  }
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // approached as beta d -> 0
+  CHECK(run_certificate(c, {{"c", 0.2475}}, budget).status == "violation");     // 1 % stronger: found inside
 }
 
 constexpr const char* kNeg =

@@ -225,33 +225,61 @@ DCRV_CERTIFICATE(jphi_piece_diag) {
 // F.lf-strict (Lemma lem:Lf): c_max = sup_{[log δ, 0]}(−g′) < cβ when ℓ₀ ∉ [log δ, 0].
 // ---------------------------------------------------------------------------------------------------------
 
-/// Side 0: ℓ₀ = d > 0, the sup is at ℓ = 0, x = −βd; side 1: ℓ₀ = log δ − d, at ℓ = log δ, x = βd.
+/// Side 0: ℓ₀ = d > 0, the sup is at ℓ = 0, x = −βd; side 1: ℓ₀ = log δ − d, at ℓ = log δ, x = βd. Either
+/// way s(x) − c = (¼ − c) − tanh²(y/2)/4 with y = βd > 0, here times the positive factor 1/tanh²(y/2) (so
+/// that the strict bound, 0 at y → 0, stays bounded away from 0): (¼ − c)/T − ¼, T = tanh²(y/2), in the
+/// compact chart β = b/(1 − b), d = e/(1 − e), (b, e) ∈ [0, 1]² (b, e = 0, 1 the limits). A box reaching a
+/// limit is enclosed as −¼ when ¼ − c = 0 and split otherwise (jets throw there); the two sides have the same
+/// score.
 Piece lf_strict_piece(int side) {
   Piece piece = make_piece<2>(
-      side == 0 ? "ell0 = d > 0 (sup at ell = 0)" : "ell0 = log delta - d (sup at ell = log delta)",
-      // the sub-box βd ≤ 2·10⁻³ (where s(x) is within 10⁻⁶ of ¼) is searched first (the last root)
-      {{Interval(1e-3, 1e3), Interval(1e-6, 40.0)}, {Interval(1e-3, 2e-3), Interval(1e-6, 1.0)}},
-      [side](const auto& x, const Constants& k) {
-        const auto bd = x[0] * x[1];
-        return slope_minus(side == 0 ? -bd : bd, k("c"));
+      side == 0
+          ? "ell0 = d > 0 (sup at ell = 0), times 1/tanh^2(beta d/2): beta = b/(1 - b), d = e/(1 - e)"
+          : "ell0 = log delta - d (sup at ell = log delta), times 1/tanh^2(beta d/2): beta = b/(1 - b), d "
+            "= e/(1 - e)",
+      {unit_box(2)}, [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        const Interval C = Interval(1) / 4 - k("c");
+        if constexpr (std::is_same_v<X, Interval>) {
+          if (x[0].lower() <= 0 || x[0].upper() >= 1 || x[1].lower() <= 0 || x[1].upper() >= 1) {
+            // C/T with 1/T in [1, inf): 0 at C = 0 (the paper's c); otherwise unbounded, not enclosed here
+            // (an Interval is finite): the box is split and its interior decides
+            if (C.lower() != 0 || C.upper() != 0)
+              throw straddle_error("F.lf-strict: (1/4 - c)/T at a limit of the chart, c != 1/4");
+            return Interval(-1) / 4;
+          }
+        } else if (x[0].v.lower() <= 0 || x[0].v.upper() >= 1 || x[1].v.lower() <= 0 || x[1].v.upper() >= 1) {
+          throw straddle_error("F.lf-strict: a limit of the chart, enclosed on intervals only");
+        }
+        const X y = x[0] / (1 - x[0]) * (x[1] / (1 - x[1]));
+        return X(C) / square(tanh_half(y)) - X(Interval(1) / 4);
       });
   piece.strict = true;
-  return piece;
+  return with_param(with_param(piece, "beta", 0, compact_chart::ratio_of), "d", 1, compact_chart::ratio_of);
 }
 
 DCRV_CERTIFICATE(lf_strict) {
   Certificate c;
   c.claim = "F.lf-strict";
-  c.domain = "beta in [10^-3, 10^3], d in [10^-6, 40], both sides (ell0 = d and ell0 = log delta - d), every "
-             "delta in (0, 1) (delta cancels); no exclusion";
+  c.domain =
+      "every beta > 0 and d > 0, both sides (ell0 = d and ell0 = log delta - d), every delta in (0, 1) "
+      "(delta cancels), in the compact chart beta = b/(1 - b), d = e/(1 - e), (b, e) in [0, 1]^2 (0 "
+      "and 1 the limits); no exclusion";
   c.method =
       "c_max = -g'(at) with at the point of [log delta, 0] closest to ell0 (DpoModel::slope_sup): at = 0, "
       "x = -beta d (side 0) or at = log delta, x = beta d (side 1); c_max/beta - c = s(x) - c = (1/4 - c) - "
-      "tanh^2(x/2)/4 < 0 by (S1) (divided by beta > 0); strict";
+      "tanh^2(x/2)/4 (S1) (divided by beta > 0), times 1/tanh^2(beta d/2) > 0 (checked rearrangement): (1/4 "
+      "- c)/T - 1/4 < 0, bounded away from 0 at every limit (the unscaled score tends to 0 as beta d -> 0); "
+      "a box reaching a limit is enclosed as -1/4 at c = 1/4 (C = 0) and split otherwise; strict";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  c.pieces = {with_param(with_param(lf_strict_piece(0), "beta", 0), "d", 1),
-              with_param(with_param(lf_strict_piece(1), "beta", 0), "d", 1)};
-  c.identities = {slope_tanh_identity()};
+  c.pieces = {lf_strict_piece(0), lf_strict_piece(1)};
+  c.identities = {
+      slope_tanh_identity(),
+      rearrangement_identity("((1/4 - c) - T/4)/T = (1/4 - c)/T - 1/4 at T = tanh^2(beta d/2), C = 1/4 - c",
+                             2, 1, [](const std::vector<Exact>& y, const RationalConstants&) {
+                               const Exact &T = y[0], &C = y[1];
+                               return (C - T / 4) / T - (C / T - Exact(1) / 4);
+                             })};
   c.paper = {{"beta", 0, inf}, {"d", 0, inf}}; // every beta > 0 and distance d > 0 of ell0 from the interval
   return c;
 }
