@@ -55,7 +55,16 @@ TEST_CASE("F.mgamma-sup: the scores are g(log v) - M_gamma, -M_gamma and -(1 - g
         }
 }
 
-TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides", "[certify]") {
+constexpr const char* kLfSide0 =
+    "ell0 = d > 0 (sup at ell = 0), times 1/tanh^2(beta d/2): beta = b/(1 - b), d = e/(1 - e)";
+constexpr const char* kLfSide1 =
+    "ell0 = log delta - d (sup at ell = log delta), times 1/tanh^2(beta d/2): beta = "
+    "b/(1 - b), d = e/(1 - e)";
+
+TEST_CASE(
+    "F.lf-strict: the scores are (c_max_lemma(delta)/beta - c)/tanh^2(beta d/2) on both sides, in the chart "
+    "v/(1 + v)",
+    "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.lf-strict");
   for (double beta : {1e-3, 0.5, 1e3})
@@ -66,13 +75,42 @@ TEST_CASE("F.lf-strict: the scores are c_max_lemma(delta)/beta - c on both sides
         m.ell0 = log(mpfr(delta)) - d;
         const mpfr side1 = m.c_max_lemma(mpfr(delta)) / beta - 0.25;
         INFO("beta " << beta << " d " << d << " delta " << delta);
-        CHECK(close(score(c, "ell0 = d > 0 (sup at ell = 0)", {beta, d}), side0));
+        // the chart beta = b/(1 - b), d = e/(1 - e), the score times 1/tanh^2(beta d/2)
+        const std::vector<mpfr> x{beta / (1 + mpfr(beta)), d / (1 + mpfr(d))};
+        const mpfr th = tanh(mpfr(beta) * d / 2), T = th * th;
+        CHECK(close(score(c, kLfSide0, x), side0 / T, 1e-25));
         // side 1 forms ℓ₀ = log δ − d in the library, so its x carries the rounding of log δ
-        CHECK(close(score(c, "ell0 = log delta - d (sup at ell = log delta)", {beta, d}), side1, 1e-25));
+        CHECK(close(score(c, kLfSide1, x), side1 / T, 1e-20));
       }
+  // a box reaching a limit (beta d -> 0) is enclosed as -1/4 at c = 1/4 (1/4 - c = 0)
+  const Interval v =
+      piece_labelled(c, kLfSide0).score.value(Box{Interval(0.0, 0.5), Interval(0.5)}, paper_constants(c));
+  CHECK(v.upper() <= -0.25);
 }
 
-TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", "[certify]") {
+TEST_CASE("F.lf-strict is whole in its compact chart, checks its rearrangements and is refused 1e-9 stronger",
+          "[certify]") {
+  const Certificate& c = certificate_of("F.lf-strict");
+  CHECK(c.scope.whole);
+  for (const auto& id : c.identities) {
+    INFO(id.label);
+    CHECK(prove_identity(id, exact_constants(c)).status == "proved");
+  }
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // approached as beta d -> 0
+  CHECK(run_certificate(c, {{"c", 0.2475}}, budget).status == "violation");     // 1 % stronger: found inside
+}
+
+constexpr const char* kNeg =
+    "(i) ell0 <= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = -a/(1 - a), w "
+    "= o/(1 - o)";
+constexpr const char* kPos =
+    "(i) ell0 >= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = a/(1 - a), w = "
+    "o/(1 - o)";
+
+TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta, in the chart v/(1 + v)",
+          "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.c-open-formula");
   for (double beta : {1e-3, 0.9, 1e3})
@@ -83,11 +121,33 @@ TEST_CASE("F.c-open-formula: the scores are -g'(-w)/beta - C(beta, ell0)/beta", 
         const mpfr claimed = ell0 <= 0 ? mpfr(0.25) : mpfr(0.25 / (ch * ch));
         const mpfr expected = -m.g_prime(mpfr(-w)) / beta - claimed;
         INFO("beta " << beta << " ell0 " << ell0 << " w " << w);
+        // the chart z = v/(1 + v) of beta, |ell0|, w
+        auto z = [](double v) { return mpfr(v) / (1 + mpfr(v)); };
+        const std::vector<mpfr> x{z(beta), z(std::abs(ell0)), z(w)};
         if (ell0 <= 0)
-          CHECK(close(score(c, "(i) ell0 in [-40, 0]", {beta, ell0, w}), expected));
+          CHECK(close(score(c, kNeg, x), expected, 1e-25));
         if (ell0 >= 0)
-          CHECK(close(score(c, "(i) ell0 in [0, 20]", {beta, ell0, w}), expected, 1e-25));
+          CHECK(close(score(c, kPos, x), expected, 1e-25));
       }
+  // a box reaching a limit of the chart (beta, |ell0| or w -> inf) is enclosed by the ranges: at c its
+  // upper end is 0
+  const Constants k = paper_constants(c);
+  for (const char* label : {kNeg, kPos}) {
+    const Interval v =
+        piece_labelled(c, label).score.value(Box{Interval(0.5), Interval(0.25), Interval(0.5, 1.0)}, k);
+    CHECK(v.upper() <= 0);
+    CHECK(v.lower() >= -0.25);
+  }
+}
+
+TEST_CASE("F.c-open-formula is whole in the chart v/(1 + v) of beta, |ell0|, w and refused 1e-9 stronger",
+          "[certify]") {
+  const Certificate& c = certificate_of("F.c-open-formula");
+  CHECK(c.scope.whole);
+  CHECK(c.scope.gap.empty());
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // attained at x = 0
 }
 
 TEST_CASE("F.c-max-le-copen: the scores are (-g'(ell) - c_open)/beta on the trimmed interval", "[certify]") {
@@ -376,7 +436,11 @@ TEST_CASE("the Jacobian identities compare with dcrv's field_jacobian and entrop
   CHECK(close(fp(1), -m.g_prime(L(1)) / p(1)));
 }
 
-TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta with raw_score_derivatives",
+constexpr const char* kJphi =
+    "|f'(v)| <= c beta/delta, times delta/beta: (b, u, m, w) in [0, 1]^4, beta = b/(1 "
+    "- b), ell0 = logit(u), lambda = 1/2 + m/(1 - m)";
+
+TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) delta/beta with raw_score_derivatives",
           "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.jphi-piece-diag");
@@ -392,9 +456,30 @@ TEST_CASE("F.jphi-piece-diag: the score is (|f_i'(v)| - c beta/delta) v/beta wit
           p(0) = exp(log_v);
           const mpfr fp = abs(m.raw_score_derivatives(p, lp)(0));
           INFO("beta " << beta << " ell0 " << ell0 << " lambda " << lam << " w " << w);
-          CHECK(close(score(c, "|f'(v)| <= c beta/delta", {beta, ell0, lam, w}),
-                      (fp - 0.25 * beta / delta) * p(0) / beta, 1e-25));
+          // the chart (b, u, m, w): beta = b/(1 - b), ell0 = logit(u), lambda = 1/2 + m/(1 - m); the score
+          // times the factor delta/v
+          const std::vector<mpfr> x{beta / (1 + mpfr(beta)), 1 / (1 + exp(-mpfr(ell0))),
+                                    (lam - mpfr(0.5)) / (lam + mpfr(0.5)), mpfr(w)};
+          CHECK(close(score(c, kJphi, x), (fp - 0.25 * beta / delta) * delta / beta, 1e-25));
         }
+  // a box reaching a limit (beta -> inf) is enclosed by the range [-1/4, 0] at c
+  const Interval v = piece_labelled(c, kJphi).score.value(
+      Box{Interval(0.5, 1.0), Interval(0.5), Interval(0.5), Interval(0.0, 1.0)}, paper_constants(c));
+  CHECK(v.upper() <= 0);
+}
+
+TEST_CASE("F.jphi-piece-diag is whole in its compact chart, checks its rearrangements and is refused 1e-9 "
+          "stronger",
+          "[certify]") {
+  const Certificate& c = certificate_of("F.jphi-piece-diag");
+  CHECK(c.scope.whole);
+  for (const auto& id : c.identities) {
+    INFO(id.label);
+    CHECK(prove_identity(id, exact_constants(c)).status == "proved");
+  }
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // attained at w = 0, x = 0
 }
 
 TEST_CASE("F.static-cap checks its rearrangement: an identity off by a sign-evident term is refused",

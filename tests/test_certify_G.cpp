@@ -165,26 +165,55 @@ TEST_CASE("the G.meanlog-lower score is -(<log p> + c log S) at the cone's point
   CHECK(abs(score_at(piece, {0.0, 0.0}, k)) < kTol); // the uniform point
 }
 
-TEST_CASE("the G.dpo-zik-bound score is |g(l_i) - g(l_k)|/(beta |l_i - l_k|) - c with DpoModel's g",
+TEST_CASE("the G.dpo-zik-bound score is |g(l_i) - g(l_k)|/(beta |l_i - l_k|) - c with DpoModel's g, read in "
+          "the chart u = sigma(m) (t <= 16) and r = 1/t (t >= 16)",
           "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("G.dpo-zik-bound");
+  REQUIRE(c.pieces.size() == 2);
   const Constants k = paper_constants(c);
   for (double beta : {0.1, 3.0, 10.0})
     for (auto [li, lk] : std::vector<std::array<double, 2>>{{-1.0, -1.001}, {-0.5, -4.0}, {-90.0, -0.1}}) {
       DpoModel<mpfr> m;
       m.beta = beta, m.ell0 = -1.5;
       const mpfr xi = beta * (mpfr(li) - m.ell0), xk = beta * (mpfr(lk) - m.ell0);
-      const mpfr mid = (xi + xk) / 2, t = abs(xi - xk);
+      const mpfr mid = (xi + xk) / 2, t = abs(xi - xk), u = 1 / (1 + exp(-mid));
       const mpfr ratio = abs(m.g(mpfr(li)) - m.g(mpfr(lk))) / (beta * abs(mpfr(li) - mpfr(lk)));
-      Box b{Interval(mid), Interval(t)};
       INFO("beta = " << beta << " l = (" << li << ", " << lk << ")");
-      CHECK(abs(c.pieces[0].score.value(b, k).mid() - (ratio - mpfr(0.25))) < mpfr("1e-35"));
+      CHECK(abs(c.pieces[0].score.value(Box{Interval(u), Interval(t)}, k).mid() - (ratio - mpfr(0.25))) <
+            mpfr("1e-35"));
+      if (t >= 16) { // the tail chart encloses the same value
+        const Interval tail = c.pieces[1].score.value(Box{Interval(u), Interval(1 / t)}, k);
+        CHECK(tail.lower() - mpfr("1e-35") <= ratio - mpfr(0.25));
+        CHECK(ratio - mpfr(0.25) <= tail.upper() + mpfr("1e-35"));
+      }
     }
   // t -> 0: the difference quotient tends to sigma'(m) (series branch of (1 - e^-t)/t)
   const mpfr s = 1 / (1 + exp(mpfr(-0.3)));
-  CHECK(abs(score_at(c.pieces[0], {0.3, 0.0}, k) - (s * (1 - s) - mpfr(0.25))) < kTol);
-  CHECK(abs(score_at(c.pieces[0], {0.0, 0.0}, k)) < kTol);
+  CHECK(abs(score_at(c.pieces[0], std::vector<mpfr>{s, mpfr(0)}, k) - (s * (1 - s) - mpfr(0.25))) < kTol);
+  CHECK(abs(score_at(c.pieces[0], {0.5, 0.0}, k)) < kTol);
+  // the limits m -> -inf, +inf and t -> inf: D -> 0
+  CHECK(c.pieces[0].score.value(point({0.0, 1.0}), k).upper() <= -0.25 + 1e-30);
+  CHECK(c.pieces[0].score.value(point({1.0, 1.0}), k).upper() <= -0.25 + 1e-30);
+  CHECK(c.pieces[1].score.value(point({0.5, 0.0}), k).upper() <= -0.25 + 1e-30);
+}
+
+TEST_CASE(
+    "G.dpo-zik-bound is whole in the chart u = sigma(m), r = 1/t, checks its rearrangements and is refused "
+    "1e-9 stronger",
+    "[certify]") {
+  const Certificate& c = certificate_of("G.dpo-zik-bound");
+  CHECK(c.scope.whole); // m in R (u in [0, 1]), t in [0, 16] raw and [16, inf] as r = 1/t
+  CHECK(c.scope.gap.empty());
+  REQUIRE(c.identities.size() == 2);
+  for (const auto& id : c.identities) {
+    INFO(id.label);
+    CHECK(id.rearrangement);
+    CHECK(prove_identity(id, exact_constants(c)).status == "proved");
+  }
+  const BnbOptions budget = dcrv::test::bnb_budget(20000, 10);
+  CHECK(run_certificate(c, {}, budget).proved());
+  CHECK_FALSE(run_certificate(c, {{"c", 0.25 * (1 - 1e-9)}}, budget).proved()); // attained at m = 0, t = 0
 }
 
 TEST_CASE("the G.op1-star-phii-bound, G.rho-band and L_K scores are the claims' quantities", "[certify]") {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -168,30 +169,59 @@ DCRV_CERTIFICATE(mgamma_sup) {
 // F.jphi-piece-diag (Lemma lem:Lphi, proof): max_i |f_i′(p_i)| ≤ L_f = cβ/δ on Δ_δ.
 // ---------------------------------------------------------------------------------------------------------
 
+/// The score of F.jphi-piece-diag times the positive factor e^{−wλ} = δ/v (bounded at every limit):
+/// (|f_i′(v)| − cβ/δ)·δ/β = (¼ − c) + expm1(−wλ)/4 − e^{−wλ} tanh²(x/2)/4, in the compact chart (b, u, m, w)
+/// ∈ [0, 1]⁴: β = b/(1 − b), ℓ₀ = log(u/(1 − u)), λ = ½ + m/(1 − m) (b = 1, u = 0, 1, m = 1 the limits). A
+/// box reaching a limit is enclosed by the range of the last two terms, −(1 − e^{−wλ}(1 − tanh²))/4 ∈ [−¼, 0]
+/// (jets throw there).
+Piece jphi_chart_piece() {
+  Piece piece = make_piece<4>(
+      "|f'(v)| <= c beta/delta, times delta/beta: (b, u, m, w) in [0, 1]^4, beta = b/(1 - b), ell0 = "
+      "logit(u), lambda = 1/2 + m/(1 - m)",
+      {unit_box(4)}, [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        bool limit = false;
+        if constexpr (std::is_same_v<X, Interval>)
+          limit = x[0].upper() >= 1 || x[1].lower() <= 0 || x[1].upper() >= 1 || x[2].upper() >= 1;
+        else if (x[0].v.upper() >= 1 || x[1].v.lower() <= 0 || x[1].v.upper() >= 1 || x[2].v.upper() >= 1)
+          throw straddle_error("F.jphi-piece-diag: a limit of the chart, enclosed on intervals only");
+        if (limit)
+          return X(Interval(1) / 4 - k("c")) - X(Interval(0, 1)) / 4;
+        const X beta = x[0] / (1 - x[0]), ell0 = log(x[1] / (1 - x[1])), lam = X(0.5) + x[2] / (1 - x[2]);
+        const X& w = x[3];
+        const X xx = beta * (-((1 - w) * lam) - ell0), wl = w * lam;
+        return X(Interval(1) / 4 - k("c")) + expm1(-wl) / 4 - exp(-wl) * square(tanh_half(xx)) / 4;
+      });
+  return with_param(
+      with_param(with_param(piece, "beta", 0, compact_chart::ratio_of), "ell0", 1, compact_chart::logit_of),
+      "lambda", 2, [](double m) { return 0.5 + compact_chart::ratio_of(m); });
+}
+
 DCRV_CERTIFICATE(jphi_piece_diag) {
   Certificate c;
   c.claim = "F.jphi-piece-diag";
   c.domain =
       "every mass v in [delta, 1] (so every p_i of Delta_delta, every K, every labelling: |f_i'| does not "
-      "depend on s_i), delta in [e^-100, e^-1/2], beta in [10^-3, 10^3], ell0 in [-40, 20]; no exclusion";
+      "depend on s_i), every delta in (0, e^-1/2], beta > 0 and ell0, in the compact chart beta = b/(1 - b), "
+      "ell0 = logit(u), lambda = log(1/delta) = 1/2 + m/(1 - m), (b, u, m) in [0, 1]^3 (1 and 0 the "
+      "limits); no exclusion";
   c.method =
       "|f_i'(v)| = beta s(x)/v, x = beta(log v - ell0), v = delta e^(w lambda), lambda = log(1/delta), w in "
       "[0, 1]; times v/beta > 0: s(x) - c v/delta = (1/4 - c) e^(w lambda) - expm1(w lambda)/4 - "
-      "tanh^2(x/2)/4 <= 0 by (S1); the sub-box near v = delta, ell0 = log delta is searched first (last "
-      "root)";
+      "tanh^2(x/2)/4 by (S1), and times e^(-w lambda) > 0 (so (|f_i'| - c beta/delta) delta/beta, bounded at "
+      "every limit): (1/4 - c) + expm1(-w lambda)/4 - e^(-w lambda) tanh^2(x/2)/4 <= 0 (checked "
+      "rearrangement); a box reaching a limit of the chart is enclosed by the last two terms' range [-1/4, "
+      "0]";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  Piece piece = make_piece<4>(
-      "|f'(v)| <= c beta/delta",
-      {{Interval(1e-3, 1e3), Interval(-40.0, 20.0), Interval(0.5, 100.0), Interval(0.0, 1.0)},
-       {Interval(1e-3, 2e-3), Interval(-10.0, -9.0), Interval(9.0, 10.0), Interval(0.0, 1e-3)}},
-      [](const auto& x, const Constants& k) {
-        using X = scalar_of<decltype(x[0])>;
-        const X &beta = x[0], &ell0 = x[1], &lam = x[2], &w = x[3];
-        const X xx = beta * (-((1 - w) * lam) - ell0);
-        return X(Interval(1) / 4 - k("c")) * exp(w * lam) - expm1(w * lam) / 4 - square(tanh_half(xx)) / 4;
-      });
-  c.pieces = {with_param(beta_ell0(piece, 0, 1), "lambda", 2)};
-  c.identities = {slope_tanh_identity()};
+  c.pieces = {jphi_chart_piece()};
+  c.identities = {
+      slope_tanh_identity(),
+      rearrangement_identity("((1/4 - c) E - (E - 1)/4 - T/4)/E = (1/4 - c) + (1/E - 1)/4 - T/(4E) at E = "
+                             "e^(w lambda), T = tanh^2(x/2), C = 1/4 - c",
+                             3, 1, [](const std::vector<Exact>& y, const RationalConstants&) {
+                               const Exact &E = y[0], &T = y[1], &C = y[2];
+                               return (C * E - (E - 1) / 4 - T / 4) / E - (C + (1 / E - 1) / 4 - T / (4 * E));
+                             })};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"lambda", std::log(2.0), inf}}; // delta in (0, 1/2]
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"(S1)"});
@@ -202,33 +232,61 @@ DCRV_CERTIFICATE(jphi_piece_diag) {
 // F.lf-strict (Lemma lem:Lf): c_max = sup_{[log δ, 0]}(−g′) < cβ when ℓ₀ ∉ [log δ, 0].
 // ---------------------------------------------------------------------------------------------------------
 
-/// Side 0: ℓ₀ = d > 0, the sup is at ℓ = 0, x = −βd; side 1: ℓ₀ = log δ − d, at ℓ = log δ, x = βd.
+/// Side 0: ℓ₀ = d > 0, the sup is at ℓ = 0, x = −βd; side 1: ℓ₀ = log δ − d, at ℓ = log δ, x = βd. Either
+/// way s(x) − c = (¼ − c) − tanh²(y/2)/4 with y = βd > 0, here times the positive factor 1/tanh²(y/2) (so
+/// that the strict bound, 0 at y → 0, stays bounded away from 0): (¼ − c)/T − ¼, T = tanh²(y/2), in the
+/// compact chart β = b/(1 − b), d = e/(1 − e), (b, e) ∈ [0, 1]² (b, e = 0, 1 the limits). A box reaching a
+/// limit is enclosed as −¼ when ¼ − c = 0 and split otherwise (jets throw there); the two sides have the same
+/// score.
 Piece lf_strict_piece(int side) {
   Piece piece = make_piece<2>(
-      side == 0 ? "ell0 = d > 0 (sup at ell = 0)" : "ell0 = log delta - d (sup at ell = log delta)",
-      // the sub-box βd ≤ 2·10⁻³ (where s(x) is within 10⁻⁶ of ¼) is searched first (the last root)
-      {{Interval(1e-3, 1e3), Interval(1e-6, 40.0)}, {Interval(1e-3, 2e-3), Interval(1e-6, 1.0)}},
-      [side](const auto& x, const Constants& k) {
-        const auto bd = x[0] * x[1];
-        return slope_minus(side == 0 ? -bd : bd, k("c"));
+      side == 0
+          ? "ell0 = d > 0 (sup at ell = 0), times 1/tanh^2(beta d/2): beta = b/(1 - b), d = e/(1 - e)"
+          : "ell0 = log delta - d (sup at ell = log delta), times 1/tanh^2(beta d/2): beta = b/(1 - b), d "
+            "= e/(1 - e)",
+      {unit_box(2)}, [](const auto& x, const Constants& k) {
+        using X = scalar_of<decltype(x[0])>;
+        const Interval C = Interval(1) / 4 - k("c");
+        if constexpr (std::is_same_v<X, Interval>) {
+          if (x[0].lower() <= 0 || x[0].upper() >= 1 || x[1].lower() <= 0 || x[1].upper() >= 1) {
+            // C/T with 1/T in [1, inf): 0 at C = 0 (the paper's c); otherwise unbounded, not enclosed here
+            // (an Interval is finite): the box is split and its interior decides
+            if (C.lower() != 0 || C.upper() != 0)
+              throw straddle_error("F.lf-strict: (1/4 - c)/T at a limit of the chart, c != 1/4");
+            return Interval(-1) / 4;
+          }
+        } else if (x[0].v.lower() <= 0 || x[0].v.upper() >= 1 || x[1].v.lower() <= 0 || x[1].v.upper() >= 1) {
+          throw straddle_error("F.lf-strict: a limit of the chart, enclosed on intervals only");
+        }
+        const X y = x[0] / (1 - x[0]) * (x[1] / (1 - x[1]));
+        return X(C) / square(tanh_half(y)) - X(Interval(1) / 4);
       });
   piece.strict = true;
-  return piece;
+  return with_param(with_param(piece, "beta", 0, compact_chart::ratio_of), "d", 1, compact_chart::ratio_of);
 }
 
 DCRV_CERTIFICATE(lf_strict) {
   Certificate c;
   c.claim = "F.lf-strict";
-  c.domain = "beta in [10^-3, 10^3], d in [10^-6, 40], both sides (ell0 = d and ell0 = log delta - d), every "
-             "delta in (0, 1) (delta cancels); no exclusion";
+  c.domain =
+      "every beta > 0 and d > 0, both sides (ell0 = d and ell0 = log delta - d), every delta in (0, 1) "
+      "(delta cancels), in the compact chart beta = b/(1 - b), d = e/(1 - e), (b, e) in [0, 1]^2 (0 "
+      "and 1 the limits); no exclusion";
   c.method =
       "c_max = -g'(at) with at the point of [log delta, 0] closest to ell0 (DpoModel::slope_sup): at = 0, "
       "x = -beta d (side 0) or at = log delta, x = beta d (side 1); c_max/beta - c = s(x) - c = (1/4 - c) - "
-      "tanh^2(x/2)/4 < 0 by (S1) (divided by beta > 0); strict";
+      "tanh^2(x/2)/4 (S1) (divided by beta > 0), times 1/tanh^2(beta d/2) > 0 (checked rearrangement): (1/4 "
+      "- c)/T - 1/4 < 0, bounded away from 0 at every limit (the unscaled score tends to 0 as beta d -> 0); "
+      "a box reaching a limit is enclosed as -1/4 at c = 1/4 (C = 0) and split otherwise; strict";
   c.constants = {{"c", [] { return Interval(1) / 4; }}};
-  c.pieces = {with_param(with_param(lf_strict_piece(0), "beta", 0), "d", 1),
-              with_param(with_param(lf_strict_piece(1), "beta", 0), "d", 1)};
-  c.identities = {slope_tanh_identity()};
+  c.pieces = {lf_strict_piece(0), lf_strict_piece(1)};
+  c.identities = {
+      slope_tanh_identity(),
+      rearrangement_identity("((1/4 - c) - T/4)/T = (1/4 - c)/T - 1/4 at T = tanh^2(beta d/2), C = 1/4 - c",
+                             2, 1, [](const std::vector<Exact>& y, const RationalConstants&) {
+                               const Exact &T = y[0], &C = y[1];
+                               return (C - T / 4) / T - (C / T - Exact(1) / 4);
+                             })};
   c.paper = {{"beta", 0, inf}, {"d", 0, inf}}; // every beta > 0 and distance d > 0 of ell0 from the interval
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"(S1)"});
@@ -243,25 +301,63 @@ DCRV_CERTIFICATE(c_open_formula) {
   Certificate c;
   c.claim = "F.c-open-formula";
   c.domain =
-      "beta in [10^-3, 10^3], ell0 in [-40, 20], ell = -w with w in [0, 200] (the claim's domain); (ii) "
-      "for every real beta > 0 and ell0 (exact identities); no exclusion";
+      "(i) every beta > 0, ell0 and ell = -w <= 0, in the compact chart z = v/(1 + v) in [0, 1] of beta, "
+      "|ell0| and w (z = 1 the limit v -> inf); (ii) for every real beta > 0 and ell0 (exact identities); no "
+      "exclusion";
   c.method =
       "(i) divided by beta > 0: ell0 <= 0: s(x) - c = (1/4 - c) - tanh^2(x/2)/4 <= 0, x = -beta(w + ell0) "
       "(S1); ell0 >= 0: s(x) - c sech^2(y/2) = (1/4 - c) sech^2(y/2) + [s(-(y+t)) - s(y)], y = beta "
       "ell0, t = beta w, the bracket <= 0 by (S2); (ii) exact: s(0) = sigma(0)^2 = c (ell0 <= 0) and "
-      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0)";
+      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0); (i) read in the chart beta = b/(1 - b), "
+      "|ell0| = a/(1 - a), w = o/(1 - o), no scaling needed (the scores are bounded); a box reaching a limit "
+      "(b, a or o = 1) is enclosed by tanh^2 in [0, 1], sech^2 in [0, 1] and the (S2) bracket in [-1/4, 0]";
   c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
-  Piece neg = make_piece<3>(
-      "(i) ell0 in [-40, 0]", {{Interval(1e-3, 1e3), Interval(-40.0, 0.0), Interval(0.0, 200.0)}},
-      [](const auto& x, const Constants& k) { return slope_minus(x[0] * (-x[2] - x[1]), k("c")); });
-  Piece pos =
-      make_piece<3>("(i) ell0 in [0, 20]", {{Interval(1e-3, 1e3), Interval(0.0, 20.0), Interval(0.0, 200.0)}},
-                    [](const auto& x, const Constants& k) {
+  // the compact chart z = v/(1 + v) in [0, 1] of beta, |ell0|, w (z = 1: the limit v -> inf); a box that
+  // reaches a limit is enclosed by the ranges s in [0, 1/4], sech^2 in [0, 1] and, by (S2), s(-(y + t)) -
+  // s(y) in [-1/4, 0] (jets throw there: the interval enclosure decides)
+  auto chart = [](const auto& z) { return z / (1 - z); };
+  auto at_limit = [](const auto& x) {
+    using X = scalar_of<decltype(x[0])>;
+    bool limit = false;
+    for (std::size_t i = 0; i < 3; ++i) {
+      if constexpr (std::is_same_v<X, Interval>)
+        limit = limit || x[i].upper() >= 1;
+      else
+        limit = limit || x[i].v.upper() >= 1;
+    }
+    if constexpr (!std::is_same_v<X, Interval>)
+      if (limit)
+        throw straddle_error("F.c-open-formula: a limit of the chart, enclosed on intervals only");
+    return limit;
+  };
+  Piece neg =
+      make_piece<3>("(i) ell0 <= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = -a/(1 - a), w = "
+                    "o/(1 - o)",
+                    {unit_box(3)}, [chart, at_limit](const auto& x, const Constants& k) {
                       using X = scalar_of<decltype(x[0])>;
-                      const X y = x[0] * x[1], t = x[0] * x[2];
+                      if (at_limit(x)) // tanh^2 in [0, 1]
+                        return X(Interval(1) / 4 - k("c")) - X(Interval(0, 1)) / 4;
+                      const X beta = chart(x[0]), ell0 = -chart(x[1]), w = chart(x[2]);
+                      return slope_minus(X(beta * (-w - ell0)), k("c"));
+                    });
+  Piece pos =
+      make_piece<3>("(i) ell0 >= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = a/(1 - a), w = "
+                    "o/(1 - o)",
+                    {unit_box(3)}, [chart, at_limit](const auto& x, const Constants& k) {
+                      using X = scalar_of<decltype(x[0])>;
+                      if (at_limit(x)) // sech^2 in [0, 1], the (S2) bracket in [-1/4, 0]
+                        return X(Interval(1) / 4 - k("c")) * X(Interval(0, 1)) - X(Interval(0, 1)) / 4;
+                      const X beta = chart(x[0]), ell0 = chart(x[1]), w = chart(x[2]);
+                      const X y = beta * ell0, t = beta * w;
                       const X ch = cosh_of(y / 2);
                       return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
                     });
+  auto scoped = [](Piece p, double sign) {
+    using compact_chart::ratio_of;
+    return with_param(with_param(with_param(std::move(p), "beta", 0, ratio_of), "ell0", 1,
+                                 [sign](double a) { return sign * ratio_of(a); }),
+                      "w", 2, ratio_of);
+  };
   const IdentityPiece at_neg =
       identity_piece("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
                      [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
@@ -276,7 +372,7 @@ DCRV_CERTIFICATE(c_open_formula) {
                        const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
                        return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
                      });
-  c.pieces = {with_param(beta_ell0(neg, 0, 1), "w", 2), with_param(beta_ell0(pos, 0, 1), "w", 2)};
+  c.pieces = {scoped(neg, -1), scoped(pos, 1)};
   c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every ell = -w <= 0
   // the steps to the scores among the identities (issue 20 point 5)

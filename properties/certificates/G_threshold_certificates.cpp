@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/grpo_exact.hpp"
@@ -516,39 +517,116 @@ template <class X> X expm1_quotient_of(const X& t) {
     return X::chain(t, expm1_quotient(t.v, 0), expm1_quotient(t.v, 1), expm1_quotient(t.v, 2));
 }
 
+/// σ(m + h) = u/(u + (1 − u)w) in the chart u = σ(m) ∈ [0, 1], w = e^{−h} ∈ [0, 1] (u = 0, 1 are the limits
+/// m → ∓∞, w = 0 the limit h → ∞): increasing in u and decreasing in w, so on an Interval the hull of the
+/// corner values (outward rounded), with 0 at u = 0 and 1 at w = 0 (the values in [0, 1] a limit can take);
+/// on jets by the quotient (the charts that use jets keep w ≥ e^{−8}, so the denominator is ≥ e^{−8}).
+template <class X> X sigmoid_in_chart(const X& u, const X& w) {
+  if constexpr (std::is_same_v<X, Interval>) {
+    auto at = [](const mpfr& a, const mpfr& b, bool upper) -> mpfr {
+      if (a <= 0)
+        return mpfr(0);
+      if (b <= 0)
+        return mpfr(1);
+      const Interval ia(a), q = ia / (ia + (1 - ia) * Interval(b));
+      if (upper)
+        return q.upper() > 1 ? mpfr(1) : mpfr(q.upper());
+      return q.lower() < 0 ? mpfr(0) : mpfr(q.lower());
+    };
+    return Interval(at(u.lower(), w.upper(), false), at(u.upper(), w.lower(), true));
+  } else {
+    return u / (u + (1 - u) * w);
+  }
+}
+
 /// With x_π = β(log p_π − ℓ₀), g_β(log p_π) = σ(−x_π), so |ż_ik| = |g_β(ℓ_i) − g_β(ℓ_k)| = |σ(x_i) − σ(x_k)|
-/// and β|z_ik| = |x_i − x_k| = t. For t > 0 the claim is D ≤ c with D = (σ(m + t/2) − σ(m − t/2))/t (m the
-/// midpoint; the pair is unordered, so t ≥ 0), and σ(a + t) − σ(a) = σ(a + t) σ(−a) (1 − e^{−t}) exactly: D =
-/// σ(m + t/2) σ(t/2 − m) E(t). At t = 0 both sides are 0.
+/// and β|z_ik| = |x_i − x_k| = t. For t > 0 the claim is D ≤ c with D = (σ(m + h) − σ(m − h))/t (m the
+/// midpoint, h = t/2; the pair is unordered, so t ≥ 0), and σ(m + h) − σ(m − h) = σ(m + h) σ(h − m) (1 −
+/// e^{−t}) exactly: D = σ(m + h) σ(h − m) E(t). At t = 0 both sides are 0. The whole (m, t) ∈ ℝ × [0, ∞) in
+/// the compact chart u = σ(m) ∈ [0, 1] with σ(m + h) = u/(u + (1 − u)w), σ(h − m) = (1 − u)/((1 − u) + uw), w
+/// = e^{−h} (dpo_zik_identities); t ∈ [0, 16] raw here.
 Piece dpo_zik_piece() {
   Piece piece = make_piece<2>(
-      "m = (x_i + x_k)/2 in [-1024, 1024], t = |x_i - x_k| in [0, 2048]",
-      {{Interval(-1024.0, 1024.0), Interval(0.0, 2048.0)}}, [](const auto& x, const Constants& k) {
+      "u = sigma(m) in [0, 1], t = |x_i - x_k| in [0, 16]", {{Interval(0.0, 1.0), Interval(0.0, 16.0)}},
+      [](const auto& x, const Constants& k) {
         using X = std::decay_t<decltype(x[0])>;
-        const X& m = x[0];
+        const X& u = x[0];
         const X& t = x[1];
-        const X half = t / 2;
-        return dpo_exact::sigmoid(X(m + half)) * dpo_exact::sigmoid(X(half - m)) * expm1_quotient_of(t) -
-               X(k("c"));
+        const X w = exp(-(t / 2));
+        return sigmoid_in_chart(u, w) * sigmoid_in_chart(X(1 - u), w) * expm1_quotient_of(t) - X(k("c"));
       });
-  piece.attained = {{0.0, 0.0}}; // D(0, 0) = σ(0)² E(0) = 1/4
-  return piece;
+  piece.attained = {{0.5, 0.0}}; // D = σ(0)² E(0) = 1/4 at m = 0, t = 0
+  return with_param(with_param(piece, "m", 0, compact_chart::logit_of), "t", 1);
+}
+
+/// t ≥ 16 in r = 1/t ∈ [0, 1/16] (r = 0 the limit t → ∞): E(t) = r(1 − w²) with w = e^{−h} = e^{−1/(2r)},
+/// increasing in r, enclosed from its end values (0 at r = 0); D ≤ E ≤ r ≤ 1/16 there. Intervals only.
+Piece dpo_zik_tail_piece() {
+  Piece piece = make_piece<2>(
+      "u = sigma(m) in [0, 1], r = 1/t in [0, 1/16]", {{Interval(0.0, 1.0), Interval(0.0, 0.0625)}},
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        if constexpr (!std::is_same_v<X, Interval>) {
+          throw straddle_error("dpo_zik_tail_piece: enclosed on intervals only");
+          return X(0);
+        } else {
+          const Interval &u = x[0], &r = x[1];
+          auto at = [](const mpfr& p, bool upper) -> mpfr {
+            if (p <= 0)
+              return mpfr(0);
+            const Interval v = exp(-1 / (2 * Interval(p)));
+            return upper ? v.upper() : v.lower();
+          };
+          const Interval w(at(r.lower(), false), at(r.upper(), true));
+          return sigmoid_in_chart(u, w) * sigmoid_in_chart(Interval(1 - u), w) * r * (1 - square(w)) - k("c");
+        }
+      });
+  return with_param(with_param(piece, "m", 0, compact_chart::logit_of), "t", 1,
+                    [](double r) { return r > 0 ? 1 / r : kUnbounded; });
+}
+
+/// The rearrangements of the chart, exact in the free variables E = e^{−m} > 0 and w = e^{−h} > 0 (σ(x) =
+/// 1/(1
+/// + e^{−x}), e^{−t} = w²; cleared of denominators each residual has degree ≤ 3 in each variable).
+std::vector<IdentityPiece> dpo_zik_identities() {
+  return {
+      rearrangement_identity(
+          "sigma(m + h) - sigma(m - h) = sigma(m + h) sigma(h - m)(1 - e^-t), t = 2h, at e^-m = E, e^-h = w",
+          2, 3,
+          [](const std::vector<Exact>& y, const RationalConstants&) {
+            const Exact &E = y[0], &w = y[1];
+            const Exact s_plus = 1 / (1 + E * w), s_minus = 1 / (1 + E / w), s_back = 1 / (1 + w / E);
+            return s_plus - s_minus - s_plus * s_back * (1 - w * w);
+          }),
+      rearrangement_identity(
+          "sigma(m + h) = u/(u + (1 - u) w), sigma(h - m) = (1 - u)/((1 - u) + u w) at u = "
+          "sigma(m) = 1/(1 + E), e^-m = E, e^-h = w",
+          2, 3, [](const std::vector<Exact>& y, const RationalConstants&) {
+            const Exact &E = y[0], &w = y[1], u = 1 / (1 + E);
+            return std::vector<Exact>{1 / (1 + E * w) - u / (u + (1 - u) * w),
+                                      1 / (1 + w / E) - (1 - u) / ((1 - u) + u * w)};
+          })};
 }
 
 DCRV_CERTIFICATE(g_dpo_zik_bound) {
   Certificate c;
   c.claim = "G.dpo-zik-bound";
-  c.domain = "every S, every same-sign pair, every beta > 0 and ell_0 with beta(log p_pi - ell_0) in [-1024, "
-             "1024] for both traces of the pair (contains the claim's beta in [0.1, 10], ell_0 in [-8, 2], "
-             "masses p_pi >= 10^-40); smaller masses (beta(log p - ell_0) < -1024) not covered";
+  c.domain =
+      "every S, every same-sign pair, every beta > 0, ell_0 and masses: (m, t) in R x [0, inf) for "
+      "x = beta(log p - ell_0) of the pair (the compact chart u = sigma(m) in [0, 1], t in [0, 16] and "
+      "r = 1/t in [0, 1/16]; u = 0, 1 and r = 0 the limits); no exclusion";
   c.method =
       "x = beta(log p - ell_0): |zdot_ik| = |sigma(x_i) - sigma(x_k)| (the mean of the DPO field cancels, "
       "g_beta(l) = sigma(-x)) and beta|z_ik| = |x_i - x_k| = t; for t > 0 the claim is D = (sigma(m + "
-      "t/2) - sigma(m - t/2))/t <= c, D = sigma(m + t/2) sigma(t/2 - m)(1 - e^-t)/t exactly, with (1 - "
-      "e^-t)/t and its derivatives enclosed by monotonicity (series for t <= 1/2); at t = 0 both sides "
-      "are 0; sup D = 1/4 at (m, t) = (0, 0): second-order test";
+      "h) - sigma(m - h))/t <= c, h = t/2, D = sigma(m + h) sigma(h - m)(1 - e^-t)/t exactly (checked "
+      "rearrangement), read in u = sigma(m): sigma(m + h) = u/(u + (1 - u) e^-h), sigma(h - m) = (1 - u)/((1 "
+      "- u) + u e^-h) (checked), enclosed by monotonicity in u and e^-h; (1 - e^-t)/t and its derivatives "
+      "enclosed by monotonicity (series for t <= 1/2); t >= 16 as r = 1/t, (1 - e^-t)/t = r(1 - e^(-1/r)) <= "
+      "1/16; at t = 0 both sides are 0; sup D = 1/4 at (u, t) = (1/2, 0): second-order test (no scaling "
+      "needed: D stays in [0, 1/4] at every limit)";
   c.constants = {{"c", [] { return Interval(0.25); }}};
-  c.pieces = {with_param(with_param(dpo_zik_piece(), "m", 0), "t", 1)};
+  c.pieces = {dpo_zik_piece(), dpo_zik_tail_piece()};
+  c.identities = dpo_zik_identities();
   // m, t: the midpoint and the distance of beta(log p - ell0) of the pair: every beta > 0, ell0 and mass
   c.paper = {{"m", -kUnbounded, kUnbounded}, {"t", 0, kUnbounded}};
   return c;

@@ -5,6 +5,8 @@
 // pieces (face_gap_piece.hpp).
 #pragma once
 
+#include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "dcrv/certify/interval.hpp"
@@ -48,6 +50,20 @@ template <class X> X log1p_ratio(const X& x) {
   } else {
     return X::chain(x, log1p_ratio(x.v), Interval(-0.5, 0.0), Interval(0.0, 1.0) * Interval(2) / Interval(3));
   }
+}
+
+/// m = logit(u) = log(u/(1 − u)) for the scope of a chart u = σ(m) ∈ [0, 1] (u = 0, 1: m = ∓∞, the limits).
+inline double logit_of(double u) {
+  if (u <= 0)
+    return -std::numeric_limits<double>::infinity();
+  if (u >= 1)
+    return std::numeric_limits<double>::infinity();
+  return std::log(u / (1 - u));
+}
+
+/// v = z/(1 − z) for the scope of a chart z = v/(1 + v) ∈ [0, 1] of a parameter v ∈ [0, ∞) (z = 1: v = ∞).
+inline double ratio_of(double z) {
+  return z >= 1 ? std::numeric_limits<double>::infinity() : z / (1 - z);
 }
 
 } // namespace dcrv::certify::compact_chart
