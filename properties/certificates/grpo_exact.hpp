@@ -203,14 +203,6 @@ std::vector<T> drift_exact(int KC, const std::vector<T>& p, const T& H, const T&
   return F;
 }
 
-/// The residual of a vector identity: its first non-zero component (zero iff every component is).
-inline Rational first_nonzero(const std::vector<Rational>& r) {
-  for (const auto& v : r)
-    if (v != 0)
-      return v;
-  return Rational(0);
-}
-
 /// The variables (x₁, …, x_{K−1}, H) of a centred-score identity: p = (x, 1 − Σx), H = h_G(ρ) (Exact: a
 /// typed identity's variables).
 struct ScorePoint {

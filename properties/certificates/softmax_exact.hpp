@@ -121,33 +121,6 @@ template <class T> std::vector<T> tangent_from(const std::vector<T>& x, std::siz
   return affine_chart(x, offset, S, T(0));
 }
 
-/// max(r, |x|), the running residual of an untyped piece (legacy; typed pieces return components).
-inline void widen(Rational& r, const Rational& x) {
-  const Rational a = x < 0 ? Rational(-x) : x;
-  if (a > r)
-    r = a;
-}
-inline Rational largest_abs(const RVec& r) {
-  Rational m(0);
-  for (const auto& x : r)
-    widen(m, x);
-  return m;
-}
-inline Rational largest_difference(const RVec& a, const RVec& b) {
-  Rational m(0);
-  for (std::size_t i = 0; i < a.size(); ++i)
-    widen(m, a[i] - b[i]);
-  return m;
-}
-inline IdentityPiece identity_piece(std::string label, std::size_t variables, int degree,
-                                    std::function<Rational(const RVec&, const RationalConstants&)> residual) {
-  IdentityPiece p;
-  p.label = std::move(label);
-  p.variables = variables;
-  p.degree = degree;
-  p.residual = std::move(residual);
-  return p;
-}
 /// p = (x_o, …, x_{o+S−2}, 1 − Σx): the chart of the plane Σp = 1 (the closed simplex where x ≥ 0, Σx ≤ 1);
 /// polynomial in x, so identities in p become polynomial identities in the chart.
 template <class T>
