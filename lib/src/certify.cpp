@@ -1099,30 +1099,37 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
           return res;
         }
   }
-  auto evaluate = [&](const std::vector<Rational>& x) -> bool {
+  auto evaluate = [&](const std::vector<Exact>& x) -> bool {
     ++res.points;
-    const Rational r = identity_residual(piece, x, k);
-    if (r != 0) {
-      res.status = "violation";
-      res.witness = x;
-      res.residual = r;
-      res.message = "non-zero residual " + rational_text(r) + " at an exact point";
-      return false;
+    for (const auto& comp : piece.components(x, k)) { // every component must vanish
+      const Rational& r = ExactAccess::value(comp);
+      if (r != 0) {
+        res.status = "violation";
+        res.witness.clear();
+        for (const auto& xi : x)
+          res.witness.push_back(ExactAccess::value(xi));
+        res.residual = r;
+        res.message = "non-zero residual " + rational_text(r) + " at an exact point";
+        return false;
+      }
     }
     return true;
   };
   try {
     std::vector<int> idx(n, 0);
-    std::vector<Rational> x(n);
+    std::vector<Exact> x(n);
+    for (std::size_t i = 0; i < n; ++i)
+      x[i] = axis[i][0];
     for (long t = 0; t < total; ++t) {
-      for (std::size_t i = 0; i < n; ++i)
-        x[i] = axis[i][idx[i]];
       if (!evaluate(x))
         return res;
-      for (std::size_t i = 0; i < n; ++i) { // odometer
-        if (++idx[i] <= d)
+      for (std::size_t i = 0; i < n; ++i) { // odometer: only the coordinates that change are set
+        if (++idx[i] <= d) {
+          x[i] = axis[i][idx[i]];
           break;
+        }
         idx[i] = 0;
+        x[i] = axis[i][0];
       }
     }
     // guard points off the grid: x_i = a_i/(b (n + 1)) with a_i < b, distinct primes-ish b, deterministic

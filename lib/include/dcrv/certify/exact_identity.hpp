@@ -43,18 +43,36 @@ using Rational =
 class Exact {
 public:
   Exact() = default;
-  Exact(const Rational& v) : v_(v) {} // NOLINT: constants and literals enter freely
-  Exact(long v) : v_(v) {}            // NOLINT
-  Exact(int v) : v_(v) {}             // NOLINT
+  Exact(const Rational& v) : v_(v) {}       // NOLINT: constants and literals enter freely
+  Exact(Rational&& v) : v_(std::move(v)) {} // NOLINT
+  Exact(long v) : v_(v) {}                  // NOLINT
+  Exact(int v) : v_(v) {}                   // NOLINT
   Exact& operator+=(const Exact& o) { return v_ += o.v_, *this; }
   Exact& operator-=(const Exact& o) { return v_ -= o.v_, *this; }
   Exact& operator*=(const Exact& o) { return v_ *= o.v_, *this; }
   Exact& operator/=(const Exact& o);
-  friend Exact operator+(Exact a, const Exact& b) { return a += b; }
-  friend Exact operator-(Exact a, const Exact& b) { return a -= b; }
-  friend Exact operator*(Exact a, const Exact& b) { return a *= b; }
-  friend Exact operator/(Exact a, const Exact& b) { return a /= b; }
+  // The binary operators form a fresh result, or update an rvalue operand in place: no operand is copied
+  // (a GMP rational copy allocates), so a residual in Exact costs what the same one in Rational does.
+  friend Exact operator+(const Exact& a, const Exact& b) { return Exact(Rational(a.v_ + b.v_)); }
+  friend Exact operator+(Exact&& a, const Exact& b) { return std::move(a += b); }
+  friend Exact operator+(const Exact& a, Exact&& b) { return std::move(b += a); }
+  friend Exact operator+(Exact&& a, Exact&& b) { return std::move(a += b); }
+  friend Exact operator-(const Exact& a, const Exact& b) { return Exact(Rational(a.v_ - b.v_)); }
+  friend Exact operator-(Exact&& a, const Exact& b) { return std::move(a -= b); }
+  friend Exact operator*(const Exact& a, const Exact& b) { return Exact(Rational(a.v_ * b.v_)); }
+  friend Exact operator*(Exact&& a, const Exact& b) { return std::move(a *= b); }
+  friend Exact operator*(const Exact& a, Exact&& b) { return std::move(b *= a); }
+  friend Exact operator*(Exact&& a, Exact&& b) { return std::move(a *= b); }
+  friend Exact operator/(const Exact& a, const Exact& b) {
+    Exact r(a);
+    return std::move(r /= b);
+  }
+  friend Exact operator/(Exact&& a, const Exact& b) { return std::move(a /= b); }
   friend Exact operator-(const Exact& a) { return Exact(Rational(-a.v_)); }
+  friend Exact operator-(Exact&& a) {
+    a.v_.backend().negate();
+    return std::move(a);
+  }
   friend Exact operator+(const Exact& a) { return a; }
   // a branch on a variable: refused at compile time
   friend bool operator==(const Exact&, const Exact&) = delete;
