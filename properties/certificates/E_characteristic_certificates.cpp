@@ -16,8 +16,9 @@
 //    weights are rational for every G, so the end-point values are exact rationals for every G = 2..256. The
 //    identities of the centred score hold with h_G(ρ) replaced by an independent variable H (they use h_G
 //    only as the common raw score of the correct class), so they hold for every G.
-// A piece whose residual is a vector returns its first non-zero component: it vanishes on the grid iff
-// every component does, and each component satisfies the stated degree bound, so each is identically zero.
+// A piece whose residual is a vector returns its components (typed, exact_identity): it vanishes on the grid
+// iff every component does, and each component satisfies the stated degree bound, so each is identically
+// zero.
 #include <algorithm>
 #include <array>
 #include <cstddef>

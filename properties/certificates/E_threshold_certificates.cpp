@@ -7,8 +7,8 @@
 // proved by exact rational evaluation (certify/exact_identity.hpp) with the transcendental parts as
 // independent variables: h_G(ρ) = H (it enters only as a common factor of the score), log p_j = L_j (the
 // identities hold with L free, so in particular for L_j = log p_j), ε free; p = (x, 1 − Σx) on the plane
-// Σp = 1, which contains the simplex. A vector identity is one piece whose residual is its first non-zero
-// component (zero on the grid iff every component is, and each component obeys the degree bound).
+// Σp = 1, which contains the simplex. A vector identity is one piece whose typed residual returns its
+// components (zero on the grid iff every component is, and each component obeys the degree bound).
 #include <cstddef>
 #include <string>
 #include <vector>

@@ -65,7 +65,7 @@ DCRV_CERTIFICATE(logratio_ode) {
   c.method =
       "log p_i = L_i as free variables (z_ij = L_i - L_j), phi free: pdot_i/p_i - pdot_j/p_j - (phi_i - "
       "phi_j - c eps z_ij) times p_i p_j is a polynomial of degree <= 2 in each variable, zero on a "
-      "3^(3S+1) grid hence identically (largest residual over the pairs)";
+      "3^(3S+1) grid hence identically (one component per pair)";
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(logratio_piece(S));
