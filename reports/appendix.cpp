@@ -100,7 +100,8 @@ void write_summary(std::ostream& t, const ReportContext& c) {
   const FindingsOfRun& F = c.findings;
   t << "The falsified claims are grouped into " << F.findings.size() << " finding"
     << (F.findings.size() == 1 ? "" : "s") << " (Section~\\ref{sec:dcrv-app-findings}), repaired by "
-    << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << " and " << F.corrected
+    << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << ", " << F.values
+    << " measured value" << (F.values == 1 ? "" : "s") << " of experiments and " << F.corrected
     << " checked correction" << (F.corrected == 1 ? "" : "s") << "; " << F.uncovered.size()
     << " falsified claim" << (F.uncovered.size() == 1 ? " has" : "s have") << " no finding yet.\n\n";
   // Table.
@@ -172,6 +173,49 @@ void write_summary(std::ostream& t, const ReportContext& c) {
        "\\end{figure}\n\n";
 }
 
+/// The level 1 - alpha: "\\(1-10^{-6}\\)", "\\(1-5\\cdot10^{-7}\\)".
+std::string level_tex(double alpha) {
+  if (!(alpha > 0) || !std::isfinite(alpha))
+    return "\\(1\\)";
+  const int e = static_cast<int>(std::floor(std::log10(alpha) + 1e-9));
+  const double m = alpha / std::pow(10.0, e);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", m);
+  const std::string pow10 = e == 0 ? std::string() : "10^{" + std::to_string(e) + "}";
+  if (std::string(buf) == "1")
+    return "\\(1-" + (e == 0 ? std::string("1") : pow10) + "\\)";
+  return "\\(1-" + std::string(buf) + (e == 0 ? std::string() : "\\cdot" + pow10) + "\\)";
+}
+
+/// The claim's side as the statistic states it (">= 0.9", "in [-50, 50]"), typeset.
+std::string side_tex(const std::string& side) {
+  const std::string raw = round_numbers(side);
+  std::string s;
+  std::size_t from = 0;
+  for (std::size_t at = 0; at + 1 < raw.size(); ++at)
+    if ((raw[at] == '>' || raw[at] == '<') && raw[at + 1] == '=') {
+      s += latex_escape(raw.substr(from, at - from)) + (raw[at] == '>' ? "\\(\\ge\\)" : "\\(\\le\\)");
+      from = ++at + 1;
+    }
+  return s + latex_escape(raw.substr(from));
+}
+
+/// "\\(0.4969\\) [\\(0.4967\\), \\(0.497\\)] (12\\,288 paths, level \\(1-10^{-6}\\); from .. to .. over the 2
+/// setups; claim in [0.247, 0.287])": an estimate with its interval, what it rests on and, where given, the
+/// claim's side.
+std::string value_tex(const ExperimentValue& v, const std::string& unit, int setups = 0, double low = 0,
+                      double high = 0, const std::string& side = "") {
+  std::string s = fmt_num(v.estimate, 4) + " [" + fmt_num(v.lo, 4) + ", " + fmt_num(v.hi, 4) + "] (" +
+                  fmt_count(v.paths) + " " + unit + (v.alpha > 0 ? ", level " + level_tex(v.alpha) : "");
+  if (setups > 1)
+    s += low == high ? "; the same under all " + std::to_string(setups) + " setups"
+                     : "; from " + fmt_num(low, 4) + " to " + fmt_num(high, 4) + " over the " +
+                           std::to_string(setups) + " setups";
+  if (!side.empty())
+    s += "; claim " + side_tex(side);
+  return s + ")";
+}
+
 void write_findings(std::ostream& t, const ReportContext& c) {
   const FindingsOfRun& F = c.findings;
   section(t, "Findings and their repairs", "sec:dcrv-app-findings");
@@ -191,17 +235,36 @@ void write_findings(std::ostream& t, const ReportContext& c) {
       t << ". \\emph{Smallest witness} (" << id_tex(v.smallest->id)
         << "): " << short_witness(v.smallest->outcome.witness);
     t << ".\n\n";
-    t << "\\noindent\\emph{Repair.} ";
+    t << "\\noindent\\emph{Repair"
+      << (f.repair.kind == RepairKind::value ? "} (the values this run measures). " : ".} ");
     if (f.repair.kind == RepairKind::corrected) {
-      t << f.repair.statement << " ";
+      t << f.repair.statement << "; checked: ";
+      std::set<std::string> shown; // a reading that repairs several claims is listed once
       for (std::size_t i = 0; i < v.repairs.size(); ++i) {
         const auto& rep = v.repairs[i];
-        t << (i ? "; " : "") << id_tex(rep.reading) << ": "
+        if (!shown.insert(rep.reading).second)
+          continue;
+        t << (shown.size() > 1 ? "; " : "") << id_tex(rep.reading) << ": "
           << (rep.checked ? "\\textcolor{" + status_color(rep.checked->outcome.status) + "}{" +
                                 latex_escape(status_with_scope(*rep.checked)) + "}"
                           : std::string("not checked in this run (filtered)"));
       }
       t << ".\n\n";
+    } else if (f.repair.kind == RepairKind::value) {
+      // the numbers an experiment reports: what the run measures, beside what the paper reports
+      for (std::size_t i = 0; i < v.repairs.size(); ++i) {
+        const auto& rep = v.repairs[i];
+        t << (i ? "; " : "") << id_tex(rep.claim) << ": the experiment gives ";
+        for (std::size_t k = 0; k < rep.values.size(); ++k) {
+          const MeasuredValue& m = rep.values[k];
+          t << (k ? ", " : "") << latex_escape(m.value.name.empty() ? m.value.experiment : m.value.name)
+            << " " << value_tex(m.value, "paths", m.setups, m.low, m.high, m.value.side);
+        }
+        if (rep.population)
+          t << "; population value (" << latex_escape(rep.population->experiment) << ") "
+            << value_tex(*rep.population, "runs");
+      }
+      t << ". The paper reports " << f.repair.statement << ".\n\n";
     } else {
       t << "the measured constant (slack search): ";
       for (std::size_t i = 0; i < v.repairs.size(); ++i) {
@@ -408,9 +471,10 @@ void write_appendix(std::ostream& t, const ReportContext& c) {
   write_scope(t, c);
   write_reproduce(t, c);
   t << "\\paragraph{Closing note.} " << F.findings.size() << " finding" << (F.findings.size() == 1 ? "" : "s")
-    << " with " << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << " and "
-    << F.corrected << " checked correction" << (F.corrected == 1 ? "" : "s") << "; " << F.uncovered.size()
-    << " falsified claim" << (F.uncovered.size() == 1 ? "" : "s") << " without a finding yet.\n";
+    << " with " << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << ", " << F.values
+    << " measured value" << (F.values == 1 ? "" : "s") << " and " << F.corrected << " checked correction"
+    << (F.corrected == 1 ? "" : "s") << "; " << F.uncovered.size() << " falsified claim"
+    << (F.uncovered.size() == 1 ? "" : "s") << " without a finding yet.\n";
 }
 
 } // namespace dcrv

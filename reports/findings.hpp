@@ -1,6 +1,7 @@
 // reports/findings.hpp — the findings of a run: the registered findings (properties/engine/finding.hpp)
 // checked against a results file, and the falsified claims no finding covers yet.
 #pragma once
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,12 +18,36 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+/// One experiment's statistic as the stochastic engine writes it into evidence.details["experiment <label>"]
+/// ("EST in [LO, HI] (METHOD, N paths, level 1-ALPHA); claim SIDE: STATUS; ...").
+struct ExperimentValue {
+  std::string experiment; // the experiment's label, e.g. "B=64 fixation time"
+  std::string name;       // the statistic's name where the results give it, e.g. "mean ... [B=64 cosine]"
+  double estimate = 0, lo = 0, hi = 0;
+  long paths = 0;
+  double alpha = 0; // the level is 1 - alpha
+  std::string method, side, status;
+};
+/// Parses such a line; nullopt when it is not one.
+std::optional<ExperimentValue> parse_experiment_line(const std::string& label, const std::string& line);
+
+/// A measured value (RepairKind::value): an experiment of the claim that fails, its statistic under the
+/// claim's headline setup, and the range of its estimates over the setups the results hold it for.
+struct MeasuredValue {
+  ExperimentValue value;
+  int setups = 0;           // setups with this experiment's statistic in the results (0: no setups)
+  double low = 0, high = 0; // the smallest and largest estimate over those setups
+};
+
 struct FindingRepairView {
-  std::string claim;                    // the claim repaired
-  std::string reading;                  // corrected: the reading's ID
-  const ClaimResult* checked = nullptr; // corrected: the reading's result
-  double best = 0, paper = 0;           // measured: the flip point and the paper's value
-  std::string role;                     // measured: upper / lower / exact
+  std::string claim;                         // the claim repaired
+  std::string reading;                       // corrected: the reading's ID
+  const ClaimResult* checked = nullptr;      // corrected: the reading's result
+  double best = 0, paper = 0;                // measured: the flip point and the paper's value
+  std::string role;                          // measured: upper / lower / exact
+  std::vector<MeasuredValue> values;         // value: the experiments that fail, with the run's statistics
+  std::optional<ExperimentValue> population; // value: the population value where the paper's protocol
+                                             // decides (the statistic is then a probability)
 };
 
 struct FindingView {
@@ -37,6 +62,7 @@ struct FindingsOfRun {
   std::vector<const ClaimResult*> uncovered; // falsified claims in no finding yet
   std::vector<std::string> errors;           // why the run's findings do not hold (empty: they do)
   int measured = 0, corrected = 0;           // repairs: measured constants, checked corrections
+  int values = 0;                            // repairs: measured values of experiments
 };
 
 /// Checks `findings` against the results. Never throws; problems are listed in `errors`.

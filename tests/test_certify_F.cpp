@@ -214,9 +214,16 @@ TEST_CASE("F.clog-le, F.compat-lk-le-log, F.compat-gstar-condition: the scores a
       // the score times t = 1/Lambda > 0
       CHECK(close(score(clog, "t = 1/Lambda in [0, 1]", {mpfr(1 / lam)}),
                   (entropy_lipschitz(K, delta) - (2 + sqrt(mpfr(K))) * lam) / lam, 1e-25));
-      const mpfr log_a = log1p(mpfr((1 - K * delta) / ((K - 1) * delta)));
-      CHECK(close(score(lk, "K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {K, u}),
-                  face_gap<mpfr>(K, delta) - log_a, 1e-25));
+      // F.compat-lk-le-log in the compact chart (sigma, t) = (1/K, 1/(1 - log u)): the score times t (t <=
+      // 1/2) or over 1 - u (t >= 1/2), at the u = exp(1 - 1/t) the chart reads
+      const mpfr t = 1 / (1 - log(mpfr(u))), uc = exp(1 - 1 / t), dc = uc / K;
+      const mpfr log_a = log1p(mpfr((1 - K * dc) / ((K - 1) * dc))), diff = face_gap<mpfr>(K, dc) - log_a;
+      if (t <= 0.5)
+        CHECK(close(score(lk, "L_K <= log A, t = 1/(1 - log u) in [0, 1/2] (times t)", {1 / mpfr(K), t}),
+                    t * diff, 1e-25));
+      else
+        CHECK(close(score(lk, "L_K <= log A, t = 1/(1 - log u) in [1/2, 1] (over 1 - u)", {1 / mpfr(K), t}),
+                    diff / (1 - uc), 1e-25));
       for (double eta : {0.0, 0.7}) {
         const DpoModel<mpfr> m = model(0.8, -3.0);
         const mpfr cap = static_cap(K, delta), gstar = m.g(log1p(mpfr(-(K - 1) * delta)));

@@ -210,10 +210,13 @@ TEST_CASE("the G.op1-star-phii-bound, G.rho-band and L_K scores are the claims' 
   CHECK(abs(score_at(piece_labelled(band, "rho <= 1 - K_I delta"), {u, 0.75}, Constants()) -
             (r - (1 - 2 * delta))) < kTol);
   CHECK(t == 0.75);
-  // G.op-lk-positive: -L_K(u/K) with dcrv::face_gap
+  // G.op-lk-positive: -L_K(u/K)/(1 - u) with dcrv::face_gap in the compact chart (sigma, t) = (1/K, 1/(1 -
+  // log u)), at K = 4, t = 3/4 (test_certify_more.cpp checks both pieces and the four claims)
   const Certificate& lk = certificate_of("G.op-lk-positive");
-  CHECK(abs(score_at(lk.pieces[0], {5.0, 0.25}, Constants()) + face_gap<mpfr>(5, mpfr(0.25) / 5)) < kTol);
-  CHECK(certificate_of("G.ls-positive~open").pieces.size() == 1);
+  const mpfr u_lk = exp(1 - 1 / mpfr(0.75));
+  CHECK(abs(score_at(lk.pieces[1], {0.25, 0.75}, Constants()) + face_gap<mpfr>(4, u_lk / 4) / (1 - u_lk)) <
+        kTol);
+  CHECK(certificate_of("G.ls-positive~open").pieces.size() == 2);
 }
 
 TEST_CASE("the G.op3-logratio-identity reading is DpoModel::rate, lump_entropy and the lump link mean",

@@ -49,7 +49,7 @@ std::vector<mpfr> stick_of(const Vec<mpfr>& q) {
 TEST_CASE("the H.xlogx-envelope score is x|log x| - c at x = exp(-y)", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("H.xlogx-envelope");
-  REQUIRE(c.pieces.size() == 4); // and the piece around y = 1, relative to c (test_certify_scope.cpp)
+  REQUIRE(c.pieces.size() == 5); // and the piece around y = 1, relative to c (test_certify_scope.cpp)
   const Constants k = paper_constants(c);
   CHECK(abs(k("c").mid() - exp(mpfr(-1))) < mpfr("1e-48"));
   const std::vector<std::vector<mpfr>> ys{{mpfr(0), mpfr(0.25), mpfr(0.5)},
@@ -62,6 +62,15 @@ TEST_CASE("the H.xlogx-envelope score is x|log x| - c at x = exp(-y)", "[certify
       CHECK(abs(score_at(c.pieces[piece], std::vector<mpfr>{y}, k) - (x * abs(log(x)) - exp(mpfr(-1)))) <
             mpfr("1e-45"));
     }
+  // y >= 1024 in the chart r = 1/y (r = 0: the limit x -> 0, where x|log x| -> 0)
+  for (double r : {0x1p-10, 0x1p-11, 1e-6}) {
+    const mpfr y = 1 / mpfr(r), x = exp(-y);
+    const Interval g = c.pieces[4].score.value(point({r}), k);
+    CHECK(abs(g.mid() - (x * abs(log(x)) - exp(mpfr(-1)))) < mpfr("1e-40"));
+    CHECK(g.width() < mpfr("1e-40"));
+  }
+  CHECK(c.pieces[4].score.value(point({0.0}), k).upper() < 0);
+  CHECK(c.scope.whole);
 }
 
 TEST_CASE("the H.neg-entropy-floor score is -<p, log p> - log(1/delta) at p = trim(q, delta)", "[certify]") {
@@ -122,6 +131,7 @@ TEST_CASE("the facet pieces sum to <log p> - log p_i - L_K(delta) (H.face-gap-at
   for (const char* id : {"H.face-gap-at-floor", "H.face-gap-formula"}) {
     const Certificate& c = certificate_of(id);
     REQUIRE(c.pieces.size() == 2);
+    CHECK(c.scope.whole); // every K (the summed facet identity), every x >= 0 (the compact chart)
     const Constants k;
     for (const auto& qd : {std::vector<double>{0.0, 1.0}, std::vector<double>{0.0, 0.2, 0.5, 0.3},
                            std::vector<double>{0.3, 0.0, 0.3, 0.3, 0.1}})
@@ -138,8 +148,10 @@ TEST_CASE("the facet pieces sum to <log p> - log p_i - L_K(delta) (H.face-gap-at
           if (j == i)
             continue;
           const mpfr x = (K - 1) * p(j) / (1 - delta);
+          // x > 1: the compact chart tau = 1/(1 + log x), score = -g w tau with w = 1/x
+          const mpfr tau = 1 / (1 + log(x));
           sum -= x <= 1 ? score_at(c.pieces[0], std::vector<mpfr>{x}, k)
-                        : score_at(c.pieces[1], std::vector<mpfr>{mpfr(x - 1)}, k);
+                        : score_at(c.pieces[1], std::vector<mpfr>{tau}, k) * x / tau;
         }
         INFO(id << " K = " << K << " delta = " << dl);
         CHECK(abs((1 - delta) / (K - 1) * sum - (lhs - face_gap<mpfr>(K, delta))) < mpfr("1e-44"));

@@ -125,33 +125,44 @@ TEST_CASE("the H.ellipticity-upper score is v^T(diag p - pp^T)v - c|v|^2", "[cer
       }
 }
 
-TEST_CASE("the face-gap certificates read L_K(delta) as dcrv::face_gap does", "[certify]") {
+TEST_CASE("the face-gap certificates read t L_K(delta) and L_K(delta)/(1 - u) in the compact chart as "
+          "dcrv::face_gap does",
+          "[certify]") {
   set_working_digits(50);
-  for (const std::string id : {"F.lk-positive", "H.LK-positive"}) {
+  for (const std::string id : {"F.lk-positive", "H.LK-positive", "G.op-lk-positive", "G.ls-positive~open"}) {
+    if (!find_certificate(id))
+      continue; // a partial build
     const Certificate& c = certificate_of(id);
-    REQUIRE(c.pieces.size() == 1);
-    for (int K : {2, 3, 7, 1000, 1000000})
-      for (double u : {1e-300, 1e-8, 0.25, 0.5, 0.9, 1 - 1e-12}) {
-        INFO(id << " K = " << K << " u = " << u);
-        const Interval g = c.pieces[0].score.value(point({double(K), u}), Constants());
-        const mpfr L = face_gap<mpfr>(K, mpfr(u) / K);
-        // face_gap forms 1 − Kδ from the rounded δ = u/K: near u = 1 it carries a relative error ~10⁻⁵⁰/(1 −
-        // u)
-        CHECK(abs(g.mid() + L) <= abs(L) * mpfr(1e-30));
-        CHECK(g.width() <= abs(L) * mpfr(1e-40));
+    REQUIRE(c.pieces.size() == 2);
+    CHECK(c.scope.whole);
+    for (int K : {2, 4, 8, 1024, 1 << 20}) // sigma = 1/K exact
+      for (double t : {0.05, 0.2, 0.5, 0.75, 0.99, 1 - 0x1p-20}) {
+        INFO(id << " K = " << K << " t = " << t);
+        const mpfr u = exp(1 - 1 / mpfr(t)), L = face_gap<mpfr>(K, u / K);
+        // t <= 1/2: -t L_K; t >= 1/2: -L_K/(1 - u)
+        for (std::size_t i : {std::size_t(0), std::size_t(1)}) {
+          if ((i == 0 && t > 0.5) || (i == 1 && t < 0.5))
+            continue;
+          const mpfr expected = i == 0 ? -t * L : -L / (1 - u);
+          const Interval g = c.pieces[i].score.value(point({1.0 / K, t}), Constants());
+          CHECK(abs(g.mid() - expected) <= abs(expected) * mpfr(1e-30));
+          CHECK(g.upper() < 0);
+        }
       }
   }
 }
 
-TEST_CASE("the face-gap certificates do not prove positivity on a box reaching delta = 1/K, where L_K = 0",
-          "[certify]") {
+TEST_CASE(
+    "the face-gap score times t is refused where it reaches u = 1 (L_K -> 0: the factor 1 - u is needed)",
+    "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("F.lk-positive");
   BnbOptions o = budget;
   o.strict = true;
   o.max_boxes = 2000;
+  // the first piece's score -t L_K over t in [1/2, 1] (the second piece's range): 0 at t = 1
   const auto r =
-      branch_and_bound(c.pieces[0].score, {{Interval(2.0, 10.0), Interval(0.5, 1.0)}}, Constants(), o);
+      branch_and_bound(c.pieces[0].score, {{Interval(0.1, 0.5), Interval(0.5, 1.0)}}, Constants(), o);
   CHECK(r.status != BnbResult::Status::proved);
 }
 

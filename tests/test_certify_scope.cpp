@@ -267,7 +267,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "B.percoord-dJ-bound proves S = 2 at the maximisers: c one part in 1e12 below 1/(3 sqrt 3) is refused",
+    "B.percoord-dJ-bound proves S = 2 at the maximisers and S = 3 without exclusions: c one part in 1e12 "
+    "below 1/(3 sqrt 3) is refused",
     "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("B.percoord-dJ-bound");
@@ -278,7 +279,9 @@ TEST_CASE(
   const auto run = run_certificate(c, {{"c", lower}}, edge_budget);
   INFO(run.message << " " << run.pieces.dump());
   CHECK(run.status == "violation");
-  CHECK_FALSE(c.scope.whole); // S = 3 keeps its excluded boxes, S >= 4 is not covered
+  CHECK(c.scope.exclusions.empty()); // S = 3: the face maximisers by monotonicity towards the face
+  CHECK_FALSE(c.scope.whole);        // S >= 4 is not covered
+  CHECK(has(c.scope.gap, "S >= 4 not covered"));
 }
 
 // ---------------------------------------------------------------------------------------------------------

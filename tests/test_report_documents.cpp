@@ -12,6 +12,7 @@
 #include <regex>
 #include <sstream>
 
+#include "reports/documents.hpp"
 #include "reports/findings.hpp"
 #include "reports/latex.hpp"
 #include "reports/numbering.hpp"
@@ -142,6 +143,107 @@ TEST_CASE("a measured finding needs the slack search's flip point", "[reports][f
   CHECK(f.measured == 1);
   REQUIRE(f.findings[0].repairs.size() == 1);
   CHECK(f.findings[0].repairs[0].best == 1.4744);
+}
+
+namespace {
+/// An App. J experiment claim as the stochastic engine writes it: two experiments (one fails), two setups.
+ClaimResult experiment_claim(const std::string& id, Status s) {
+  ClaimResult c = claim(id, s);
+  c.kind = "empirical";
+  auto& d = c.outcome.evidence.details;
+  d["experiment grid"] = "0.496878 in [0.496722, 0.496973] (order statistics, ranks 138..279 of 12288 (exact "
+                         "binomial), 12288 paths, level 1-1e-06); claim in [0.247, 0.287]: " +
+                         std::string(s == Status::falsified ? "falsified" : "verified") +
+                         "; paper beside dcrv = paper (5 seeds): about 0.267";
+  d["experiment cosine"] = "0.12808 in [0.120232, 0.135928] (CLT (Student t, 1023 dof), 1024 paths, level "
+                           "1-1e-06); claim <= 0.5: verified";
+  d["failed paths, experiment grid"] = "none";
+  const json stat = {{"name", "1/60-quantile [grid]"}, {"estimate", 0.40556795683160074},
+                     {"lo", 0.37707538884062175},      {"hi", 0.4327048815855088},
+                     {"confidence", 0.999999},         {"paths", 12288},
+                     {"claim", "in [0.247, 0.287]"},   {"method", "order statistics"}};
+  c.outcome.setups = {{"choices", json::array()},
+                      {"rows", json::array({{{"setup", {{"initial policy", "uniform"}}},
+                                             {"status", to_string(s)},
+                                             {"details", {{"experiment grid", d["experiment grid"]}}}},
+                                            {{"setup", {{"initial policy", "Dirichlet(1)"}}},
+                                             {"status", to_string(s)},
+                                             {"statistic", stat}}})},
+                      {"deciding", json::array()}};
+  return c;
+}
+} // namespace
+
+TEST_CASE("the engine's experiment line is read back exactly", "[reports][findings]") {
+  const auto v = parse_experiment_line(
+      "B=16",
+      "0.00163611 in [0, 0.00696101] (median of 5 from the empirical law of 2048 runs (Clopper-Pearson "
+      "bounds of F(b) and F(a-)), 18 failed run(s) bracketed, 2048 paths, level 1-5e-07); claim >= "
+      "0.01: falsified; 29 of 4096 paths failed (first: path 162, 3 paths, level 1-2)");
+  REQUIRE(v);
+  CHECK(v->estimate == 0.00163611);
+  CHECK(v->lo == 0);
+  CHECK(v->hi == 0.00696101);
+  CHECK(v->paths == 2048);
+  CHECK(v->alpha == 5e-07);
+  CHECK(v->side == ">= 0.01");
+  CHECK(v->status == "falsified");
+  CHECK(v->method.find("18 failed run(s) bracketed") != std::string::npos);
+  CHECK_FALSE(parse_experiment_line("x", "the mean is 0.3"));
+}
+
+TEST_CASE("a measured-value finding is refused when its claim is not falsified or has no statistic",
+          "[reports][findings]") {
+  const std::vector<Finding> fs_ = {value_finding("J.f", "t", "c", {"J.a"}, "about \\(0.267\\)")};
+  SECTION("not falsified") {
+    const Results r = run_of({experiment_claim("J.a", Status::verified)});
+    const FindingsOfRun f = evaluate_findings(r, fs_);
+    CHECK(has_error(f, "its claim J.a is verified, not falsified"));
+    CHECK(has_error(f, "no measured value of J.a"));
+    CHECK_THROWS_AS(checked_findings(r, fs_), FindingError);
+  }
+  SECTION("no experiment statistic in the results") {
+    const Results r = run_of({claim("J.a", Status::falsified)});
+    CHECK(has_error(evaluate_findings(r, fs_), "no measured value of J.a"));
+    CHECK_THROWS_AS(checked_findings(r, fs_), FindingError);
+  }
+}
+
+TEST_CASE("a measured-value finding's repair carries the run's statistics", "[reports][findings]") {
+  const std::vector<Finding> fs_ = {
+      value_finding("J.f", "t", "c", {"J.a"}, "a worst case of about \\(0.267\\)")};
+  const Results r = run_of({experiment_claim("J.a", Status::falsified), claim("J.z", Status::falsified)});
+  const FindingsOfRun f = checked_findings(r, fs_);
+  CHECK(f.values == 1);
+  CHECK(f.measured == 0);
+  REQUIRE(f.findings.size() == 1);
+  REQUIRE(f.findings[0].repairs.size() == 1);
+  const auto& vals = f.findings[0].repairs[0].values;
+  REQUIRE(vals.size() == 1); // the failing experiment only, not the verified cosine
+  CHECK(vals[0].value.experiment == "grid");
+  CHECK(vals[0].value.estimate == 0.496878);
+  CHECK(vals[0].value.lo == 0.496722);
+  CHECK(vals[0].value.hi == 0.496973);
+  CHECK(vals[0].value.paths == 12288);
+  CHECK(vals[0].setups == 2);
+  CHECK(vals[0].low == 0.40556795683160074);
+  CHECK(vals[0].high == 0.496878);
+  // the appendix states them beside the paper's value
+  ReportOptions o;
+  const ReportContext ctx{r, o, Numbering{}, f};
+  std::ostringstream t;
+  write_appendix(t, ctx);
+  const std::string app = t.str();
+  INFO(app);
+  CHECK(
+      app.find(
+          "the experiment gives 1/60-quantile [grid] \\(0.4969\\) [\\(0.4967\\), \\(0.497\\)] "
+          "(12\\,288 paths, level "
+          "\\(1-10^{-6}\\); from \\(0.4056\\) to \\(0.4969\\) over the 2 setups; claim in [0.247, 0.287])") !=
+      std::string::npos);
+  CHECK(app.find("The paper reports a worst case of about \\(0.267\\).") != std::string::npos);
+  CHECK(app.find("1 measured value") != std::string::npos);
+  CHECK(app.find("Falsified, no finding yet (1)") != std::string::npos); // J.z: listed, never hidden
 }
 
 TEST_CASE("a partial certificate shows as verified (certified for its scope), never certified",
@@ -358,7 +460,9 @@ TEST_CASE("the appendix compiles standalone in at most 15 pages and inside the p
   CHECK_FALSE(f.pdf.empty()); // the dossier compiles too
   const std::string app = slurp(f.appendix);
   CHECK(app.find("\\documentclass") == std::string::npos);
-  CHECK(app.find("Falsified, no finding yet") != std::string::npos);
+  // falsified claims without a finding are listed, never hidden (the baseline may have none left)
+  CHECK((app.find("Falsified, no finding yet") != std::string::npos) ==
+        !evaluate_findings(r, holding).uncovered.empty());
   CHECK(app.find("1.0666663916667192") == std::string::npos); // no raw 17-digit numbers
 
   if (!fs::exists(paper_dir() / "main.tex"))

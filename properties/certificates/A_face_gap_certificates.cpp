@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -43,24 +44,7 @@ IdentityPiece ls_rearrangement(bool lower) {
       });
 }
 
-/// E(t) = exp(1 − 1/t) for t ∈ [0, 1] (E(0) = 0, the limit): v of the compactified chart t = 1/(1 − log v).
-/// Increasing, so on an Interval the hull of its end values (outward rounded; at t = 0 exactly 0); on jets by
-/// the chain rule (E' = E/t², E'' = E(1 − 2t)/t⁴: a box reaching t = 0 throws there, and the natural
-/// extension decides it).
-template <class X> X e_of_t(const X& t) {
-  if constexpr (std::is_same_v<X, Interval>) {
-    auto at = [](const mpfr& x, bool upper) -> mpfr {
-      if (x <= 0)
-        return mpfr(0);
-      const Interval e = exp(1 - 1 / Interval(x));
-      return upper ? e.upper() : e.lower();
-    };
-    return Interval(at(t.lower(), false), at(t.upper(), true));
-  } else {
-    const Interval e = e_of_t(t.v), t2 = square(t.v);
-    return X::chain(t, e, e / t2, e * (1 - 2 * t.v) / square(t2));
-  }
-}
+using compact_chart::e_of_t; // E(t) = exp(1 − 1/t), the v of the chart t = 1/(1 − log v)
 
 // Lemma lem:LS-bounds (upper): L_S(δ) ≤ c log(1/((S−1)δ)). Every S ≥ 2 and δ ∈ (0, 1/S] in the compact chart
 // σ = 1/S ∈ [0, ½], t = 1/(1 − log v) ∈ [0, 1] (v = Sδ = E(t)): δ = σE(t), u = −log1p(−σ) + 1/t − 1, and the

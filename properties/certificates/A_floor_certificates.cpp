@@ -14,6 +14,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -85,13 +86,18 @@ DCRV_CERTIFICATE(eff_floor_interval) {
       "both ends times the positive denominators: sum_j max{p_j, delta*} <= 1 + c_den (S-1) delta* and "
       "1 <= c_up sum_j max{p_j, delta*}; on the simplex sum_j max{p_j, delta*} = 1 + max_A sum_{j in A} "
       "(delta* - p_j) over the subsets A of {1..S} (sum of positive parts = largest partial sum; the "
-      "full set is S delta* - 1 as sum p = 1); every partial sum is linear, so the enclosures decide";
+      "full set is S delta* - 1 as sum p = 1); every partial sum is linear, so the enclosures decide; the "
+      "rearrangement checked exactly per active set A (the paper's margin times its denominator = the "
+      "score's term of A)";
   c.constants = {{"c_den", [] { return Interval(1); }}, {"c_up", [] { return Interval(1); }}};
   c.pieces = {eff_floor_lower_piece<2>(), eff_floor_lower_piece<3>(), eff_floor_lower_piece<4>(),
               eff_floor_lower_piece<5>(), eff_floor_lower_piece<6>(), eff_floor_upper_piece<2>(),
               eff_floor_upper_piece<3>(), eff_floor_upper_piece<4>(), eff_floor_upper_piece<5>(),
               eff_floor_upper_piece<6>()};
   tag_floor_param(c);
+  for (std::size_t S = 2; S <= 6; ++S) // the rearrangement, per active set (issue 20 point 5)
+    for (bool lower : {true, false})
+      c.identities.push_back(rearrangements::eff_floor_interval_rearrangement(S, lower));
   c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}}; // every S >= 2, delta* in (0, 1]
   return c;
 }
@@ -114,10 +120,12 @@ DCRV_CERTIFICATE(eff_floor_is_floor) {
   c.domain = "S = 2, ..., 6; every p in the closed simplex and every delta* in [0, 1]; no exclusion";
   c.method = "both sides have the positive denominator sum_j max{p_j, delta*}: the claim is min_i max{p_i, "
              "delta*} >= delta*, i.e. max_i min{delta* - p_i, 0} <= 0 (delta* - max{p_i, delta*} = "
-             "min{delta* - p_i, 0}); p by stick-breaking";
+             "min{delta* - p_i, 0}, checked exactly in both cases of each i); p by stick-breaking";
   c.pieces = {eff_floor_is_floor_piece<2>(), eff_floor_is_floor_piece<3>(), eff_floor_is_floor_piece<4>(),
               eff_floor_is_floor_piece<5>(), eff_floor_is_floor_piece<6>()};
   tag_floor_param(c);
+  for (std::size_t S = 2; S <= 6; ++S) // the rearrangement, per coordinate and case (issue 20 point 5)
+    c.identities.push_back(rearrangements::eff_floor_is_floor_rearrangement(S));
   c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}};
   return c;
 }

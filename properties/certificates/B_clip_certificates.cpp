@@ -14,6 +14,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -301,6 +302,8 @@ DCRV_CERTIFICATE(clip_floor) {
   c.constants = {{"c", [] { return Interval(1); }}};
   add_clip_floor(c, false);
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {", A = {"});
   return c;
 }
 
@@ -338,6 +341,8 @@ DCRV_CERTIFICATE(clip_floor_design) {
     c.identities.push_back(design_identity_piece(S));
   add_clip_floor(c, true);
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {", A = {"});
   return c;
 }
 

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
@@ -52,33 +53,87 @@ DCRV_CERTIFICATE(loewner_upper) {
 
 // ---------------------------------------------------------------------------------------------------------
 // lem:B-percoord: ‖∂_{θ_k}J_θ‖_op ≤ c⋆ = 1/(3√3), attained (S = 2) at p₁ = a± — irrational points, where an
-// interval enclosure cannot decide the equality; the certificate excludes stated neighbourhoods of them.
+// interval enclosure cannot decide the equality. S = 2 closes them in the coordinate t (percoord_s2_peak). S
+// = 3 attains c⋆ only on the faces, at the S = 2 maximisers (a±, a∓) of a face and for the two k of that
+// face: on a box around each such point the score is proved monotone towards the face
+// (percoord_s3_towards_face), and on the face ∂_kJ is the S = 2 matrix bordered by zeros (p_m = 0 and ṗ_m =
+// −p_m p_k = 0 for the index m off the face), so its norm there is the S = 2 norm of the face's two masses, ≤
+// c by the S = 2 pieces.
 // ---------------------------------------------------------------------------------------------------------
 
-constexpr double kPercoordHole = 1e-6; // half-width of the excluded raw boxes around the maximisers
+/// ‖∂_kJ‖_op − c, scaled (eigen_scale), at p: max(λ_max, −λ_min) of ∂_kJ on T (A1 = 0).
+template <std::size_t S, class X>
+X percoord_score(const std::array<X, S>& p, std::size_t k, const Constants& kc) {
+  const auto ev = tangent_eigen_scaled<X, S>(jacobian_derivative(p, k));
+  return max(ev[0], -ev[1]) - X(eigen_scale<S>()) * kc("c");
+}
+
+/// S = 3: the face maximisers in raw (stick-breaking) coordinates, p = (x₁, (1 − x₁)x₂, (1 − x₁)(1 − x₂)):
+/// the face p₃ = 0 is x₂ = 1, p₂ = 0 is x₂ = 0, p₁ = 0 is x₁ = 0. Each with the raw coordinate normal to its
+/// face, the sign of that coordinate's step towards the face (+1: the face is at its upper end), and the
+/// index m off the face (∂_mJ = 0 on the face: that k is far below c⋆ there and stays in the plain pieces).
+struct PercoordFacePeak {
+  std::vector<double> centre;
+  std::size_t normal;
+  double towards;
+  std::size_t off;
+};
+std::vector<PercoordFacePeak> percoord_face_peaks() {
+  const double ap = 0.5 + 0.5 / std::sqrt(3.0), am = 0.5 - 0.5 / std::sqrt(3.0);
+  return {{{ap, 1.0}, 1, 1.0, 2},  {{am, 1.0}, 1, 1.0, 2},  {{ap, 0.0}, 1, -1.0, 1},
+          {{am, 0.0}, 1, -1.0, 1}, {{0.0, ap}, 0, -1.0, 0}, {{0.0, am}, 0, -1.0, 0}};
+}
+
+/// Half-width of the raw boxes around the S = 3 face maximisers (2⁻¹⁰, about 10⁻³) closed by the monotonicity
+/// pieces: the normal derivative of ‖∂_kJ‖_op is ≥ 0.07 in size at the maximisers and its variation over the
+/// box is O(10⁻³).
+constexpr double kPercoordFaceBox = 0x1p-10;
+/// Half-width of the raw boxes around the S = 2 maximisers a± closed by percoord_s2_peak.
+constexpr double kPercoordS2Hole = 1e-6;
 
 template <std::size_t S> Piece percoord_piece(std::size_t k) {
-  Piece piece = simplex_piece<S>("S = " + std::to_string(S) + ", k = " + std::to_string(k + 1),
-                                 [k](const auto& p, const Constants& kc) {
-                                   using X = std::decay_t<decltype(p[0])>;
-                                   const auto ev = tangent_eigen_scaled<X, S>(jacobian_derivative(p, k));
-                                   // ‖A‖_op = max(λ_max, −λ_min) on T (A1 = 0): the larger of the two
-                                   // scaled scores
-                                   return max(ev[0], -ev[1]) - X(eigen_scale<S>()) * kc("c");
-                                 });
-  const double ap = 0.5 + 0.5 / std::sqrt(3.0), am = 0.5 - 0.5 / std::sqrt(3.0);
+  Piece piece =
+      simplex_piece<S>("S = " + std::to_string(S) + ", k = " + std::to_string(k + 1),
+                       [k](const auto& p, const Constants& kc) { return percoord_score<S>(p, k, kc); });
   std::vector<Box> roots = piece.roots;
-  std::vector<std::vector<double>> holes;
   if constexpr (S == 2) {
-    holes = {{ap}, {am}};
+    const double ap = 0.5 + 0.5 / std::sqrt(3.0), am = 0.5 - 0.5 / std::sqrt(3.0);
+    for (const double h : {ap, am}) // closed by percoord_s2_peak
+      roots = subtract(roots, box_around({h}, kPercoordS2Hole));
   } else {
-    // the maximisers on the faces: (a±, a∓, 0), (a±, 0, a∓), (0, a±, a∓) in raw coordinates
-    holes = {{ap, 1.0}, {am, 1.0}, {ap, 0.0}, {am, 0.0}, {0.0, ap}, {0.0, am}};
+    for (const auto& f : percoord_face_peaks())
+      if (f.off != k) // closed by percoord_s3_towards_face
+        roots = subtract(roots, box_around(f.centre, kPercoordFaceBox));
   }
-  for (const auto& h : holes)
-    roots = subtract(roots, box_around(h, kPercoordHole));
   piece.roots = roots;
   return piece;
+}
+
+/// S = 3, k on the face of `f`, the raw box of half-width kPercoordFaceBox around its maximiser (inside the
+/// stick-breaking square): the score −towards·∂g/∂x_normal ≤ 0, g the percoord score, i.e. ‖∂_kJ‖_op does not
+/// decrease along the normal segment from a point of the box to the face (the box is convex and the segment
+/// stays in it). Evaluated from a first-order jet of g over the box (on intervals only: its own jets throw,
+/// so the branch and bound bisects until the enclosure decides).
+Piece percoord_s3_towards_face(const PercoordFacePeak& f, std::size_t k) {
+  Box box = box_around(f.centre, kPercoordFaceBox);
+  for (auto& side : box) // clip to the stick-breaking square [0, 1]²
+    side = Interval(side.lower() < 0 ? mpfr(0) : side.lower(), side.upper() > 1 ? mpfr(1) : side.upper());
+  Piece piece = make_piece<2>(
+      "S = 3, k = " + std::to_string(k + 1) + ", towards the face around raw (" +
+          std::to_string(f.centre[0]).substr(0, 6) + ", " + std::to_string(f.centre[1]).substr(0, 6) + ")",
+      {box}, [f, k](const auto& x, const Constants& kc) {
+        using X = std::decay_t<decltype(x[0])>;
+        if constexpr (!std::is_same_v<X, Interval>) {
+          throw straddle_error("percoord_s3_towards_face: a derivative score, enclosed on intervals only");
+          return X(0);
+        } else {
+          using J1 = Jet<Interval, 2, 1>;
+          const std::array<J1, 2> xj{J1::variable(x[0], 0), J1::variable(x[1], 1)};
+          const J1 g = percoord_score<3>(stick_breaking<3>(xj), k, kc);
+          return X(-(Interval(f.towards) * g.g[f.normal]));
+        }
+      });
+  return with_dim(piece, "S", 3);
 }
 
 /// S = 2 around the maximisers, in the coordinate t with p₁ = ½ − t/(2√3) (t = ±1 at p₁ = a∓): 1 − 2p₁ = t/√3
@@ -104,14 +159,18 @@ DCRV_CERTIFICATE(percoord_dJ_bound) {
   Certificate c;
   c.claim = "B.percoord-dJ-bound";
   c.domain =
-      "S = 2, 3, every k; every theta in R^S (p over the closed simplex) except, for S = 3, the "
-      "stick-breaking boxes of half-width 1e-6 around the face maximisers (a+-, a-+, 0), (a+-, 0, a-+), "
-      "(0, a+-, a-+), where the bound 1/(3 sqrt 3) is approached (S = 2: no exclusion, the maximisers "
-      "p = (a+-, a-+) proved by local concavity and the exact critical value)";
+      "S = 2, 3, every k; every theta in R^S (p over the closed simplex); no exclusion (S = 2: the "
+      "maximisers p = (a+-, a-+) by local concavity and the exact critical value; S = 3: the face "
+      "maximisers (a+-, a-+, 0), (a+-, 0, a-+), (0, a+-, a-+) by monotonicity towards the face and the "
+      "S = 2 bound on the face)";
   c.method =
       "||d_k J||_op = max(lambda_max, -lambda_min) of d_k J on T in closed form on the stick-breaking box; S "
       "= 2 around the maximisers in the coordinate t, p1 = 1/2 - t/(2 sqrt 3): 6 sqrt 3 (||d_k J||_op - c) "
-      "= +-(3t - t^3) - 2 c/c*, 0 at t = +-1 exactly for c = c* (second-order test)";
+      "= +-(3t - t^3) - 2 c/c*, 0 at t = +-1 exactly for c = c* (second-order test); S = 3 in raw boxes of "
+      "half-width 2^-10 around the face maximisers, for the two k of the face: the raw derivative of the "
+      "score normal to the face has the sign that makes ||d_k J||_op increase towards the face (enclosed "
+      "from a first-order jet), and on the face d_k J is the S = 2 matrix of the face's masses bordered by "
+      "zeros (p_m = 0, dp_m = -p_m p_k = 0), whose norm the S = 2 pieces bound";
   c.constants = {{"c", percoord_constant}};
   interval_simplex::for_sizes<2, 3>(c, "S", [&]<std::size_t S>() {
     for (std::size_t k = 0; k < S; ++k)
@@ -119,10 +178,15 @@ DCRV_CERTIFICATE(percoord_dJ_bound) {
   });
   c.pieces.push_back(percoord_s2_peak(1.0));
   c.pieces.push_back(percoord_s2_peak(-1.0));
+  for (const auto& f : percoord_face_peaks())
+    for (std::size_t k = 0; k < 3; ++k)
+      if (k != f.off)
+        c.pieces.push_back(percoord_s3_towards_face(f, k));
   c.paper = {{"S", 2, std::numeric_limits<double>::infinity()}};
-  c.scope.exclusions = {"S = 3: six stick-breaking boxes of half-width 1e-6 around the face maximisers"};
   c.reductions = {
-      {"theta in R^S through p = softmax(theta): the closed simplex (compact) covers every theta"}};
+      {"theta in R^S through p = softmax(theta): the closed simplex (compact) covers every theta"},
+      {"S = 3 near a face maximiser: ||d_k J||_op is monotone towards the face (proved) and equals the S = 2 "
+       "norm of the face's masses on the face (d_k J bordered by zeros), which the S = 2 pieces bound"}};
   return c;
 }
 

@@ -21,6 +21,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -520,6 +521,8 @@ DCRV_CERTIFICATE(shah_gradient_replicator) {
         c.identities.push_back(shah_metric_piece(S, k, l));
     }
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(shah_metric_lower_piece<S>()); });
+  for (std::size_t S = 2; S <= 6; ++S) // the metric bound's rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::shah_metric_rearrangement(S));
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -1091,6 +1094,8 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
     c.identities.push_back(face_gap_at_uniform_piece(K));
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(degenerate_floor_piece<S>()); });
   rename_dim(c.pieces, "S", "K");
+  for (std::size_t K = 2; K <= 6; ++K) // the bound's rearrangement, per (argmax, argmin) (issue 20 point 5)
+    c.identities.push_back(rearrangements::degenerate_floor_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}};
   return c;
 }

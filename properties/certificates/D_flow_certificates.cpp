@@ -21,6 +21,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
@@ -291,14 +292,17 @@ DCRV_CERTIFICATE(logp_range) {
       "upper: sum_k p_k log p_k over the stick-breaking box, x log x enclosed by its exact range on each "
       "interval (0 log 0 = 0). lower: K = 2 in the chart p = ((1 + y)/2, (1 - y)/2), y in [-1, 1], and "
       "K = 3 in the chart 3 p_k = 1 + y_k, y in [-1/4, 1/4]^2 around the centroid, where K(-log K - "
-      "<log p>) = -sum_k (1 + y_k) log(1 + y_k) exactly (sum p = 1): equality at y = 0, second-order "
+      "<log p>) = -sum_k (1 + y_k) log(1 + y_k) exactly (sum p = 1; checked with the logs free): equality at "
+      "y = 0, second-order "
       "test; the rest of the K = 3 simplex (stick-breaking box minus [0.28, 0.38] x [0.42, 0.56], whose "
       "image lies in the centred chart's) with the literal -log 3 - <log p>";
   c.pieces = {logp_upper_piece<2>(), logp_upper_piece<3>()};
   c.pieces.push_back(logp_lower_centre_piece<2>({Interval(-1.0, 1.0)}));
   c.pieces.push_back(logp_lower_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
   c.pieces.push_back(logp_lower_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
-  rename_dim(c.pieces, "S", "K"); // the simplex pieces say S (the centred charts say K already)
+  rename_dim(c.pieces, "S", "K");      // the simplex pieces say S (the centred charts say K already)
+  for (std::size_t K = 2; K <= 3; ++K) // the centred chart's rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::logp_lower_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}};
   return c;
 }
@@ -414,6 +418,13 @@ DCRV_CERTIFICATE(flow_y_inequality) {
   c.pieces.push_back(y_coef_centre_piece<2>({Interval(-1.0, 1.0)}));
   c.pieces.push_back(y_coef_centre_piece<3>({Interval(-0.25, 0.25), Interval(-0.25, 0.25)}));
   c.pieces.push_back(y_coef_rest_piece<3>({Interval(0.28, 0.38), Interval(0.42, 0.56)}));
+  // the chart and centred-chart rearrangements (issue 20 point 5)
+  for (std::size_t M = 1; M <= 3; ++M)
+    for (std::size_t L : {0, 1})
+      if (M + L >= 2)
+        c.identities.push_back(rearrangements::flow_y_face_rearrangement(M, L));
+  for (std::size_t K = 2; K <= 3; ++K)
+    c.identities.push_back(rearrangements::flow_y_coef_rearrangement(K));
   return c;
 }
 

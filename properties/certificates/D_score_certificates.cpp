@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
@@ -330,11 +331,14 @@ DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
              "Delta^(K-1) (the box rho in [0, 1], a in the closed simplex contains its image); no exclusion";
   c.method =
       "||phi||^2 - c^2 (K - 1) = sum_c (a_c - rho s)^2 + L rho^2 s^2 - c^2 (M - 1 + L), s = sum a^2 "
-      "(def:star-score in the chart (rho, a = p_C/rho)), with L a real box coordinate; equality at rho = "
+      "(def:star-score in the chart (rho, a = p_C/rho); checked exactly with L free), with L a real box "
+      "coordinate; equality at rho = "
       "1, a a vertex (and rho = 0 for K = 2): monotonicity test and the mean-value form";
   c.constants = {{"c", [] { return Interval(1); }}};
   for_each_m(
       [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { c.pieces.push_back(l2_piece<M>()); });
+  for (std::size_t M = 1; M <= 6; ++M) // the rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::phi_l2_rearrangement(M));
   // every M >= 1 and L = K - M >= 0 incorrect indices (L >= 1 when M = 1: K >= 2)
   c.paper = {{"M", 1, kUnbounded}, {"L", 0, kUnbounded}};
   return c;
@@ -410,8 +414,11 @@ DCRV_CERTIFICATE(asym_bracket) {
   c.method =
       "each side's difference p(e^A - e^B) written as p e^B expm1(A - B), with mu = 1/M and g = mu + t (1 - "
       "mu), t in [0, 1], so that A - B = -(1 - t)(1 - mu)/eps resp. -t (1 - mu)/eps is <= 0 as an enclosure "
-      "(the literal difference has the interval dependency e^B - e^B on the faces where it vanishes)";
+      "(the literal difference has the interval dependency e^B - e^B on the faces where it vanishes); the "
+      "rearrangement checked exactly with e^B and e^(A - B) free";
   c.pieces = {asym_piece(true), asym_piece(false)};
+  c.identities = {rearrangements::asym_bracket_rearrangement(true),
+                  rearrangements::asym_bracket_rearrangement(false)}; // issue 20 point 5
   for (auto& piece : c.pieces)
     piece =
         with_param(with_param(with_param(with_param(piece, "M", 0,

@@ -30,6 +30,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/grpo_exact.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -140,6 +141,8 @@ DCRV_CERTIFICATE(trimmed_rho_range) {
       {"every K >= 2, 0 <= K_C <= K - 1, delta in [0, 1/K] and q in the closed simplex give (u, t) = "
        "(K delta, sum_C q) (resp. sum_I q) in [0, 1]^2, and the score is -(1 - u) t there",
        {"K"}}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"the class band as the scores"});
   return c;
 }
 
@@ -642,6 +645,8 @@ DCRV_CERTIFICATE(y_inequality) {
       c.identities.push_back(piece);
     }
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"ydot"});
   return c;
 }
 

@@ -15,6 +15,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/grpo_exact.hpp"
+#include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -304,6 +305,8 @@ DCRV_CERTIFICATE(rho_prime_quarter) {
   c.reductions = {
       {"|rho'(z)| = rho(1 - rho) (the identity) with rho = rho(z) in (0, 1) for every z, K_C, K_I",
        {"z", "K_C", "K_I"}}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"rho'(z) = rho(1 - rho)"});
   return c;
 }
 
@@ -329,6 +332,8 @@ DCRV_CERTIFICATE(diag_norm) {
       {"every K >= 2, k, delta in [0, 1/K] and q in the closed simplex give (u, t) = (K delta, 1 - "
        "q_k) in [0, 1]^2, and the score is -(1 - u) t there",
        {"K"}}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"p_k - (1 - (K-1) delta)"});
   return c;
 }
 

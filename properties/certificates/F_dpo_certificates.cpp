@@ -27,6 +27,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -116,6 +117,8 @@ DCRV_CERTIFICATE(g_derivative) {
   c.pieces = {with_param(lower, "x", 0), with_param(negative, "x", 0)};
   c.identities = {formula, slope_tanh_identity()};
   c.paper = {{"x", -inf, inf}}; // every ell (x = beta(ell - ell0), so every beta > 0 and ell0)
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -155,6 +158,8 @@ DCRV_CERTIFICATE(mgamma_sup) {
     piece = with_param(piece, "lambda", 2); // lambda = log(1/delta)
   c.identities = {sigmoid_difference_identity()};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"lambda", std::log(2.0), inf}}; // delta in (0, 1/2]
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S3)"});
   return c;
 }
 
@@ -187,6 +192,8 @@ DCRV_CERTIFICATE(jphi_piece_diag) {
   c.pieces = {with_param(beta_ell0(piece, 0, 1), "lambda", 2)};
   c.identities = {slope_tanh_identity()};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"lambda", std::log(2.0), inf}}; // delta in (0, 1/2]
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -222,6 +229,8 @@ DCRV_CERTIFICATE(lf_strict) {
               with_param(with_param(lf_strict_piece(1), "beta", 0), "d", 1)};
   c.identities = {slope_tanh_identity()};
   c.paper = {{"beta", 0, inf}, {"d", 0, inf}}; // every beta > 0 and distance d > 0 of ell0 from the interval
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -269,6 +278,8 @@ DCRV_CERTIFICATE(c_open_formula) {
   c.pieces = {with_param(beta_ell0(neg, 0, 1), "w", 2), with_param(beta_ell0(pos, 0, 1), "w", 2)};
   c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every ell = -w <= 0
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)", "(S2)"});
   return c;
 }
 
@@ -309,6 +320,8 @@ DCRV_CERTIFICATE(c_max_le_copen) {
     piece = with_param(with_param(piece, "u", 2), "K", 3);
   c.identities = {slope_tanh_identity(), slope_gap_identity()};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"u", 0, 1}, {"K", 2, inf}}; // delta = u/K in (0, 1/K)
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)", "(S2)"});
   return c;
 }
 
@@ -346,6 +359,8 @@ DCRV_CERTIFICATE(sc_implies_copen) {
   c.paper = {{"eta", 0, inf}}; // every eta > 0 (beta, ell0 enter through y = beta ell0: see the gap)
   c.scope.gap = "beta, ell0 enter through y = beta ell0 in [0, 2 10^4] (ell0 >= 0), i.e. beta ell0 > 2 10^4 "
                 "is not covered";
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -372,6 +387,8 @@ DCRV_CERTIFICATE(g_log_range) {
   c.pieces = {with_param(beta_ell0(lower, 0, 1), "w", 2), with_param(beta_ell0(upper, 0, 1), "w", 2)};
   c.identities = {sigmoid_difference_identity()};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every v = e^-w in (0, 1]
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S3)"});
   return c;
 }
 
@@ -428,6 +445,8 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
               with_param(with_param(beta_ell0(minus, 0, 1), "w", 2), "eta", 3)};
   c.identities = {slope_tanh_identity(), derivative(1), derivative(-1)};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}, {"eta", 0, inf}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -492,6 +511,8 @@ DCRV_CERTIFICATE(hprime_bound) {
   c.pieces = {two_level_scope(piece)};
   c.identities = {slope_tanh_identity()};
   c.paper = kTwoLevelPaper;
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -528,6 +549,8 @@ DCRV_CERTIFICATE(fprime_sc) {
   c.identities = {slope_tanh_identity()};
   c.paper = kTwoLevelPaper;
   c.paper.push_back({"eta", 0, inf});
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -638,6 +661,8 @@ DCRV_CERTIFICATE(zstar_lower_2g0) {
   c.pieces = {zstar_scope(piece), zstar_unique_piece()};
   c.identities = {sigmoid_difference_identity(), slope_tanh_identity()};
   c.paper = kZstarPaper;
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)", "(S3)"});
   return c;
 }
 
@@ -660,6 +685,8 @@ DCRV_CERTIFICATE(zstar_upper_2eps) {
   c.pieces = {zstar_scope(piece), zstar_unique_piece()};
   c.identities = {slope_tanh_identity()};
   c.paper = kZstarPaper;
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(S1)"});
   return c;
 }
 
@@ -704,6 +731,8 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
                                    return (k("c") / eps - L) - L * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
                                  })};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"K", 2, inf}, {"u", 0, 1}, {"eta", 0, 1}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"2 g(0) - c", "c/eps - L_K"});
   return c;
 }
 

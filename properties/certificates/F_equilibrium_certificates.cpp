@@ -23,6 +23,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -615,6 +616,8 @@ DCRV_CERTIFICATE(clog_le) {
   c.reductions = {{"the score depends on (K, delta) only through Lambda = 1 + log(1/delta) >= 1 + log K >= 1 "
                    "(delta <= 1/K <= 1/2)",
                    {"K", "delta"}}};
+  rearrangements::flag_rearrangements(
+      c, {"C_log - (c + sqrt K) Lambda", "t ((2 - c) Lambda - 1)"}); // issue 20 point 5
   return c;
 }
 
@@ -622,17 +625,16 @@ DCRV_CERTIFICATE(clog_le) {
 DCRV_CERTIFICATE(compat_lk_le_log) {
   Certificate c;
   c.claim = "F.compat-lk-le-log";
-  c.domain =
-      "every real K in [2, 10^12] and delta = u/K with u in [10^-300, 1 - 2^-53] (contains the claim's "
-      "u in [10^-300, 1 - 10^-12]); no exclusion";
-  c.method = "L_K - log A = (1 - delta) log A - log A = -delta log A with log A = log1p(K(1 - u)/((K - 1)u)) "
-             "(the claim's log1p((1 - K delta)/((K-1) delta)) with K delta = u) >= 0";
-  Piece piece = make_piece<2>("K in [2, 1e12], u in [1e-300, 1 - 2^-53]", {face_gap_box()},
-                              [](const auto& x, const Constants&) {
-                                const auto &K = x[0], &u = x[1];
-                                return -(u / K) * dpo_exact::face_gap_log(K, u);
-                              });
-  c.pieces = {face_gap_scope(piece)};
+  c.domain = face_gap_chart_domain();
+  c.method =
+      "L_K - log A = (1 - delta) log A - log A = -delta log A with log A = log((1 - delta)/((K-1) "
+      "delta)) = log1p(x) >= 0 (checked), in the compact chart of the face-gap pieces (delta = sigma u, "
+      "x = (1 - u)/((1 - sigma) u), checked): -sigma u (t log A) <= 0 for t <= 1/2 (t log A = 1 - t + "
+      "t (log1p(-sigma u) - log1p(-sigma)), checked) and -sigma u log A/(1 - u) = -sigma u g(x)/((1 - "
+      "sigma) u) <= 0 for t >= 1/2 (g(x) = log1p(x)/x); each is the score times t > 0 or over 1 - u > 0";
+  c.pieces =
+      face_gap_chart_pieces("L_K <= log A", []<class X>(const X& sigma, const X& u, const X& lambda,
+                                                        const Constants&) { return -(sigma * u * lambda); });
   // the rearrangement, exact: with log A a free variable, L_K - log A = (1 - delta) log A - log A = -delta
   // log A (degree 1), and the claim's A = (1 - delta)/((K-1) delta) is the piece's 1 + K(1 - u)/((K-1)u) at
   // delta = u/K (variables K, u; times (K-1)u K: degree <= 2)
@@ -647,6 +649,10 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
                                    return (1 - delta) / ((K - 1) * delta) - (1 + K * (1 - u) / ((K - 1) * u));
                                  })};
   c.paper = face_gap_paper();
+  for (auto& id : face_gap_chart_identities()) // the chart's rearrangements
+    c.identities.push_back(id);
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"L_K - log A", "at delta = u/K"});
   return c;
 }
 
@@ -677,6 +683,8 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
                                  })};
   c.paper = face_gap_paper();
   c.paper.push_back({"eta", 0, 1});
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"2 g/eps - cap"});
   return c;
 }
 
@@ -718,6 +726,8 @@ DCRV_CERTIFICATE(static_cap) {
   c.paper = face_gap_paper();
   c.paper.push_back({"a", 0, 1});
   c.paper.push_back({"b", 0, 1});
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(1 - K delta) score"});
   return c;
 }
 

@@ -1,10 +1,9 @@
 // Interval certificates of App. F, BD (boxed) (properties/F_dpo_thresholds.cpp).
 //
-// F.lk-positive: L_K(δ) = (1−δ) log((1−δ)/((K−1)δ)) > 0, checked by the claim at δ = u/K for integer
-// K ∈ [2, 10⁶] and u ∈ [10⁻³⁰⁰, 1 − 10⁻¹²], evaluated as (1−δ) log1p((1−Kδ)/((K−1)δ)) (dcrv/simplex.hpp
-// face_gap). With δ = u/K the argument of log1p is K(1−u)/((K−1)u) exactly; the score reads it in that form
-// (u and K each appear once in it, so the enclosure over a box has no dependency blow-up) and treats K as a
-// real in [2, 10¹²], which covers every integer K of the claim and more.
+// F.lk-positive: L_K(δ) = (1−δ) log((1−δ)/((K−1)δ)) > 0 for every K ≥ 2 and δ ∈ (0, 1/K), in the compact
+// chart σ = 1/K, t = 1/(1 − log(Kδ)) of face_gap_piece.hpp (the claim samples integer K ∈ [2, 10⁶] and u = Kδ
+// ∈ [10⁻³⁰⁰, 1 − 10⁻¹²]; the certificate covers the paper's whole domain, the limits K → ∞, δ → 0 and δ →
+// 1/K included through the scaled scores −t L_K and −L_K/(1 − u)).
 //
 // F.h-range ("Two-level equilibrium"): 0 < h(z) < c = 2 with h = g_β(log L_𝒞) + g_β(log L_ℐ), g_β(ℓ) =
 // σ(−β(ℓ − ℓ₀)), L_ℐ = 1/(N + Me^z), L_𝒞 = e^z L_ℐ (dcrv/scores/dpo.hpp). As in the claim, c − h is read as
@@ -19,6 +18,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -27,11 +27,10 @@ namespace {
 DCRV_CERTIFICATE(lk_positive) {
   Certificate c;
   c.claim = "F.lk-positive";
-  c.domain = "every real K in [2, 10^12] (so every integer K in [2, 10^6] of the claim) and delta = u/K with "
-             "u in [10^-300, 1 - 2^-53] (contains the claim's u in [10^-300, 1 - 10^-12]); no exclusion";
-  c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (the claim's log1p form with "
-             "K delta = u substituted exactly), K a real interval; strict";
-  c.pieces = {face_gap_positive_piece()};
+  c.domain = face_gap_chart_domain();
+  c.method = face_gap_positive_method();
+  c.pieces = face_gap_positive_pieces();
+  c.identities = face_gap_chart_identities();
   c.paper = face_gap_paper();
   return c;
 }

@@ -14,27 +14,21 @@
 #include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
 
-const char* kFaceGapDomain =
-    "every real K in [2, 10^12] (every integer K >= 2 up to 10^12) and delta = u/K with u in [10^-300, 1 - "
-    "2^-53] (contains the claim's u in [10^-12, 1 - 10^-12]); the open ends delta -> 0 and delta -> 1/K are "
-    "not "
-    "covered";
-const char* kFaceGapMethod =
-    "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) = "
-    "log1p((1 - K delta)/((K-1)delta)), K delta = u, as the claim's face_gap_at), K a real interval; strict";
 
 /// The certificate of L_K(δ) > 0 on δ ∈ (0, 1/K) for the claim `id` (the two claims state the same bound).
 Certificate face_gap_positive_certificate(const char* id) {
   Certificate c;
   c.claim = id;
-  c.domain = kFaceGapDomain;
-  c.method = kFaceGapMethod;
-  c.pieces = {face_gap_positive_piece()};
+  c.domain = face_gap_chart_domain();
+  c.method = face_gap_positive_method();
+  c.pieces = face_gap_positive_pieces();
+  c.identities = face_gap_chart_identities();
   c.paper = face_gap_paper();
   return c;
 }
@@ -208,7 +202,9 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
   // and leaves <log p> unchanged
   // (S = 4 closes as well, in 2.7 s at the smoke budget: left out for the time budget of the stage)
   c.pieces = {with_dim(meanlog_lower_piece<2>(1), "S", 2), with_dim(meanlog_lower_piece<3>(2), "S", 3)};
-  c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
+  c.identities = {rearrangements::meanlog_rearrangement(2),
+                  rearrangements::meanlog_rearrangement(3)}; // issue 20 point 5
+  c.paper = {{"S", 2, kUnbounded}};                          // every S >= 2
   return c;
 }
 
@@ -353,6 +349,8 @@ DCRV_CERTIFICATE(g_rho_band) {
   c.reductions = {{"every K >= 2, labelling, delta = u/K in [0, 1/K] and q in the closed simplex give (u, t) "
                    "= (K delta, sum_C q) in [0, 1]^2, and the scores are -(1 - u) t, -(1 - u)(1 - t) there",
                    {"K"}}};
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"the class band as the scores"});
   return c;
 }
 
@@ -423,6 +421,8 @@ DCRV_CERTIFICATE(g_op1_star_phii_bound) {
   }
   c.paper = {
       {"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C + 1: phi_k reads the correct masses)
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
 }
 
@@ -465,6 +465,8 @@ DCRV_CERTIFICATE(g_op1_star_phic_bound) {
     c.identities.back().dims = {{"K_C", KC}};
   }
   c.paper = {{"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C, delta)
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
 }
 

@@ -28,6 +28,7 @@
 //     − x + 1/(K−1) sum to 0), and (K−1) f(x) = g(s), g(s) = (1 + s) log1p(s) − s, s = (K−1)x − 1 ≥ −1: the
 //     one-variable bound g ≥ 0 (attained at s = 0 only) gives the claim for every K at once.
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <stdexcept>
@@ -37,7 +38,9 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -175,24 +178,51 @@ Piece xlogx_peak_piece() {
   return piece;
 }
 
+/// y e^{−y} − c for every y ≥ 1024 in the compact chart r = 1/y ∈ [0, 2⁻¹⁰] (r = 0 the limit y → ∞): f(r) =
+/// e^{−1/r}/r (f(0) = 0) is increasing for r < 1, so on an Interval [f(lo), f(hi)] (outward rounded); its
+/// jets throw (f' is unbounded-free but 0/0 at r = 0), and the natural extension decides: f ≤ 1024 e^{−1024}
+/// ≪ c.
+Piece xlogx_tail_piece() {
+  Piece piece = make_piece<1>("r = 1/y in [0, 2^-10]", {{Interval(0.0, 0x1p-10)}},
+                              [](const auto& x, const Constants& k) {
+                                using X = std::decay_t<decltype(x[0])>;
+                                if constexpr (!std::is_same_v<X, Interval>) {
+                                  throw straddle_error("xlogx_tail_piece: enclosed on intervals only");
+                                  return X(0);
+                                } else {
+                                  auto at = [](const mpfr& r, bool upper) -> mpfr {
+                                    if (r <= 0)
+                                      return mpfr(0);
+                                    const Interval v = exp(-1 / Interval(r)) / Interval(r);
+                                    return upper ? v.upper() : v.lower();
+                                  };
+                                  return Interval(at(x[0].lower(), false), at(x[0].upper(), true)) - k("c");
+                                }
+                              });
+  return with_param(piece, "y", 0, [](double r) { return r > 0 ? 1 / r : kUnbounded; });
+}
+
 DCRV_CERTIFICATE(xlogx_envelope) {
   Certificate c;
   c.claim = "H.xlogx-envelope";
-  c.domain = "x = exp(-y) with y in [0, 1024]: every x in [e^-1024, 1] (which contains [10^-300, 1]); no "
-             "exclusion (the maximiser x = 1/e, y = 1, is proved relative to c = 1/e by the second-order "
-             "test)";
+  c.domain =
+      "x = exp(-y) with y in [0, inf): every x in (0, 1] (y >= 1024 in the compact chart r = 1/y in [0, "
+      "2^-10], r = 0 the limit x -> 0); no exclusion (the maximiser x = 1/e, y = 1, is proved relative "
+      "to c = 1/e by the second-order test)";
   c.method =
       "x = exp(-y), y = log(1/x) >= 0: x |log x| = y exp(-y) = exp(log y - y) (exact); the score minus c "
       "is increasing on y < 1 and decreasing on y > 1 (monotonicity test), so each piece reduces to its "
       "end next to y = 1; around y = 1 the score relative to c, y e^(1 - y) - c/c_paper, is 0 at y = 1 "
-      "exactly with derivative 0 and second derivative < 0 (second-order test)";
+      "exactly with derivative 0 and second derivative < 0 (second-order test); y >= 1024: y e^(-y) = "
+      "e^(-1/r)/r with r = 1/y in [0, 2^-10], increasing in r, enclosed from its end values (0 at r = 0)";
   c.constants = {{"c", [] { return exp(Interval(-1)); }}};
   c.pieces = {xlogx_piece("y in [0, 1/2]", 0.0, 0.5, false),
               xlogx_piece("y in [1/2, 1 - 2^-40]", 0.5, 1.0 - 0x1p-40, true),
               xlogx_piece("y in [1 + 2^-40, 1024]", 1.0 + 0x1p-40, 1024.0, true), xlogx_peak_piece()};
   for (auto& piece : c.pieces)
     piece = with_param(piece, "y", 0);
-  c.paper = {{"y", 0, kUnbounded}}; // every x in (0, 1]: y = log(1/x) >= 0
+  c.pieces.push_back(xlogx_tail_piece()); // y >= 1024: raw r = 1/y
+  c.paper = {{"y", 0, kUnbounded}};       // every x in (0, 1]: y = log(1/x) >= 0
   return c;
 }
 
@@ -275,6 +305,8 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       c.identities.push_back(id);
   });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"(A) ", "(B) ", "(C) "});
   return c;
 }
 
@@ -316,12 +348,15 @@ DCRV_CERTIFICATE(ellipticity_lower) {
       "exclusion";
   c.method =
       "p = delta 1 + t q: v^T(diag p - p p^T)v = delta |v|^2 + t[sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - "
-      "t)(q.v)^2] (exact on sum q = 1, sum v = 0), so the score c delta |v|^2 - v^T(diag p - p p^T)v "
+      "t)(q.v)^2] (exact on sum q = 1, sum v = 0; checked, gamma and c free), so the score c delta |v|^2 - "
+      "v^T(diag p - p p^T)v "
       "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
       "coordinates (q_j = q_k = 0)";
   c.constants = {{"c", [] { return Interval(1); }}};
   c.pieces = {with_dim(ellipticity_lower_piece<2>(), "K", 2), with_dim(ellipticity_lower_piece<3>(), "K", 3),
               with_dim(ellipticity_lower_piece<4>(), "K", 4)};
+  for (std::size_t K = 2; K <= 4; ++K) // the rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::ellipticity_lower_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (every delta, p, v, gamma)
   return c;
 }
@@ -478,16 +513,28 @@ template <class X> X xlogx_from_zero(const X& x) {
   return x * log(x);
 }
 
-/// g(s) = (1 + s) log1p(s) − s ≥ 0 for s ∈ [0, 2⁴⁰] (attained at s = 0): score −g. (Every s ≥ 0 through a
-/// compactifying coordinate needs an enclosure of log t, or of e^{−1/r}, at the end t = 0: not done.)
+/// g(s) = (1 + s) log1p(s) − s ≥ 0 for every s ≥ 0 (attained at s = 0), compactified: with L = log1p(s),
+/// w = e^{−L} = 1/(1 + s) and τ = 1/(1 + L) ∈ (0, 1] (τ → 0 is s → ∞, τ = 1 is s = 0), g·wτ = (L − 1 + w)τ =
+/// 1 − 2τ + τE(τ), E(τ) = exp(1 − 1/τ) = w (compact_chart; E(0) = 0, the limit), so score −(1 − 2τ + τE(τ))
+/// over τ ∈ [0, 1] (the positive factor wτ dropped; → −1 as τ → 0), attained at τ = 1 (value and slope 0,
+/// second derivative −1: the second-order test).
 Piece facet_gap_right_piece() {
-  Piece piece =
-      make_piece<1>("s in [0, 2^40]", {{Interval(0.0, 0x1p40)}}, [](const auto& x, const Constants&) {
-        const auto& s = x[0];
-        return -((1 + s) * log1p(s) - s);
-      });
-  piece.attained = {{0.0}};
+  Piece piece = make_piece<1>("tau = 1/(1 + log1p(s)) in [0, 1]", {{Interval(0.0, 1.0)}},
+                              [](const auto& x, const Constants&) {
+                                const auto& tau = x[0];
+                                return -(1 - 2 * tau + tau * compact_chart::e_of_t(tau));
+                              });
+  piece.attained = {{1.0}};
   return piece;
+}
+/// The right piece's rearrangement, exact: g(s) = (1 + s)L − s with 1 + s = 1/w, at L = 1/τ − 1: g·w·τ = 1 −
+/// 2τ + τw (variables τ, w; the rule w = e^{−L} = E(τ) is stated).
+IdentityPiece facet_gap_right_chart() {
+  return rearrangement_identity("g(s) w tau = 1 - 2 tau + tau w at 1 + s = 1/w, log1p(s) = 1/tau - 1", 2, 2,
+                                [](const std::vector<Exact>& y, const RationalConstants&) {
+                                  const Exact &tau = y[0], &w = y[1], L = 1 / tau - 1, s = 1 / w - 1;
+                                  return ((1 + s) * L - s) * w * tau - (1 - 2 * tau + tau * w);
+                                });
 }
 /// g ≥ 0 for s = x − 1, x = (K−1)q_j ∈ [0, 1] (0 log 0 = 0; attained at x = 1): score −(x log x − x + 1).
 Piece facet_gap_left_piece() {
@@ -525,30 +572,55 @@ IdentityPiece facet_gap_sum_chain(int K) {
                         });
 }
 
-/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw s = x − 1) for every K
-/// (the pieces do not depend on K), and the facet sum's rearrangement for K = 2..6.
+/// The facet sum for every K: the residual of facet_gap_sum_chain is a sum over the K − 1 other masses of
+/// terms affine in (q_j, q_jΛ_j, 1), so it depends on them only through Σ_j q_j = 1, A = Σ_j q_jΛ_j and Σ_j 1
+/// = m = K − 1: with these, <p, log p> − log δ − L_K = δL_δ + (1 − δ)(L₁ + A) − L_δ − (1 − δ)(L₁ − L_m − L_δ)
+/// and (1 − δ)/m Σ_j g(x_j − 1) = (1 − δ)/m (m L_m + m A − m + m) (Σ_j x_j = m, Σ_j x_jΛ_j = mA), equal for
+/// every real m > 0 (variables δ, m, A, L_δ, L₁, L_m).
+IdentityPiece facet_gap_sum_every_k() {
+  return rearrangement_identity(
+      "<p, log p> - log delta - L_K = (1-delta)/(K-1) sum g, summed: m = K - 1, A = sum q_j Lambda_j", 6, 2,
+      [](const std::vector<Exact>& y, const RationalConstants&) {
+        const Exact &delta = y[0], &m = y[1], &A = y[2], &Ld = y[3], &L1 = y[4], &Lm = y[5];
+        const Exact lhs = delta * Ld + (1 - delta) * (L1 + A) - Ld - (1 - delta) * (L1 - Lm - Ld);
+        return lhs - (1 - delta) / m * (m * Lm + m * A - m + m);
+      });
+}
+
+/// The two facet-gap pieces with their parameter x = (K−1)q_j (left: raw x; right: raw τ = 1/(1 + log x),
+/// x = exp(1/τ − 1)) for every K (the pieces do not depend on K), the facet sum's rearrangement for every K
+/// (summed) and, term by term, for K = 2..6.
 void add_facet_gap(Certificate& c) {
   for (Piece piece : {with_param(facet_gap_left_piece(), "x", 0),
-                      with_param(facet_gap_right_piece(), "x", 0, [](double s) { return 1 + s; })}) {
+                      with_param(facet_gap_right_piece(), "x", 0,
+                                 [](double tau) { return tau > 0 ? std::exp(1 / tau - 1) : kUnbounded; })}) {
     piece.dims.push_back({"K", 2, kUnbounded});
     c.pieces.push_back(piece);
   }
   for (DimLoop<int> K(c, "K", 2); K <= 6; ++K)
     c.identities.push_back(facet_gap_sum_chain(K));
+  c.identities.push_back(facet_gap_sum_every_k());
+  c.identities.push_back(facet_gap_right_chart());
   c.paper = {{"K", 2, kUnbounded}, {"x", 0, kUnbounded}};
+  c.reductions.push_back(
+      {"the facet sum's residual is affine in each other mass's (q_j, q_j log q_j): summed over j it depends "
+       "on K only through m = K - 1, Sum q_j = 1 and A = Sum q_j log q_j, and the summed identity holds for "
+       "every real m > 0 (checked; the term-by-term identity checked for K = 2..6 as well)",
+       {"K"}});
 }
 
 DCRV_CERTIFICATE(face_gap_at_floor) {
   Certificate c;
   c.claim = "H.face-gap-at-floor";
-  c.domain = "every term x = (K-1) p_j/(1 - delta) in [0, 2^40 + 1] of a facet point p_i = delta (0 log 0 = "
-             "0), so every delta in (0, 1/K) and facet point of every K <= 2^40 + 1 for the bound; the "
-             "facet-sum rearrangement checked exactly for K = 2, ..., 6; no exclusion";
+  c.domain = "every K >= 2, every delta in (0, 1/K) and every facet point p_i = delta, through the terms x = "
+             "(K-1) p_j/(1 - delta) in [0, inf) (0 log 0 = 0; x >= 1 in the compact chart tau = 1/(1 + log "
+             "x) in [0, 1], tau = 0 the limit x -> inf); no exclusion";
   c.method =
       "<log p> - log p_i - L_K(delta) = (1 - delta)/(K-1) sum_{j != i} g((K-1) q_j - 1), q_j = p_j/(1 - "
-      "delta), g(s) = (1 + s) log1p(s) - s (exact identity, logs free, K = 2..6); g >= 0 on [-1, inf) in "
-      "two pieces (x = 1 + s in [0, 1]: x log x - x + 1 with 0 log 0 = 0; s in [0, 2^40]), monotone away "
-      "from s = 0 and closed there by the second-order test";
+      "delta), g(s) = (1 + s) log1p(s) - s (exact identity, logs free: summed over j for every K, term by "
+      "term for K = 2..6); g >= 0 on [-1, inf) in two pieces: x = 1 + s in [0, 1]: x log x - x + 1 with 0 "
+      "log 0 = 0; x >= 1: g w tau = 1 - 2 tau + tau exp(1 - 1/tau) >= 0 with w = 1/x, tau = 1/(1 + log x) "
+      "(checked); both closed at x = 1 by the second-order test";
   add_facet_gap(c);
   return c;
 }
@@ -558,8 +630,9 @@ DCRV_CERTIFICATE(face_gap_formula) {
   c.claim = "H.face-gap-formula";
   c.domain =
       "every K >= 2 and y in (0, 1): the equal split (identity) everywhere; the lower bound at every "
-      "facet point p = y e_i + (1 - y) q through its terms x = (K-1) q_j in [0, 2^40 + 1] (0 log 0 = 0), "
-      "the facet-sum rearrangement checked exactly for K = 2, ..., 6; no other exclusion";
+      "facet point p = y e_i + (1 - y) q through its terms x = (K-1) q_j in [0, inf) (0 log 0 = 0; x >= 1 "
+      "in the compact chart of H.face-gap-at-floor), the facet sum checked exactly for every K (summed) and "
+      "term by term for K = 2, ..., 6; no exclusion";
   c.method =
       "equal split: y L_y - L_y + (1-y)(L_1 - L_m) = (1-y)(L_1 - L_m - L_y) with L_y = log y, L_1 = "
       "log(1-y), L_m = log(K-1) free (degree <= 1 in each of y, L_y, L_1, L_m: a 2^4 grid); facet "
@@ -913,6 +986,8 @@ DCRV_CERTIFICATE(variance_gap_bound) {
   for (std::size_t i = 0; i < c.identities.size(); ++i)
     c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
   c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
+  // the steps to the scores among the identities (issue 20 point 5)
+  rearrangements::flag_rearrangements(c, {"b = ("});
   return c;
 }
 

@@ -25,6 +25,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -36,12 +37,10 @@ using interval_simplex::selection_norm_excess;
 DCRV_CERTIFICATE(h_lk_positive) {
   Certificate c;
   c.claim = "H.LK-positive";
-  c.domain = "every real K in [2, 10^12] (so every integer K >= 2 up to 10^12) and delta = u/K with u in "
-             "[10^-300, 1 - 2^-53] (delta in [10^-300/K, (1 - 2^-53)/K]); the open ends delta -> 0 and "
-             "delta -> 1/K are not covered";
-  c.method = "-L_K(delta) < 0 with L_K(u/K) = (1 - u/K) log1p(K(1-u)/((K-1)u)) (log((1-delta)/((K-1)delta)) "
-             "= log1p((1 - K delta)/((K-1)delta)), K delta = u), K a real interval; strict";
-  c.pieces = {face_gap_positive_piece()};
+  c.domain = face_gap_chart_domain();
+  c.method = face_gap_positive_method();
+  c.pieces = face_gap_positive_pieces();
+  c.identities = face_gap_chart_identities();
   c.paper = face_gap_paper();
   return c;
 }
@@ -99,6 +98,8 @@ DCRV_CERTIFICATE(noise_variance_bound) {
   c.constants = {{"c", [] { return Interval(1); }}};
   for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(noise_variance_piece<K>()); });
   for_sizes<2, 8>(c, "K", [&]<std::size_t K>() { c.pieces.push_back(noise_mid_piece<K>()); });
+  for (std::size_t K = 2; K <= 8; ++K) // the first bound's rearrangement (issue 20 point 5)
+    c.identities.push_back(rearrangements::noise_variance_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }

@@ -44,4 +44,12 @@ Finding corrected_finding(std::string id, std::string title, std::string cause,
   return f;
 }
 
+Finding value_finding(std::string id, std::string title, std::string cause, std::vector<std::string> claims,
+                      std::string reported) {
+  Finding f{std::move(id), std::move(title), std::move(cause), std::move(claims), {}};
+  f.repair.kind = RepairKind::value;
+  f.repair.statement = std::move(reported);
+  return f;
+}
+
 } // namespace dcrv

@@ -8,9 +8,15 @@
 //   for
 //     the finding's claims), e.g. "holds with c = 1.47 (paper 1)";
 //   * corrected — a corrected statement registered as a reading of each claim (`ID~corrected`, or a reading
-//     that already exists, e.g. `ID~nonempty`) and checked like any claim.
+//     that already exists, e.g. `ID~nonempty`) and checked like any claim;
+//   * value — for a number an experiment reports (App. J): the value the run measures, taken from the
+//     results (each falsified experiment's estimate, interval, level and paths; the range over the setups
+//     where the claim has setups), beside what the paper reports: "the experiment gives 0.4969 [0.4967,
+//     0.497] (12 288 paths, level 1 − 10⁻⁶); the paper reports about 0.267". Prefer a derived corrected
+//     reading where one exists (true for a mathematical reason, not fitted).
 // The report refuses a run in which a finding's claim is not falsified (or underspecified), a falsified claim
-// is in two findings, or a correction is not verified or certified (reports/findings.hpp).
+// is in two findings, a correction is not verified or certified, or a measured constant or value is missing
+// (reports/findings.hpp).
 #pragma once
 #include <map>
 #include <string>
@@ -18,7 +24,7 @@
 
 namespace dcrv {
 
-enum class RepairKind { measured, corrected };
+enum class RepairKind { measured, corrected, value };
 
 struct Repair {
   RepairKind kind = RepairKind::corrected;
@@ -28,6 +34,8 @@ struct Repair {
   /// corrected: per claim of the finding, the reading that states it correctly ("H.x" → "H.x~corrected").
   std::map<std::string, std::string> readings;
   /// corrected: the correction in the paper's terms (LaTeX, math mode open), e.g. "replace $-2F$ by ...".
+  /// value: what the paper reports (LaTeX, text mode), e.g. "a worst case of about \(0.267\)"; the
+  /// report puts the run's measured values beside it.
   std::string statement;
 };
 
@@ -50,6 +58,10 @@ Finding measured_finding(std::string id, std::string title, std::string cause,
                          std::vector<std::string> claims, std::string constant);
 Finding corrected_finding(std::string id, std::string title, std::string cause,
                           std::map<std::string, std::string> readings, std::string statement);
+/// A finding whose repair is the value the experiment measures (RepairKind::value); `reported`: what the
+/// paper reports, in its words.
+Finding value_finding(std::string id, std::string title, std::string cause, std::vector<std::string> claims,
+                      std::string reported);
 
 } // namespace dcrv
 

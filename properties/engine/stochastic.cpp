@@ -217,6 +217,10 @@ Outcome combine_setups(const std::vector<SetupChoice>& choices, const std::vecto
     }
     if (!o.protocol.is_null())
       row["protocol"] = o.protocol;
+    // every experiment's statistic under this setup (the measured values of a finding, reports/findings.cpp)
+    for (const auto& [k, v] : o.evidence.details)
+      if (k.rfind("experiment ", 0) == 0)
+        row["details"][k] = v;
     rj.push_back(row);
   }
   // a choice decides the outcome when two setups that differ only in its value have different statuses
