@@ -20,7 +20,6 @@
 namespace dcrv::certify {
 namespace {
 
-
 /// The certificate of L_K(δ) > 0 on δ ∈ (0, 1/K) for the claim `id` (the two claims state the same bound).
 Certificate face_gap_positive_certificate(const char* id) {
   Certificate c;
