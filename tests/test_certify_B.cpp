@@ -71,9 +71,11 @@ TEST_CASE("the shared exact simplex helpers: charts, centring, replicator, drift
   CHECK(softmax_exact::unit_rvec(3, 1) == RVec{0, 1, 0});
   // C v = v − mean(v) 1
   CHECK(softmax_exact::centred(RVec{1, 2, 6}) == RVec{-2, -1, 3});
-  // max |a_i − b_i| and max |r_i|
-  CHECK(softmax_exact::largest_difference(RVec{1, 2, 3}, RVec{1, 5, Rational(5, 2)}) == 3);
-  CHECK(softmax_exact::largest_abs(RVec{Rational(-7, 2), 1}) == Rational(7, 2));
+  // the components a − b of a vector identity, and the same helpers over Exact (a typed identity's scalars)
+  CHECK(softmax_exact::difference(RVec{1, 2, 3}, RVec{1, 5, Rational(5, 2)}) == RVec{0, -3, Rational(1, 2)});
+  const auto xp = softmax_exact::plane_chart(softmax_exact::exact_vec(x), 3);
+  static_assert(std::is_same_v<decltype(xp), const softmax_exact::XVec>);
+  CHECK(xp.size() == 3);
   // the replicator p ⊙ (F − ⟨p, F⟩) is tangent and is the linear drift at ε = 0
   const RVec F{2, -1, Rational(1, 2)}, L{Rational(-1), Rational(-2), Rational(1, 3)};
   const RVec w = softmax_exact::replicator(p, F);

@@ -492,11 +492,11 @@ TEST_CASE("F.static-cap checks its rearrangement: an identity off by a sign-evid
   // the same chain with the proved score missing its sign-evident term -F (1 - a) b: the score would still
   // be <= 0, but the identity refuses it
   IdentityPiece off = c.identities[0];
-  off.residual = [](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-    const Rational &K = x[0], &delta = x[1], &a = x[2], &b = x[3];
-    const Rational F = 1 - K * delta, pi = delta + F * a, pj = delta + F * (1 - a) * b;
-    const Rational score = -(delta * (1 - a) * (1 + b));
-    return (delta * pi - (1 - (K - 1) * delta) * pj) - F * score;
+  off.components = [](const std::vector<Exact>& x, const RationalConstants&) -> std::vector<Exact> {
+    const Exact &K = x[0], &delta = x[1], &a = x[2], &b = x[3];
+    const Exact F = 1 - K * delta, pi = delta + F * a, pj = delta + F * (1 - a) * b;
+    const Exact score = -(delta * (1 - a) * (1 + b));
+    return {(delta * pi - (1 - (K - 1) * delta) * pj) - F * score};
   };
   CHECK(prove_identity(off, exact_constants(c)).status == "violation");
 }

@@ -234,8 +234,8 @@ TEST_CASE("exact constants of the identity certificates: the paper's value prove
     std::vector<Rational> x;
     for (std::size_t i = 0; i < piece.variables; ++i)
       x.push_back(Rational(static_cast<long>(i + 2), 7));
-    CHECK(piece.residual(x, exact_constants(c)) == 0);
-    CHECK(piece.residual(x, exact_constants(c, {{cs.constant, cs.wrong}})) != 0);
+    CHECK(identity_residual(piece, x, exact_constants(c)) == 0);
+    CHECK(identity_residual(piece, x, exact_constants(c, {{cs.constant, cs.wrong}})) != 0);
   }
   // an exponent e with 2e not an integer cannot be evaluated exactly: refused, never proved
   const Certificate& n = certificate_of("M.sde-noise-covariance");
@@ -251,7 +251,7 @@ TEST_CASE("the M.keff-gating formula is diag(R) K diag(R) with R the first M coo
   std::vector<Rational> x;
   for (std::size_t i = 0; i < piece.variables; ++i)
     x.push_back(Rational(static_cast<long>(2 * i + 1), 11));
-  CHECK(piece.residual(x, {}) == 0);
+  CHECK(identity_residual(piece, x, {}) == 0);
 }
 
 TEST_CASE("the block-kernel certificates read the two-level target as dcrv::two_level_target does",
@@ -265,8 +265,8 @@ TEST_CASE("the block-kernel certificates read the two-level target as dcrv::two_
   CHECK(gap.identities.size() == 28);  // S = 2..8, M = 1..S-1
   CHECK(rank.identities.size() == 20); // S = 2..6, M = 1..S
   const std::vector<Rational> x{Rational(3, 2), Rational(-2, 3), Rational(5, 7), delta};
-  CHECK(identity_labelled(gap, "S = 5, M = 2").residual(x, {}) == 0);
-  CHECK(identity_labelled(rank, "S = 5, M = 2").residual({x[0], x[1], x[2]}, {}) == 0);
+  CHECK(identity_residual(identity_labelled(gap, "S = 5, M = 2"), x, {}) == 0);
+  CHECK(identity_residual(identity_labelled(rank, "S = 5, M = 2"), {x[0], x[1], x[2]}, {}) == 0);
 }
 
 TEST_CASE("the STaR and GRPO score formulas of the log-ratio certificates are dcrv's star_score and "

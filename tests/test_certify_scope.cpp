@@ -150,10 +150,8 @@ TEST_CASE(
   Certificate c;
   c.claim = "X.synthetic";
   c.pieces = {with_param(trivial_piece(0, 10), "beta", 0)};
-  IdentityPiece id;
-  id.label = "rearrangement";
-  id.residual = [](const std::vector<Rational>&, const RationalConstants&) { return Rational(0); };
-  c.identities = {id};
+  c.identities = {exact_identity(
+      "rearrangement", 1, 1, [](const std::vector<Exact>&, const RationalConstants&) { return Exact(0); })};
   c.paper = {{"beta", 0, inf}};
   const Scope s = derive_scope(c);
   CHECK_FALSE(s.whole);
@@ -168,9 +166,8 @@ TEST_CASE("with interval pieces and identities, the proved range of a dimension 
   for (int S = 2; S <= 6; ++S)
     c.pieces.push_back(with_dim(trivial_piece(0, 1), "S", S));
   for (int S = 2; S <= 5; ++S) {
-    IdentityPiece id;
-    id.label = "identity";
-    id.residual = [](const std::vector<Rational>&, const RationalConstants&) { return Rational(0); };
+    IdentityPiece id = exact_identity(
+        "identity", 1, 1, [](const std::vector<Exact>&, const RationalConstants&) { return Exact(0); });
     id.dims = {{"S", S}};
     c.identities.push_back(id);
   }
@@ -190,16 +187,13 @@ TEST_CASE("a rearrangement off by a sign-evident term is refused by its exact id
   // "prove" the claim: the identity piece of the rearrangement refuses it with an exact witness.
   const RationalConstants k = exact_constants(certificate_of("F.clog-le"));
   for (const bool off : {false, true}) {
-    IdentityPiece piece;
-    piece.label = "rearrangement";
-    piece.variables = 2;
-    piece.degree = 1;
-    piece.residual = [off](const std::vector<Rational>& x, const RationalConstants& kc) {
-      const Rational &lambda = x[0], &r = x[1];
-      const Rational c_log = (2 * lambda - 1) + r * lambda;
-      const Rational proved = (2 - kc("c")) * lambda - (off ? 0 : 1);
-      return Rational((c_log - (kc("c") + r) * lambda) - proved);
-    };
+    const IdentityPiece piece = exact_identity(
+        "rearrangement", 2, 1, [off](const std::vector<Exact>& x, const RationalConstants& kc) {
+          const Exact &lambda = x[0], &r = x[1];
+          const Exact c_log = (2 * lambda - 1) + r * lambda;
+          const Exact proved = (2 - kc("c")) * lambda - (off ? 0 : 1);
+          return (c_log - (kc("c") + r) * lambda) - proved;
+        });
     const IdentityResult res = prove_identity(piece, k);
     CHECK(res.status == (off ? "violation" : "proved"));
   }

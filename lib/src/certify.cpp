@@ -1047,7 +1047,7 @@ nlohmann::json IdentityResult::to_json(const std::string& label) const {
                    {"points", points},
                    {"message", message},
                    {"method", "exact rational evaluation on a product grid"},
-                   {"typed", typed}};
+                   {"typed", true}}; // every residual is typed (IdentityPiece::components): none can branch
   if (status == "violation") {
     nlohmann::json w = nlohmann::json::array();
     for (const auto& x : witness)
@@ -1060,9 +1060,7 @@ nlohmann::json IdentityResult::to_json(const std::string& label) const {
 
 Rational identity_residual(const IdentityPiece& piece, const std::vector<Rational>& x,
                            const RationalConstants& k) {
-  if (!piece.components)
-    return piece.residual(x, k);
-  // typed: every component must vanish; the first non-zero one is the residual
+  // every component must vanish; the first non-zero one is the residual
   const std::vector<Exact> ex(x.begin(), x.end());
   for (const auto& comp : piece.components(ex, k))
     if (ExactAccess::value(comp) != 0)
@@ -1075,8 +1073,7 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
   IdentityResult res;
   const std::size_t n = piece.variables;
   const int d = piece.degree;
-  res.typed = static_cast<bool>(piece.components);
-  if (n == 0 || d < 0 || (!piece.residual && !piece.components)) {
+  if (n == 0 || d < 0 || !piece.components) {
     res.message = "an identity piece needs variables >= 1, degree >= 0 and a residual";
     return res;
   }
@@ -1102,30 +1099,37 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
           return res;
         }
   }
-  auto evaluate = [&](const std::vector<Rational>& x) -> bool {
+  auto evaluate = [&](const std::vector<Exact>& x) -> bool {
     ++res.points;
-    const Rational r = identity_residual(piece, x, k);
-    if (r != 0) {
-      res.status = "violation";
-      res.witness = x;
-      res.residual = r;
-      res.message = "non-zero residual " + rational_text(r) + " at an exact point";
-      return false;
+    for (const auto& comp : piece.components(x, k)) { // every component must vanish
+      const Rational& r = ExactAccess::value(comp);
+      if (r != 0) {
+        res.status = "violation";
+        res.witness.clear();
+        for (const auto& xi : x)
+          res.witness.push_back(ExactAccess::value(xi));
+        res.residual = r;
+        res.message = "non-zero residual " + rational_text(r) + " at an exact point";
+        return false;
+      }
     }
     return true;
   };
   try {
     std::vector<int> idx(n, 0);
-    std::vector<Rational> x(n);
+    std::vector<Exact> x(n);
+    for (std::size_t i = 0; i < n; ++i)
+      x[i] = axis[i][0];
     for (long t = 0; t < total; ++t) {
-      for (std::size_t i = 0; i < n; ++i)
-        x[i] = axis[i][idx[i]];
       if (!evaluate(x))
         return res;
-      for (std::size_t i = 0; i < n; ++i) { // odometer
-        if (++idx[i] <= d)
+      for (std::size_t i = 0; i < n; ++i) { // odometer: only the coordinates that change are set
+        if (++idx[i] <= d) {
+          x[i] = axis[i][idx[i]];
           break;
+        }
         idx[i] = 0;
+        x[i] = axis[i][0];
       }
     }
     // guard points off the grid: x_i = a_i/(b (n + 1)) with a_i < b, distinct primes-ish b, deterministic
@@ -1142,9 +1146,9 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
         return res;
     }
     // one guard point in every sign cell of the variables (a deterministic sample of 4096 cells beyond n =
-    // 12): a residual that is not a polynomial (x − |x|, a branch on a variable's sign) is a polynomial on
-    // each cell at best, and the grid and the positive guard points see only the positive cell. A point
-    // where the residual is undefined (std::domain_error: a denominator vanishes there) is skipped.
+    // 12): a second line behind the type (a typed residual cannot branch on a variable's sign, as x − |x|
+    // would, Exact), and guard points off the positive cell of the grid for a degree bound stated too low.
+    // A point where the residual is undefined (std::domain_error: a denominator vanishes there) is skipped.
     const std::size_t cells = n <= 12 ? (std::size_t(1) << n) : 4096;
     long skipped = 0;
     for (std::size_t cell = 0; cell < cells; ++cell) {
@@ -1180,9 +1184,8 @@ IdentityResult prove_identity(const IdentityPiece& piece, const RationalConstant
   res.status = "proved";
   res.message = "residual 0 at all " + std::to_string(total) +
                 " grid points (degree <= " + std::to_string(d) + " in each of " + std::to_string(n) +
-                " variables) and " + std::to_string(guard_points) + " guard points" +
-                (res.typed ? " (typed residual: no branch on the variables)"
-                           : " (untyped residual: branches excluded by the sign-cell guard points only)");
+                " variables) and " + std::to_string(guard_points) +
+                " guard points (typed residual: no branch on the variables)";
   return res;
 }
 

@@ -27,12 +27,12 @@ using namespace softmax_exact;
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece normalization_cancel_piece(std::size_t S) {
-  return identity_piece(s_label(S), S + 1, 1, [S](const RVec& x, const RationalConstants&) {
-    const RVec log_pp = slice(x, 0, S); // L_i = log p′_i
-    RVec log_q(log_pp);                 // log(p′_i/‖p′‖₁) = L_i − Λ
+  return exact_identity(s_label(S), S + 1, 1, [S](const XVec& x, const RationalConstants&) {
+    const XVec log_pp = slice(x, 0, S); // L_i = log p′_i
+    XVec log_q(log_pp);                 // log(p′_i/‖p′‖₁) = L_i − Λ
     for (auto& l : log_q)
       l -= x[S];
-    return largest_difference(centred(log_pp), centred(log_q));
+    return difference(centred(log_pp), centred(log_q));
   });
 }
 
@@ -54,12 +54,12 @@ DCRV_CERTIFICATE(lift_normalization_cancel) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece softmax_equals_clip_piece(std::size_t S) {
-  return identity_piece(s_label(S), S + 1, 3, [S](const RVec& x, const RationalConstants&) {
-    const RVec pp = slice(x, 0, S); // p′ > 0
-    RVec e;                         // exp(P_i) = p′_i·M, M = e^{−mean log p′}
+  return exact_identity(s_label(S), S + 1, 3, [S](const XVec& x, const RationalConstants&) {
+    const XVec pp = slice(x, 0, S); // p′ > 0
+    XVec e;                         // exp(P_i) = p′_i·M, M = e^{−mean log p′}
     for (const auto& v : pp)
       e.push_back(v * x[S]);
-    return largest_difference(normalise(e), normalise(pp)); // softmax(P(θ)) and p′/‖p′‖₁
+    return difference(normalise(e), normalise(pp)); // softmax(P(θ)) and p′/‖p′‖₁
   });
 }
 
@@ -91,12 +91,12 @@ std::string mask_label(std::size_t S, unsigned mask) {
 }
 
 template <std::size_t S> IdentityPiece chain_piece(unsigned mask) {
-  return identity_piece(mask_label(S, mask), S + 1, 3, [mask](const RVec& x, const RationalConstants&) {
-    using J1 = Jet<Rational, S, 1>;
+  return exact_identity(mask_label(S, mask), S + 1, 3, [mask](const XVec& x, const RationalConstants&) {
+    using J1 = Jet<Exact, S, 1>;
     const auto pj = softmax_jets<S, 1>(x); // p(θ) at θ = log E, with its θ-gradient
-    const Rational ds = x[S];
+    const Exact ds = x[S];
     auto active = [mask](std::size_t i) { return (mask & (1u << i)) != 0; };
-    RVec p;
+    XVec p;
     for (const auto& v : pj)
       p.push_back(v.v);
     // m = max(p, δ⋆) with the mask fixed: m_i = p_i (i ∈ A), δ⋆ (i ∉ A); q = m/Σm = softmax(P(θ))
@@ -104,36 +104,36 @@ template <std::size_t S> IdentityPiece chain_piece(unsigned mask) {
     for (std::size_t i = 0; i < S; ++i)
       m.push_back(active(i) ? pj[i] : J1(ds));
     const auto qj = normalise(m);
-    RVec q;
+    XVec q;
     for (const auto& v : qj)
       q.push_back(v.v);
-    Rational total(0);
+    Exact total(0);
     for (const auto& v : m)
       total += v.v;
     // DP = C diag(1_A/p) J_θ (logit_lift_jacobian), J_{P(θ)} = diag(q) − qqᵀ
     const auto jt = jacobian_of(p), jp = jacobian_of(q);
-    std::vector<RVec> dp(S, RVec(S));
+    std::vector<XVec> dp(S, XVec(S));
     for (std::size_t k = 0; k < S; ++k) {
-      RVec col(S);
+      XVec col(S);
       for (std::size_t i = 0; i < S; ++i)
-        col[i] = active(i) ? Rational(jt[i][k] / p[i]) : Rational(0);
+        col[i] = active(i) ? Exact(jt[i][k] / p[i]) : Exact(0);
       col = centred(col);
       for (std::size_t i = 0; i < S; ++i)
         dp[i][k] = col[i];
     }
-    Rational r(0);
+    XVec r;
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t k = 0; k < S; ++k) {
-        Rational product(0), quotient(0);
+        Exact product(0), quotient(0);
         for (std::size_t l = 0; l < S; ++l) {
           product += jp[i][l] * dp[l][k];
           if (active(l)) // (I − q1ᵀ) diag(1_A) J_θ / Σm
-            quotient += (Rational(i == l ? 1 : 0) - q[i]) * jt[l][k];
+            quotient += (Exact(i == l ? 1 : 0) - q[i]) * jt[l][k];
         }
         quotient /= total;
-        const Rational derivative = qj[i].g[k]; // D_θ softmax(P(θ)), exact
-        widen(r, product - derivative);
-        widen(r, quotient - derivative);
+        const Exact derivative = qj[i].g[k]; // D_θ softmax(P(θ)), exact
+        r.push_back(product - derivative);
+        r.push_back(quotient - derivative);
       }
     return r;
   });
@@ -235,41 +235,41 @@ template <std::size_t S> Piece clip_floor_piece(std::size_t i, bool fixed_c) {
 
 /// The exact identity of the header on one active pattern: variables (p₁..p_{S−1}, δ⋆, c), p_S = 1 − Σ.
 IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed_c) {
-  return identity_piece(mask_label(S, mask), fixed_c ? S : S + 1, 3,
-                        [S, mask, fixed_c](const RVec& x, const RationalConstants&) {
-                          RVec p(S);
-                          Rational last(1);
+  return exact_identity(mask_label(S, mask), fixed_c ? S : S + 1, 3,
+                        [S, mask, fixed_c](const XVec& x, const RationalConstants&) {
+                          XVec p(S);
+                          Exact last(1);
                           for (std::size_t j = 0; j + 1 < S; ++j) {
                             p[j] = x[j];
                             last -= x[j];
                           }
                           p[S - 1] = last;
-                          const Rational ds = x[S - 1], c = fixed_c ? Rational(1) : x[S];
-                          RVec m(S), n(S), r(S);
-                          Rational sum_m(0), sum_n(0), sum_r(0);
+                          const Exact ds = x[S - 1], c = fixed_c ? Exact(1) : x[S];
+                          XVec m(S), n(S), r(S);
+                          Exact sum_m(0), sum_n(0), sum_r(0);
                           for (std::size_t j = 0; j < S; ++j) {
                             const bool active = (mask & (1u << j)) != 0; // p_j ≥ δ⋆ on this pattern
                             m[j] = active ? p[j] : ds;
                             n[j] = active ? ds : p[j];
-                            r[j] = active ? Rational(p[j] - ds) : Rational(0);
+                            r[j] = active ? Exact(p[j] - ds) : Exact(0);
                             sum_m += m[j], sum_n += n[j], sum_r += r[j];
                           }
-                          const Rational spread = Rational(1) + Rational(static_cast<long>(S) - 1) * ds;
-                          const Rational F = sum_n - ds;
-                          Rational res(0);
-                          widen(res, F - (Rational(1) - ds - sum_r)); // the form 1 − δ⋆ − Σr
+                          const Exact spread = Exact(1) + Exact(static_cast<long>(S) - 1) * ds;
+                          const Exact F = sum_n - ds;
+                          XVec res;
+                          res.push_back(F - (Exact(1) - ds - sum_r)); // the form 1 − δ⋆ − Σr
                           for (std::size_t k = 0; k < S; ++k) {
                             const bool active = (mask & (1u << k)) != 0;
                             // Σ_{j≠k} n_j − max(δ⋆ − p_k, 0)
-                            widen(res, F - (sum_n - n[k] - (active ? Rational(0) : Rational(ds - p[k]))));
+                            res.push_back(F - (sum_n - n[k] - (active ? Exact(0) : Exact(ds - p[k]))));
                             // min(Σ_{j≠k} p_j, 1 − δ⋆) − Σ_{j≠k} r_j, with Σ_{j≠k} p_j = 1 − p_k
-                            const Rational p_rest = Rational(1) - p[k];
-                            widen(res, F - ((active ? p_rest : Rational(Rational(1) - ds)) - (sum_r - r[k])));
+                            const Exact p_rest = Exact(1) - p[k];
+                            res.push_back(F - ((active ? p_rest : Exact(Exact(1) - ds)) - (sum_r - r[k])));
                           }
                           for (std::size_t i = 0; i < S; ++i) {
-                            const Rational claim = c * ds / spread - m[i] / sum_m; // c δ_min − q_i
-                            const Rational structural = -(ds * F) - r[i] * spread + (c - 1) * ds * sum_m;
-                            widen(res, spread * sum_m * claim - structural);
+                            const Exact claim = c * ds / spread - m[i] / sum_m; // c δ_min − q_i
+                            const Exact structural = -(ds * F) - r[i] * spread + (c - 1) * ds * sum_m;
+                            res.push_back(spread * sum_m * claim - structural);
                           }
                           return res;
                         });
@@ -316,16 +316,15 @@ DCRV_CERTIFICATE(clip_floor) {
 /// Variables (δ̲, a): δ_min(δ⋆) − δ̲ and (1 − δ⋆) − (1 − Sδ̲)/(1 − (S−1)δ̲) (so δ⋆ < 1 ⇔ δ̲ < 1/S; δ⋆ > 0 is
 /// the sign of a positive quotient).
 IdentityPiece design_identity_piece(std::size_t S) {
-  return identity_piece(s_label(S) + ", delta_min(delta*) = delta_low", 1, 3,
-                        [S](const RVec& x, const RationalConstants& k) {
-                          const Rational low = x[0], s1 = Rational(static_cast<long>(S) - 1);
-                          const Rational ds = k("a") * low / (Rational(1) - s1 * low);
-                          Rational r(0);
-                          widen(r, ds / (Rational(1) + s1 * ds) - low); // clip_floor(S, δ⋆) − δ̲
-                          widen(r, (Rational(1) - ds) - (Rational(1) - Rational(static_cast<long>(S)) * low) /
-                                                            (Rational(1) - s1 * low));
-                          return r;
-                        });
+  return exact_identity(
+      s_label(S) + ", delta_min(delta*) = delta_low", 1, 3, [S](const XVec& x, const RationalConstants& k) {
+        const Exact low = x[0], s1 = Exact(static_cast<long>(S) - 1);
+        const Exact ds = k("a") * low / (Exact(1) - s1 * low);
+        XVec r;
+        r.push_back(ds / (Exact(1) + s1 * ds) - low); // clip_floor(S, δ⋆) − δ̲
+        r.push_back((Exact(1) - ds) - (Exact(1) - Exact(static_cast<long>(S)) * low) / (Exact(1) - s1 * low));
+        return r;
+      });
 }
 
 DCRV_CERTIFICATE(clip_floor_design) {

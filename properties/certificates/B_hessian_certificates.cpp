@@ -27,19 +27,19 @@ using namespace softmax_exact;
 
 template <std::size_t S> IdentityPiece hessian_formula_piece() {
   IdentityPiece piece =
-      identity_piece(s_label(S) + ", every i, k, l", S, 4, [](const RVec& x, const RationalConstants&) {
+      exact_identity(s_label(S) + ", every i, k, l", S, 4, [](const XVec& x, const RationalConstants&) {
         const auto pj = softmax_jets<S, 2>(x);
-        RVec p;
+        XVec p;
         for (const auto& v : pj)
           p.push_back(v.v);
-        auto delta = [](std::size_t a, std::size_t b) { return Rational(a == b ? 1 : 0); };
-        Rational r(0);
+        auto delta = [](std::size_t a, std::size_t b) { return Exact(a == b ? 1 : 0); };
+        XVec r;
         for (std::size_t i = 0; i < S; ++i)
           for (std::size_t k = 0; k < S; ++k)
             for (std::size_t l = 0; l < S; ++l) {
-              const Rational closed =
+              const Exact closed =
                   p[i] * ((delta(i, l) - p[l]) * (delta(i, k) - p[k]) - p[k] * (delta(k, l) - p[l]));
-              widen(r, pj[i].hess(k, l) - closed);
+              r.push_back(pj[i].hess(k, l) - closed);
             }
         return r;
       });
@@ -68,32 +68,32 @@ DCRV_CERTIFICATE(hessian_formula) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// (M − (m−1)δ)² + (m−1)δ² (the claim's xi_closed).
-Rational xi_closed(std::size_t m, const Rational& M, const Rational& delta) {
-  const Rational a = M - Rational(static_cast<long>(m) - 1) * delta;
-  return a * a + Rational(static_cast<long>(m) - 1) * delta * delta;
+Exact xi_closed(std::size_t m, const Exact& M, const Exact& delta) {
+  const Exact a = M - Exact(static_cast<long>(m) - 1) * delta;
+  return a * a + Exact(static_cast<long>(m) - 1) * delta * delta;
 }
 
 /// Variables (q₁..q_{m−1}, δ, e): q_m = 1 − Σq, M = mδ + e, x = δ + eq. Residual of
 /// Σx² − Ξ_m = −e²(1 − Σq²) and of the attained value Σx⋆² = Ξ_m at x⋆ = (M − (m−1)δ, δ, …, δ).
 IdentityPiece xi_identity_piece(std::size_t m) {
-  return identity_piece("m = " + std::to_string(m), m + 1, 3, [m](const RVec& v, const RationalConstants&) {
-    const RVec q = plane_chart(v, m);
-    const Rational delta = v[m - 1], e = v[m];
-    const Rational M = Rational(static_cast<long>(m)) * delta + e;
-    Rational sum_x2(0), sum_q2(0);
+  return exact_identity("m = " + std::to_string(m), m + 1, 3, [m](const XVec& v, const RationalConstants&) {
+    const XVec q = plane_chart(v, m);
+    const Exact delta = v[m - 1], e = v[m];
+    const Exact M = Exact(static_cast<long>(m)) * delta + e;
+    Exact sum_x2(0), sum_q2(0);
     for (const auto& qj : q) {
-      const Rational xj = delta + e * qj;
+      const Exact xj = delta + e * qj;
       sum_x2 += xj * xj;
       sum_q2 += qj * qj;
     }
-    const Rational closed = xi_closed(m, M, delta);
-    Rational r(0);
-    widen(r, sum_x2 - closed + e * e * (Rational(1) - sum_q2));
-    Rational attained = (M - Rational(static_cast<long>(m) - 1) * delta);
+    const Exact closed = xi_closed(m, M, delta);
+    XVec r;
+    r.push_back(sum_x2 - closed + e * e * (Exact(1) - sum_q2));
+    Exact attained = (M - Exact(static_cast<long>(m) - 1) * delta);
     attained *= attained;
-    attained += Rational(static_cast<long>(m) - 1) * delta * delta; // Σx⋆², the m − 1 entries δ
-    widen(r, attained - closed);
-    widen(r, (M - Rational(static_cast<long>(m) - 1) * delta) - delta - e); // x⋆₁ − δ = e ≥ 0: feasible
+    attained += Exact(static_cast<long>(m) - 1) * delta * delta; // Σx⋆², the m − 1 entries δ
+    r.push_back(attained - closed);
+    r.push_back((M - Exact(static_cast<long>(m) - 1) * delta) - delta - e); // x⋆₁ − δ = e ≥ 0: feasible
     return r;
   });
 }

@@ -5,15 +5,16 @@
 //  - Eᵢ = exp(θᵢ) > 0: p = softmax(θ) = E/ΣE is rational in E, and every E in the positive orthant is exp(θ)
 //    for some θ ∈ ℝ^S, so an identity in E covers every θ ∈ ℝ^S.
 //  - θ-derivatives: ∂_{θ_k}Eⱼ = δ_{jk}Eⱼ, so forward-mode jets over the rationals (certify/interval.hpp's
-//    Jet<Rational, S, Order>, seeded with value Eⱼ, gradient Eⱼeⱼ and Hessian Eⱼeⱼeⱼᵀ) give the exact first
+//    Jet<Exact, S, Order>, seeded with value Eⱼ, gradient Eⱼeⱼ and Hessian Eⱼeⱼeⱼᵀ) give the exact first
 //    and second θ-derivatives of any rational expression in E at θ = log E.
 //  - log pᵢ = θᵢ − Λ with Λ = log ΣE (the logarithm of a quotient); exp(log pᵢ − m) = pᵢ·M with M = e^{−m} >
 //  0:
 //    the identities below hold with Λ and M as independent variables, hence for their actual values.
-// A piece's residual is the largest |component| of lhs − rhs: it vanishes on the grid iff every component
-// does, and each component times the stated denominator is a polynomial of the stated degree, so the lemma of
-// exact_identity.hpp applies to each component. Degree bounds are stated per piece (with one degree of margin
-// where noted; a polynomial of degree ≤ d is also of degree ≤ d + 1).
+// A piece's residual is typed (exact_identity: Exact scalars, no branch on a variable) and returns the
+// components of lhs − rhs: the identity holds iff every component vanishes, and each component times the
+// stated denominator is a polynomial of the stated degree, so the lemma of exact_identity.hpp applies to
+// each. Degree bounds are stated per piece (with one degree of margin where noted; a polynomial of degree ≤ d
+// is also of degree ≤ d + 1).
 #include <array>
 #include <cstddef>
 #include <string>
@@ -43,18 +44,18 @@ IdentityPiece with_s(IdentityPiece piece, int S) {
 }
 
 template <std::size_t S> IdentityPiece jacobian_formula_piece() {
-  return identity_piece(s_label(S), S, 3, [](const RVec& x, const RationalConstants&) {
+  return exact_identity(s_label(S), S, 3, [](const XVec& x, const RationalConstants&) {
     const auto pj = softmax_jets<S, 1>(x);
-    std::vector<Rational> p;
+    std::vector<Exact> p;
     for (const auto& q : pj)
       p.push_back(q.v);
     const auto cov = jacobian_of(p);
-    Rational r(0);
+    XVec r;
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t k = 0; k < S; ++k) {
-        const Rational formula = p[i] * (Rational(i == k ? 1 : 0) - p[k]);
-        widen(r, pj[i].g[k] - formula);
-        widen(r, pj[i].g[k] - cov[i][k]);
+        const Exact formula = p[i] * (Exact(i == k ? 1 : 0) - p[k]);
+        r.push_back(pj[i].g[k] - formula);
+        r.push_back(pj[i].g[k] - cov[i][k]);
       }
     return r;
   });
@@ -83,25 +84,25 @@ DCRV_CERTIFICATE(softmax_jacobian_formula) {
 /// softmax(G(p))_i − p_i with exp(G(p)_i) = p_i·M, M = exp(−⟨1, log p⟩/S) > 0 free; p = (x₁..x_{S−1}, 1 −
 /// Σx).
 IdentityPiece inverse_left_piece(std::size_t S) {
-  return identity_piece(s_label(S) + ", softmax(G(p)) = p", S, 2,
-                        [S](const RVec& x, const RationalConstants&) {
-                          const RVec q = plane_chart(x, S);
-                          const Rational M = x[S - 1];
-                          RVec e;
+  return exact_identity(s_label(S) + ", softmax(G(p)) = p", S, 2,
+                        [S](const XVec& x, const RationalConstants&) {
+                          const XVec q = plane_chart(x, S);
+                          const Exact M = x[S - 1];
+                          XVec e;
                           for (const auto& qi : q)
                             e.push_back(qi * M);
-                          return largest_difference(normalise(e), q);
+                          return difference(normalise(e), q);
                         });
 }
 /// G(softmax θ) − θ on Θ: θ = (x₁..x_{S−1}, −Σx), log p_i = θ_i − Λ with Λ = log ΣE free.
 IdentityPiece inverse_right_piece(std::size_t S) {
-  return identity_piece(s_label(S) + ", G(softmax(theta)) = theta", S, 1,
-                        [S](const RVec& x, const RationalConstants&) {
-                          const RVec theta = tangent_from(x, 0, S);
-                          RVec log_p(theta); // log p_i = θ_i − Λ
+  return exact_identity(s_label(S) + ", G(softmax(theta)) = theta", S, 1,
+                        [S](const XVec& x, const RationalConstants&) {
+                          const XVec theta = tangent_from(x, 0, S);
+                          XVec log_p(theta); // log p_i = θ_i − Λ
                           for (auto& l : log_p)
                             l -= x[S - 1];
-                          return largest_difference(centred(log_p), theta); // G = C log
+                          return difference(centred(log_p), theta); // G = C log
                         });
 }
 
@@ -127,14 +128,14 @@ DCRV_CERTIFICATE(softmax_inverse) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece log_ratio_piece(std::size_t S) {
-  return identity_piece(s_label(S) + ", every i != j", S, 3, [S](const RVec& x, const RationalConstants&) {
-    const RVec e = slice(x, 0, S);
-    const RVec p = normalise(e);
-    Rational r(0);
+  return exact_identity(s_label(S) + ", every i != j", S, 3, [S](const XVec& x, const RationalConstants&) {
+    const XVec e = slice(x, 0, S);
+    const XVec p = normalise(e);
+    XVec r;
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t j = 0; j < S; ++j)
         if (i != j)
-          widen(r, p[i] / p[j] - e[i] / e[j]);
+          r.push_back(p[i] / p[j] - e[i] / e[j]);
     return r;
   });
 }
@@ -157,12 +158,12 @@ DCRV_CERTIFICATE(log_ratio) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece gauge_piece(std::size_t S) {
-  return identity_piece(s_label(S), S + 1, 1, [S](const RVec& x, const RationalConstants&) {
-    const RVec theta = slice(x, 0, S);
-    RVec log_p(theta); // log p_i = θ_i − Λ
+  return exact_identity(s_label(S), S + 1, 1, [S](const XVec& x, const RationalConstants&) {
+    const XVec theta = slice(x, 0, S);
+    XVec log_p(theta); // log p_i = θ_i − Λ
     for (auto& l : log_p)
       l -= x[S];
-    return largest_difference(centred(log_p), centred(theta)); // G(softmax θ) − (θ − θ̄1)
+    return difference(centred(log_p), centred(theta)); // G(softmax θ) − (θ − θ̄1)
   });
 }
 
@@ -193,12 +194,12 @@ DCRV_CERTIFICATE(edge_case_s1) {
       "variables (theta, E = exp(theta), w): C theta = theta - theta, the normalisation w/w, "
       "softmax(theta) = E/E and softmax(0) = 1/1 are rational; each residual (C theta, w/w - 1, E/E - 1, "
       "1/1 - 1) times its denominator has degree <= 1 in each variable; zero on the grid";
-  c.identities.push_back(identity_piece("S = 1", 3, 1, [](const RVec& x, const RationalConstants&) {
-    Rational r(0);
-    widen(r, x[0] - x[0]);                   // C θ = θ − mean(θ)
-    widen(r, x[2] / x[2] - Rational(1));     // w/‖w‖₁
-    widen(r, x[1] / x[1] - Rational(1));     // softmax(θ) = E/E
-    widen(r, Rational(1) / Rational(1) - 1); // softmax(0) = e⁰/e⁰
+  c.identities.push_back(exact_identity("S = 1", 3, 1, [](const XVec& x, const RationalConstants&) {
+    XVec r;
+    r.push_back(x[0] - x[0]);             // C θ = θ − mean(θ)
+    r.push_back(x[2] / x[2] - Exact(1));  // w/‖w‖₁
+    r.push_back(x[1] / x[1] - Exact(1));  // softmax(θ) = E/E
+    r.push_back(Exact(1) / Exact(1) - 1); // softmax(0) = e⁰/e⁰
     return r;
   }));
   c.identities.back().dims = {{"S", 1}};
@@ -211,26 +212,26 @@ DCRV_CERTIFICATE(edge_case_s1) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece kernel_rank_piece(std::size_t S) {
-  return identity_piece(s_label(S), 2 * S - 1, 2, [S](const RVec& x, const RationalConstants&) {
-    const RVec p = normalise(slice(x, 0, S));
-    const RVec v = tangent_from(x, S, S);
+  return exact_identity(s_label(S), 2 * S - 1, 2, [S](const XVec& x, const RationalConstants&) {
+    const XVec p = normalise(slice(x, 0, S));
+    const XVec v = tangent_from(x, S, S);
     const auto j = jacobian_of(p);
-    Rational r(0);
-    RVec back(S);
-    Rational mean(0);
+    XVec r;
+    XVec back(S);
+    Exact mean(0);
     for (std::size_t i = 0; i < S; ++i) {
-      Rational kernel(0), jv(0);
+      Exact kernel(0), jv(0);
       for (std::size_t k = 0; k < S; ++k) {
         kernel += j[i][k];
         jv += j[i][k] * v[k];
       }
-      widen(r, kernel);
+      r.push_back(kernel);
       back[i] = jv / p[i];
       mean += back[i];
     }
-    mean /= Rational(static_cast<long>(S));
+    mean /= Exact(static_cast<long>(S));
     for (std::size_t i = 0; i < S; ++i)
-      widen(r, back[i] - mean - v[i]);
+      r.push_back(back[i] - mean - v[i]);
     return r;
   });
 }
@@ -254,11 +255,11 @@ DCRV_CERTIFICATE(jacobian_kernel_rank) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece variance_form_piece(std::size_t S) {
-  return identity_piece(s_label(S), 2 * S - 1, 3, [S](const RVec& x, const RationalConstants& k) {
-    const RVec p = normalise(slice(x, 0, S));
-    const RVec v = tangent_from(x, S, S);
+  return exact_identity(s_label(S), 2 * S - 1, 3, [S](const XVec& x, const RationalConstants& k) {
+    const XVec p = normalise(slice(x, 0, S));
+    const XVec v = tangent_from(x, S, S);
     const auto j = jacobian_of(p);
-    Rational quadratic(0), mean(0), second(0), pairwise(0), variance(0);
+    Exact quadratic(0), mean(0), second(0), pairwise(0), variance(0);
     for (std::size_t i = 0; i < S; ++i) {
       for (std::size_t l = 0; l < S; ++l)
         quadratic += v[i] * j[i][l] * v[l];
@@ -271,11 +272,11 @@ IdentityPiece variance_form_piece(std::size_t S) {
         pairwise += p[i] * p[l] * (v[i] - v[l]) * (v[i] - v[l]);
     }
     pairwise *= k("half");
-    const Rational moments = second - mean * mean;
-    Rational r(0);
-    widen(r, quadratic - moments);
-    widen(r, moments - pairwise);
-    widen(r, pairwise - variance);
+    const Exact moments = second - mean * mean;
+    XVec r;
+    r.push_back(quadratic - moments);
+    r.push_back(moments - pairwise);
+    r.push_back(pairwise - variance);
     return r;
   });
 }
@@ -300,28 +301,28 @@ DCRV_CERTIFICATE(jacobian_variance_form) {
 // ---------------------------------------------------------------------------------------------------------
 
 template <std::size_t S> IdentityPiece block_formula_piece() {
-  return identity_piece(s_label(S), S, 4, [](const RVec& x, const RationalConstants& k) {
+  return exact_identity(s_label(S), S, 4, [](const XVec& x, const RationalConstants& k) {
     const auto pj = softmax_jets<S, 1>(x);
-    RVec p;
+    XVec p;
     for (const auto& q : pj)
       p.push_back(q.v);
     const auto jac = jacobian_of(p);
     // the claim's DJ[e₁] = diag(ṗ) − ṗpᵀ − pṗᵀ with ṗ = J e₁ (jacobian_directional)
-    RVec pd(S);
+    XVec pd(S);
     for (std::size_t i = 0; i < S; ++i)
       pd[i] = jac[i][0];
     // the exact θ₁-derivative of J's entries (jets)
     const auto jj = jacobian_of(pj);
     // a N(a, b): a = p₁, b = (p₂..p_S), 1 − a = Σb
-    const Rational a = p[0];
-    Rational one_minus_a(0);
+    const Exact a = p[0];
+    Exact one_minus_a(0);
     for (std::size_t i = 1; i < S; ++i)
       one_minus_a += p[i];
-    const Rational one_minus_2a = one_minus_a - a;
-    Rational r(0);
+    const Exact one_minus_2a = one_minus_a - a;
+    XVec r;
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t l = 0; l < S; ++l) {
-        Rational n;
+        Exact n;
         if (i == 0 && l == 0)
           n = one_minus_a * one_minus_2a;
         else if (i == 0)
@@ -329,10 +330,10 @@ template <std::size_t S> IdentityPiece block_formula_piece() {
         else if (l == 0)
           n = -one_minus_2a * p[i];
         else
-          n = k("two") * p[i] * p[l] - (i == l ? p[i] : Rational(0));
-        const Rational directional = (i == l ? pd[i] : Rational(0)) - pd[i] * p[l] - p[i] * pd[l];
-        widen(r, directional - a * n);
-        widen(r, jj[i][l].g[0] - a * n);
+          n = k("two") * p[i] * p[l] - (i == l ? p[i] : Exact(0));
+        const Exact directional = (i == l ? pd[i] : Exact(0)) - pd[i] * p[l] - p[i] * pd[l];
+        r.push_back(directional - a * n);
+        r.push_back(jj[i][l].g[0] - a * n);
       }
     return r;
   });
@@ -480,44 +481,44 @@ template <std::size_t S> Piece min_chart_piece(std::size_t face, bool pd) {
 
 /// The identities of the header: variables (x₀, y₁..y_{S−2} with q = (y, 1 − Σy, 0), b₁..b_{S−1}, c).
 IdentityPiece min_chart_identity(std::size_t S, bool pd) {
-  return identity_piece(s_label(S), 2 * S - 1, 3, [S, pd](const RVec& x, const RationalConstants&) {
-    const Rational x0 = x[0], t = x0 / Rational(static_cast<long>(S)), c = x[2 * S - 2];
-    RVec q = plane_chart(x, S - 1, 1); // q = (y, 1 − Σy, 0)
-    q.push_back(Rational(0));
-    RVec s(S), p(S), v(S, Rational(0));
+  return exact_identity(s_label(S), 2 * S - 1, 3, [S, pd](const XVec& x, const RationalConstants&) {
+    const Exact x0 = x[0], t = x0 / Exact(static_cast<long>(S)), c = x[2 * S - 2];
+    XVec q = plane_chart(x, S - 1, 1); // q = (y, 1 − Σy, 0)
+    q.push_back(Exact(0));
+    XVec s(S), p(S), v(S, Exact(0));
     for (std::size_t i = 0; i < S; ++i) {
-      s[i] = (Rational(1) - x0) * q[i];
+      s[i] = (Exact(1) - x0) * q[i];
       p[i] = t + s[i];
     }
     for (std::size_t k = 1; k < S; ++k)
       for (std::size_t i = 0; i < S; ++i)
-        v[i] += Rational(helmert_entry(k, i)) * x[S - 2 + k];
+        v[i] += Exact(helmert_entry(k, i)) * x[S - 2 + k];
     const auto j = jacobian_of(p);
-    Rational quad(0), norm2(0);
+    Exact quad(0), norm2(0);
     for (std::size_t i = 0; i < S; ++i) {
       norm2 += v[i] * v[i];
       for (std::size_t l = 0; l < S; ++l)
         quad += v[i] * j[i][l] * v[l];
     }
-    Rational structural(0), claim;
+    Exact structural(0), claim;
     if (pd) {
-      claim = Rational(static_cast<long>(S)) * t * t * norm2 - quad;
+      claim = Exact(static_cast<long>(S)) * t * t * norm2 - quad;
       for (std::size_t i = 0; i < S; ++i)
         for (std::size_t l = i + 1; l < S; ++l)
           structural -= (t * (s[i] + s[l]) + s[i] * s[l]) * (v[i] - v[l]) * (v[i] - v[l]);
     } else {
       claim = c * t * norm2 - quad;
-      Rational mu(0);
+      Exact mu(0);
       for (std::size_t i = 0; i < S; ++i)
         mu += p[i] * v[i];
       for (std::size_t i = 0; i < S; ++i)
         structural -= s[i] * (v[i] - mu) * (v[i] - mu);
-      structural -= t * Rational(static_cast<long>(S)) * mu * mu;
+      structural -= t * Exact(static_cast<long>(S)) * mu * mu;
       structural += (c - 1) * t * norm2;
     }
-    Rational r(0);
-    widen(r, claim - structural);
-    widen(r, sum_of(v)); // v ∈ T
+    XVec r;
+    r.push_back(claim - structural);
+    r.push_back(sum_of(v)); // v ∈ T
     return r;
   });
 }
@@ -578,26 +579,26 @@ DCRV_CERTIFICATE(jacobian_pd_on_T) {
 
 /// The S = 3 identity of the comment above: variables (x₀, y, c), p = x₀/3 + (1 − x₀)(y, 1 − y, 0).
 IdentityPiece kappa_identity_piece() {
-  return identity_piece("S = 3, p_3 = p_min", 3, 6, [](const RVec& x, const RationalConstants&) {
-    const Rational t = x[0] / 3, c = x[2];
-    const RVec p{t + (1 - x[0]) * x[1], t + (1 - x[0]) * (1 - x[1]), t};
+  return exact_identity("S = 3, p_3 = p_min", 3, 6, [](const XVec& x, const RationalConstants&) {
+    const Exact t = x[0] / 3, c = x[2];
+    const XVec p{t + (1 - x[0]) * x[1], t + (1 - x[0]) * (1 - x[1]), t};
     const auto j = jacobian_of(p);
     auto form = [&j](const std::array<int, 3>& u, const std::array<int, 3>& v) {
-      Rational r(0);
+      Exact r(0);
       for (std::size_t i = 0; i < 3; ++i)
         for (std::size_t l = 0; l < 3; ++l)
-          r += Rational(u[i] * v[l]) * j[i][l];
+          r += Exact(u[i] * v[l]) * j[i][l];
       return r;
     };
     const std::array<int, 3> w1{1, -1, 0}, w2{1, 1, -2};
-    const Rational m11 = form(w1, w1), m22 = form(w2, w2), m12 = form(w1, w2);
-    const Rational mean = 6 * m11 + 2 * m22, delta = m11 * m22 - m12 * m12;
-    const Rational spread = 2 * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]); // 1 − Σp²
-    const Rational g = c * spread * spread - 3 * (t + c) * (t + c) * p[0] * p[1];
-    Rational r(0);
-    widen(r, 4 * t * c * mean * mean - 48 * (t + c) * (t + c) * delta - 576 * t * g);
-    widen(r, mean - 12 * spread);
-    widen(r, delta - 36 * p[0] * p[1] * p[2]);
+    const Exact m11 = form(w1, w1), m22 = form(w2, w2), m12 = form(w1, w2);
+    const Exact mean = 6 * m11 + 2 * m22, delta = m11 * m22 - m12 * m12;
+    const Exact spread = 2 * (p[0] * p[1] + p[0] * p[2] + p[1] * p[2]); // 1 − Σp²
+    const Exact g = c * spread * spread - 3 * (t + c) * (t + c) * p[0] * p[1];
+    XVec r;
+    r.push_back(4 * t * c * mean * mean - 48 * (t + c) * (t + c) * delta - 576 * t * g);
+    r.push_back(mean - 12 * spread);
+    r.push_back(delta - 36 * p[0] * p[1] * p[2]);
     return r;
   });
 }

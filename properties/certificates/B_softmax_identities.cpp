@@ -17,17 +17,16 @@
 namespace dcrv::certify {
 namespace {
 
-using softmax_exact::identity_piece;
 using softmax_exact::normalise; // pᵢ(E) = Eᵢ/ΣE: the soft-max in the exponentials Eᵢ = exp(θᵢ)
-using softmax_exact::RVec;
 using softmax_exact::slice;
+using softmax_exact::XVec;
 
 /// Component i of softmax(θ + c1) − softmax(θ) for S components; variables (E₁..E_S, C).
 IdentityPiece translation_piece(std::size_t S, std::size_t i) {
-  return identity_piece("S = " + std::to_string(S) + ", component " + std::to_string(i + 1), S + 1, 2,
-                        [S, i](const RVec& x, const RationalConstants&) {
-                          const RVec e = slice(x, 0, S);
-                          RVec shifted = e;
+  return exact_identity("S = " + std::to_string(S) + ", component " + std::to_string(i + 1), S + 1, 2,
+                        [S, i](const XVec& x, const RationalConstants&) {
+                          const XVec e = slice(x, 0, S);
+                          XVec shifted = e;
                           for (auto& v : shifted)
                             v *= x[S]; // exp(θ_j + c) = E_j C
                           return normalise(shifted)[i] - normalise(e)[i];

@@ -33,19 +33,18 @@ using interval_simplex::make_score_of_dim;
 using interval_simplex::simplex_cube_piece;
 using interval_simplex::tangent_vector;
 using softmax_exact::dot;
-using softmax_exact::identity_piece;
-using softmax_exact::largest_abs;
+using softmax_exact::exact_vec;
 using softmax_exact::plane_chart;
 using softmax_exact::replicator; // p ⊙ (F − E_p[F]), as the claim's `replicator`
 using softmax_exact::RVec;
 using softmax_exact::sum_of;
 using softmax_exact::unit_rvec;
-using softmax_exact::widen;
-using D1 = Jet<Rational, 1, 1>; // value and one directional derivative, exact
+using softmax_exact::XVec;
+using D1 = Jet<Exact, 1, 1>; // value and one directional derivative, exact (typed: no branch)
 
 /// log s as a jet: value L (the free variable standing for log s), derivative s'/s (exact).
-template <class J> J log_jet(const J& s, const Rational& L) {
-  return J::chain(s, L, Rational(1 / s.v), Rational(-1 / (s.v * s.v)));
+template <class J, class T> J log_jet(const J& s, const T& L) {
+  return J::chain(s, L, T(1 / s.v), T(-1 / (s.v * s.v)));
 }
 /// The polarization vectors of R^n: e_k (k < n) and e_k + e_l (k < l), in a fixed order.
 std::vector<RVec> polarization_vectors(std::size_t n) {
@@ -86,17 +85,18 @@ template <class X, std::size_t S> X min_minus(const std::array<X, S>& p, std::si
 }
 
 /// S(p)φ = p ⊙ φ − p (pᵀφ) (the selection covariance diag(p) − ppᵀ applied to φ, App. C §C.2).
-RVec selection_times(const RVec& p, const RVec& phi) {
-  const Rational m = dot(p, phi);
-  RVec r(p.size());
+template <class T> std::vector<T> selection_times(const std::vector<T>& p, const std::vector<T>& phi) {
+  const T m = dot(p, phi);
+  std::vector<T> r(p.size());
   for (std::size_t i = 0; i < p.size(); ++i)
     r[i] = p[i] * phi[i] - p[i] * m;
   return r;
 }
 /// F = S(p)φ − A E(p), the boxed SRCT drift in its matrix form, with ψ = A log p.
-RVec boxed_drift(const RVec& p, const RVec& phi, const RVec& psi) {
-  RVec F = selection_times(p, phi);
-  const RVec e = replicator(p, psi); // A·E(p) = p ⊙ (ψ − ⟨p, ψ⟩), ψ = A log p (§C.3)
+template <class T>
+std::vector<T> boxed_drift(const std::vector<T>& p, const std::vector<T>& phi, const std::vector<T>& psi) {
+  std::vector<T> F = selection_times(p, phi);
+  const std::vector<T> e = replicator(p, psi); // A·E(p) = p ⊙ (ψ − ⟨p, ψ⟩), ψ = A log p (§C.3)
   for (std::size_t i = 0; i < p.size(); ++i)
     F[i] -= e[i];
   return F;
@@ -108,27 +108,27 @@ RVec boxed_drift(const RVec& p, const RVec& phi, const RVec& psi) {
 
 /// S(p)1 = 0 (componentwise): degree ≤ 2 in each x_i.
 IdentityPiece S_kernel_piece(std::size_t S) {
-  return identity_piece(softmax_exact::s_label(S) + ", S(p)1 = 0", S - 1, 2,
-                        [S](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S);
-                          RVec r(S, Rational(0));
+  return exact_identity(softmax_exact::s_label(S) + ", S(p)1 = 0", S - 1, 2,
+                        [S](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec p = plane_chart(x, S);
+                          XVec r(S, Exact(0));
                           for (std::size_t i = 0; i < S; ++i)
                             for (std::size_t k = 0; k < S; ++k)
-                              r[i] += (i == k ? p[i] : Rational(0)) - p[i] * p[k];
-                          return largest_abs(r);
+                              r[i] += (i == k ? p[i] : Exact(0)) - p[i] * p[k];
+                          return r;
                         });
 }
 /// vᵀS(p)v − Σ_i p_i(v_i − v̄)², a quadratic form in v, at a polarization vector v: degree ≤ 3 in each x_i.
 IdentityPiece S_variance_piece(std::size_t S, const RVec& v) {
-  return identity_piece(softmax_exact::s_label(S) + ", v = " + vec_label(v), S - 1, 3,
-                        [S, v](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S);
-                          Rational quad(0);
+  return exact_identity(softmax_exact::s_label(S) + ", v = " + vec_label(v), S - 1, 3,
+                        [S, v = exact_vec(v)](const XVec& x, const RationalConstants&) -> Exact {
+                          const XVec p = plane_chart(x, S);
+                          Exact quad(0);
                           for (std::size_t i = 0; i < S; ++i)
                             for (std::size_t k = 0; k < S; ++k)
-                              quad += v[i] * ((i == k ? p[i] : Rational(0)) - p[i] * p[k]) * v[k];
-                          const Rational vbar = dot(p, v);
-                          Rational var(0);
+                              quad += v[i] * ((i == k ? p[i] : Exact(0)) - p[i] * p[k]) * v[k];
+                          const Exact vbar = dot(p, v);
+                          Exact var(0);
                           for (std::size_t i = 0; i < S; ++i)
                             var += p[i] * (v[i] - vbar) * (v[i] - vbar);
                           return quad - var;
@@ -177,9 +177,9 @@ DCRV_CERTIFICATE(S_norm_half) {
 /// formula diag(1 + log p − ⟨log p⟩)v − p⟨1 + log p, v⟩. Variables: p (S free positive coordinates; the
 /// formula needs no Σp = 1) and L = log p (S). Times Π p_j: degree ≤ 2 in each variable.
 IdentityPiece JE_piece(std::size_t S, std::size_t l) {
-  return identity_piece(softmax_exact::s_label(S) + ", v = e_" + std::to_string(l + 1), 2 * S, 2,
-                        [S, l](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec v = unit_rvec(S, l);
+  return exact_identity(softmax_exact::s_label(S) + ", v = e_" + std::to_string(l + 1), 2 * S, 2,
+                        [S, l](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec v = unit_rvec<Exact>(S, l);
                           std::vector<D1> p(S), logp(S);
                           for (std::size_t i = 0; i < S; ++i) {
                             p[i] = D1(x[i]);
@@ -189,17 +189,17 @@ IdentityPiece JE_piece(std::size_t S, std::size_t l) {
                           D1 m(0);
                           for (std::size_t j = 0; j < S; ++j)
                             m += p[j] * logp[j];
-                          Rational ml(0), inner(0);
+                          Exact ml(0), inner(0);
                           for (std::size_t j = 0; j < S; ++j) {
                             ml += x[j] * x[S + j];
                             inner += (1 + x[S + j]) * v[j];
                           }
-                          RVec r(S);
+                          XVec r(S);
                           for (std::size_t i = 0; i < S; ++i) {
                             const D1 E = p[i] * (logp[i] - m);
                             r[i] = E.g[0] - ((1 + x[S + i] - ml) * v[i] - x[i] * inner);
                           }
-                          return largest_abs(r);
+                          return r;
                         });
 }
 
@@ -228,19 +228,19 @@ DCRV_CERTIFICATE(JE_formula) {
 /// log p): linear in (φ, ψ), checked at (φ, ψ) = (e_k, 0) and (0, e_k); times p_i p_j a polynomial of degree
 /// ≤ 3 in each chart coordinate.
 IdentityPiece logratio_piece(std::size_t S, std::size_t k, bool psi_part) {
-  return identity_piece(
+  return exact_identity(
       softmax_exact::s_label(S) + (psi_part ? ", psi = e_" : ", phi = e_") + std::to_string(k + 1), S - 1, 3,
-      [S, k, psi_part](const RVec& x, const RationalConstants&) -> Rational {
-        const RVec p = plane_chart(x, S);
-        const RVec phi = psi_part ? RVec(S, Rational(0)) : unit_rvec(S, k);
-        const RVec psi = psi_part ? unit_rvec(S, k) : RVec(S, Rational(0));
-        const RVec F = boxed_drift(p, phi, psi);
-        RVec r;
+      [S, k, psi_part](const XVec& x, const RationalConstants&) -> XVec {
+        const XVec p = plane_chart(x, S);
+        const XVec phi = psi_part ? XVec(S, Exact(0)) : unit_rvec<Exact>(S, k);
+        const XVec psi = psi_part ? unit_rvec<Exact>(S, k) : XVec(S, Exact(0));
+        const XVec F = boxed_drift(p, phi, psi);
+        XVec r;
         for (std::size_t i = 0; i < S; ++i)
           for (std::size_t j = 0; j < S; ++j)
             if (i != j)
               r.push_back(F[i] / p[i] - F[j] / p[j] - ((phi[i] - phi[j]) - (psi[i] - psi[j])));
-        return largest_abs(r);
+        return r;
       });
 }
 
@@ -407,9 +407,9 @@ DCRV_CERTIFICATE(safe_denominators) {
 
 /// Σ_i p_i(F_i − E_p[F]) for F = e_k; variables x (the chart), degree 2 (p_i p_k).
 IdentityPiece mass_piece(std::size_t S, std::size_t k) {
-  return identity_piece(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1), S - 1, 2,
-                        [S, k](const RVec& x, const RationalConstants&) -> Rational {
-                          return sum_of(replicator(plane_chart(x, S), unit_rvec(S, k)));
+  return exact_identity(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1), S - 1, 2,
+                        [S, k](const XVec& x, const RationalConstants&) -> Exact {
+                          return sum_of(replicator(plane_chart(x, S), unit_rvec<Exact>(S, k)));
                         });
 }
 
@@ -430,18 +430,18 @@ DCRV_CERTIFICATE(mass_conservation) {
 
 /// p ⊙ ((F + a1) − E_p[F + a1]) − p ⊙ (F − E_p[F]) with F = e_k or F = 0 (k = S), a variable; degree 2.
 IdentityPiece gauge_piece(std::size_t S, std::size_t k) {
-  return identity_piece(softmax_exact::s_label(S) + (k < S ? ", F = e_" + std::to_string(k + 1) : ", F = 0"),
-                        S, 2, [S, k](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S);
-                          const RVec F = k < S ? unit_rvec(S, k) : RVec(S, Rational(0));
-                          RVec shifted = F;
+  return exact_identity(softmax_exact::s_label(S) + (k < S ? ", F = e_" + std::to_string(k + 1) : ", F = 0"),
+                        S, 2, [S, k](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec p = plane_chart(x, S);
+                          const XVec F = k < S ? unit_rvec<Exact>(S, k) : XVec(S, Exact(0));
+                          XVec shifted = F;
                           for (auto& f : shifted)
                             f += x[S - 1];
-                          const RVec a = replicator(p, shifted), b = replicator(p, F);
-                          RVec d(S);
+                          const XVec a = replicator(p, shifted), b = replicator(p, F);
+                          XVec d(S);
                           for (std::size_t i = 0; i < S; ++i)
                             d[i] = a[i] - b[i];
-                          return largest_abs(d);
+                          return d;
                         });
 }
 
@@ -465,14 +465,14 @@ DCRV_CERTIFICATE(gauge_invariance) {
 /// g_p(w, v) − ⟨F, v⟩ = Σ_i w_i v_i/p_i − ⟨F, v⟩, w = p ⊙ (F − E_pF), F = e_k, v = e_l − e_S ∈ T. Times Π_j
 /// p_j (non-zero on the grid) a polynomial of degree ≤ 4 in each x_i (w_i has degree ≤ 2, Π_{j≠i} p_j ≤ 2).
 IdentityPiece shah_metric_piece(std::size_t S, std::size_t k, std::size_t l) {
-  return identity_piece(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1) + ", v = e_" +
+  return exact_identity(softmax_exact::s_label(S) + ", F = e_" + std::to_string(k + 1) + ", v = e_" +
                             std::to_string(l + 1) + " - e_" + std::to_string(S),
-                        S - 1, 4, [S, k, l](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S), F = unit_rvec(S, k);
-                          RVec v = unit_rvec(S, l);
+                        S - 1, 4, [S, k, l](const XVec& x, const RationalConstants&) -> Exact {
+                          const XVec p = plane_chart(x, S), F = unit_rvec<Exact>(S, k);
+                          XVec v = unit_rvec<Exact>(S, l);
                           v[S - 1] -= 1;
-                          const RVec w = replicator(p, F);
-                          Rational g(0), fv(0);
+                          const XVec w = replicator(p, F);
+                          Exact g(0), fv(0);
                           for (std::size_t i = 0; i < S; ++i) {
                             g += w[i] * v[i] / p[i];
                             fv += F[i] * v[i];
@@ -552,13 +552,13 @@ void add_variance_nonneg_pieces(Certificate& c) {
 /// Ψ'(s) by a jet minus G(s) = a − b s − c s³ − A L (L = log s); Ψ(s) = a s − b s²/2 − c s⁴/4 − A(s log s −
 /// s). Variables (s, a, b, A, L[, c]); times s a polynomial of degree ≤ `degree` in each.
 IdentityPiece potential_piece(bool cubic) {
-  return identity_piece(cubic ? "Psi' = g (f = a - b s - c s^3)" : "Psi' = G (G = a - b s - A log s)",
+  return exact_identity(cubic ? "Psi' = g (f = a - b s - c s^3)" : "Psi' = G (G = a - b s - A log s)",
                         cubic ? 6 : 5, cubic ? 4 : 2,
-                        [cubic](const RVec& x, const RationalConstants&) -> Rational {
-                          const Rational &a = x[1], &b = x[2], &A = x[3], &L = x[4];
-                          const Rational cc = cubic ? x[5] : Rational(0);
+                        [cubic](const XVec& x, const RationalConstants&) -> Exact {
+                          const Exact &a = x[1], &b = x[2], &A = x[3], &L = x[4];
+                          const Exact cc = cubic ? x[5] : Exact(0);
                           const D1 s = D1::variable(x[0], 0);
-                          const D1 psi = a * s - b * s * s / Rational(2) - cc * s * s * s * s / Rational(4) -
+                          const D1 psi = a * s - b * s * s / Exact(2) - cc * s * s * s * s / Exact(4) -
                                          A * (s * log_jet(s, L) - s);
                           return psi.g[0] - (a - b * x[0] - cc * x[0] * x[0] * x[0] - A * L);
                         });
@@ -566,11 +566,11 @@ IdentityPiece potential_piece(bool cubic) {
 
 /// Σ_i G_i ṗ_i − Σ_i p_i(G_i − Ḡ)² with ṗ = p ⊙ (G − Ḡ) (App. A §A.7), a quadratic form in G: polarization.
 IdentityPiece replicator_lyapunov_piece(std::size_t S, const RVec& G) {
-  return identity_piece(softmax_exact::s_label(S) + ", G = " + vec_label(G), S - 1, 3,
-                        [S, G](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S);
-                          const Rational gbar = dot(p, G);
-                          Rational dL(0), var(0);
+  return exact_identity(softmax_exact::s_label(S) + ", G = " + vec_label(G), S - 1, 3,
+                        [S, G = exact_vec(G)](const XVec& x, const RationalConstants&) -> Exact {
+                          const XVec p = plane_chart(x, S);
+                          const Exact gbar = dot(p, G);
+                          Exact dL(0), var(0);
                           for (std::size_t i = 0; i < S; ++i) {
                             dL += G[i] * p[i] * (G[i] - gbar);
                             var += p[i] * (G[i] - gbar) * (G[i] - gbar);
@@ -602,16 +602,16 @@ DCRV_CERTIFICATE(A_single_site_lyapunov) {
 /// Σ_i g_i F_i − Σ_i p_i(g_i − ḡ)² with F = S(p)φ − A E(p), g = φ − ψ (ψ = A log p): a quadratic form in the
 /// vector (φ, ψ) ∈ R^{2S}: polarization; degree ≤ 3 per chart coordinate.
 IdentityPiece srct_lyapunov_piece(std::size_t S, const RVec& w) {
-  return identity_piece(softmax_exact::s_label(S) + ", (phi, psi) = " + vec_label(w), S - 1, 3,
-                        [S, w](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S);
-                          const RVec phi(w.begin(), w.begin() + long(S)), psi(w.begin() + long(S), w.end());
-                          const RVec F = boxed_drift(p, phi, psi);
-                          RVec g(S);
+  return exact_identity(softmax_exact::s_label(S) + ", (phi, psi) = " + vec_label(w), S - 1, 3,
+                        [S, w = exact_vec(w)](const XVec& x, const RationalConstants&) -> Exact {
+                          const XVec p = plane_chart(x, S);
+                          const XVec phi(w.begin(), w.begin() + long(S)), psi(w.begin() + long(S), w.end());
+                          const XVec F = boxed_drift(p, phi, psi);
+                          XVec g(S);
                           for (std::size_t i = 0; i < S; ++i)
                             g[i] = phi[i] - psi[i];
-                          const Rational gbar = dot(p, g);
-                          Rational dL(0), var(0);
+                          const Exact gbar = dot(p, g);
+                          Exact dL(0), var(0);
                           for (std::size_t i = 0; i < S; ++i) {
                             dL += g[i] * F[i];
                             var += p[i] * (g[i] - gbar) * (g[i] - gbar);
@@ -654,21 +654,21 @@ DCRV_CERTIFICATE(C_single_site_lyapunov) {
 /// One basis configuration of an SRCT instance (λ = 1, so `alpha` is λα and `beta` is λβ).
 struct SrctBasis {
   std::string label;
-  RVec U, Lb, L; // utility, log p_base, log p
-  std::vector<RVec> K;
-  Rational alpha{0}, beta{0}, beta_kl{0}, eps{0};
-  Rational barrier() const { return eps + alpha + beta_kl; }
-  RVec kernel_times(const RVec& p) const {
-    RVec r(p.size(), Rational(0));
+  XVec U, Lb, L; // utility, log p_base, log p
+  std::vector<XVec> K;
+  Exact alpha{0}, beta{0}, beta_kl{0}, eps{0};
+  Exact barrier() const { return eps + alpha + beta_kl; }
+  XVec kernel_times(const XVec& p) const {
+    XVec r(p.size(), Exact(0));
     for (std::size_t i = 0; i < p.size(); ++i)
       for (std::size_t j = 0; j < p.size(); ++j)
         r[i] += K[i][j] * p[j];
     return r;
   }
   /// φ_A = U − 2λβKp + β_KL log p_base (App. C §C.2).
-  RVec score(const RVec& p) const {
-    const RVec Kp = kernel_times(p);
-    RVec phi(p.size());
+  XVec score(const XVec& p) const {
+    const XVec Kp = kernel_times(p);
+    XVec phi(p.size());
     for (std::size_t i = 0; i < p.size(); ++i)
       phi[i] = U[i] - 2 * beta * Kp[i] + beta_kl * Lb[i];
     return phi;
@@ -679,8 +679,8 @@ std::vector<SrctBasis> srct_bases(std::size_t S) {
   const auto zero = [S](std::string label) {
     SrctBasis b;
     b.label = std::move(label);
-    b.U = b.Lb = b.L = RVec(S, Rational(0));
-    b.K = std::vector<RVec>(S, RVec(S, Rational(0)));
+    b.U = b.Lb = b.L = XVec(S, Exact(0));
+    b.K = std::vector<XVec>(S, XVec(S, Exact(0)));
     return b;
   };
   const auto idx = [](std::size_t k) { return std::to_string(k + 1); };
@@ -722,8 +722,8 @@ std::vector<SrctBasis> srct_bases(std::size_t S) {
 /// ∇J̃(p) (ambient partial derivatives) by a forward-mode jet of the library's jtilde_of formula, H = −Σp log
 /// p, KL = Σp(log p − log p_base), with log p_i = L_i and d log p_i = dp_i/p_i; `with_eps` = false gives the
 /// J of App. A §A.6 (no εH).
-template <std::size_t S> RVec jtilde_gradient(const SrctBasis& b, const RVec& p, bool with_eps) {
-  using J = Jet<Rational, S, 1>;
+template <std::size_t S> XVec jtilde_gradient(const SrctBasis& b, const XVec& p, bool with_eps) {
+  using J = Jet<Exact, S, 1>;
   std::array<J, S> x;
   for (std::size_t i = 0; i < S; ++i)
     x[i] = J::variable(p[i], i);
@@ -736,82 +736,81 @@ template <std::size_t S> RVec jtilde_gradient(const SrctBasis& b, const RVec& p,
     for (std::size_t j = 0; j < S; ++j)
       Q += b.K[i][j] * x[i] * x[j];
   }
-  const J jt = lin + (b.alpha * H - b.beta * Q) - b.beta_kl * KL + (with_eps ? b.eps : Rational(0)) * H;
-  return RVec(jt.g.begin(), jt.g.end());
+  const J jt = lin + (b.alpha * H - b.beta * Q) - b.beta_kl * KL + (with_eps ? b.eps : Exact(0)) * H;
+  return XVec(jt.g.begin(), jt.g.end());
 }
 
-using SrctResidual = Rational (*)(const SrctBasis&, const RVec&, const RationalConstants&);
+using SrctResidual = XVec (*)(const SrctBasis&, const XVec&, const RationalConstants&);
 
 /// C.variational-derivative: ∂J̃/∂p_i − (U_i − cλβ(Kp)_i + β_KL log p_base,i − A(1 + log p_i)).
-template <std::size_t S>
-Rational variational_C(const SrctBasis& b, const RVec& p, const RationalConstants& k) {
-  const RVec g = jtilde_gradient<S>(b, p, true), Kp = b.kernel_times(p);
-  RVec r(S);
+template <std::size_t S> XVec variational_C(const SrctBasis& b, const XVec& p, const RationalConstants& k) {
+  const XVec g = jtilde_gradient<S>(b, p, true), Kp = b.kernel_times(p);
+  XVec r(S);
   for (std::size_t i = 0; i < S; ++i)
     r[i] = g[i] - (b.U[i] - k("c") * b.beta * Kp[i] + b.beta_kl * b.Lb[i] - b.barrier() * (1 + b.L[i]));
-  return largest_abs(r);
+  return r;
 }
 /// A.instantiation-variational-derivative: ∇J̃_i − (U_i − 2λβ(Kp)_i − (λα+ε)(1+log p_i) −
 /// β_KL(1+log(p_i/p_b,i))).
-template <std::size_t S> Rational variational_A(const SrctBasis& b, const RVec& p, const RationalConstants&) {
-  const RVec g = jtilde_gradient<S>(b, p, true), Kp = b.kernel_times(p);
-  RVec r(S);
+template <std::size_t S> XVec variational_A(const SrctBasis& b, const XVec& p, const RationalConstants&) {
+  const XVec g = jtilde_gradient<S>(b, p, true), Kp = b.kernel_times(p);
+  XVec r(S);
   for (std::size_t i = 0; i < S; ++i)
     r[i] = g[i] - (b.U[i] - 2 * b.beta * Kp[i] - (b.alpha + b.eps) * (1 + b.L[i]) -
                    b.beta_kl * (1 + b.L[i] - b.Lb[i]));
-  return largest_abs(r);
+  return r;
 }
 /// A.jtilde-flow-score: F̃ = ∇J − ε(1 + log p) equals ∇J̃, and Σ_i p_i(F̃_i − E_pF̃) = 0 (on Σp = 1).
-template <std::size_t S> Rational jtilde_flow(const SrctBasis& b, const RVec& p, const RationalConstants&) {
-  const RVec g = jtilde_gradient<S>(b, p, true), gJ = jtilde_gradient<S>(b, p, false);
-  RVec Ft(S), r(S);
+template <std::size_t S> XVec jtilde_flow(const SrctBasis& b, const XVec& p, const RationalConstants&) {
+  const XVec g = jtilde_gradient<S>(b, p, true), gJ = jtilde_gradient<S>(b, p, false);
+  XVec Ft(S), r(S);
   for (std::size_t i = 0; i < S; ++i) {
     Ft[i] = gJ[i] - b.eps * (1 + b.L[i]);
     r[i] = Ft[i] - g[i];
   }
   r.push_back(sum_of(replicator(p, Ft)));
-  return largest_abs(r);
+  return r;
 }
 /// A.logratio-ode-contraction: ṗ_i/p_i − ṗ_j/p_j − (−c_A A log(p_i/p_j) + c_ij), ṗ = p ⊙ (∇J̃ − E_p∇J̃).
-template <std::size_t S> Rational logratio_A(const SrctBasis& b, const RVec& p, const RationalConstants& k) {
-  const RVec pdot = replicator(p, jtilde_gradient<S>(b, p, true)), Kp = b.kernel_times(p);
-  RVec r;
+template <std::size_t S> XVec logratio_A(const SrctBasis& b, const XVec& p, const RationalConstants& k) {
+  const XVec pdot = replicator(p, jtilde_gradient<S>(b, p, true)), Kp = b.kernel_times(p);
+  XVec r;
   for (std::size_t i = 0; i < S; ++i)
     for (std::size_t j = 0; j < S; ++j) {
-      const Rational cij = (b.U[i] - b.U[j]) - 2 * b.beta * (Kp[i] - Kp[j]) + b.beta_kl * (b.Lb[i] - b.Lb[j]);
+      const Exact cij = (b.U[i] - b.U[j]) - 2 * b.beta * (Kp[i] - Kp[j]) + b.beta_kl * (b.Lb[i] - b.Lb[j]);
       r.push_back(pdot[i] / p[i] - pdot[j] / p[j] - (-k("c_A") * b.barrier() * (b.L[i] - b.L[j]) + cij));
     }
-  return largest_abs(r);
+  return r;
 }
 /// C.srct-ode-form: (g_i − ⟨p, g⟩) − F_i/p_i with F = S(p)φ_A − A E(p), g = ∇J̃; and Σ_i F_i.
-template <std::size_t S> Rational ode_form(const SrctBasis& b, const RVec& p, const RationalConstants&) {
-  const RVec g = jtilde_gradient<S>(b, p, true);
-  RVec psi(S);
+template <std::size_t S> XVec ode_form(const SrctBasis& b, const XVec& p, const RationalConstants&) {
+  const XVec g = jtilde_gradient<S>(b, p, true);
+  XVec psi(S);
   for (std::size_t i = 0; i < S; ++i)
     psi[i] = b.barrier() * b.L[i];
-  const RVec F = boxed_drift(p, b.score(p), psi);
-  const Rational gbar = dot(p, g);
-  RVec r(S);
-  Rational total(0);
+  const XVec F = boxed_drift(p, b.score(p), psi);
+  const Exact gbar = dot(p, g);
+  XVec r(S);
+  Exact total(0);
   for (std::size_t i = 0; i < S; ++i) {
     r[i] = (g[i] - gbar) - F[i] / p[i];
     total += F[i];
   }
   r.push_back(total);
-  return largest_abs(r);
+  return r;
 }
 /// C.mass-balance at a positive vector r (off the simplex): Σ_i F_i(r) − (Σ_i r_iφ_i − A⟨log r⟩)(1 − Σr).
-template <std::size_t S> Rational mass_balance(const SrctBasis& b, const RVec& r, const RationalConstants&) {
-  RVec psi(S);
+template <std::size_t S> XVec mass_balance(const SrctBasis& b, const XVec& r, const RationalConstants&) {
+  XVec psi(S);
   for (std::size_t i = 0; i < S; ++i)
     psi[i] = b.barrier() * b.L[i];
-  const RVec phi = b.score(r), F = boxed_drift(r, phi, psi);
-  Rational lhs(0), M(0);
+  const XVec phi = b.score(r), F = boxed_drift(r, phi, psi);
+  Exact lhs(0), M(0);
   for (std::size_t i = 0; i < S; ++i) {
     lhs += F[i];
     M += r[i];
   }
-  return lhs - (dot(r, phi) - b.barrier() * dot(r, b.L)) * (1 - M);
+  return {lhs - (dot(r, phi) - b.barrier() * dot(r, b.L)) * (1 - M)};
 }
 
 /// The pieces of one identity for S = 2, 3, 4: every basis configuration, p in the chart of Σp = 1 (`chart`)
@@ -821,8 +820,8 @@ template <template <std::size_t> class Res> void add_srct_pieces(Certificate& c,
   const auto add = [&c, chart](std::size_t S, SrctResidual f) {
     for (const auto& b : srct_bases(S)) {
       c.identities.push_back(
-          identity_piece(softmax_exact::s_label(S) + ", " + b.label, chart ? S - 1 : S, chart ? 4 : 3,
-                         [b, f, S, chart](const RVec& x, const RationalConstants& k) -> Rational {
+          exact_identity(softmax_exact::s_label(S) + ", " + b.label, chart ? S - 1 : S, chart ? 4 : 3,
+                         [b, f, S, chart](const XVec& x, const RationalConstants& k) -> XVec {
                            return f(b, chart ? plane_chart(x, S) : x, k);
                          }));
       c.identities.back().dims = {{"S", int(S)}};
@@ -835,9 +834,7 @@ template <template <std::size_t> class Res> void add_srct_pieces(Certificate& c,
 }
 #define DCRV_SRCT_RESIDUAL(name, fn)                                                                         \
   template <std::size_t S> struct name {                                                                     \
-    static Rational f(const SrctBasis& b, const RVec& p, const RationalConstants& k) {                       \
-      return fn<S>(b, p, k);                                                                                 \
-    }                                                                                                        \
+    static XVec f(const SrctBasis& b, const XVec& p, const RationalConstants& k) { return fn<S>(b, p, k); }  \
   };
 DCRV_SRCT_RESIDUAL(VariationalC, variational_C)
 DCRV_SRCT_RESIDUAL(VariationalA, variational_A)
@@ -942,16 +939,16 @@ DCRV_CERTIFICATE(C_mass_balance) {
 /// With g = ∇J̃(p) and ṗ = p ⊙ (g − ḡ): ⟨g, ṗ⟩ − Σ_i p_i(g_i − ḡ)² and Σ_i ṗ_i²/p_i − Σ_i p_i(g_i − ḡ)²,
 /// quadratic forms in g: polarization; degree ≤ 6 per chart coordinate after clearing the p_i's.
 IdentityPiece lyapunov_piece(std::size_t S, const RVec& g) {
-  return identity_piece(softmax_exact::s_label(S) + ", g = " + vec_label(g), S - 1, 4,
-                        [S, g](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S), pdot = replicator(p, g);
-                          const Rational gbar = dot(p, g);
-                          Rational squares(0), metric(0);
+  return exact_identity(softmax_exact::s_label(S) + ", g = " + vec_label(g), S - 1, 4,
+                        [S, g = exact_vec(g)](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec p = plane_chart(x, S), pdot = replicator(p, g);
+                          const Exact gbar = dot(p, g);
+                          Exact squares(0), metric(0);
                           for (std::size_t i = 0; i < S; ++i) {
                             squares += p[i] * (g[i] - gbar) * (g[i] - gbar);
                             metric += pdot[i] * pdot[i] / p[i];
                           }
-                          return largest_abs({Rational(dot(g, pdot) - squares), Rational(metric - squares)});
+                          return XVec{dot(g, pdot) - squares, metric - squares};
                         });
 }
 void add_lyapunov_pieces(Certificate& c) {
@@ -1060,10 +1057,10 @@ DCRV_CERTIFICATE(C_single_site_strong_concavity) {
 
 /// L_K(1/K) = (1 − 1/K) log R, R = (1 − δ)/((K − 1)δ) at δ = 1/K: R − 1 = 0 exactly (so log R = 0).
 IdentityPiece face_gap_at_uniform_piece(std::size_t K) {
-  return identity_piece("K = " + std::to_string(K) + ", L_K(1/K) = 0", 1, 0,
-                        [K](const RVec&, const RationalConstants&) -> Rational {
-                          const Rational d(1, long(K));
-                          return (1 - d) / (Rational(long(K - 1)) * d) - 1;
+  return exact_identity("K = " + std::to_string(K) + ", L_K(1/K) = 0", 1, 0,
+                        [K](const XVec&, const RationalConstants&) -> Exact {
+                          const Rational d(1, long(K)); // constants only
+                          return Exact((1 - d) / (Rational(long(K - 1)) * d) - 1);
                         });
 }
 

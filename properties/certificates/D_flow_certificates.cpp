@@ -29,22 +29,20 @@
 namespace dcrv::certify {
 namespace {
 
-using softmax_exact::identity_piece;
-
 /// The exact drift at (p, ε, L) for C = {0, …, M−1}: φ (as dcrv::star_score), ⟨L⟩ = Σ p_j L_j, the direct
 /// drift F (star_drift) and the second form F^S = Sφ − εE (drift_s_form), and Sφ.
 struct ExactDrift {
-  std::vector<Rational> p, L, phi, direct, s_form, s_phi;
-  Rational eps, rho, mean_log;
+  std::vector<Exact> p, L, phi, direct, s_form, s_phi;
+  Exact eps, rho, mean_log;
 };
 
-ExactDrift exact_drift(const std::vector<Rational>& x, std::size_t K, std::size_t M) {
+ExactDrift exact_drift(const std::vector<Exact>& x, std::size_t K, std::size_t M) {
   ExactDrift d;
   d.p = softmax_exact::plane_chart(x, K);
   d.eps = x[K - 1];
   d.L.assign(x.begin() + static_cast<long>(K), x.begin() + static_cast<long>(2 * K));
   const auto& p = d.p;
-  star_exact::StarScore score = star_exact::star_score_exact(p, star_exact::leading(K, M));
+  auto score = star_exact::star_score_exact(p, star_exact::leading(K, M));
   d.rho = score.rho;
   d.phi = std::move(score.phi);
   d.mean_log = softmax_exact::dot(p, d.L);
@@ -53,9 +51,9 @@ ExactDrift exact_drift(const std::vector<Rational>& x, std::size_t K, std::size_
   d.s_form.resize(K);
   d.s_phi.resize(K);
   for (std::size_t k = 0; k < K; ++k) {
-    const Rational e = p[k] * (d.L[k] - d.mean_log); // E_k
+    const Exact e = p[k] * (d.L[k] - d.mean_log); // E_k
     d.direct[k] = p[k] * d.phi[k] - d.eps * e;
-    Rational sphi(0); // (Sφ)_k = Σ_j S_kj φ_j, S = diag(p) − ppᵀ
+    Exact sphi(0); // (Sφ)_k = Σ_j S_kj φ_j, S = diag(p) − ppᵀ
     for (std::size_t j = 0; j < K; ++j)
       sphi += S[k][j] * d.phi[j];
     d.s_phi[k] = sphi;
@@ -76,16 +74,16 @@ void add_pieces(Certificate& cert, std::size_t Kmin, std::size_t Kmax, int degre
       if (needs_incorrect && M == K)
         continue;
       for (const auto& [a, b] : pairs(K, M)) {
-        const IdentityPiece piece = identity_piece(
+        const IdentityPiece piece = exact_identity(
             "K = " + std::to_string(K) + ", M = " + std::to_string(M) +
                 (a < K ? ", (" + std::to_string(a + 1) + (b < K ? ", " + std::to_string(b + 1) : "") + ")"
                        : ""),
             logs ? 2 * K : K - 1, degree,
-            [K = static_cast<std::size_t>(K), M, a = a, b = b, residual](const std::vector<Rational>& x,
+            [K = static_cast<std::size_t>(K), M, a = a, b = b, residual](const std::vector<Exact>& x,
                                                                          const RationalConstants&) {
-              std::vector<Rational> full = x;
-              full.resize(2 * K, Rational(0));
-              return Rational(residual(exact_drift(full, K, M), a, b));
+              std::vector<Exact> full = x;
+              full.resize(2 * K, Exact(0));
+              return Exact(residual(exact_drift(full, K, M), a, b));
             });
         cert.identities.push_back(piece);
       }
@@ -115,8 +113,8 @@ DCRV_CERTIFICATE(flow_mass) {
       "exact substitution L_k = log p_k (the identity is linear in L, so it holds with L free); rho sum_k "
       "F_k is a polynomial of degree <= 3 in each of x, eps, L, zero on the 4^(2K) grid, hence "
       "identically zero";
-  add_pieces(c, 2, 3, 3, false, whole, [](const ExactDrift& d, std::size_t, std::size_t) -> Rational {
-    Rational sum(0);
+  add_pieces(c, 2, 3, 3, false, whole, [](const ExactDrift& d, std::size_t, std::size_t) -> Exact {
+    Exact sum(0);
     for (const auto& f : d.direct)
       sum += f;
     return sum;
@@ -136,14 +134,12 @@ DCRV_CERTIFICATE(drift_s_form) {
       "second), zero on the 5^(K-1) resp. 5^(2K) grid, hence identically zero";
   add_pieces(
       c, 2, 3, 4, false, each,
-      [](const ExactDrift& d, std::size_t k, std::size_t) -> Rational {
-        return d.p[k] * d.phi[k] - d.s_phi[k];
-      },
+      [](const ExactDrift& d, std::size_t k, std::size_t) -> Exact { return d.p[k] * d.phi[k] - d.s_phi[k]; },
       false);
   for (auto& piece : c.identities)
     piece.label += ", p phi = S phi";
   const std::size_t first = c.identities.size();
-  add_pieces(c, 2, 3, 4, false, each, [](const ExactDrift& d, std::size_t k, std::size_t) -> Rational {
+  add_pieces(c, 2, 3, 4, false, each, [](const ExactDrift& d, std::size_t k, std::size_t) -> Exact {
     return d.s_form[k] - d.direct[k];
   });
   for (std::size_t i = first; i < c.identities.size(); ++i)
@@ -160,7 +156,7 @@ DCRV_CERTIFICATE(bd_facet_drift) {
       "on the facet p_i = delta, log delta = L_i: the residual F_i - p_i (phi_i + eps (<L> - L_i)) with "
       "the exact substitution L_k = log p_k; times rho a polynomial of degree <= 3 in each of x, eps, L, "
       "zero on the 4^(2K) grid, hence identically zero (so for every p, in particular on every facet)";
-  add_pieces(c, 2, 3, 3, false, each, [](const ExactDrift& d, std::size_t i, std::size_t) -> Rational {
+  add_pieces(c, 2, 3, 3, false, each, [](const ExactDrift& d, std::size_t i, std::size_t) -> Exact {
     return d.direct[i] - d.p[i] * (d.phi[i] + d.eps * (d.mean_log - d.L[i]));
   });
   return c;
@@ -187,7 +183,7 @@ DCRV_CERTIFICATE(logratio_ode) {
               r.push_back({k, j});
         return r;
       },
-      [](const ExactDrift& d, std::size_t k, std::size_t j) -> Rational {
+      [](const ExactDrift& d, std::size_t k, std::size_t j) -> Exact {
         return d.s_form[k] / d.p[k] - d.s_form[j] / d.p[j] - (d.phi[k] - d.phi[j]) +
                d.eps * (d.L[k] - d.L[j]);
       });
@@ -212,7 +208,7 @@ DCRV_CERTIFICATE(zic_ode) {
             r.push_back({i, cc});
         return r;
       },
-      [](const ExactDrift& d, std::size_t i, std::size_t cc) -> Rational {
+      [](const ExactDrift& d, std::size_t i, std::size_t cc) -> Exact {
         return d.s_form[i] / d.p[i] - d.s_form[cc] / d.p[cc] + d.p[cc] / d.rho + d.eps * (d.L[i] - d.L[cc]);
       });
   return c;

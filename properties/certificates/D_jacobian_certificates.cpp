@@ -23,19 +23,18 @@ namespace dcrv::certify {
 namespace {
 
 using namespace star_exact;
-using softmax_exact::identity_piece;
 
 /// The exact derivatives at p (K = p.size()) for the partition `correct`: J_kj = ∂φ_k/∂p_j, the partials of
 /// p_k/ρ and of S⁽²⁾/ρ, and ρ, S⁽²⁾.
 struct ExactJacobian {
-  Rational rho, s2;
-  std::vector<std::vector<Rational>> J, ratio; // ratio[k][j] = ∂(p_k/ρ)/∂p_j
-  std::vector<Rational> mean;                  // mean[j] = ∂(S⁽²⁾/ρ)/∂p_j
+  Exact rho, s2;
+  std::vector<std::vector<Exact>> J, ratio; // ratio[k][j] = ∂(p_k/ρ)/∂p_j
+  std::vector<Exact> mean;                  // mean[j] = ∂(S⁽²⁾/ρ)/∂p_j
 };
 
 template <std::size_t K>
-ExactJacobian exact_jacobian_k(const std::vector<Rational>& p, const std::vector<bool>& C) {
-  using J = Jet<Rational, K, 1>;
+ExactJacobian exact_jacobian_k(const std::vector<Exact>& p, const std::vector<bool>& C) {
+  using J = Jet<Exact, K, 1>;
   std::array<J, K> x;
   for (std::size_t i = 0; i < K; ++i)
     x[i] = J::variable(p[i], i);
@@ -49,8 +48,8 @@ ExactJacobian exact_jacobian_k(const std::vector<Rational>& p, const std::vector
   ExactJacobian r;
   r.rho = rho.v;
   r.s2 = s2.v;
-  r.J.assign(K, std::vector<Rational>(K));
-  r.ratio.assign(K, std::vector<Rational>(K));
+  r.J.assign(K, std::vector<Exact>(K));
+  r.ratio.assign(K, std::vector<Exact>(K));
   r.mean.assign(mean.g.begin(), mean.g.end());
   for (std::size_t k = 0; k < K; ++k) {
     const J ratio = x[k] / rho;
@@ -62,7 +61,7 @@ ExactJacobian exact_jacobian_k(const std::vector<Rational>& p, const std::vector
   }
   return r;
 }
-ExactJacobian exact_jacobian(const std::vector<Rational>& p, const std::vector<bool>& C) {
+ExactJacobian exact_jacobian(const std::vector<Exact>& p, const std::vector<bool>& C) {
   switch (p.size()) {
   case 2:
     return exact_jacobian_k<2>(p, C);
@@ -82,11 +81,10 @@ ExactJacobian exact_jacobian(const std::vector<Rational>& p, const std::vector<b
 template <class Keep, class R>
 void add_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R residual) {
   for_each_subset(Kmax, keep, [&](std::size_t K, const std::vector<bool>& C) {
-    cert.identities.push_back(
-        identity_piece(subset_label(K, C), K, degree,
-                       [C, residual](const std::vector<Rational>& p, const RationalConstants&) {
-                         return residual(p, C, exact_jacobian(p, C));
-                       }));
+    cert.identities.push_back(exact_identity(
+        subset_label(K, C), K, degree, [C, residual](const std::vector<Exact>& p, const RationalConstants&) {
+          return residual(p, C, exact_jacobian(p, C));
+        }));
     cert.identities.back().dims = {{"K", int(K)}}; // every subset C of {1..K} that `keep` admits
   });
   cert.paper = {{"K", 2, kUnbounded}}; // every K >= 2 and every partition
@@ -106,9 +104,9 @@ DCRV_CERTIFICATE(jac_zero_columns) {
              "degree <= 4 in each p_j, zero on the 5^K grid, hence identically zero";
   add_pieces(
       c, 4, 4, [](int M, int K) { return M >= 1 && M < K; },
-      [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactJacobian& e) {
-        return entrywise_squares(
-            C.size(), [&](std::size_t k, std::size_t j) { return C[j] ? Rational(0) : e.J[k][j]; });
+      [](const std::vector<Exact>&, const std::vector<bool>& C, const ExactJacobian& e) {
+        return entrywise_squares(C.size(),
+                                 [&](std::size_t k, std::size_t j) { return C[j] ? Exact(0) : e.J[k][j]; });
       });
   return c;
 }
@@ -126,17 +124,17 @@ DCRV_CERTIFICATE(jac_partials) {
       "hence identically zero";
   add_pieces(
       c, 4, 4, [](int M, int) { return M >= 1; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
-        const Rational rho2 = e.rho * e.rho;
-        Rational sum(0);
+      [](const std::vector<Exact>& p, const std::vector<bool>& C, const ExactJacobian& e) {
+        const Exact rho2 = e.rho * e.rho;
+        Exact sum(0);
         for (std::size_t j = 0; j < C.size(); ++j) {
           if (!C[j])
             continue;
           for (std::size_t k = 0; k < C.size(); ++k) {
-            const Rational r = e.ratio[k][j] - ((k == j ? e.rho : Rational(0)) - p[k]) / rho2;
+            const Exact r = e.ratio[k][j] - ((k == j ? e.rho : Exact(0)) - p[k]) / rho2;
             sum += r * r;
           }
-          const Rational m = e.mean[j] - (2 * p[j] * e.rho - e.s2) / rho2;
+          const Exact m = e.mean[j] - (2 * p[j] * e.rho - e.s2) / rho2;
           sum += m * m;
         }
         return sum;
@@ -158,15 +156,14 @@ DCRV_CERTIFICATE(jac_entries) {
       "hence identically zero";
   add_pieces(
       c, 4, 4, [](int M, int) { return M >= 1; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
-        const Rational rho2 = e.rho * e.rho;
+      [](const std::vector<Exact>& p, const std::vector<bool>& C, const ExactJacobian& e) {
+        const Exact rho2 = e.rho * e.rho;
         return entrywise_squares(C.size(), [&](std::size_t k, std::size_t j) {
-          Rational f(0);
+          Exact f(0);
           if (C[j])
-            f = C[k] ? Rational((k == j ? 1 / e.rho : Rational(0)) - p[k] / rho2 - 2 * p[j] / e.rho +
-                                e.s2 / rho2)
-                     : Rational(-2 * p[j] / e.rho + e.s2 / rho2);
-          return Rational(e.J[k][j] - f);
+            f = C[k] ? Exact((k == j ? 1 / e.rho : Exact(0)) - p[k] / rho2 - 2 * p[j] / e.rho + e.s2 / rho2)
+                     : Exact(-2 * p[j] / e.rho + e.s2 / rho2);
+          return Exact(e.J[k][j] - f);
         });
       });
   return c;
@@ -185,14 +182,14 @@ DCRV_CERTIFICATE(ambient_jv) {
       "in each p_j, zero on the 7^K grid, hence identically zero";
   add_pieces(
       c, 4, 6, [](int M, int) { return M >= 1; },
-      [](const std::vector<Rational>& p, const std::vector<bool>& C, const ExactJacobian& e) {
-        Rational sum(0);
+      [](const std::vector<Exact>& p, const std::vector<bool>& C, const ExactJacobian& e) {
+        Exact sum(0);
         for (std::size_t k = 0; k < C.size(); ++k) {
-          Rational jv(0);
+          Exact jv(0);
           for (std::size_t j = 0; j < C.size(); ++j)
             if (C[j])
               jv += e.J[k][j] * p[j];
-          const Rational r = jv + e.s2 / e.rho;
+          const Exact r = jv + e.s2 / e.rho;
           sum += r * r;
         }
         return sum;
@@ -209,9 +206,9 @@ DCRV_CERTIFICATE(m1_jacobian) {
              "degree <= 4 in each p_j, zero on the 5^K grid, hence J = -1 e_c^T identically";
   add_pieces(
       c, 5, 4, [](int M, int) { return M == 1; },
-      [](const std::vector<Rational>&, const std::vector<bool>& C, const ExactJacobian& e) {
+      [](const std::vector<Exact>&, const std::vector<bool>& C, const ExactJacobian& e) {
         return entrywise_squares(
-            C.size(), [&](std::size_t k, std::size_t j) { return Rational(e.J[k][j] + (C[j] ? 1 : 0)); });
+            C.size(), [&](std::size_t k, std::size_t j) { return Exact(e.J[k][j] + (C[j] ? 1 : 0)); });
       });
   return c;
 }
@@ -223,10 +220,10 @@ template <class R> void add_m1_pieces(Certificate& cert, std::size_t Kmax, int d
       std::vector<bool> C(K, false);
       C[c] = true;
       const IdentityPiece piece =
-          identity_piece(subset_label(K, C), K, degree,
-                         [C, c, K = static_cast<std::size_t>(K), residual](const std::vector<Rational>& p,
+          exact_identity(subset_label(K, C), K, degree,
+                         [C, c, K = static_cast<std::size_t>(K), residual](const std::vector<Exact>& p,
                                                                            const RationalConstants& k) {
-                           return Rational(residual(c, K, exact_jacobian(p, C), k));
+                           return Exact(residual(c, K, exact_jacobian(p, C), k));
                          });
       cert.identities.push_back(piece);
     }
@@ -235,9 +232,9 @@ template <class R> void add_m1_pieces(Certificate& cert, std::size_t Kmax, int d
 Rational projector(std::size_t K, std::size_t i, std::size_t j) {
   return Rational(i == j ? 1 : 0) - Rational(1, static_cast<long>(K));
 }
-using Matrix = std::vector<std::vector<Rational>>;
+using Matrix = std::vector<std::vector<Exact>>;
 Matrix product(const Matrix& a, const Matrix& b) {
-  Matrix r(a.size(), std::vector<Rational>(b[0].size()));
+  Matrix r(a.size(), std::vector<Exact>(b[0].size()));
   for (std::size_t i = 0; i < a.size(); ++i)
     for (std::size_t j = 0; j < b[0].size(); ++j)
       for (std::size_t l = 0; l < b.size(); ++l)
@@ -245,23 +242,22 @@ Matrix product(const Matrix& a, const Matrix& b) {
   return r;
 }
 Matrix transpose(const Matrix& a) {
-  Matrix r(a[0].size(), std::vector<Rational>(a.size()));
+  Matrix r(a[0].size(), std::vector<Exact>(a.size()));
   for (std::size_t i = 0; i < a.size(); ++i)
     for (std::size_t j = 0; j < a[0].size(); ++j)
       r[j][i] = a[i][j];
   return r;
 }
 Matrix projector_matrix(std::size_t K) {
-  Matrix r(K, std::vector<Rational>(K));
+  Matrix r(K, std::vector<Exact>(K));
   for (std::size_t i = 0; i < K; ++i)
     for (std::size_t j = 0; j < K; ++j)
       r[i][j] = projector(K, i, j);
   return r;
 }
 /// Σ_ij (a_ij − b_ij)² (square matrices).
-Rational squared_distance(const Matrix& a, const Matrix& b) {
-  return entrywise_squares(a.size(),
-                           [&](std::size_t i, std::size_t j) { return Rational(a[i][j] - b[i][j]); });
+Exact squared_distance(const Matrix& a, const Matrix& b) {
+  return entrywise_squares(a.size(), [&](std::size_t i, std::size_t j) { return Exact(a[i][j] - b[i][j]); });
 }
 
 DCRV_CERTIFICATE(m1_norm) {
@@ -276,7 +272,7 @@ DCRV_CERTIFICATE(m1_norm) {
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   add_m1_pieces(c, 4, 8,
                 [](std::size_t cc, std::size_t K, const ExactJacobian& e, const RationalConstants& k) {
-                  Matrix target(K, std::vector<Rational>(K));
+                  Matrix target(K, std::vector<Exact>(K));
                   target[cc][cc] = k("c") * k("c") * static_cast<long>(K);
                   return squared_distance(product(transpose(e.J), e.J), target);
                 });
@@ -300,7 +296,7 @@ DCRV_CERTIFICATE(m1_tangent_norm) {
                   const Matrix pi = projector_matrix(K);
                   const Matrix g = product(product(pi, product(transpose(e.J), e.J)), pi);
                   const Rational w2 = 1 - Rational(1, static_cast<long>(K));
-                  Matrix target(K, std::vector<Rational>(K));
+                  Matrix target(K, std::vector<Exact>(K));
                   for (std::size_t i = 0; i < K; ++i)
                     for (std::size_t j = 0; j < K; ++j)
                       target[i][j] = k("c") * k("c") * static_cast<long>(K - 1) * pi[i][cc] * pi[j][cc] / w2;
@@ -320,7 +316,7 @@ DCRV_CERTIFICATE(m1_tangent_compression) {
       "degree <= 4 in each p_j, zero on the 5^K grid, hence identically zero";
   add_m1_pieces(c, 5, 4, [](std::size_t, std::size_t K, const ExactJacobian& e, const RationalConstants&) {
     const Matrix pi = projector_matrix(K);
-    return squared_distance(product(product(pi, e.J), pi), Matrix(K, std::vector<Rational>(K)));
+    return squared_distance(product(product(pi, e.J), pi), Matrix(K, std::vector<Exact>(K)));
   });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;

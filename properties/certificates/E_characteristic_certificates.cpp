@@ -16,8 +16,9 @@
 //    weights are rational for every G, so the end-point values are exact rationals for every G = 2..256. The
 //    identities of the centred score hold with h_G(ρ) replaced by an independent variable H (they use h_G
 //    only as the common raw score of the correct class), so they hold for every G.
-// A piece whose residual is a vector returns its first non-zero component: it vanishes on the grid iff
-// every component does, and each component satisfies the stated degree bound, so each is identically zero.
+// A piece whose residual is a vector returns its components (typed, exact_identity): it vanishes on the grid
+// iff every component does, and each component satisfies the stated degree bound, so each is identically
+// zero.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -36,7 +37,6 @@ namespace dcrv::certify {
 namespace {
 
 using namespace grpo_exact;
-using softmax_exact::identity_piece;
 
 // Largest G of the interval branch-and-bound certificates (each G is one piece; see the domain texts).
 constexpr int kMaxBnbGroup = 64;
@@ -323,10 +323,11 @@ template <class R>
 void add_group_identities(Certificate& c, int first, int last, std::size_t variables, int degree,
                           R residual) {
   for (DimLoop<int> G(c, "G", first); G <= last; ++G)
-    c.identities.push_back(identity_piece(
+    c.identities.push_back(exact_identity(
         "G = " + std::to_string(G), variables, degree,
-        [G = static_cast<int>(G), residual](const std::vector<Rational>& x, const RationalConstants& k)
-            -> Rational { return residual(G, x, k); }));
+        [G = static_cast<int>(G), residual](const std::vector<Exact>& x, const RationalConstants& k) {
+          return residual(G, x, k);
+        }));
 }
 
 // App. E, Lemma lem:hG-basic and §Edge cases: h_G ≡ c√(G−1) for G ∈ {2, 3}.
@@ -338,7 +339,7 @@ DCRV_CERTIFICATE(hG_const_G23) {
              "sqrt((G-1)/((1+s)(G-1-s))) = 1 (rational), zero on a 2-point grid, hence identically zero";
   c.constants = {exact_one("c")};
   add_group_identities(c, 2, 3, 1, 1,
-                       [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
+                       [](int G, const std::vector<Exact>& x, const RationalConstants& k) -> Exact {
                          return h_scaled_exact(G, x[0]) - k("c");
                        });
   c.paper = {{"G", 2, 3}}; // the claim is for G in {2, 3}; the identity holds for every real rho
@@ -353,15 +354,16 @@ constexpr int kMaxShiftGroup = 32;
 
 /// P_s of the first identity: m(1−ρ)C(n,s)ρ^sσ^{n−s} − (m−s)C(m,s)ρ^sσ^{m−s}; of the second:
 /// mρC(n,s)ρ^sσ^{n−s} − (s+1)C(m,s+1)ρ^{s+1}σ^{m−s−1}.
-Rational binom_shift_coefficient(int G, int s, int which, const Rational& rho) {
+Exact binom_shift_coefficient(int G, int s, int which, const Exact& rho) {
   const int m = G - 1, n = G - 2;
-  const Rational sigma = 1 - rho;
-  const Rational lhs = Rational(m) * (which == 1 ? sigma : rho) * binomial_exact(n, s) *
-                       rational_power(rho, s) * rational_power(sigma, n - s);
-  const Rational rhs = which == 1 ? Rational(Rational(m - s) * binomial_exact(m, s) * rational_power(rho, s) *
-                                             rational_power(sigma, m - s))
-                                  : Rational(Rational(s + 1) * binomial_exact(m, s + 1) *
-                                             rational_power(rho, s + 1) * rational_power(sigma, m - s - 1));
+  const Exact sigma = 1 - rho;
+  const Exact lhs = Exact(m) * (which == 1 ? sigma : rho) * binomial_exact(n, s) * rational_power(rho, s) *
+                    rational_power(sigma, n - s);
+  const Exact rhs =
+      which == 1
+          ? Exact(Exact(m - s) * binomial_exact(m, s) * rational_power(rho, s) * rational_power(sigma, m - s))
+          : Exact(Exact(s + 1) * binomial_exact(m, s + 1) * rational_power(rho, s + 1) *
+                  rational_power(sigma, m - s - 1));
   return lhs - rhs;
 }
 
@@ -379,10 +381,10 @@ Certificate binom_shift_certificate(int which) {
       "in rho, zero on G grid points, so P_s = 0 for every s and the identity holds";
   for (DimLoop<int> G(c, "G", 2); G <= kMaxShiftGroup; ++G)
     for (int s = 0; s <= G - 2; ++s)
-      c.identities.push_back(identity_piece(
+      c.identities.push_back(exact_identity(
           "G = " + std::to_string(G) + ", s = " + std::to_string(s), 1, G - 1,
-          [G = static_cast<int>(G), s, which](const std::vector<Rational>& x, const RationalConstants&)
-              -> Rational { return binom_shift_coefficient(G, s, which, x[0]); }));
+          [G = static_cast<int>(G), s, which](const std::vector<Exact>& x, const RationalConstants&)
+              -> Exact { return binom_shift_coefficient(G, s, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // the lemma is for every group size G >= 2 and every rho
   return c;
 }
@@ -398,32 +400,32 @@ DCRV_CERTIFICATE(binom_shift_2) {
 /// binomial derivative formulas of dcrv::grpo: c₁' = (G−1)Σ_s C(n,s)ρ^sσ^{n−s}(f_{s+1} − f_s) with f_s =
 /// √((m−s)/(1+s)) = (m−s)/R_s (f_m = 0), and h_G' = n Σ_s C(n−1,s)ρ^sσ^{n−1−s}(b_{s+1} − b_s), b_s = m/R_s;
 /// against the derivatives of (1−ρ)h_G = Σ_t mσC(n,t)ρ^tσ^{n−t}/R_t and of −ρh_G.
-Rational jac_alpha_beta_coefficient(int G, int t, int which, const Rational& rho) {
+Exact jac_alpha_beta_coefficient(int G, int t, int which, const Exact& rho) {
   const int m = G - 1, n = G - 2;
-  const Rational sigma = 1 - rho;
+  const Exact sigma = 1 - rho;
   auto mono = [&](int a, int b) { // ρ^a σ^b, 0 for a negative exponent (an absent term)
-    return a < 0 || b < 0 ? Rational(0) : Rational(rational_power(rho, a) * rational_power(sigma, b));
+    return a < 0 || b < 0 ? Exact(0) : Exact(rational_power(rho, a) * rational_power(sigma, b));
   };
   if (which == 1) { // α: c₁' (binomial formula) − d/dρ[(1−ρ)h_G]
-    Rational lib(0);
+    Exact lib(0);
     if (t >= 1)
-      lib += Rational(m) * binomial_exact(n, t - 1) * mono(t - 1, n - t + 1) * Rational(m - t);
-    lib -= Rational(m) * binomial_exact(n, t) * mono(t, n - t) * Rational(m - t);
-    const Rational lhs = Rational(m) * binomial_exact(n, t) *
-                         (Rational(t) * mono(t - 1, m - t) - Rational(m - t) * mono(t, m - t - 1));
+      lib += Exact(m) * binomial_exact(n, t - 1) * mono(t - 1, n - t + 1) * Exact(m - t);
+    lib -= Exact(m) * binomial_exact(n, t) * mono(t, n - t) * Exact(m - t);
+    const Exact lhs =
+        Exact(m) * binomial_exact(n, t) * (Exact(t) * mono(t - 1, m - t) - Exact(m - t) * mono(t, m - t - 1));
     return lhs - lib;
   }
   // β: −h_G − ρh_G' (h_G' by the binomial formula) − d/dρ[−ρh_G]
-  Rational dh(0);
+  Exact dh(0);
   if (n >= 1) {
     if (t >= 1)
-      dh += Rational(n) * binomial_exact(n - 1, t - 1) * mono(t - 1, n - t) * Rational(m);
+      dh += Exact(n) * binomial_exact(n - 1, t - 1) * mono(t - 1, n - t) * Exact(m);
     if (t <= n - 1)
-      dh -= Rational(n) * binomial_exact(n - 1, t) * mono(t, n - 1 - t) * Rational(m);
+      dh -= Exact(n) * binomial_exact(n - 1, t) * mono(t, n - 1 - t) * Exact(m);
   }
-  const Rational h = Rational(m) * binomial_exact(n, t) * mono(t, n - t);
-  const Rational lhs = -Rational(m) * binomial_exact(n, t) *
-                       (Rational(t + 1) * mono(t, n - t) - Rational(n - t) * mono(t + 1, n - t - 1));
+  const Exact h = Exact(m) * binomial_exact(n, t) * mono(t, n - t);
+  const Exact lhs = -Exact(m) * binomial_exact(n, t) *
+                    (Exact(t + 1) * mono(t, n - t) - Exact(n - t) * mono(t + 1, n - t - 1));
   return lhs - (-h - rho * dh);
 }
 
@@ -440,18 +442,18 @@ DCRV_CERTIFICATE(jac_alpha_beta) {
   for (DimLoop<int> G(c, "G", 2); G <= kMaxShiftGroup; ++G)
     for (int t = 0; t <= G - 2; ++t)
       for (int which : {1, 2})
-        c.identities.push_back(identity_piece(
+        c.identities.push_back(exact_identity(
             std::string(which == 1 ? "alpha" : "beta") + ", G = " + std::to_string(G) +
                 ", t = " + std::to_string(t),
             1, G - 1,
-            [G = static_cast<int>(G), t, which](const std::vector<Rational>& x, const RationalConstants&)
-                -> Rational { return jac_alpha_beta_coefficient(G, t, which, x[0]); }));
+            [G = static_cast<int>(G), t, which](const std::vector<Exact>& x, const RationalConstants&)
+                -> Exact { return jac_alpha_beta_coefficient(G, t, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // every group size G >= 2 and every rho
   return c;
 }
 
 /// The end values of c₁ (ρ = 1): c₁(1)/√m = 0 and c₁'(1)/√m = −c.
-std::vector<Rational> c1_at_one(int G, const Rational& c) {
+std::vector<Exact> c1_at_one(int G, const Rational& c) {
   return {c1_scaled_exact(G, Rational(1)), dc1_scaled_exact(G, Rational(1)) + c};
 }
 
@@ -466,10 +468,9 @@ DCRV_CERTIFICATE(c1_expansion_at_1) {
              "c_1(1)/sqrt(G-1) and c_1'(1)/sqrt(G-1) + c are exact rationals, evaluated: 0 (one point per G; "
              "the identity has no free variable)";
   c.constants = {exact_one("c")};
-  add_group_identities(c, 2, 256, 1, 0,
-                       [](int G, const std::vector<Rational>&, const RationalConstants& k) -> Rational {
-                         return first_nonzero(c1_at_one(G, k("c")));
-                       });
+  add_group_identities(c, 2, 256, 1, 0, [](int G, const std::vector<Exact>&, const RationalConstants& k) {
+    return c1_at_one(G, k("c")); // constants only: exact values, no variable
+  });
   c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
   return c;
 }
@@ -485,14 +486,13 @@ DCRV_CERTIFICATE(hG_endpoints) {
       "(as E.c1-expansion-at-1); the limits follow: c_1 is a polynomial, so c_1(rho)/(1-rho) -> c_1(0) "
       "as rho -> 0 and c_1(rho)/(1-rho) = (c_1(rho) - c_1(1))/(1-rho) -> -c_1'(1) as rho -> 1";
   c.constants = {exact_one("c")};
-  add_group_identities(c, 2, 256, 1, 0,
-                       [](int G, const std::vector<Rational>&, const RationalConstants& k) -> Rational {
-                         std::vector<Rational> r = c1_at_one(G, k("c"));
-                         r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
-                         r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
-                         r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
-                         return first_nonzero(r);
-                       });
+  add_group_identities(c, 2, 256, 1, 0, [](int G, const std::vector<Exact>&, const RationalConstants& k) {
+    std::vector<Exact> r = c1_at_one(G, k("c"));
+    r.push_back(h_scaled_exact(G, Rational(0)) - k("c"));
+    r.push_back(h_scaled_exact(G, Rational(1)) - k("c"));
+    r.push_back(c1_scaled_exact(G, Rational(0)) - k("c"));
+    return r;
+  });
   c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
   return c;
 }
@@ -510,11 +510,11 @@ DCRV_CERTIFICATE(const_Ltan) {
              "(both >= 0)";
   c.constants = {exact_one("c")};
   add_group_identities(c, 2, 3, 3, 2,
-                       [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                         const Rational &rho = x[0], &KC = x[1], &KI = x[2];
-                         const Rational alpha = dc1_scaled_exact(G, rho);
-                         const Rational beta = -h_scaled_exact(G, rho) - rho * dh_scaled_exact(G, rho);
-                         const Rational L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
+                       [](int G, const std::vector<Exact>& x, const RationalConstants& k) -> Exact {
+                         const Exact &rho = x[0], &KC = x[1], &KI = x[2];
+                         const Exact alpha = dc1_scaled_exact(G, rho);
+                         const Exact beta = -h_scaled_exact(G, rho) - rho * dh_scaled_exact(G, rho);
+                         const Exact L2 = KC * KI / (KC + KI) * (KC * alpha * alpha + KI * beta * beta);
                          return L2 - k("c") * k("c") * KC * KI;
                        });
   c.paper = {{"G", 2, 3}}; // the claim is for G in {2, 3}; the identity holds for every rho, K_C, K_I
@@ -534,8 +534,8 @@ DCRV_CERTIFICATE(const_Fx) {
       "in (E, K_C, K_I), zero on a 3^3 grid";
   c.constants = {exact_one("c")};
   add_group_identities(c, 2, 3, 3, 2,
-                       [](int G, const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                         const Rational &E = x[0], &KC = x[1], &KI = x[2];
+                       [](int G, const std::vector<Exact>& x, const RationalConstants& k) -> Exact {
+                         const Exact &E = x[0], &KC = x[1], &KI = x[2];
                          return h_scaled_exact(G, KC * E / (KI + KC * E)) - k("c");
                        });
   c.paper = {{"G", 2, 3}}; // the claim is for G in {2, 3}; the identity holds for every z, eps, K_C, K_I
@@ -556,8 +556,8 @@ DCRV_CERTIFICATE(Hstar) {
   add_class_score_pieces(c, {2, 3});
   for (DimLoop<int> G(c, "G", 2); G <= kMaxBnbGroup; ++G)
     c.identities.push_back(
-        identity_piece("h_G(0), G = " + std::to_string(G), 1, 0,
-                       [G = static_cast<int>(G)](const std::vector<Rational>&, const auto& k) -> Rational {
+        exact_identity("h_G(0), G = " + std::to_string(G), 1, 0,
+                       [G = static_cast<int>(G)](const std::vector<Exact>&, const auto& k) -> Exact {
                          return h_scaled_exact(G, Rational(0)) - k("c");
                        }));
   c.paper = kGroupsAndRho;
@@ -632,14 +632,14 @@ DCRV_CERTIFICATE(y_inequality) {
   for (DimLoop<int> K(c, "K", 2); K <= 3; ++K)
     for (int KC = 0; KC <= K; ++KC) {
       IdentityPiece piece =
-          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> Rational {
-            const std::vector<Rational> rate = rate_exact(kc, d.p, d.H, d.eps, d.L),
-                                        g = centered_score_closed_exact(kc, d.p, d.H);
-            const Rational mean_log = dot(d.p, d.L);
-            std::vector<Rational> r;
+          class_split_identity<DriftPoint>(K, KC, 2, [](int kc, const DriftPoint& d) -> std::vector<Exact> {
+            const std::vector<Exact> rate = rate_exact(kc, d.p, d.H, d.eps, d.L),
+                                     g = centered_score_closed_exact(kc, d.p, d.H);
+            const Exact mean_log = dot(d.p, d.L);
+            std::vector<Exact> r;
             for (std::size_t i = 0; i < d.p.size(); ++i)
               r.push_back(-rate[i] - (-g[i] - d.eps * (-d.L[i]) - d.eps * mean_log));
-            return first_nonzero(r);
+            return r;
           });
       piece.label = "ydot, " + piece.label;
       c.identities.push_back(piece);
@@ -669,10 +669,10 @@ DCRV_CERTIFICATE(gamma_centering) {
   c.method = std::string(kFreeH) + "; sum_k p_k (raw_k - <p, raw>) has degree <= 2 in each variable: zero "
                                    "on the 3^K grid";
   add_class_split_identities<ScorePoint>(c, kMaxIdentityK, Splits::every, 2,
-                                         [](int kc, const ScorePoint& d) -> Rational {
+                                         [](int kc, const ScorePoint& d) -> Exact {
                                            const auto& [p, H] = d;
                                            const auto g = centered_score_by_definition_exact(kc, p, H);
-                                           Rational s(0);
+                                           Exact s(0);
                                            for (std::size_t k = 0; k < p.size(); ++k)
                                              s += p[k] * g[k];
                                            return s;
@@ -690,9 +690,9 @@ DCRV_CERTIFICATE(gamma_degenerate) {
   c.method = std::string(kFreeH) + "; each component of gamma (definition) has degree <= 2 in each "
                                    "variable: zero on the 3^K grid";
   add_class_split_identities<ScorePoint>(c, kMaxIdentityK, Splits::degenerate, 2,
-                                         [](int kc, const ScorePoint& d) -> Rational {
+                                         [](int kc, const ScorePoint& d) -> std::vector<Exact> {
                                            const auto& [p, H] = d;
-                                           return first_nonzero(centered_score_by_definition_exact(kc, p, H));
+                                           return centered_score_by_definition_exact(kc, p, H);
                                          });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
@@ -707,14 +707,14 @@ DCRV_CERTIFICATE(gamma_centered_form) {
   c.method = std::string(kFreeH) + "; gamma_k (definition) - ((1 - rho)H or -rho H), 1 - rho formed "
                                    "literally, degree <= 2 in each variable: zero on the 3^K grid";
   add_class_split_identities<ScorePoint>(
-      c, kMaxIdentityK, Splits::every, 2, [](int kc, const ScorePoint& d) -> Rational {
+      c, kMaxIdentityK, Splits::every, 2, [](int kc, const ScorePoint& d) -> std::vector<Exact> {
         const auto& [p, H] = d;
         const auto g = centered_score_by_definition_exact(kc, p, H);
-        const Rational rho = correct_mass(kc, p);
-        std::vector<Rational> r(p.size());
+        const Exact rho = correct_mass(kc, p);
+        std::vector<Exact> r(p.size());
         for (std::size_t k = 0; k < p.size(); ++k)
-          r[k] = g[k] - (static_cast<int>(k) < kc ? Rational((1 - rho) * H) : Rational(-rho * H));
-        return first_nonzero(r);
+          r[k] = g[k] - (static_cast<int>(k) < kc ? Exact((1 - rho) * H) : Exact(-rho * H));
+        return r;
       });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
@@ -722,7 +722,7 @@ DCRV_CERTIFICATE(gamma_centered_form) {
 
 /// A number with one exact directional derivative (forward mode over the rationals).
 struct RationalDual {
-  Rational v, d;
+  Exact v, d;
 };
 RationalDual operator+(const RationalDual& a, const RationalDual& b) {
   return {a.v + b.v, a.d + b.d};
@@ -736,10 +736,10 @@ RationalDual operator*(const RationalDual& a, const RationalDual& b) {
 
 /// The variables (p₁, …, p_K, H, H') of the ambient Jacobian identity: p ∈ ℝ^K, h_G(ρ) = H, h_G'(ρ) = H'.
 struct AmbientPoint {
-  std::vector<Rational> p;
-  Rational H, dH;
+  std::vector<Exact> p;
+  Exact H, dH;
   static std::size_t variables(int K) { return static_cast<std::size_t>(K + 2); }
-  AmbientPoint(const std::vector<Rational>& v, int K)
+  AmbientPoint(const std::vector<Exact>& v, int K)
       : p(v.begin(), v.begin() + K), H(v[static_cast<std::size_t>(K)]),
         dH(v[static_cast<std::size_t>(K + 1)]) {}
 };
@@ -759,16 +759,16 @@ DCRV_CERTIFICATE(jac_rank_one) {
       "c_1' (c_1 = (1-rho)h_G) and beta = -H - rho H'; variables (p, H, H'), degree <= 2 in each: "
       "zero on the 3^(K+2) grid";
   add_class_split_identities<AmbientPoint>(
-      c, kMaxIdentityK - 1, Splits::every, 2, [](int KC, const AmbientPoint& d) -> Rational {
+      c, kMaxIdentityK - 1, Splits::every, 2, [](int KC, const AmbientPoint& d) -> std::vector<Exact> {
         const std::size_t Ks = d.p.size();
-        const Rational &H = d.H, &dH = d.dH;
-        const Rational rho = correct_mass(KC, d.p);
-        const Rational alpha = (1 - rho) * dH - H, beta = -H - rho * dH;
-        std::vector<Rational> r;
+        const Exact &H = d.H, &dH = d.dH;
+        const Exact rho = correct_mass(KC, d.p);
+        const Exact alpha = (1 - rho) * dH - H, beta = -H - rho * dH;
+        std::vector<Exact> r;
         for (std::size_t j = 0; j < Ks; ++j) {
           std::vector<RationalDual> p(Ks);
           for (std::size_t i = 0; i < Ks; ++i)
-            p[i] = {d.p[i], Rational(i == j ? 1 : 0)};
+            p[i] = {d.p[i], Exact(i == j ? 1 : 0)};
           RationalDual rh{0, 0};
           for (int k = 0; k < KC; ++k)
             rh = rh + p[static_cast<std::size_t>(k)];
@@ -780,11 +780,11 @@ DCRV_CERTIFICATE(jac_rank_one) {
           for (std::size_t k = 0; k < Ks; ++k) {
             const bool correct = static_cast<int>(k) < KC;
             const RationalDual g = (correct ? h : RationalDual{0, 0}) - mean;
-            const Rational uv = static_cast<int>(j) < KC ? (correct ? alpha : beta) : Rational(0);
+            const Exact uv = static_cast<int>(j) < KC ? (correct ? alpha : beta) : Exact(0);
             r.push_back(g.d - uv);
           }
         }
-        return first_nonzero(r);
+        return r;
       });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;
@@ -801,17 +801,17 @@ DCRV_CERTIFICATE(gamma_l2_formula) {
                                    "claim is the identity of squares |gamma|^2 - H^2 (K_C(1-rho)^2 + "
                                    "K_I rho^2) = 0, of degree <= 2 in each variable: zero on the 3^K grid";
   add_class_split_identities<ScorePoint>(
-      c, kMaxIdentityK, Splits::every, 2, [](int kc, const ScorePoint& d) -> Rational {
+      c, kMaxIdentityK, Splits::every, 2, [](int kc, const ScorePoint& d) -> Exact {
         const auto& [p, H] = d;
         const auto g = centered_score_by_definition_exact(kc, p, H);
-        Rational norm2(0), rho(0);
+        Exact norm2(0), rho(0);
         for (std::size_t k = 0; k < p.size(); ++k) {
           norm2 += g[k] * g[k];
           if (static_cast<int>(k) < kc)
             rho += p[k];
         }
         const int ki = static_cast<int>(p.size()) - kc;
-        return norm2 - H * H * (Rational(kc) * (1 - rho) * (1 - rho) + Rational(ki) * rho * rho);
+        return norm2 - H * H * (Exact(kc) * (1 - rho) * (1 - rho) + Exact(ki) * rho * rho);
       });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   return c;

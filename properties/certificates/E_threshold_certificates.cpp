@@ -7,8 +7,8 @@
 // proved by exact rational evaluation (certify/exact_identity.hpp) with the transcendental parts as
 // independent variables: h_G(ρ) = H (it enters only as a common factor of the score), log p_j = L_j (the
 // identities hold with L free, so in particular for L_j = log p_j), ε free; p = (x, 1 − Σx) on the plane
-// Σp = 1, which contains the simplex. A vector identity is one piece whose residual is its first non-zero
-// component (zero on the grid iff every component is, and each component obeys the degree bound).
+// Σp = 1, which contains the simplex. A vector identity is one piece whose typed residual returns its
+// components (zero on the grid iff every component is, and each component obeys the degree bound).
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -21,7 +21,6 @@ namespace dcrv::certify {
 namespace {
 
 using namespace grpo_exact;
-using softmax_exact::identity_piece;
 
 constexpr int kMaxDriftK = 3; // the drift identities have 2K + 1 variables: 3^7 or 4^7 grid points at K = 3
 
@@ -38,8 +37,8 @@ DCRV_CERTIFICATE(drift_mass) {
   c.method = std::string(kFreeVariables) + "; sum_k p_k r_k has degree <= 2 in each variable: zero on the "
                                            "3^(2K+1) grid";
   add_class_split_identities<DriftPoint>(c, kMaxDriftK, Splits::every, 2,
-                                         [](int kc, const DriftPoint& d) -> Rational {
-                                           Rational s(0);
+                                         [](int kc, const DriftPoint& d) -> Exact {
+                                           Exact s(0);
                                            for (const auto& f : drift_exact(kc, d.p, d.H, d.eps, d.L))
                                              s += f;
                                            return s;
@@ -59,30 +58,30 @@ DCRV_CERTIFICATE(logratio_ode) {
              "; F_i/p_i - F_j/p_j - ((raw_i - rho H) - (raw_j - rho H) - eps(L_i - L_j)), times p_i p_j a "
              "polynomial of degree <= 3 in each variable: zero on the 4^(2K+1) grid (p > 0 there)";
   add_class_split_identities<DriftPoint>(
-      c, kMaxDriftK, Splits::every, 3, [](int kc, const DriftPoint& d) -> Rational {
-        const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-        const Rational mean = correct_mass(kc, d.p) * d.H;
-        auto raw = [&](std::size_t k) { return static_cast<int>(k) < kc ? d.H : Rational(0); };
-        std::vector<Rational> r;
+      c, kMaxDriftK, Splits::every, 3, [](int kc, const DriftPoint& d) -> XVec {
+        const std::vector<Exact> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+        const Exact mean = correct_mass(kc, d.p) * d.H;
+        auto raw = [&](std::size_t k) { return static_cast<int>(k) < kc ? d.H : Exact(0); };
+        std::vector<Exact> r;
         for (std::size_t i = 0; i < d.p.size(); ++i)
           for (std::size_t j = 0; j < d.p.size(); ++j)
             if (i != j)
               r.push_back(F[i] / d.p[i] - F[j] / d.p[j] -
                           ((raw(i) - mean) - (raw(j) - mean) - d.eps * (d.L[i] - d.L[j])));
-        return first_nonzero(r);
+        return r;
       });
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
   return c;
 }
 
 /// ż_ci = F_c/p_c − F_i/p_i − (H − ε(L_c − L_i)) for every c ∈ C, i ∈ I.
-Rational zci_residual(int kc, const DriftPoint& d) {
-  const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-  std::vector<Rational> r;
+XVec zci_residual(int kc, const DriftPoint& d) {
+  const std::vector<Exact> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+  std::vector<Exact> r;
   for (std::size_t c = 0; c < static_cast<std::size_t>(kc); ++c)
     for (std::size_t i = static_cast<std::size_t>(kc); i < d.p.size(); ++i)
       r.push_back(F[c] / d.p[c] - F[i] / d.p[i] - (d.H - d.eps * (d.L[c] - d.L[i])));
-  return first_nonzero(r);
+  return r;
 }
 
 // App. E §Log-ratio dynamics: ż_ci = h_G(ρ_C) − εz_ci.
@@ -124,15 +123,15 @@ DCRV_CERTIFICATE(degenerate_flow) {
   c.method = std::string(kFreeVariables) + "; the components of gamma (closed form) and F_i + eps p_i(L_i - "
                                            "sum_j p_j L_j), degree <= 2 in each variable: zero on the "
                                            "3^(2K+1) grid";
-  add_class_split_identities<DriftPoint>(
-      c, kMaxDriftK + 1, Splits::degenerate, 2, [](int kc, const DriftPoint& d) -> Rational {
-        std::vector<Rational> r = centered_score_closed_exact(kc, d.p, d.H);
-        const std::vector<Rational> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
-        const Rational mean_log = dot(d.p, d.L);
-        for (std::size_t k = 0; k < d.p.size(); ++k)
-          r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
-        return first_nonzero(r);
-      });
+  add_class_split_identities<DriftPoint>(c, kMaxDriftK + 1, Splits::degenerate, 2,
+                                         [](int kc, const DriftPoint& d) -> XVec {
+                                           std::vector<Exact> r = centered_score_closed_exact(kc, d.p, d.H);
+                                           const std::vector<Exact> F = drift_exact(kc, d.p, d.H, d.eps, d.L);
+                                           const Exact mean_log = dot(d.p, d.L);
+                                           for (std::size_t k = 0; k < d.p.size(); ++k)
+                                             r.push_back(F[k] + d.eps * d.p[k] * (d.L[k] - mean_log));
+                                           return r;
+                                         });
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
   return c;
 }
@@ -141,13 +140,13 @@ DCRV_CERTIFICATE(degenerate_flow) {
 // Variables (δ, x₁, …, x_{K−2}, H, ε, L_δ, L_j (j ≠ k)): p_k = δ, the other coordinates (x, 1 − δ − Σx), and
 // log p_k = log δ = L_δ (the same number, so the same variable).
 IdentityPiece facet_drift_identity(int K, int KC, int k) {
-  return identity_piece(
+  return exact_identity(
       class_split_label(K, KC) + ", facet k = " + std::to_string(k), static_cast<std::size_t>(2 * K + 1), 2,
-      [K, KC, k](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
+      [K, KC, k](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
         const auto Ks = static_cast<std::size_t>(K), ks = static_cast<std::size_t>(k);
-        const Rational& delta = v[0];
-        std::vector<Rational> p(Ks), L(Ks);
-        Rational rest = 1 - delta;
+        const Exact& delta = v[0];
+        std::vector<Exact> p(Ks), L(Ks);
+        Exact rest = 1 - delta;
         std::size_t next = 1;                              // x₁ … x_{K−2}
         std::size_t last = Ks - 1 == ks ? Ks - 2 : Ks - 1; // the coordinate that takes the rest
         for (std::size_t j = 0; j < Ks; ++j) {
@@ -158,13 +157,13 @@ IdentityPiece facet_drift_identity(int K, int KC, int k) {
         }
         p[ks] = delta;
         p[last] = rest;
-        const Rational H = v[Ks - 1], eps = v[Ks], Ld = v[Ks + 1];
+        const Exact H = v[Ks - 1], eps = v[Ks], Ld = v[Ks + 1];
         std::size_t l = Ks + 2;
         for (std::size_t j = 0; j < Ks; ++j)
           L[j] = j == ks ? Ld : v[l++];
-        const std::vector<Rational> F = drift_exact(KC, p, H, eps, L);
-        const std::vector<Rational> g = centered_score_closed_exact(KC, p, H);
-        const Rational mean_log = dot(p, L);
+        const std::vector<Exact> F = drift_exact(KC, p, H, eps, L);
+        const std::vector<Exact> g = centered_score_closed_exact(KC, p, H);
+        const Exact mean_log = dot(p, L);
         return F[ks] - delta * (g[ks] + eps * (mean_log - Ld));
       });
 }
@@ -202,15 +201,15 @@ DCRV_CERTIFICATE(single_incorrect_rho) {
       "delta) w_j/sum w (j < K), times sum w a polynomial of degree <= 2 in each variable: zero on the "
       "3^K grid";
   for (DimLoop<int> K(c, "K", 2); K <= 8; ++K) {
-    const IdentityPiece piece = identity_piece(
+    const IdentityPiece piece = exact_identity(
         "K = " + std::to_string(K), static_cast<std::size_t>(K), 2,
-        [K = static_cast<int>(K)](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-          const Rational& delta = v[0];
-          Rational total(0), rho(0);
+        [K = static_cast<int>(K)](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
+          const Exact& delta = v[0];
+          Exact total(0), rho(0);
           for (int j = 1; j < K; ++j)
             total += v[static_cast<std::size_t>(j)];
           for (int j = 1; j < K; ++j)
-            rho += delta + (1 - Rational(K) * delta) * v[static_cast<std::size_t>(j)] / total;
+            rho += delta + (1 - Exact(K) * delta) * v[static_cast<std::size_t>(j)] / total;
           return rho - (1 - delta);
         });
     c.identities.push_back(piece);
@@ -234,15 +233,15 @@ DCRV_CERTIFICATE(single_incorrect_Emin) {
       "log delta = K_C((1-delta)/K_C) l + delta L_delta - L_delta; both minus the displayed (delta-1) "
       "L_delta + (1-delta) l, times K_C of degree <= 2 in each variable: zero on the 3^4 grid";
   const IdentityPiece piece =
-      identity_piece("E_min^(I)(1 - delta) and the facet gap, K_I = 1", 4, 2,
-                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                       const Rational &delta = v[0], &KC = v[1], &Ld = v[2], &l = v[3];
-                       const Rational rho = 1 - delta;
-                       const Rational displayed = (delta - 1) * Ld + (1 - delta) * l;
-                       const Rational emin = (delta - 1) * Ld + rho * l;
-                       const Rational pc = rho / KC;
-                       const Rational gap = KC * (pc * l) + delta * Ld - Ld;
-                       return first_nonzero({emin - displayed, gap - displayed});
+      exact_identity("E_min^(I)(1 - delta) and the facet gap, K_I = 1", 4, 2,
+                     [](const std::vector<Exact>& v, const RationalConstants&) -> XVec {
+                       const Exact &delta = v[0], &KC = v[1], &Ld = v[2], &l = v[3];
+                       const Exact rho = 1 - delta;
+                       const Exact displayed = (delta - 1) * Ld + (1 - delta) * l;
+                       const Exact emin = (delta - 1) * Ld + rho * l;
+                       const Exact pc = rho / KC;
+                       const Exact gap = KC * (pc * l) + delta * Ld - Ld;
+                       return XVec{emin - displayed, gap - displayed};
                      });
   c.identities = {piece};
   c.paper = {{"K_C", 1, kUnbounded}, {"delta", 0, 1}};
@@ -263,12 +262,12 @@ DCRV_CERTIFICATE(Psi_inverse) {
       "= rho, and Psi(rho(z)) = z iff exp(Psi(rho(z))) = E (exp is injective): rational identities in "
       "(rho, E, K_C, K_I) of degree <= 4 after clearing the denominators, zero on the 5^4 grid";
   const IdentityPiece piece =
-      identity_piece("rho(Psi(rho)) = rho, exp(Psi(rho(z))) = exp(z)", 4, 4,
-                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                       const Rational &rho = v[0], &E = v[1], &KC = v[2], &KI = v[3];
-                       auto rho_of = [&](const Rational& e) -> Rational { return KC * e / (KI + KC * e); };
-                       auto exp_Psi = [&](const Rational& r) -> Rational { return KI * r / (KC * (1 - r)); };
-                       return first_nonzero({rho_of(exp_Psi(rho)) - rho, exp_Psi(rho_of(E)) - E});
+      exact_identity("rho(Psi(rho)) = rho, exp(Psi(rho(z))) = exp(z)", 4, 4,
+                     [](const std::vector<Exact>& v, const RationalConstants&) -> XVec {
+                       const Exact &rho = v[0], &E = v[1], &KC = v[2], &KI = v[3];
+                       auto rho_of = [&](const Exact& e) -> Exact { return KC * e / (KI + KC * e); };
+                       auto exp_Psi = [&](const Exact& r) -> Exact { return KI * r / (KC * (1 - r)); };
+                       return XVec{rho_of(exp_Psi(rho)) - rho, exp_Psi(rho_of(E)) - E};
                      });
   c.identities.push_back(piece);
   c.paper = {{"rho", 0, 1}, {"z", -kUnbounded, kUnbounded}, {"K_C", 1, kUnbounded}, {"K_I", 1, kUnbounded}};
@@ -295,13 +294,12 @@ DCRV_CERTIFICATE(rho_prime_quarter) {
       });
   piece.attained = {{0.5}};
   c.pieces = {with_param(piece, "rho", 0)};
-  const IdentityPiece derivative =
-      identity_piece("rho'(z) = rho(1 - rho)", 3, 3,
-                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                       const Rational &E = v[0], &KC = v[1], &KI = v[2];
-                       const Rational den = KI + KC * E, rho = KC * E / den;
-                       return KC * KI * E / (den * den) - rho * (1 - rho);
-                     });
+  const IdentityPiece derivative = exact_identity(
+      "rho'(z) = rho(1 - rho)", 3, 3, [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
+        const Exact &E = v[0], &KC = v[1], &KI = v[2];
+        const Exact den = KI + KC * E, rho = KC * E / den;
+        return KC * KI * E / (den * den) - rho * (1 - rho);
+      });
   c.identities = {derivative};
   c.paper = {{"z", -kUnbounded, kUnbounded}, {"K_C", 1, kUnbounded}, {"K_I", 1, kUnbounded}, {"rho", 0, 1}};
   c.reductions = {
@@ -323,10 +321,10 @@ DCRV_CERTIFICATE(diag_norm) {
              "K and k";
   c.pieces = {free_mass_piece("p_k - (1 - (K-1)delta) = -(1 - K delta)(1 - q_k)")};
   // the rearrangement, exact (variables K, delta, q_k; degree <= 2 in each): p_k = delta + (1 - K delta) q_k
-  c.identities = {identity_piece("p_k - (1 - (K-1) delta) = -(1 - K delta)(1 - q_k)", 3, 2,
-                                 [](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-                                   const Rational &K = x[0], &delta = x[1], &q = x[2];
-                                   const Rational p = delta + (1 - K * delta) * q;
+  c.identities = {exact_identity("p_k - (1 - (K-1) delta) = -(1 - K delta)(1 - q_k)", 3, 2,
+                                 [](const std::vector<Exact>& x, const RationalConstants&) -> Exact {
+                                   const Exact &K = x[0], &delta = x[1], &q = x[2];
+                                   const Exact p = delta + (1 - K * delta) * q;
                                    return (p - (1 - (K - 1) * delta)) - (-(1 - K * delta) * (1 - q));
                                  })};
   c.paper = {{"K", 2, kUnbounded}, {"u", 0, 1}, {"t", 0, 1}};

@@ -35,7 +35,6 @@ namespace dcrv::certify {
 namespace {
 
 using namespace dpo_exact;
-using softmax_exact::identity_piece;
 
 template <class X> using scalar_of = std::decay_t<X>;
 
@@ -54,31 +53,31 @@ Piece beta_ell0(Piece piece, std::size_t beta, std::size_t ell0) {
 
 /// (S1) with E = eˣ > 0: E/(1 + E)² = (1 − ((E − 1)/(E + 1))²)/4; times (E + 1)²: degree 2 in E.
 IdentityPiece slope_tanh_identity() {
-  return identity_piece("(S1) s(x) = 1/4 - tanh^2(x/2)/4", 1, 3,
-                        [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                          const Rational& E = v[0];
-                          const Rational sig = E / (1 + E), sig_neg = 1 / (1 + E), th = (E - 1) / (E + 1);
+  return exact_identity("(S1) s(x) = 1/4 - tanh^2(x/2)/4", 1, 3,
+                        [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
+                          const Exact& E = v[0];
+                          const Exact sig = E / (1 + E), sig_neg = 1 / (1 + E), th = (E - 1) / (E + 1);
                           return sig * sig_neg - (1 - th * th) / 4;
                         });
 }
 /// (S2) with Y = e^{y/2}, T = e^{t/2} > 0 (cosh, sinh of y/2, (y+t)/2, y + t/2, t/2 rational in Y, T) and
 /// s(x) = E/(1 + E)², E = eˣ: times the cleared denominators, degree ≤ 12 in Y and T.
 IdentityPiece slope_gap_identity() {
-  return identity_piece("(S2) s(-(y+t)) - s(y) = -sinh(y+t/2) sinh(t/2)/(4 cosh^2((y+t)/2) cosh^2(y/2))", 2,
-                        12, [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                          const Rational &Y = v[0], &T = v[1];
-                          const auto s = [](const Rational& E) { return E / ((1 + E) * (1 + E)); };
-                          const Rational ex = 1 / (Y * Y * T * T), ey = Y * Y; // e^x with x = −(y + t), e^y
-                          const Rational ch_x = (Y * T + 1 / (Y * T)) / 2, ch_y = (Y + 1 / Y) / 2;
-                          const Rational sh_a = (Y * Y * T - 1 / (Y * Y * T)) / 2, sh_b = (T - 1 / T) / 2;
+  return exact_identity("(S2) s(-(y+t)) - s(y) = -sinh(y+t/2) sinh(t/2)/(4 cosh^2((y+t)/2) cosh^2(y/2))", 2,
+                        12, [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
+                          const Exact &Y = v[0], &T = v[1];
+                          const auto s = [](const Exact& E) { return E / ((1 + E) * (1 + E)); };
+                          const Exact ex = 1 / (Y * Y * T * T), ey = Y * Y; // e^x with x = −(y + t), e^y
+                          const Exact ch_x = (Y * T + 1 / (Y * T)) / 2, ch_y = (Y + 1 / Y) / 2;
+                          const Exact sh_a = (Y * Y * T - 1 / (Y * Y * T)) / 2, sh_b = (T - 1 / T) / 2;
                           return (s(ex) - s(ey)) + sh_a * sh_b / (4 * ch_x * ch_x * ch_y * ch_y);
                         });
 }
 /// (S3) with A = eᵃ, B = e^b > 0: A/(1+A) − B/(1+B) = (1/(1+A))(B/(1+B))(A/B − 1); degree ≤ 3.
 IdentityPiece sigmoid_difference_identity() {
-  return identity_piece("(S3) sigma(a) - sigma(b) = sigma(-a) sigma(b) expm1(a - b)", 2, 3,
-                        [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                          const Rational &A = v[0], &B = v[1];
+  return exact_identity("(S3) sigma(a) - sigma(b) = sigma(-a) sigma(b) expm1(a - b)", 2, 3,
+                        [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
+                          const Exact &A = v[0], &B = v[1];
                           return (A / (1 + A) - B / (1 + B)) - (1 / (1 + A)) * (B / (1 + B)) * (A / B - 1);
                         });
 }
@@ -100,10 +99,10 @@ DCRV_CERTIFICATE(g_derivative) {
       "sech^2(x/2) < 0, strict";
   c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
   const IdentityPiece formula =
-      identity_piece("g'(ell) = -c beta sech^2(beta(ell - ell0)/2)", 2, 4,
-                     [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
-                       using J = Jet<Rational, 1, 1>;
-                       const Rational &E0 = v[0], &beta = v[1];
+      exact_identity("g'(ell) = -c beta sech^2(beta(ell - ell0)/2)", 2, 4,
+                     [](const std::vector<Exact>& v, const RationalConstants& k) -> Exact {
+                       using J = Jet<Exact, 1, 1>;
+                       const Exact &E0 = v[0], &beta = v[1];
                        J E(E0);
                        E.g[0] = -beta * E0; // d/dℓ e^{−β(ℓ−ℓ₀)}
                        const J g = E / (J(1) + E);
@@ -359,17 +358,17 @@ DCRV_CERTIFICATE(c_open_formula) {
                       "w", 2, ratio_of);
   };
   const IdentityPiece at_neg =
-      identity_piece("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
-                     [](const std::vector<Rational>&, const RationalConstants& k) -> Rational {
-                       const Rational sig0 = Rational(1) / (1 + Rational(1)); // σ(0) = 1/(1 + e⁰)
+      exact_identity("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
+                     [](const std::vector<Exact>&, const RationalConstants& k) -> Exact {
+                       const Exact sig0 = Exact(1) / (1 + Exact(1)); // σ(0) = 1/(1 + e⁰)
                        return sig0 * sig0 - k("c");
                      });
   const IdentityPiece at_pos =
-      identity_piece("(ii) ell0 > 0: -g'(0)/beta = s(-y) = c sech^2(y/2), E = e^y", 1, 3,
-                     [](const std::vector<Rational>& v, const RationalConstants& k) -> Rational {
-                       const Rational& E = v[0];                         // e^{y}, y = βℓ₀
-                       const Rational s = (1 / (1 + E)) * (E / (1 + E)); // σ(−y)σ(y)
-                       const Rational Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
+      exact_identity("(ii) ell0 > 0: -g'(0)/beta = s(-y) = c sech^2(y/2), E = e^y", 1, 3,
+                     [](const std::vector<Exact>& v, const RationalConstants& k) -> Exact {
+                       const Exact& E = v[0];                         // e^{y}, y = βℓ₀
+                       const Exact s = (1 / (1 + E)) * (E / (1 + E)); // σ(−y)σ(y)
+                       const Exact Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
                        return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
                      });
   c.pieces = {scoped(neg, -1), scoped(pos, 1)};
@@ -525,15 +524,15 @@ DCRV_CERTIFICATE(gprime_negative_sc) {
   // G_i(v) = s g(log v) − ε log v as a jet in v: log v of derivative 1/v, g(log v) = E/(1 + E) with E =
   // e^{−β(log v − ℓ₀)} of derivative −βE/v; variables (v, E, β, ε), both signs
   auto derivative = [](int sign) {
-    return identity_piece(sign > 0 ? "G_i' formula, s_i = +1" : "G_i' formula, s_i = -1", 4, 4,
-                          [sign](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-                            using J = Jet<Rational, 1, 1>;
-                            const Rational &v = x[0], &E0 = x[1], &beta = x[2], &eps = x[3];
-                            J logv(Rational(0)), E(E0);
+    return exact_identity(sign > 0 ? "G_i' formula, s_i = +1" : "G_i' formula, s_i = -1", 4, 4,
+                          [sign](const std::vector<Exact>& x, const RationalConstants&) -> Exact {
+                            using J = Jet<Exact, 1, 1>;
+                            const Exact &v = x[0], &E0 = x[1], &beta = x[2], &eps = x[3];
+                            J logv(Exact(0)), E(E0);
                             logv.g[0] = 1 / v;
                             E.g[0] = -beta * E0 / v;
                             const J G = J(sign) * (E / (J(1) + E)) - J(eps) * logv;
-                            const Rational g_prime =
+                            const Exact g_prime =
                                 -beta * E0 / ((1 + E0) * (1 + E0)); // −β σ(x)σ(−x), e^{−x} = E
                             return G.g[0] - (sign * g_prime - eps) / v;
                           });
@@ -716,9 +715,9 @@ DCRV_CERTIFICATE(f0_value) {
       "+ ell0)) strict; F(z) - (2 - eps z) = h(z) - 2 = -sigma(beta(log L_C - ell0)) - sigma(beta(log L_I - "
       "ell0)) <= 0";
   const IdentityPiece at0 =
-      identity_piece("exp(log L_C(0)) (M + N) = 1", 2, 2,
-                     [](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-                       const Rational &M = v[0], &N = v[1];
+      exact_identity("exp(log L_C(0)) (M + N) = 1", 2, 2,
+                     [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
+                       const Exact &M = v[0], &N = v[1];
                        return (1 / (M * (1 + N / M))) * (M + N) - 1;
                      });
   Piece pos = make_piece<4>(
@@ -816,16 +815,15 @@ DCRV_CERTIFICATE(compat_2eps_le_lk_bound_two) {
   // the rearrangements, exact: (2 g(0) - c) = (2 - c) - 2 sigma(-beta ell0) with E = e^(beta ell0) > 0
   // (sigma(x) + sigma(-x) = 1; degree <= 1 after clearing 1 + E), and c/eps - L_K at eps = 2(1 + eta)/L_K
   // equals L_K (c - 2(1 + eta))/(2(1 + eta)) (variables L_K, eta; degree <= 2)
-  c.identities = {identity_piece("2 g(0) - c = (2 - c) - 2 sigma(-beta ell0)", 1, 1,
-                                 [](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                                   const Rational& E = x[0];
+  c.identities = {exact_identity("2 g(0) - c = (2 - c) - 2 sigma(-beta ell0)", 1, 1,
+                                 [](const std::vector<Exact>& x, const RationalConstants& k) -> Exact {
+                                   const Exact& E = x[0];
                                    return (2 * E / (1 + E) - k("c")) - ((2 - k("c")) - 2 / (1 + E));
                                  }),
-                  identity_piece("c/eps - L_K = L_K (c - 2(1 + eta))/(2(1 + eta)) at eps = 2(1 + eta)/L_K", 2,
-                                 2,
-                                 [](const std::vector<Rational>& x, const RationalConstants& k) -> Rational {
-                                   const Rational &L = x[0], &eta = x[1];
-                                   const Rational eps = 2 * (1 + eta) / L;
+                  exact_identity("c/eps - L_K = L_K (c - 2(1 + eta))/(2(1 + eta)) at eps = 2(1 + eta)/L_K", 2,
+                                 2, [](const std::vector<Exact>& x, const RationalConstants& k) -> Exact {
+                                   const Exact &L = x[0], &eta = x[1];
+                                   const Exact eps = 2 * (1 + eta) / L;
                                    return (k("c") / eps - L) - L * (k("c") - 2 * (1 + eta)) / (2 * (1 + eta));
                                  })};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"K", 2, inf}, {"u", 0, 1}, {"eta", 0, 1}};

@@ -31,9 +31,8 @@ namespace {
 
 using dpo_exact::face_gap_box_and;
 using softmax_exact::dot;
-using softmax_exact::identity_piece;
 
-using RVec = std::vector<Rational>;
+using XVec = std::vector<Exact>;
 
 constexpr double inf = kUnbounded;
 
@@ -49,15 +48,15 @@ IdentityPiece with_k(IdentityPiece piece, std::size_t K) {
 
 /// A point of the drift identities: p, f, L and ε read from the variable vector.
 struct DriftPoint {
-  RVec p, f, L;
-  Rational eps;
+  XVec p, f, L;
+  Exact eps;
 
   /// φ_i = f_i − Σ_j p_j f_j.
-  Rational phi(std::size_t i) const { return f[i] - dot(p, f); }
+  Exact phi(std::size_t i) const { return f[i] - dot(p, f); }
   /// ⟨L⟩ = Σ_j p_j L_j.
-  Rational mean_log() const { return dot(p, L); }
+  Exact mean_log() const { return dot(p, L); }
   /// ṗ_i = p_i φ_i − ε p_i (L_i − ⟨L⟩) (DpoModel::drift: p ⊙ rate).
-  Rational drift(std::size_t i) const { return p[i] * (phi(i) - eps * (L[i] - mean_log())); }
+  Exact drift(std::size_t i) const { return p[i] * (phi(i) - eps * (L[i] - mean_log())); }
 };
 
 /// The variable groups of a drift identity besides the masses (the absent ones are 0): fewer variables, a
@@ -66,10 +65,10 @@ enum DriftVars : unsigned { kF = 1, kL = 2, kEps = 4, kAll = 7 };
 
 /// Variables: K − 1 masses (p_K = 1 − Σ, `simplex`) or K masses (orthant), then (per `vars`) K values f, K
 /// values L, ε.
-DriftPoint drift_point(const RVec& x, std::size_t K, bool simplex, unsigned vars) {
+DriftPoint drift_point(const XVec& x, std::size_t K, bool simplex, unsigned vars) {
   DriftPoint d;
   std::size_t at = 0;
-  Rational rest(1);
+  Exact rest(1);
   for (std::size_t j = 0; j < K; ++j) {
     if (simplex && j + 1 == K) {
       d.p.push_back(rest);
@@ -79,10 +78,10 @@ DriftPoint drift_point(const RVec& x, std::size_t K, bool simplex, unsigned vars
     }
   }
   for (std::size_t j = 0; j < K; ++j)
-    d.f.push_back((vars & kF) ? x[at++] : Rational(0));
+    d.f.push_back((vars & kF) ? x[at++] : Exact(0));
   for (std::size_t j = 0; j < K; ++j)
-    d.L.push_back((vars & kL) ? x[at++] : Rational(0));
-  d.eps = (vars & kEps) ? x[at] : Rational(0);
+    d.L.push_back((vars & kL) ? x[at++] : Exact(0));
+  d.eps = (vars & kEps) ? x[at] : Exact(0);
   return d;
 }
 std::size_t drift_variables(std::size_t K, bool simplex, unsigned vars) {
@@ -90,10 +89,10 @@ std::size_t drift_variables(std::size_t K, bool simplex, unsigned vars) {
 }
 
 IdentityPiece drift_piece(std::string label, std::size_t K, bool simplex, int degree,
-                          std::function<Rational(const DriftPoint&)> residual, unsigned vars = kAll) {
+                          std::function<Exact(const DriftPoint&)> residual, unsigned vars = kAll) {
   return with_k(
-      identity_piece(std::move(label), drift_variables(K, simplex, vars), degree,
-                     [K, simplex, vars, residual](const RVec& x, const RationalConstants&) -> Rational {
+      exact_identity(std::move(label), drift_variables(K, simplex, vars), degree,
+                     [K, simplex, vars, residual](const XVec& x, const RationalConstants&) -> Exact {
                        return residual(drift_point(x, K, simplex, vars));
                      }),
       K);
@@ -113,8 +112,8 @@ DCRV_CERTIFICATE(phi_centered) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 5; ++K)
     c.identities.push_back(drift_piece(
         k_label(K), K, true, 2,
-        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
-          Rational s(0);
+        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Exact {
+          Exact s(0);
           for (std::size_t i = 0; i < K; ++i)
             s += d.p[i] * d.phi(i);
           return s;
@@ -137,16 +136,16 @@ DCRV_CERTIFICATE(mass_conservation) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 5; ++K) {
     if (K <= 3)
       c.identities.push_back(drift_piece(k_label(K) + ", sum pdot", K, true, 2,
-                                         [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
-                                           Rational s(0);
+                                         [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Exact {
+                                           Exact s(0);
                                            for (std::size_t i = 0; i < K; ++i)
                                              s += d.drift(i);
                                            return s;
                                          }));
     IdentityPiece phi = drift_piece(
         k_label(K) + ", sum p phi", K, true, 2,
-        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
-          Rational s(0);
+        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Exact {
+          Exact s(0);
           for (std::size_t i = 0; i < K; ++i)
             s += d.p[i] * d.phi(i);
           return s;
@@ -154,9 +153,9 @@ DCRV_CERTIFICATE(mass_conservation) {
         kF);
     IdentityPiece ent = drift_piece(
         k_label(K) + ", sum p (L - <L>)", K, true, 2,
-        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Rational {
-          Rational s(0);
-          const Rational m = d.mean_log();
+        [K = static_cast<std::size_t>(K)](const DriftPoint& d) -> Exact {
+          Exact s(0);
+          const Exact m = d.mean_log();
           for (std::size_t i = 0; i < K; ++i)
             s += d.p[i] * (d.L[i] - m);
           return s;
@@ -171,9 +170,9 @@ DCRV_CERTIFICATE(mass_conservation) {
 
 /// ṗ_i − δ(φ_i + ε(⟨L⟩ − log δ)) at p_i = δ (component i = 1; orthant).
 IdentityPiece face_drift_piece(std::size_t K) {
-  return drift_piece(k_label(K) + ", face p_1 = delta", K, false, 2, [](const DriftPoint& d) -> Rational {
-    const Rational& delta = d.p[0];
-    const Rational& log_delta = d.L[0]; // log p_1 = log δ
+  return drift_piece(k_label(K) + ", face p_1 = delta", K, false, 2, [](const DriftPoint& d) -> Exact {
+    const Exact& delta = d.p[0];
+    const Exact& log_delta = d.L[0]; // log p_1 = log δ
     return d.drift(0) - delta * (d.phi(0) + d.eps * (d.mean_log() - log_delta));
   });
 }
@@ -208,8 +207,8 @@ DCRV_CERTIFICATE(face_test_iff) {
 /// Form 1: ż_12 = ṗ_1/p_1 − ṗ_2/p_2 equals φ_1 − φ_2 − εz_12 (f free: every labelling, s_1 = s_2 included).
 IdentityPiece zik_zdot_piece(std::size_t K) {
   return drift_piece(k_label(K) + ", zdot = phi_i - phi_k - eps z", K, false, 2,
-                     [](const DriftPoint& d) -> Rational {
-                       const Rational z = d.L[0] - d.L[1];
+                     [](const DriftPoint& d) -> Exact {
+                       const Exact z = d.L[0] - d.L[1];
                        return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (d.phi(0) - d.phi(1) - d.eps * z);
                      });
 }
@@ -218,9 +217,9 @@ IdentityPiece zik_zdot_piece(std::size_t K) {
 IdentityPiece zik_form_piece(std::size_t K, int s) {
   return drift_piece(
       k_label(K) + ", s = " + std::to_string(s) + ", phi_i - phi_k = s(g_i - g_k)", K, false, 2,
-      [s](const DriftPoint& d0) -> Rational {
+      [s](const DriftPoint& d0) -> Exact {
         DriftPoint d = d0;
-        const Rational g1 = d.f[0], g2 = d.f[1];
+        const Exact g1 = d.f[0], g2 = d.f[1];
         d.f[0] = s * g1;
         d.f[1] = s * g2;
         return d.phi(0) - d.phi(1) - s * (g1 - g2);
@@ -251,12 +250,12 @@ DCRV_CERTIFICATE(zik_ode) {
 // App. F, "Cross-class envelopes": ż_ij = g(log p_i) + g(log p_j) − εz_ij for i ∈ 𝒞, j ∈ ℐ.
 IdentityPiece zij_piece(std::size_t K) {
   return drift_piece(k_label(K) + ", i = 1 correct, j = 2 incorrect", K, false, 2,
-                     [](const DriftPoint& d0) -> Rational {
+                     [](const DriftPoint& d0) -> Exact {
                        DriftPoint d = d0;
-                       const Rational gi = d.f[0], gj = d.f[1];
+                       const Exact gi = d.f[0], gj = d.f[1];
                        d.f[0] = gi;  // s_i = +1
                        d.f[1] = -gj; // s_j = −1
-                       const Rational z = d.L[0] - d.L[1];
+                       const Exact z = d.L[0] - d.L[1];
                        return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (gi + gj - d.eps * z);
                      });
 }
@@ -285,8 +284,8 @@ DCRV_CERTIFICATE(replicator_form) {
       "exact, component i = 1 (the others by relabelling): pdot_1 - p_1(G_1 - sum_j p_j G_j) with G_j = "
       "f_j - eps L_j, f and L free: degree <= 2 per variable, a 3-point grid";
   for (std::size_t K : {std::size_t(2), std::size_t(3)})
-    c.identities.push_back(drift_piece(k_label(K), K, false, 2, [K](const DriftPoint& d) -> Rational {
-      RVec G(K);
+    c.identities.push_back(drift_piece(k_label(K), K, false, 2, [K](const DriftPoint& d) -> Exact {
+      XVec G(K);
       for (std::size_t j = 0; j < K; ++j)
         G[j] = d.f[j] - d.eps * d.L[j];
       return d.drift(0) - d.p[0] * (G[0] - dot(d.p, G));
@@ -304,10 +303,10 @@ DCRV_CERTIFICATE(replicator_form) {
 /// p_j only, whatever its values).
 IdentityPiece jphi_piece(std::size_t K, std::size_t i, std::size_t k) {
   return with_k(
-      identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
+      exact_identity(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
                      3 * K, 2,
-                     [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
-                       using J = Jet<Rational, 3, 1>; // K ≤ 3
+                     [K, i, k](const XVec& x, const RationalConstants&) -> Exact {
+                       using J = Jet<Exact, 3, 1>; // K ≤ 3
                        std::vector<J> p(K), f(K);
                        for (std::size_t j = 0; j < K; ++j) {
                          p[j] = J::variable(x[j], j);
@@ -318,8 +317,8 @@ IdentityPiece jphi_piece(std::size_t K, std::size_t i, std::size_t k) {
                        for (std::size_t j = 0; j < K; ++j)
                          mean += p[j] * f[j];
                        const J phi_i = f[i] - mean;
-                       const Rational &fk = x[K + k], &fpk = x[2 * K + k];
-                       const Rational claimed = (i == k ? fpk : Rational(0)) - (fk + x[k] * fpk);
+                       const Exact &fk = x[K + k], &fpk = x[2 * K + k];
+                       const Exact claimed = (i == k ? fpk : Exact(0)) - (fk + x[k] * fpk);
                        return phi_i.g[k] - claimed;
                      }),
       K);
@@ -346,41 +345,40 @@ DCRV_CERTIFICATE(jphi_formula) {
 /// jet of value L_j and derivative 1/p_j in p_j; variables p (K), L (K).
 IdentityPiece ejac_piece(std::size_t K, std::size_t i, std::size_t k) {
   return with_k(
-      identity_piece(k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")",
-                     2 * K, 3,
-                     [K, i, k](const RVec& x, const RationalConstants&) -> Rational {
-                       using J = Jet<Rational, 3, 1>;
-                       std::vector<J> p(K), L(K);
-                       for (std::size_t j = 0; j < K; ++j) {
-                         p[j] = J::variable(x[j], j);
-                         L[j] = J(x[K + j]);
-                         L[j].g[j] = 1 / x[j];
-                       }
-                       J mean(0);
-                       for (std::size_t j = 0; j < K; ++j)
-                         mean += p[j] * L[j];
-                       const J E_i = p[i] * (L[i] - mean);
-                       Rational mean_v(0);
-                       for (std::size_t j = 0; j < K; ++j)
-                         mean_v += x[j] * x[K + j];
-                       const Rational claimed =
-                           (i == k ? Rational(1 + x[K + i] - mean_v) : Rational(0)) - x[i] * (1 + x[K + k]);
-                       return E_i.g[k] - claimed;
-                     }),
+      exact_identity(
+          k_label(K) + ", entry (" + std::to_string(i + 1) + ", " + std::to_string(k + 1) + ")", 2 * K, 3,
+          [K, i, k](const XVec& x, const RationalConstants&) -> Exact {
+            using J = Jet<Exact, 3, 1>;
+            std::vector<J> p(K), L(K);
+            for (std::size_t j = 0; j < K; ++j) {
+              p[j] = J::variable(x[j], j);
+              L[j] = J(x[K + j]);
+              L[j].g[j] = 1 / x[j];
+            }
+            J mean(0);
+            for (std::size_t j = 0; j < K; ++j)
+              mean += p[j] * L[j];
+            const J E_i = p[i] * (L[i] - mean);
+            Exact mean_v(0);
+            for (std::size_t j = 0; j < K; ++j)
+              mean_v += x[j] * x[K + j];
+            const Exact claimed = (i == k ? Exact(1 + x[K + i] - mean_v) : Exact(0)) - x[i] * (1 + x[K + k]);
+            return E_i.g[k] - claimed;
+          }),
       K);
 }
 /// The displayed action: (diag(1 + L − ⟨L⟩) − p(1 + L)ᵀ) v = diag(1 + L − ⟨L⟩) v − p ⟨1 + L, v⟩, component 1;
 /// variables p, L, v (K each).
 IdentityPiece ejac_action_piece(std::size_t K) {
-  return with_k(identity_piece(k_label(K) + ", J_E v as displayed", 3 * K, 2,
-                               [K](const RVec& x, const RationalConstants&) -> Rational {
-                                 Rational mean(0), dot(0), matrix(0);
+  return with_k(exact_identity(k_label(K) + ", J_E v as displayed", 3 * K, 2,
+                               [K](const XVec& x, const RationalConstants&) -> Exact {
+                                 Exact mean(0), dot(0), matrix(0);
                                  for (std::size_t j = 0; j < K; ++j) {
                                    mean += x[j] * x[K + j];
                                    dot += (1 + x[K + j]) * x[2 * K + j];
                                  }
                                  for (std::size_t k = 0; k < K; ++k) // row 1 of entropy_map_jacobian times v
-                                   matrix += ((k == 0 ? Rational(1 + x[K] - mean) : Rational(0)) -
+                                   matrix += ((k == 0 ? Exact(1 + x[K] - mean) : Exact(0)) -
                                               x[0] * (1 + x[K + k])) *
                                              x[2 * K + k];
                                  return matrix - ((1 + x[K] - mean) * x[2 * K] - x[0] * dot);
@@ -417,10 +415,10 @@ DCRV_CERTIFICATE(hprime_formula) {
       "exact, jets over the rationals in z with E = e^z (E' = E): L_C'/L_C - N L_I = 0 and L_I'/L_I + M "
       "L_C = 0, variables (M, N, E), degree <= 3 per variable, a 4-point grid";
   auto piece = [](std::string label, bool correct) {
-    return identity_piece(std::move(label), 3, 3,
-                          [correct](const RVec& x, const RationalConstants&) -> Rational {
-                            using J = Jet<Rational, 1, 1>;
-                            const Rational &M = x[0], &N = x[1];
+    return exact_identity(std::move(label), 3, 3,
+                          [correct](const XVec& x, const RationalConstants&) -> Exact {
+                            using J = Jet<Exact, 1, 1>;
+                            const Exact &M = x[0], &N = x[1];
                             J E(x[2]);
                             E.g[0] = x[2]; // dE/dz = E
                             const J LI = J(1) / (J(N) + J(M) * E), LC = E / (J(N) + J(M) * E);
@@ -448,15 +446,15 @@ DCRV_CERTIFICATE(numerics_scaling) {
       "+ (1 + r)) with Lambda = 1 - L, L = log delta and r = sqrt K as free variables: degree 1 per "
       "variable, a 3-point grid";
   const IdentityPiece lf =
-      identity_piece("delta L_f = beta/4", 2, 2, [](const RVec& x, const RationalConstants&) -> Rational {
-        const Rational &beta = x[0], &delta = x[1];
+      exact_identity("delta L_f = beta/4", 2, 2, [](const XVec& x, const RationalConstants&) -> Exact {
+        const Exact &beta = x[0], &delta = x[1];
         return delta * (beta / (4 * delta)) - beta / 4;
       });
   const IdentityPiece clog =
-      identity_piece("C_log = (2 + sqrt K) log(1/delta) + (1 + sqrt K)", 2, 2,
-                     [](const RVec& x, const RationalConstants&) -> Rational {
-                       const Rational &L = x[0], &r = x[1];
-                       const Rational lambda = 1 - L; // entropy_lambda: 1 − log δ
+      exact_identity("C_log = (2 + sqrt K) log(1/delta) + (1 + sqrt K)", 2, 2,
+                     [](const XVec& x, const RationalConstants&) -> Exact {
+                       const Exact &L = x[0], &r = x[1];
+                       const Exact lambda = 1 - L; // entropy_lambda: 1 − log δ
                        return ((2 * lambda - 1) + r * lambda) - ((2 + r) * (-L) + (1 + r));
                      });
   c.identities = {lf, clog};
@@ -480,29 +478,24 @@ DCRV_CERTIFICATE(two_level_param) {
       "- E = 0 (log is injective, so log(L_C/L_I) = z); two_level_logs for z >= 0 (lse = z + log M + "
       "log1p(N e^-z/M)): exp(-lse) = 1/(E M (1 + N/(E M))) = L_I and exp(z - lse) = E exp(-lse) = L_C; "
       "variables (M, N, E), degree <= 2 per variable, a 4-point grid";
-  auto piece = [](std::string label,
-                  std::function<Rational(const Rational&, const Rational&, const Rational&)> r) {
-    return identity_piece(std::move(label), 3, 3, [r](const RVec& x, const RationalConstants&) -> Rational {
+  auto piece = [](std::string label, std::function<Exact(const Exact&, const Exact&, const Exact&)> r) {
+    return exact_identity(std::move(label), 3, 3, [r](const XVec& x, const RationalConstants&) -> Exact {
       return r(x[0], x[1], x[2]);
     });
   };
-  const auto LI = [](const Rational& M, const Rational& N, const Rational& E) -> Rational {
-    return 1 / (N + M * E);
-  };
-  const auto LC = [](const Rational& M, const Rational& N, const Rational& E) -> Rational {
-    return E / (N + M * E);
-  };
+  const auto LI = [](const Exact& M, const Exact& N, const Exact& E) -> Exact { return 1 / (N + M * E); };
+  const auto LC = [](const Exact& M, const Exact& N, const Exact& E) -> Exact { return E / (N + M * E); };
   c.identities = {
-      piece("M L_C + N L_I = 1", [=](const Rational& M, const Rational& N,
-                                     const Rational& E) { return M * LC(M, N, E) + N * LI(M, N, E) - 1; }),
-      piece("L_C/L_I = e^z", [=](const Rational& M, const Rational& N,
-                                 const Rational& E) { return LC(M, N, E) / LI(M, N, E) - E; }),
+      piece("M L_C + N L_I = 1", [=](const Exact& M, const Exact& N,
+                                     const Exact& E) { return M * LC(M, N, E) + N * LI(M, N, E) - 1; }),
+      piece("L_C/L_I = e^z",
+            [=](const Exact& M, const Exact& N, const Exact& E) { return LC(M, N, E) / LI(M, N, E) - E; }),
       piece("exp(log L_I) = L_I (two_level_logs)",
-            [=](const Rational& M, const Rational& N, const Rational& E) -> Rational {
+            [=](const Exact& M, const Exact& N, const Exact& E) -> Exact {
               return 1 / (E * M * (1 + N / (E * M))) - LI(M, N, E);
             }),
       piece("exp(log L_C) = L_C (two_level_logs)",
-            [=](const Rational& M, const Rational& N, const Rational& E) -> Rational {
+            [=](const Exact& M, const Exact& N, const Exact& E) -> Exact {
               return E / (E * M * (1 + N / (E * M))) - LC(M, N, E);
             })};
   c.paper = {{"M", 1, kUnbounded}, {"N", 1, kUnbounded}, {"z", 0, kUnbounded}};
@@ -515,15 +508,15 @@ DCRV_CERTIFICATE(two_level_param) {
 // F.cap-poly (Lemma lem:cap-vs-halfgap, proof): the polynomial P(δ) = (K−1)(1 − (K−1)δ)² − δ(1 − δ).
 // ---------------------------------------------------------------------------------------------------------
 
-/// P(δ) generic in the scalar (Rational or a jet over it).
+/// P(δ) generic in the scalar (Exact or a jet over it).
 template <class X> X cap_polynomial(const X& K, const X& d) {
   const X km1 = K - X(1);
   const X a = X(1) - km1 * d;
   return km1 * a * a - d * (X(1) - d);
 }
 /// The claim's factorisation v[((K−1)³ + 1)v + 2(K−1)² + K − 2]/K², v = 1 − Kδ.
-Rational cap_factored(const Rational& K, const Rational& d) {
-  const Rational km1 = K - 1, v = 1 - K * d;
+Exact cap_factored(const Exact& K, const Exact& d) {
+  const Exact km1 = K - 1, v = 1 - K * d;
   return v * ((km1 * km1 * km1 + 1) * v + 2 * km1 * km1 + K - 2) / (K * K);
 }
 
@@ -540,35 +533,31 @@ DCRV_CERTIFICATE(cap_poly) {
       "per variable, a 7-point grid; intervals over (K, u): P = v[((K-1)^3+1)v + 2(K-1)^2 + K - 2]/K^2 > "
       "0 with v = 1 - u (the claim's factored form, strict) and P' = -2(K-1)^2((1-u) + u/K) - 1 + 2u/K < "
       "0 (1 - (K-1) delta = (1 - u) + u/K, strict)";
-  auto piece = [](std::string label, std::function<Rational(const Rational&, const Rational&)> r) {
-    return identity_piece(std::move(label), 2, 6,
-                          [r](const RVec& x, const RationalConstants&) -> Rational { return r(x[0], x[1]); });
+  auto piece = [](std::string label, std::function<Exact(const Exact&, const Exact&)> r) {
+    return exact_identity(std::move(label), 2, 6,
+                          [r](const XVec& x, const RationalConstants&) -> Exact { return r(x[0], x[1]); });
   };
-  c.identities = {piece("P(0) = K - 1",
-                        [](const Rational& K, const Rational&) -> Rational {
-                          return cap_polynomial(K, Rational(0)) - (K - 1);
-                        }),
-                  piece("P(1/K) = 0",
-                        [](const Rational& K, const Rational&) -> Rational {
-                          return cap_polynomial(K, Rational(1) / K);
-                        }),
-                  piece("P = factored",
-                        [](const Rational& K, const Rational& d) -> Rational {
-                          return cap_polynomial(K, d) - cap_factored(K, d);
-                        }),
-                  piece("P' = dP/d delta",
-                        [](const Rational& K, const Rational& d) -> Rational {
-                          using J = Jet<Rational, 1, 1>;
-                          const J P = cap_polynomial(J(K), J::variable(d, 0));
-                          const Rational km1 = K - 1;
-                          const Rational claimed = -2 * km1 * km1 * (1 - km1 * d) - 1 + 2 * d;
-                          return P.g[0] - claimed;
-                        }),
-                  piece("B^2 - A = P/((K-1) delta^2)", [](const Rational& K, const Rational& d) -> Rational {
-                    const Rational km1 = K - 1;
-                    const Rational A = (1 - d) / (km1 * d), B = (1 - km1 * d) / d;
-                    return B * B - A - cap_factored(K, d) / (km1 * d * d);
-                  })};
+  c.identities = {
+      piece("P(0) = K - 1",
+            [](const Exact& K, const Exact&) -> Exact { return cap_polynomial(K, Exact(0)) - (K - 1); }),
+      piece("P(1/K) = 0",
+            [](const Exact& K, const Exact&) -> Exact { return cap_polynomial(K, Exact(1) / K); }),
+      piece(
+          "P = factored",
+          [](const Exact& K, const Exact& d) -> Exact { return cap_polynomial(K, d) - cap_factored(K, d); }),
+      piece("P' = dP/d delta",
+            [](const Exact& K, const Exact& d) -> Exact {
+              using J = Jet<Exact, 1, 1>;
+              const J P = cap_polynomial(J(K), J::variable(d, 0));
+              const Exact km1 = K - 1;
+              const Exact claimed = -2 * km1 * km1 * (1 - km1 * d) - 1 + 2 * d;
+              return P.g[0] - claimed;
+            }),
+      piece("B^2 - A = P/((K-1) delta^2)", [](const Exact& K, const Exact& d) -> Exact {
+        const Exact km1 = K - 1;
+        const Exact A = (1 - d) / (km1 * d), B = (1 - km1 * d) / d;
+        return B * B - A - cap_factored(K, d) / (km1 * d * d);
+      })};
   const Box box{Interval(2.0, 1000.0), Interval(0.0, 1.0 - 0x1p-53)};
   Piece positive = make_piece<2>("P(delta) > 0", {box}, [](const auto& x, const Constants&) {
     const auto &K = x[0], &u = x[1];
@@ -612,15 +601,15 @@ DCRV_CERTIFICATE(clog_le) {
   // the chain from the paper's inequality to the proved score, exact (rearrangements checked): C_log − (c +
   // √K)Λ = (2 − c)Λ − 1 with r = √K and Λ free (degree 1 in each), and t((2 − c)/t − 1) = (2 − c) − t, the
   // score times t = 1/Λ > 0 (degree 1 in t after clearing t)
-  c.identities = {identity_piece("C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1", 2, 1,
-                                 [](const RVec& x, const RationalConstants& k) -> Rational {
-                                   const Rational &lambda = x[0], &r = x[1];
-                                   const Rational c_log = (2 * lambda - 1) + r * lambda;
+  c.identities = {exact_identity("C_log - (c + sqrt K) Lambda = (2 - c) Lambda - 1", 2, 1,
+                                 [](const XVec& x, const RationalConstants& k) -> Exact {
+                                   const Exact &lambda = x[0], &r = x[1];
+                                   const Exact c_log = (2 * lambda - 1) + r * lambda;
                                    return (c_log - (k("c") + r) * lambda) - ((2 - k("c")) * lambda - 1);
                                  }),
-                  identity_piece("t ((2 - c) Lambda - 1) = (2 - c) - t at Lambda = 1/t", 1, 1,
-                                 [](const RVec& x, const RationalConstants& k) -> Rational {
-                                   const Rational& t = x[0];
+                  exact_identity("t ((2 - c) Lambda - 1) = (2 - c) - t at Lambda = 1/t", 1, 1,
+                                 [](const XVec& x, const RationalConstants& k) -> Exact {
+                                   const Exact& t = x[0];
                                    return t * ((2 - k("c")) * (1 / t) - 1) - ((2 - k("c")) - t);
                                  })};
   c.paper = {{"K", 2, inf}, {"delta", 0, 0.5}, {"Lambda", 1, inf}};
@@ -649,14 +638,14 @@ DCRV_CERTIFICATE(compat_lk_le_log) {
   // the rearrangement, exact: with log A a free variable, L_K - log A = (1 - delta) log A - log A = -delta
   // log A (degree 1), and the claim's A = (1 - delta)/((K-1) delta) is the piece's 1 + K(1 - u)/((K-1)u) at
   // delta = u/K (variables K, u; times (K-1)u K: degree <= 2)
-  c.identities = {identity_piece("L_K - log A = -delta log A", 2, 1,
-                                 [](const RVec& x, const RationalConstants&) -> Rational {
-                                   const Rational &delta = x[0], &logA = x[1];
+  c.identities = {exact_identity("L_K - log A = -delta log A", 2, 1,
+                                 [](const XVec& x, const RationalConstants&) -> Exact {
+                                   const Exact &delta = x[0], &logA = x[1];
                                    return ((1 - delta) * logA - logA) - (-delta * logA);
                                  }),
-                  identity_piece("(1 - delta)/((K-1) delta) = 1 + K(1 - u)/((K-1)u) at delta = u/K", 2, 2,
-                                 [](const RVec& x, const RationalConstants&) -> Rational {
-                                   const Rational &K = x[0], &u = x[1], delta = u / K;
+                  exact_identity("(1 - delta)/((K-1) delta) = 1 + K(1 - u)/((K-1)u) at delta = u/K", 2, 2,
+                                 [](const XVec& x, const RationalConstants&) -> Exact {
+                                   const Exact &K = x[0], &u = x[1], delta = u / K;
                                    return (1 - delta) / ((K - 1) * delta) - (1 + K * (1 - u) / ((K - 1) * u));
                                  })};
   c.paper = face_gap_paper();
@@ -686,10 +675,10 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
   c.pieces = {with_param(face_gap_scope(piece), "eta", 2)};
   // the rearrangement, exact (variables g_star, cap, eta; degree <= 2): 2 g_star/eps - cap at eps = (1 + eta)
   // c g_star/cap equals cap (2/((1 + eta) c) - 1)
-  c.identities = {identity_piece("2 g/eps - cap = cap (2/((1 + eta) c) - 1) at eps = (1 + eta) c g/cap", 3, 2,
-                                 [](const RVec& x, const RationalConstants& k) -> Rational {
-                                   const Rational &g = x[0], &cap = x[1], &eta = x[2];
-                                   const Rational eps = (1 + eta) * k("c") * g / cap;
+  c.identities = {exact_identity("2 g/eps - cap = cap (2/((1 + eta) c) - 1) at eps = (1 + eta) c g/cap", 3, 2,
+                                 [](const XVec& x, const RationalConstants& k) -> Exact {
+                                   const Exact &g = x[0], &cap = x[1], &eta = x[2];
+                                   const Exact eps = (1 + eta) * k("c") * g / cap;
                                    return (2 * g / eps - cap) - cap * (2 / ((1 + eta) * k("c")) - 1);
                                  })};
   c.paper = face_gap_paper();
@@ -726,12 +715,12 @@ DCRV_CERTIFICATE(static_cap) {
   // delta + F a, p_j = delta + F (1 - a) b and the cap's ratio (1 - (K-1) delta)/delta = (delta + F)/delta,
   // delta p_i - (1 - (K-1) delta) p_j = F times the proved score (at u = K delta); so z_ij <= cap (log
   // increasing, times delta p_j > 0) iff the score <= 0 (F > 0)
-  c.identities = {identity_piece("delta p_i - (1 - (K-1) delta) p_j = (1 - K delta) score", 4, 3,
-                                 [](const RVec& x, const RationalConstants&) -> Rational {
-                                   const Rational &K = x[0], &delta = x[1], &a = x[2], &b = x[3];
-                                   const Rational F = 1 - K * delta, pi = delta + F * a,
-                                                  pj = delta + F * (1 - a) * b;
-                                   const Rational score = -(delta * (1 - a) * (1 + b)) - F * (1 - a) * b;
+  c.identities = {exact_identity("delta p_i - (1 - (K-1) delta) p_j = (1 - K delta) score", 4, 3,
+                                 [](const XVec& x, const RationalConstants&) -> Exact {
+                                   const Exact &K = x[0], &delta = x[1], &a = x[2], &b = x[3];
+                                   const Exact F = 1 - K * delta, pi = delta + F * a,
+                                               pj = delta + F * (1 - a) * b;
+                                   const Exact score = -(delta * (1 - a) * (1 + b)) - F * (1 - a) * b;
                                    return (delta * pi - (1 - (K - 1) * delta) * pj) - F * score;
                                  })};
   c.paper = face_gap_paper();

@@ -32,10 +32,10 @@
 namespace dcrv::certify {
 namespace {
 
-using Q = Rational;
-using Qs = std::vector<Rational>;
+// The identities are typed (exact_identity): their scalars are Exact, which cannot branch on a variable.
+using Q = Exact;
+using Qs = std::vector<Exact>;
 using softmax_exact::dot;
-using softmax_exact::identity_piece;
 using softmax_exact::plane_chart; // the chart p = (x, 1 − Σx) of the plane Σp = 1
 
 Qs slice(const Qs& x, std::size_t offset, std::size_t n) {
@@ -90,11 +90,11 @@ std::string lump_text(int S, int KC, int a, int b) {
 enum class ANorm { one, two, inf };
 
 /// The largest l1 norm of a column (`columns`) or of a row of the K × S matrix A, exact.
-Q largest_abs_sum(const std::vector<std::vector<Q>>& A, bool columns) {
+Rational largest_abs_sum(const std::vector<std::vector<Rational>>& A, bool columns) {
   const std::size_t K = A.size(), S = A.front().size();
-  Q best(0);
+  Rational best(0);
   for (std::size_t i = 0; i < (columns ? S : K); ++i) {
-    Q sum(0);
+    Rational sum(0);
     for (std::size_t j = 0; j < (columns ? K : S); ++j)
       sum += abs(columns ? A[j][i] : A[i][j]);
     best = std::max(best, sum);
@@ -106,15 +106,15 @@ Q largest_abs_sum(const std::vector<std::vector<Q>>& A, bool columns) {
 /// sum), λ_max(AAᵀ) − c|c| m⋆ (‖A‖_{2→2}² = λ_max(AAᵀ); AAᵀ is computed and must be diagonal, its eigenvalues
 /// are then its diagonal entries; c|c| keeps the sign of c, so c < 0 is refused), ‖A‖_{∞→∞} − c m⋆ (largest
 /// row sum).
-Q a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Q& c) {
+Rational a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Rational& c) {
   const Lumps L(lump_of);
   const int K = L.count(), S = L.traces();
-  std::vector<std::vector<Q>> A(static_cast<std::size_t>(K),
-                                std::vector<Q>(static_cast<std::size_t>(S), Q(0)));
+  std::vector<std::vector<Rational>> A(static_cast<std::size_t>(K),
+                                       std::vector<Rational>(static_cast<std::size_t>(S), Rational(0)));
   for (int pi = 0; pi < S; ++pi)
     A[static_cast<std::size_t>(L.lump_of(pi))][static_cast<std::size_t>(pi)] = 1;
-  const Q mstar(L.max_size());
-  Q best(0);
+  const Rational mstar(L.max_size());
+  Rational best(0);
   switch (which) {
   case ANorm::one:
     return largest_abs_sum(A, true) - c;
@@ -124,7 +124,7 @@ Q a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Q& c) {
   default:
     for (int k = 0; k < K; ++k)
       for (int l = 0; l < K; ++l) {
-        const Q g = dot(A[static_cast<std::size_t>(k)], A[static_cast<std::size_t>(l)]);
+        const Rational g = dot(A[static_cast<std::size_t>(k)], A[static_cast<std::size_t>(l)]);
         if (k != l && g != 0)
           throw std::domain_error("A A^T is not diagonal");
         if (k == l)
@@ -134,17 +134,15 @@ Q a_norm_residual(const std::vector<int>& lump_of, ANorm which, const Q& c) {
   }
 }
 
-/// One piece per S: the residual at every set partition of {1..S} (the first non-zero one is returned); no
-/// variable (one dummy variable, degree 0: a single exact evaluation).
+/// One piece per S: the residual at every set partition of {1..S}, one component each; no variable (one
+/// dummy variable, degree 0: a single exact evaluation of constants, which may branch).
 IdentityPiece a_norm_piece(int S, ANorm which) {
-  return identity_piece("S = " + std::to_string(S) + ", every set partition", 1, 0,
-                        [parts = set_partitions(S), which](const Qs&, const RationalConstants& k) -> Q {
-                          for (const auto& lump_of : parts) {
-                            const Q r = a_norm_residual(lump_of, which, k("c"));
-                            if (r != 0)
-                              return r;
-                          }
-                          return Q(0);
+  return exact_identity("S = " + std::to_string(S) + ", every set partition", 1, 0,
+                        [parts = set_partitions(S), which](const Qs&, const RationalConstants& k) {
+                          Qs r;
+                          for (const auto& lump_of : parts)
+                            r.push_back(a_norm_residual(lump_of, which, k("c")));
+                          return r;
                         });
 }
 
@@ -154,7 +152,7 @@ Certificate a_norm_certificate(const char* id, ANorm which, const char* method) 
   c.domain = "S = 2, ..., 8: every set partition of {1, ..., S} (4140 for S = 8; the claim samples every "
              "lump-size pattern for S <= 8 and random partitions for larger S); larger S not covered";
   c.method = method;
-  c.constants = {{"c", [] { return Interval(1); }, [] { return Q(1); }}};
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (DimLoop<int> S(c, "S", 2); S <= 8; ++S)
     c.identities.push_back(a_norm_piece(S, which));
   c.paper = {{"S", 2, kUnbounded}}; // every partition of every S >= 2
@@ -189,7 +187,7 @@ DCRV_CERTIFICATE(g_a_norm_inf) {
 /// (x₁..x_{S−1}, v₁..v_S).
 IdentityPiece centered_sphi_piece(std::size_t S, std::size_t i) {
   // degree 3: p_i p_j (v_j − Σ p_l v_l), at most one factor linear in each x per p
-  return identity_piece("S = " + std::to_string(S) + ", component " + std::to_string(i + 1), 2 * S - 1, 3,
+  return exact_identity("S = " + std::to_string(S) + ", component " + std::to_string(i + 1), 2 * S - 1, 3,
                         [S, i](const Qs& x, const RationalConstants&) -> Q {
                           const Qs p = plane_chart(x, S), v = slice(x, S - 1, S);
                           const Q mean = dot(p, v);
@@ -268,7 +266,7 @@ DCRV_CERTIFICATE(g_star_centered) {
              "the sum is 0 wherever rho != 0";
   for (DimLoop<int> S(c, "S", 2); S <= 6; ++S)
     for (int KC = 1; KC <= S; ++KC) {
-      c.identities.push_back(identity_piece(
+      c.identities.push_back(exact_identity(
           "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(S - 1), 3,
           [S = static_cast<int>(S), s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
             const Qs p = plane_chart(x, static_cast<std::size_t>(S));
@@ -290,7 +288,7 @@ DCRV_CERTIFICATE(g_grpo_centered) {
       "p_S = 1 - sum x: a polynomial of degree <= 2 in each x and 1 in H, zero on a 3^S grid";
   for (DimLoop<int> S(c, "S", 2); S <= 6; ++S)
     for (int KC = 0; KC <= S; ++KC) {
-      c.identities.push_back(identity_piece(
+      c.identities.push_back(exact_identity(
           "S = " + std::to_string(S) + ", K_C = " + std::to_string(KC), static_cast<std::size_t>(S), 2,
           [S = static_cast<int>(S), s = leading_labels(S, KC)](const Qs& x, const RationalConstants&) -> Q {
             const Qs p = plane_chart(x, static_cast<std::size_t>(S));
@@ -347,7 +345,7 @@ DCRV_CERTIFICATE(g_dpo_gbar) {
     for (const auto& lump_of : set_partitions(S)) {
       const Lumps L(lump_of);
       for (const auto& s : sign_pure_labellings(L)) {
-        const IdentityPiece piece = identity_piece(
+        const IdentityPiece piece = exact_identity(
             "S = " + std::to_string(S) + ", lumps " + std::to_string(L.count()) + ", partition/labels",
             static_cast<std::size_t>(2 * S - 1), 1,
             [S = static_cast<int>(S), L, s](const Qs& x, const RationalConstants&) -> Q {
@@ -381,7 +379,7 @@ DCRV_CERTIFICATE(g_mk_decomp) {
              "polynomial of degree <= 1 in each variable where q_k != 0, zero on a 2^(2|C_k|+1) grid";
   for (DimLoop<int> m(c, "|C_k|", 1); m <= 6; ++m) {
     const IdentityPiece piece =
-        identity_piece("|C_k| = " + std::to_string(m), static_cast<std::size_t>(2 * m + 1), 1,
+        exact_identity("|C_k| = " + std::to_string(m), static_cast<std::size_t>(2 * m + 1), 1,
                        [m = static_cast<int>(m)](const Qs& x, const RationalConstants&) -> Q {
                          const std::size_t n = static_cast<std::size_t>(m);
                          const Qs p = slice(x, 0, n), Lg = slice(x, n, n);
@@ -429,13 +427,23 @@ Q aggregated_drift(const LumpOdeVars& v, std::size_t m) {
   return r;
 }
 
+using LumpFormula = std::function<Q(const LumpOdeVars&, std::size_t m)>;
+
+/// The residual of a lump-ODE identity at the variables x of lump_ode_vars: `formula` (the claim's right side
+/// for the lump {0, …, m−1}) minus the aggregated drift.
+Q lump_ode_residual(const Qs& x, std::size_t S, std::size_t m, const LumpFormula& formula) {
+  const LumpOdeVars v = lump_ode_vars(x, S, m);
+  return formula(v, m) - aggregated_drift(v, m);
+}
+std::string lump_ode_label(std::size_t S, std::size_t m) {
+  return "S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m);
+}
+
 /// A lump-ODE identity piece: `formula` is the claim's right side for the lump {0, …, m−1}.
-IdentityPiece lump_ode_piece(std::size_t S, std::size_t m, int degree,
-                             std::function<Q(const LumpOdeVars&, std::size_t m)> formula) {
-  return identity_piece("S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m), 2 * S + m, degree,
+IdentityPiece lump_ode_piece(std::size_t S, std::size_t m, int degree, LumpFormula formula) {
+  return exact_identity(lump_ode_label(S, m), 2 * S + m, degree,
                         [S, m, formula](const Qs& x, const RationalConstants&) -> Q {
-                          const LumpOdeVars v = lump_ode_vars(x, S, m);
-                          return formula(v, m) - aggregated_drift(v, m);
+                          return lump_ode_residual(x, S, m, formula);
                         });
 }
 
@@ -443,28 +451,27 @@ IdentityPiece lump_ode_piece(std::size_t S, std::size_t m, int degree,
 /// only the entropy terms, which involve L and not φ; the selection terms involve φ and not L), so R ≡ 0 iff
 /// R₀ ≡ 0 and R₁ ≡ 0: two smaller grids, "selection part" R(x, φ, 0, 0) in (x, φ) and "entropy part"
 /// R(x, 0, L, 1) − R(x, 0, L, 0) in (x, L), each of degree ≤ `degree` in each of its variables.
-std::vector<IdentityPiece>
-lump_ode_split_pieces(std::size_t S, std::size_t m, int degree,
-                      std::function<Q(const LumpOdeVars&, std::size_t m)> formula) {
-  const IdentityPiece full = lump_ode_piece(S, m, degree, formula);
-  auto layout = [S, m](const Qs& x, const Qs& phi, const Qs& L, const Q& eps) {
+std::vector<IdentityPiece> lump_ode_split_pieces(std::size_t S, std::size_t m, int degree,
+                                                 LumpFormula formula) {
+  auto layout = [S](const Qs& x, const Qs& phi, const Qs& L, const Q& eps) {
     Qs all = slice(x, 0, S - 1);
     all.insert(all.end(), phi.begin(), phi.end());
     all.insert(all.end(), L.begin(), L.end());
     all.push_back(eps);
     return all;
   };
-  const IdentityPiece sel =
-      identity_piece(full.label + ", selection part (eps = 0)", S - 1 + m, degree,
-                     [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
-                       return full.residual(layout(x, slice(x, S - 1, m), Qs(S, Q(0)), Q(0)), k);
-                     });
-  const IdentityPiece ent = identity_piece(
-      full.label + ", entropy part (coefficient of eps)", 2 * S - 1, degree,
-      [full, layout, S, m](const Qs& x, const RationalConstants& k) -> Q {
-        const Qs L = slice(x, S - 1, S), zero(m, Q(0));
-        return full.residual(layout(x, zero, L, Q(1)), k) - full.residual(layout(x, zero, L, Q(0)), k);
+  const IdentityPiece sel = exact_identity(
+      lump_ode_label(S, m) + ", selection part (eps = 0)", S - 1 + m, degree,
+      [formula, layout, S, m](const Qs& x, const RationalConstants&) -> Q {
+        return lump_ode_residual(layout(x, slice(x, S - 1, m), Qs(S, Q(0)), Q(0)), S, m, formula);
       });
+  const IdentityPiece ent =
+      exact_identity(lump_ode_label(S, m) + ", entropy part (coefficient of eps)", 2 * S - 1, degree,
+                     [formula, layout, S, m](const Qs& x, const RationalConstants&) -> Q {
+                       const Qs L = slice(x, S - 1, S), zero(m, Q(0));
+                       return lump_ode_residual(layout(x, zero, L, Q(1)), S, m, formula) -
+                              lump_ode_residual(layout(x, zero, L, Q(0)), S, m, formula);
+                     });
   return {sel, ent};
 }
 
@@ -559,7 +566,7 @@ DCRV_CERTIFICATE(g_eps0_lump) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     for (std::size_t m = 1; m <= S; ++m) {
       const IdentityPiece piece =
-          identity_piece("S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m), 2 * S - 1, 1,
+          exact_identity("S = " + std::to_string(S) + ", |C_k| = " + std::to_string(m), 2 * S - 1, 1,
                          [S = static_cast<std::size_t>(S), m](const Qs& x, const RationalConstants&) -> Q {
                            const Qs p = plane_chart(x, S), phi = slice(x, S - 1, S);
                            Q aggregated(0), sel(0);
@@ -627,7 +634,7 @@ template <class R>
 IdentityPiece leading_lump_piece(int S, int KC, int a, int b, std::size_t extra, int degree, R r) {
   const Labels s = leading_labels(S, KC);
   const auto in = leading_lump(S, KC, a, b);
-  return identity_piece(lump_text(S, KC, a, b), static_cast<std::size_t>(S - 1) + extra, degree,
+  return exact_identity(lump_text(S, KC, a, b), static_cast<std::size_t>(S - 1) + extra, degree,
                         [S, s, in, r](const Qs& x, const RationalConstants&) -> Q {
                           const Qs p = plane_chart(x, static_cast<std::size_t>(S));
                           return r(x, p, s, in, lump_masses_of(in, s, p));
@@ -727,7 +734,7 @@ DCRV_CERTIFICATE(g_grpo_logratio) {
 
 /// The DPO lump-ODE residual of lump k of the sign-pure labelled partition (L, s); variables (x, γ).
 IdentityPiece dpo_lump_piece(int S, const Lumps& L, const Labels& s, int k) {
-  return identity_piece(
+  return exact_identity(
       "S = " + std::to_string(S) + ", " + std::to_string(L.count()) + " lumps, lump " + std::to_string(k + 1),
       static_cast<std::size_t>(2 * S - 1), 2, [S, L, s, k](const Qs& x, const RationalConstants&) -> Q {
         const std::size_t n = static_cast<std::size_t>(S);
@@ -801,7 +808,7 @@ DCRV_CERTIFICATE(g_dpo_zik_ode) {
         if (size < 2)
           continue;
         // degree 1: the mean Σ p s γ cancels; each term is of degree <= 1 in each variable
-        c.identities.push_back(identity_piece("S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
+        c.identities.push_back(exact_identity("S = " + std::to_string(S) + ", K_C = " + std::to_string(KC) +
                                                   (sign > 0 ? ", correct pair" : ", incorrect pair"),
                                               static_cast<std::size_t>(2 * S - 1), 1,
                                               [S = static_cast<int>(S), s = leading_labels(S, KC), first,
@@ -881,12 +888,12 @@ DCRV_CERTIFICATE(g_op3_logratio_identity) {
             all.push_back(eps);
             return all;
           };
-          c.identities.push_back(identity_piece(
+          c.identities.push_back(exact_identity(
               label + ", eps-free part", 2 * S - 1, 2,
               [S = static_cast<std::size_t>(S), m, s, full](const Qs& x, const RationalConstants&) -> Q {
                 return op3_residual(full(x, slice(x, S - 1, S), Qs(S, Q(0)), Q(0), Q(0)), S, m, s);
               }));
-          c.identities.push_back(identity_piece(
+          c.identities.push_back(exact_identity(
               label + ", coefficient of eps", 2 * S, 2,
               [S = static_cast<std::size_t>(S), m, s, full](const Qs& x, const RationalConstants&) -> Q {
                 const Qs zero(S, Q(0)), L = slice(x, S - 1, S);

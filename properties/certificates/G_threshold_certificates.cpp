@@ -21,8 +21,6 @@
 namespace dcrv::certify {
 namespace {
 
-using softmax_exact::identity_piece;
-
 /// The certificate of L_K(δ) > 0 on δ ∈ (0, 1/K) for the claim `id` (the two claims state the same bound).
 Certificate face_gap_positive_certificate(const char* id) {
   Certificate c;
@@ -257,18 +255,18 @@ DCRV_CERTIFICATE(g_mk_range) {
 /// n₁, ℓ₂ = log n₂), log(M/n) = L − ℓ; classes (incorrect face) 𝒞 (n₁ = K_C, M₁ = ρ) and ℐ∖{k} (n₂ = K_I − 1,
 /// M₂ = 1 − δ − ρ); (correct face) 𝒞∖{k} (n₁ = K_C − 1, M₁ = ρ − δ) and ℐ (n₂ = K_I, M₂ = 1 − ρ). An empty
 /// class (n = 0) has no term on either side.
-Rational emin_uniform_residual(bool incorrect_face, int KC, int KI, const std::vector<Rational>& x) {
-  const Rational &delta = x[0], &rho = x[1], &Ld = x[2], &L1 = x[3], &L2 = x[4], &l1 = x[5], &l2 = x[6];
+Exact emin_uniform_residual(bool incorrect_face, int KC, int KI, const std::vector<Exact>& x) {
+  const Exact &delta = x[0], &rho = x[1], &Ld = x[2], &L1 = x[3], &L2 = x[4], &l1 = x[5], &l2 = x[6];
   const int n1 = incorrect_face ? KC : KC - 1, n2 = incorrect_face ? KI - 1 : KI;
-  const Rational M1 = incorrect_face ? Rational(rho) : Rational(rho - delta);
-  const Rational M2 = incorrect_face ? Rational(1 - delta - rho) : Rational(1 - rho);
-  Rational mean_log = delta * Ld, E = (delta - 1) * Ld;
+  const Exact M1 = incorrect_face ? Exact(rho) : Exact(rho - delta);
+  const Exact M2 = incorrect_face ? Exact(1 - delta - rho) : Exact(1 - rho);
+  Exact mean_log = delta * Ld, E = (delta - 1) * Ld;
   if (n1 >= 1) {
-    mean_log += Rational(n1) * (M1 / n1) * (L1 - l1);
+    mean_log += Exact(n1) * (M1 / n1) * (L1 - l1);
     E += M1 * L1 - M1 * l1;
   }
   if (n2 >= 1) {
-    mean_log += Rational(n2) * (M2 / n2) * (L2 - l2);
+    mean_log += Exact(n2) * (M2 / n2) * (L2 - l2);
     E += M2 * L2 - M2 * l2;
   }
   return mean_log - Ld - E;
@@ -299,9 +297,9 @@ Certificate emin_certificate(const char* id, bool incorrect_face) {
     for (int KI = incorrect_face ? 1 : 0; KI <= (incorrect_face ? 4 : 3); ++KI) {
       if (KC + KI < 2)
         continue;
-      const IdentityPiece piece = identity_piece(
+      const IdentityPiece piece = exact_identity(
           "uniform allocation, K_C = " + std::to_string(KC) + ", K_I = " + std::to_string(KI), 7, 2,
-          [incorrect_face, KC, KI](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+          [incorrect_face, KC, KI](const std::vector<Exact>& x, const RationalConstants&) -> Exact {
             return emin_uniform_residual(incorrect_face, KC, KI, x);
           });
       c.identities.push_back(piece);
@@ -379,28 +377,28 @@ template <std::size_t KC> Piece star_phii_piece() {
 /// S⁽²⁾)/ρ, S⁽²⁾ = δ² + Σy², S⁽²⁾_max = δ² + (ρ − δ)², ρ = δ + Σy, equals the same score over y.
 IdentityPiece star_op1_chain(int masses, bool correct_face) {
   const std::size_t n = static_cast<std::size_t>(masses) + (correct_face ? 1 : 0);
-  return identity_piece(
+  return exact_identity(
       std::string(correct_face ? "correct face" : "incorrect face") + ", K_C = " +
           std::to_string(correct_face ? masses + 1 : masses) + ": rho x (bound - phi_k) = the score",
-      n, 2, [masses, correct_face](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
+      n, 2, [masses, correct_face](const std::vector<Exact>& x, const RationalConstants&) -> Exact {
         const std::size_t off = correct_face ? 1 : 0;
-        const Rational delta = correct_face ? x[0] : Rational(0);
-        Rational sum = 0, squares = 0, cross = 0;
+        const Exact delta = correct_face ? x[0] : Exact(0);
+        Exact sum = 0, squares = 0, cross = 0;
         for (int c = 0; c < masses; ++c) {
-          const Rational& y = x[off + static_cast<std::size_t>(c)];
+          const Exact& y = x[off + static_cast<std::size_t>(c)];
           for (int d = 0; d < c; ++d)
             cross += x[off + static_cast<std::size_t>(d)] * y;
           sum += y;
           squares += y * y;
         }
-        const Rational score = -2 * cross;
+        const Exact score = -2 * cross;
         if (!correct_face) {
-          const Rational rho = sum, phi = -squares / rho;
+          const Exact rho = sum, phi = -squares / rho;
           return rho * (-rho - phi) - score;
         }
-        const Rational rho = delta + sum, s2 = delta * delta + squares;
-        const Rational s2max = delta * delta + (rho - delta) * (rho - delta);
-        const Rational phi = (delta - s2) / rho;
+        const Exact rho = delta + sum, s2 = delta * delta + squares;
+        const Exact s2max = delta * delta + (rho - delta) * (rho - delta);
+        const Exact phi = (delta - s2) / rho;
         return rho * ((delta - s2max) / rho - phi) - score;
       });
 }

@@ -46,17 +46,17 @@
 namespace dcrv::certify {
 namespace {
 
-using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
+using namespace softmax_exact; // XVec, plane_chart, slice, dot, …
 using interval_simplex::for_sizes;
 using interval_simplex::tangent_vector;
 
 /// The stereographic point s(t) of the unit sphere in ℝ^K (header), t = x[offset .. offset + K − 2].
-RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
-  Rational n2(0);
+XVec sphere_point(const XVec& x, std::size_t K, std::size_t offset = 0) {
+  Exact n2(0);
   for (std::size_t i = 0; i + 1 < K; ++i)
     n2 += x[offset + i] * x[offset + i];
-  const Rational d = 1 + n2;
-  RVec s(K);
+  const Exact d = 1 + n2;
+  XVec s(K);
   for (std::size_t i = 0; i + 1 < K; ++i)
     s[i] = 2 * x[offset + i] / d;
   s[K - 1] = (1 - n2) / d;
@@ -65,10 +65,10 @@ RVec sphere_point(const RVec& x, std::size_t K, std::size_t offset = 0) {
 
 /// The variables (p₁..p_{K−1}, w₁..w_K, ε, L₁..L_K) of the drift identities.
 struct DriftVars {
-  RVec p, w, L;
-  Rational eps;
+  XVec p, w, L;
+  Exact eps;
 };
-DriftVars drift_vars(const RVec& x, std::size_t K) {
+DriftVars drift_vars(const XVec& x, std::size_t K) {
   DriftVars v;
   v.p = plane_chart(x, K);
   v.w = slice(x, K - 1, K);
@@ -86,7 +86,7 @@ std::string k_label(std::size_t K) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece drift_tangent_piece(std::size_t K) {
-  return identity_piece(k_label(K), 3 * K, 2, [K](const RVec& x, const RationalConstants&) -> Rational {
+  return exact_identity(k_label(K), 3 * K, 2, [K](const XVec& x, const RationalConstants&) -> Exact {
     const DriftVars v = drift_vars(x, K);
     return sum_of(linear_drift(v.w, v.eps, v.p, v.L));
   });
@@ -113,19 +113,19 @@ DCRV_CERTIFICATE(drift_tangent) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece drift_decomposition_piece(std::size_t K) {
-  return identity_piece(k_label(K), 3 * K, 3, [K](const RVec& x, const RationalConstants&) -> Rational {
+  return exact_identity(k_label(K), 3 * K, 3, [K](const XVec& x, const RationalConstants&) -> XVec {
     const DriftVars v = drift_vars(x, K);
-    const RVec F = linear_drift(v.w, v.eps, v.p, v.L);
-    const Rational mw = dot(v.p, v.w), ml = dot(v.p, v.L);
-    RVec phi(K);
+    const XVec F = linear_drift(v.w, v.eps, v.p, v.L);
+    const Exact mw = dot(v.p, v.w), ml = dot(v.p, v.L);
+    XVec phi(K);
     for (std::size_t i = 0; i < K; ++i)
       phi[i] = v.w[i] - mw;
-    const Rational pphi = dot(v.p, phi);
-    Rational r(0);
+    const Exact pphi = dot(v.p, phi);
+    XVec r;
     for (std::size_t i = 0; i < K; ++i) {
       // (diag p − ppᵀ)φ − ε p ⊙ (L − ⟨p, L⟩)
-      const Rational rhs = v.p[i] * phi[i] - v.p[i] * pphi - v.eps * v.p[i] * (v.L[i] - ml);
-      widen(r, F[i] - rhs);
+      const Exact rhs = v.p[i] * phi[i] - v.p[i] * pphi - v.eps * v.p[i] * (v.L[i] - ml);
+      r.push_back(F[i] - rhs);
     }
     return r;
   });
@@ -253,33 +253,33 @@ template <std::size_t K> Piece neg_entropy_piece() {
 /// v)q_i, δ = v/K (the argument of the piece's log1p, so L_i − L_δ = log1p((1 − v)K q_i/v)); (C) that p is on
 /// the plane: Σ_i (δ + (1 − v)q_i) = 1 with q_K = 1 − Σ_{i<K} q_i.
 std::vector<IdentityPiece> neg_entropy_chain(std::size_t K) {
-  const Rational Kq(static_cast<long>(K));
+  const Exact Kq(static_cast<long>(K));
   IdentityPiece a =
-      identity_piece(k_label(K) + ", (A) -<p, L> + L_delta = -sum p_i (L_i - L_delta) on sum p = 1", 2 * K, 1,
-                     [K](const RVec& x, const RationalConstants&) -> Rational {
-                       const Rational& Ld = x[2 * K - 1];
-                       Rational rest = 1, lhs = Ld, rhs = 0;
+      exact_identity(k_label(K) + ", (A) -<p, L> + L_delta = -sum p_i (L_i - L_delta) on sum p = 1", 2 * K, 1,
+                     [K](const XVec& x, const RationalConstants&) -> Exact {
+                       const Exact& Ld = x[2 * K - 1];
+                       Exact rest = 1, lhs = Ld, rhs = 0;
                        for (std::size_t i = 0; i < K; ++i) {
-                         const Rational p = i + 1 < K ? x[i] : rest;
+                         const Exact p = i + 1 < K ? x[i] : rest;
                          rest -= p;
-                         const Rational& L = x[K - 1 + i];
+                         const Exact& L = x[K - 1 + i];
                          lhs -= p * L;
                          rhs -= p * (L - Ld);
                        }
                        return lhs - rhs;
                      });
-  IdentityPiece b = identity_piece(k_label(K) + ", (B) p_i/delta = 1 + (1 - v) K q_i/v", 2, 1,
-                                   [Kq](const RVec& x, const RationalConstants&) -> Rational {
-                                     const Rational &v = x[0], &q = x[1];
-                                     const Rational delta = v / Kq, p = delta + (1 - v) * q;
+  IdentityPiece b = exact_identity(k_label(K) + ", (B) p_i/delta = 1 + (1 - v) K q_i/v", 2, 1,
+                                   [Kq](const XVec& x, const RationalConstants&) -> Exact {
+                                     const Exact &v = x[0], &q = x[1];
+                                     const Exact delta = v / Kq, p = delta + (1 - v) * q;
                                      return v * (p / delta - (1 + (1 - v) * Kq * q / v));
                                    });
-  IdentityPiece c = identity_piece(k_label(K) + ", (C) sum_i (delta + (1 - v) q_i) = 1", K, 1,
-                                   [K, Kq](const RVec& x, const RationalConstants&) -> Rational {
-                                     const Rational& v = x[0];
-                                     Rational rest = 1, sum = 0;
+  IdentityPiece c = exact_identity(k_label(K) + ", (C) sum_i (delta + (1 - v) q_i) = 1", K, 1,
+                                   [K, Kq](const XVec& x, const RationalConstants&) -> Exact {
+                                     const Exact& v = x[0];
+                                     Exact rest = 1, sum = 0;
                                      for (std::size_t i = 0; i < K; ++i) {
-                                       const Rational q = i + 1 < K ? x[1 + i] : rest;
+                                       const Exact q = i + 1 < K ? x[1 + i] : rest;
                                        rest -= q;
                                        sum += v / Kq + (1 - v) * q;
                                      }
@@ -366,19 +366,19 @@ DCRV_CERTIFICATE(ellipticity_lower) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// σ = g(diag s − p sᵀ) with s = √p (the stereographic point), g = √γ; properties/domains/noise.hpp wf_sigma.
-std::vector<RVec> wf_sigma_exact(const RVec& s, const Rational& g) {
+std::vector<XVec> wf_sigma_exact(const XVec& s, const Exact& g) {
   const std::size_t K = s.size();
-  std::vector<RVec> sig(K, RVec(K));
+  std::vector<XVec> sig(K, XVec(K));
   for (std::size_t i = 0; i < K; ++i)
     for (std::size_t j = 0; j < K; ++j)
-      sig[i][j] = g * ((i == j ? s[i] : Rational(0)) - s[i] * s[i] * s[j]);
+      sig[i][j] = g * ((i == j ? s[i] : Exact(0)) - s[i] * s[i] * s[j]);
   return sig;
 }
 
 /// σσᵀ (exact).
-std::vector<RVec> gram(const std::vector<RVec>& a) {
+std::vector<XVec> gram(const std::vector<XVec>& a) {
   const std::size_t K = a.size();
-  std::vector<RVec> g(K, RVec(K, Rational(0)));
+  std::vector<XVec> g(K, XVec(K, Exact(0)));
   for (std::size_t i = 0; i < K; ++i)
     for (std::size_t j = 0; j < K; ++j)
       for (std::size_t l = 0; l < K; ++l)
@@ -386,28 +386,28 @@ std::vector<RVec> gram(const std::vector<RVec>& a) {
   return g;
 }
 
-/// The residual of σσᵀ = c(diag p − ppᵀ) and 1ᵀσ = 0 with p = s ⊙ s: the largest |entry| of both.
-Rational covariance_residual(const std::vector<RVec>& sig, const RVec& s, const Rational& c) {
+/// The components of σσᵀ = c(diag p − ppᵀ) and 1ᵀσ = 0 with p = s ⊙ s: every entry of both.
+XVec covariance_residual(const std::vector<XVec>& sig, const XVec& s, const Exact& c) {
   const std::size_t K = s.size();
   const auto ss = gram(sig);
-  Rational r(0);
+  XVec r;
   for (std::size_t i = 0; i < K; ++i) {
-    const Rational pi = s[i] * s[i];
-    Rational col(0);
+    const Exact pi = s[i] * s[i];
+    Exact col(0);
     for (std::size_t j = 0; j < K; ++j) {
-      const Rational pj = s[j] * s[j];
-      widen(r, ss[i][j] - c * ((i == j ? pi : Rational(0)) - pi * pj)); // c(diag p − ppᵀ)
+      const Exact pj = s[j] * s[j];
+      r.push_back(ss[i][j] - c * ((i == j ? pi : Exact(0)) - pi * pj)); // c(diag p − ppᵀ)
       col += sig[j][i];                                                 // (1ᵀσ)_i
     }
-    widen(r, col);
+    r.push_back(col);
   }
   return r;
 }
 
 IdentityPiece wf_covariance_piece(std::size_t K) {
-  return identity_piece(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
-    const RVec s = sphere_point(x, K);
-    const Rational& g = x[K - 1];
+  return exact_identity(k_label(K), K, 12, [K](const XVec& x, const RationalConstants&) -> XVec {
+    const XVec s = sphere_point(x, K);
+    const Exact& g = x[K - 1];
     return covariance_residual(wf_sigma_exact(s, g), s, g * g); // γ = g²
   });
 }
@@ -432,14 +432,14 @@ DCRV_CERTIFICATE(wf_covariance) {
 // ---------------------------------------------------------------------------------------------------------
 
 IdentityPiece face_variance_piece(std::size_t K) {
-  return identity_piece(k_label(K), K, 12, [K](const RVec& x, const RationalConstants&) -> Rational {
-    const RVec s = sphere_point(x, K);
-    const Rational& g = x[K - 1];
+  return exact_identity(k_label(K), K, 12, [K](const XVec& x, const RationalConstants&) -> XVec {
+    const XVec s = sphere_point(x, K);
+    const Exact& g = x[K - 1];
     const auto ss = gram(wf_sigma_exact(s, g));
-    Rational r(0);
+    XVec r;
     for (std::size_t i = 0; i < K; ++i) {
-      const Rational pi = s[i] * s[i];
-      widen(r, ss[i][i] - g * g * pi * (1 - pi));
+      const Exact pi = s[i] * s[i];
+      r.push_back(ss[i][i] - g * g * pi * (1 - pi));
     }
     return r;
   });
@@ -482,8 +482,8 @@ DCRV_CERTIFICATE(lyap_lambda_choice) {
              "polynomial of degree <= 1 in each, zero on a 2^2 grid hence identically";
   c.constants = {{"c", [] { return Interval(1) / Interval(2); }, [] { return Rational(1, 2); }}};
   c.identities.push_back(
-      identity_piece("n, x > 0", 2, 1, [](const RVec& x, const RationalConstants& k) -> Rational {
-        const Rational lambda = 1 / (2 * x[0] * x[1]);
+      exact_identity("n, x > 0", 2, 1, [](const XVec& x, const RationalConstants& k) -> Exact {
+        const Exact lambda = 1 / (2 * x[0] * x[1]);
         return lambda * x[0] * x[1] - k("c");
       }));
   c.paper = {{"n", 0, kUnbounded}, {"x", 0, kUnbounded}};
@@ -553,19 +553,19 @@ Piece facet_gap_left_piece() {
 /// multilinear: degree <= 1 in each).
 IdentityPiece facet_gap_sum_chain(int K) {
   const std::size_t n = static_cast<std::size_t>(K - 1); // the other masses
-  return identity_piece(k_label(static_cast<std::size_t>(K)) +
+  return exact_identity(k_label(static_cast<std::size_t>(K)) +
                             ": <p, log p> - log delta - L_K = (1-delta)/(K-1) sum g",
-                        2 * n + 3, 1, [K, n](const RVec& x, const RationalConstants&) -> Rational {
-                          const Rational& delta = x[0];
-                          const Rational &Ld = x[2 * n], &L1 = x[2 * n + 1], &Lm = x[2 * n + 2];
-                          const Rational km1(K - 1);
-                          Rational rest = 1, lhs = delta * Ld - Ld - (1 - delta) * (L1 - Lm - Ld), sum = 0;
+                        2 * n + 3, 1, [K, n](const XVec& x, const RationalConstants&) -> Exact {
+                          const Exact& delta = x[0];
+                          const Exact &Ld = x[2 * n], &L1 = x[2 * n + 1], &Lm = x[2 * n + 2];
+                          const Exact km1(K - 1);
+                          Exact rest = 1, lhs = delta * Ld - Ld - (1 - delta) * (L1 - Lm - Ld), sum = 0;
                           for (std::size_t j = 0; j < n; ++j) {
-                            const Rational q = j + 1 < n ? x[1 + j] : rest;
+                            const Exact q = j + 1 < n ? x[1 + j] : rest;
                             rest -= q;
-                            const Rational& Lq = x[n + j];
+                            const Exact& Lq = x[n + j];
                             lhs += (1 - delta) * q * (L1 + Lq);
-                            const Rational xj = km1 * q;
+                            const Exact xj = km1 * q;
                             sum += xj * (Lm + Lq) - xj + 1;
                           }
                           return lhs - (1 - delta) / km1 * sum;
@@ -639,9 +639,9 @@ DCRV_CERTIFICATE(face_gap_formula) {
       "points: sum_j p_j log p_j - log y - Gamma(y) = (1-y)/(K-1) sum_{j != i} g((K-1) q_j - 1), g(s) = "
       "(1 + s) log1p(s) - s >= 0 as in H.face-gap-at-floor (the same pieces and identities)";
   c.identities.push_back(
-      identity_piece("equal split", 4, 1, [](const RVec& x, const RationalConstants&) -> Rational {
-        const Rational &y = x[0], &Ly = x[1], &L1 = x[2], &Lm = x[3];
-        const Rational v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
+      exact_identity("equal split", 4, 1, [](const XVec& x, const RationalConstants&) -> Exact {
+        const Exact &y = x[0], &Ly = x[1], &L1 = x[2], &Lm = x[3];
+        const Exact v_eq = y * Ly - Ly + (1 - y) * (L1 - Lm);
         return v_eq - (1 - y) * (L1 - Lm - Ly); // Γ(y) = (1−y) log((1−y)/((K−1)y))
       }));
   add_facet_gap(c);
@@ -658,50 +658,49 @@ DCRV_CERTIFICATE(face_gap_formula) {
 /// ppᵀ). ε and L enter only as εL_k =: M_k (the drift and εz_ij = M_i − M_j). Variables (p₁..p_K free
 /// positive, φ₁..φ_K, γ, M₁..M_K); every pair i ≠ j.
 IdentityPiece ito_drift_piece(std::size_t K) {
-  return identity_piece(k_label(K) + ", generator drift", 3 * K + 1, 2,
-                        [K](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = slice(x, 0, K), phi = slice(x, K, K), M = slice(x, 2 * K + 1, K);
-                          const Rational& gamma = x[2 * K];
-                          const Rational mm = dot(p, M);
-                          RVec F(K);
-                          for (std::size_t k = 0; k < K; ++k)
-                            F[k] = p[k] * (phi[k] - (M[k] - mm));
-                          auto Q = [&](std::size_t a) { return gamma * (p[a] - p[a] * p[a]); }; // diag of Q
-                          Rational r(0);
-                          for (std::size_t i = 0; i < K; ++i)
-                            for (std::size_t j = 0; j < K; ++j) {
-                              if (i == j)
-                                continue;
-                              const Rational drift =
-                                  F[i] / p[i] - F[j] / p[j] +
-                                  Rational(1, 2) * (-Q(i) / (p[i] * p[i]) + Q(j) / (p[j] * p[j]));
-                              const Rational shown = (phi[i] - phi[j]) - (M[i] - M[j]) -
-                                                     gamma / 2 * ((1 - p[i]) / p[i] - (1 - p[j]) / p[j]);
-                              widen(r, drift - shown);
-                            }
-                          return r;
-                        });
+  return exact_identity(
+      k_label(K) + ", generator drift", 3 * K + 1, 2, [K](const XVec& x, const RationalConstants&) -> XVec {
+        const XVec p = slice(x, 0, K), phi = slice(x, K, K), M = slice(x, 2 * K + 1, K);
+        const Exact& gamma = x[2 * K];
+        const Exact mm = dot(p, M);
+        XVec F(K);
+        for (std::size_t k = 0; k < K; ++k)
+          F[k] = p[k] * (phi[k] - (M[k] - mm));
+        auto Q = [&](std::size_t a) { return gamma * (p[a] - p[a] * p[a]); }; // diag of Q
+        XVec r;
+        for (std::size_t i = 0; i < K; ++i)
+          for (std::size_t j = 0; j < K; ++j) {
+            if (i == j)
+              continue;
+            const Exact drift =
+                F[i] / p[i] - F[j] / p[j] + Rational(1, 2) * (-Q(i) / (p[i] * p[i]) + Q(j) / (p[j] * p[j]));
+            const Exact shown =
+                (phi[i] - phi[j]) - (M[i] - M[j]) - gamma / 2 * ((1 - p[i]) / p[i] - (1 - p[j]) / p[j]);
+            r.push_back(drift - shown);
+          }
+        return r;
+      });
 }
 
 /// The noise row: (σᵀ∇z)ᵀ = σ_i·/p_i − σ_j·/p_j = √γ(e_i/√p_i − e_j/√p_j), σ = √γ(diag √p − p√pᵀ); √p = s(t)
 /// stereographic, √γ = g. Variables (t₁..t_{K−1}, g).
 IdentityPiece noise_row_piece(std::size_t K) {
-  return identity_piece(k_label(K) + ", noise row", K, 8,
-                        [K](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec s = sphere_point(x, K);
-                          const Rational& g = x[K - 1];
+  return exact_identity(k_label(K) + ", noise row", K, 8,
+                        [K](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec s = sphere_point(x, K);
+                          const Exact& g = x[K - 1];
                           const auto sig = wf_sigma_exact(s, g);
-                          Rational r(0);
+                          XVec r;
                           for (std::size_t i = 0; i < K; ++i)
                             for (std::size_t j = 0; j < K; ++j) {
                               if (i == j)
                                 continue;
-                              const Rational pi = s[i] * s[i], pj = s[j] * s[j];
+                              const Exact pi = s[i] * s[i], pj = s[j] * s[j];
                               for (std::size_t l = 0; l < K; ++l) {
-                                const Rational row = sig[i][l] / pi - sig[j][l] / pj;
-                                const Rational shown = (l == i ? Rational(g / s[i]) : Rational(0)) -
-                                                       (l == j ? Rational(g / s[j]) : Rational(0));
-                                widen(r, row - shown);
+                                const Exact row = sig[i][l] / pi - sig[j][l] / pj;
+                                const Exact shown = (l == i ? Exact(g / s[i]) : Exact(0)) -
+                                                    (l == j ? Exact(g / s[j]) : Exact(0));
+                                r.push_back(row - shown);
                               }
                             }
                           return r;
@@ -710,30 +709,30 @@ IdentityPiece noise_row_piece(std::size_t K) {
 
 /// φ^STaR of def:star-score (dcrv::star_score_formula): φ_c = (p_c − S⁽²⁾)/ρ (c ∈ C), −S⁽²⁾/ρ (i ∈ I),
 /// C = the first KC coordinates (StarPartition::window(K, KC)).
-RVec star_score_exact(const RVec& p, std::size_t KC) {
-  Rational rho(0), s2(0);
+XVec star_score_exact(const XVec& p, std::size_t KC) {
+  Exact rho(0), s2(0);
   for (std::size_t c = 0; c < KC; ++c) {
     rho += p[c];
     s2 += p[c] * p[c];
   }
-  RVec phi(p.size());
+  XVec phi(p.size());
   for (std::size_t k = 0; k < p.size(); ++k)
-    phi[k] = ((k < KC ? p[k] : Rational(0)) - s2) / rho;
+    phi[k] = ((k < KC ? p[k] : Exact(0)) - s2) / rho;
   return phi;
 }
 
 /// φ_i − φ_j = (p_i − p_j)/ρ for i, j ∈ C; variables p₁..p_K free positive.
 IdentityPiece star_difference_piece(std::size_t K, std::size_t KC) {
-  return identity_piece(k_label(K) + ", |C| = " + std::to_string(KC) + ", score difference", K, 3,
-                        [K, KC](const RVec& p, const RationalConstants&) -> Rational {
-                          const RVec phi = star_score_exact(p, KC);
-                          Rational rho(0);
+  return exact_identity(k_label(K) + ", |C| = " + std::to_string(KC) + ", score difference", K, 3,
+                        [K, KC](const XVec& p, const RationalConstants&) -> XVec {
+                          const XVec phi = star_score_exact(p, KC);
+                          Exact rho(0);
                           for (std::size_t c = 0; c < KC; ++c)
                             rho += p[c];
-                          Rational r(0);
+                          XVec r;
                           for (std::size_t i = 0; i < KC; ++i)
                             for (std::size_t j = 0; j < KC; ++j)
-                              widen(r, phi[i] - phi[j] - (p[i] - p[j]) / rho);
+                              r.push_back(phi[i] - phi[j] - (p[i] - p[j]) / rho);
                           return r;
                         });
 }
@@ -770,19 +769,19 @@ DCRV_CERTIFICATE(star_logratio) {
 /// GRPO's centred score γ̂_C = σH, γ̂_I = −ρH (grpo::centered_score, σ = Σ_I p, H = h_G(ρ) free): γ̂_i = γ̂_j
 /// for i, j ∈ C. Variables (p₁..p_K, H).
 IdentityPiece grpo_difference_piece(std::size_t K, std::size_t KC) {
-  return identity_piece(k_label(K) + ", |C| = " + std::to_string(KC) + ", score difference", K + 1, 2,
-                        [K, KC](const RVec& x, const RationalConstants&) -> Rational {
-                          Rational rho(0), sigma(0);
+  return exact_identity(k_label(K) + ", |C| = " + std::to_string(KC) + ", score difference", K + 1, 2,
+                        [K, KC](const XVec& x, const RationalConstants&) -> XVec {
+                          Exact rho(0), sigma(0);
                           for (std::size_t k = 0; k < K; ++k)
                             (k < KC ? rho : sigma) += x[k];
-                          const Rational& H = x[K];
-                          RVec phi(K);
+                          const Exact& H = x[K];
+                          XVec phi(K);
                           for (std::size_t k = 0; k < K; ++k)
-                            phi[k] = k < KC ? Rational(sigma * H) : Rational(-rho * H);
-                          Rational r(0);
+                            phi[k] = k < KC ? Exact(sigma * H) : Exact(-rho * H);
+                          XVec r;
                           for (std::size_t i = 0; i < KC; ++i)
                             for (std::size_t j = 0; j < KC; ++j)
-                              widen(r, phi[i] - phi[j]);
+                              r.push_back(phi[i] - phi[j]);
                           return r;
                         });
 }
@@ -811,23 +810,23 @@ DCRV_CERTIFICATE(grpo_logratio) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// b^{−2e} for B = b² (exact when 2e is an integer).
-Rational prefactor(const Rational& b, const Rational& e) {
-  const Rational twice = 2 * e;
+Exact prefactor(const Exact& b, const Rational& e) {
+  const Rational twice = 2 * e; // a constant: branching on it is allowed
   if (boost::multiprecision::denominator(twice) != 1)
     throw std::domain_error("B^-e is not rational for 2e = " + twice.str() + " (not an integer)");
   const long n = boost::multiprecision::numerator(twice).convert_to<long>();
-  Rational r(1);
+  Exact r(1);
   for (long i = 0; i < (n < 0 ? -n : n); ++i)
     r *= b;
-  return n >= 0 ? Rational(1 / r) : r;
+  return n >= 0 ? Exact(1 / r) : r; // on the sign of the constant n
 }
 
 IdentityPiece noise_covariance_piece(std::size_t S) {
-  return identity_piece("S = " + std::to_string(S), S, 12,
-                        [S](const RVec& x, const RationalConstants& k) -> Rational {
-                          const RVec s = sphere_point(x, S);
-                          const Rational& b = x[S - 1];
-                          const Rational f = prefactor(b, k("e")), B = b * b;
+  return exact_identity("S = " + std::to_string(S), S, 12,
+                        [S](const XVec& x, const RationalConstants& k) -> XVec {
+                          const XVec s = sphere_point(x, S);
+                          const Exact& b = x[S - 1];
+                          const Exact f = prefactor(b, k("e")), B = b * b;
                           // N = B^{−e}(diag √p − p√pᵀ): the (WF) σ of H.wf-covariance with √γ = B^{−e}
                           return covariance_residual(wf_sigma_exact(s, f), s, 1 / B);
                         });
@@ -874,14 +873,14 @@ DCRV_CERTIFICATE(main_star_score_diff) {
 
 /// The centred GRPO score and the raw score h_G(ρ)1_C are constant on C (H = h_G(ρ) free).
 IdentityPiece grpo_raw_difference_piece(std::size_t S, std::size_t M) {
-  return identity_piece("S = " + std::to_string(S) + ", M = " + std::to_string(M) + ", raw score", S + 1, 1,
-                        [S, M](const RVec& x, const RationalConstants&) -> Rational {
-                          RVec raw(S);
+  return exact_identity("S = " + std::to_string(S) + ", M = " + std::to_string(M) + ", raw score", S + 1, 1,
+                        [S, M](const XVec& x, const RationalConstants&) -> XVec {
+                          XVec raw(S);
                           for (std::size_t k = 0; k < S; ++k)
-                            raw[k] = k < M ? x[S] : Rational(0);
-                          Rational r(0);
+                            raw[k] = k < M ? x[S] : Exact(0);
+                          XVec r;
                           for (std::size_t i = 1; i < M; ++i)
-                            widen(r, raw[i] - raw[0]);
+                            r.push_back(raw[i] - raw[0]);
                           return r;
                         });
 }
@@ -914,18 +913,17 @@ DCRV_CERTIFICATE(main_grpo_score_diff_zero) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// V − γ²L(1 − L) − rest for b = (b₁, …, b_K) with p in the chart of Σp = 1 (variables p₁..p_{K−1}, γ, η).
-IdentityPiece
-variance_gap_piece(std::string label, std::size_t K,
-                   std::function<RVec(const Rational&, const Rational&)> b_of,
-                   std::vector<std::size_t> incorrect,
-                   std::function<Rational(const RVec&, const Rational&, const Rational&)> rest) {
-  return identity_piece(std::move(label), K + 1, 4,
-                        [K, b_of, incorrect, rest](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, K);
-                          const Rational &gamma = x[K - 1], &eta = x[K];
-                          const RVec b = b_of(gamma, eta);
-                          const Rational m = dot(p, b);
-                          Rational V(0), L(0);
+IdentityPiece variance_gap_piece(std::string label, std::size_t K,
+                                 std::function<XVec(const Exact&, const Exact&)> b_of,
+                                 std::vector<std::size_t> incorrect,
+                                 std::function<Exact(const XVec&, const Exact&, const Exact&)> rest) {
+  return exact_identity(std::move(label), K + 1, 4,
+                        [K, b_of, incorrect, rest](const XVec& x, const RationalConstants&) -> Exact {
+                          const XVec p = plane_chart(x, K);
+                          const Exact &gamma = x[K - 1], &eta = x[K];
+                          const XVec b = b_of(gamma, eta);
+                          const Exact m = dot(p, b);
+                          Exact V(0), L(0);
                           for (std::size_t j = 0; j < K; ++j)
                             V += p[j] * (b[j] - m) * (b[j] - m);
                           for (std::size_t i : incorrect)
@@ -934,7 +932,7 @@ variance_gap_piece(std::string label, std::size_t K,
                         });
 }
 
-Rational zero_rest(const RVec&, const Rational&, const Rational&) {
+Exact zero_rest(const XVec&, const Exact&, const Exact&) {
   return 0;
 }
 
@@ -960,27 +958,27 @@ DCRV_CERTIFICATE(variance_gap_bound) {
       "V - gamma^2 L(1-L) equals 0 in the last three and p_3 eta^2 (1 - p_3) + 2 p_1 p_3 gamma eta in "
       "the first: exact identities (p_K = 1 - sum p_i, degree <= 4 in each variable, zero on a 5^(K+1) "
       "grid hence identically), and the remainder >= 0 by interval evaluation";
-  const auto two = [](const Rational& g, const Rational&) { return RVec{g, 0}; };
+  const auto two = [](const Exact& g, const Exact&) { return XVec{g, 0}; };
   c.identities.push_back(variance_gap_piece("K = 2, b = (gamma, 0)", 2, two, {1}, zero_rest));
   c.identities.push_back(variance_gap_piece(
       "K = 3, b = (gamma, 0, -eta)", 3,
-      [](const Rational& g, const Rational& e) {
-        return RVec{g, 0, -e};
+      [](const Exact& g, const Exact& e) {
+        return XVec{g, 0, -e};
       },
       {1, 2},
-      [](const RVec& p, const Rational& g, const Rational& e) -> Rational {
+      [](const XVec& p, const Exact& g, const Exact& e) -> Exact {
         return p[2] * e * e * (1 - p[2]) + 2 * p[0] * p[2] * g * e;
       }));
   c.identities.push_back(variance_gap_piece(
       "K = 3, b = (gamma, 0, 0)", 3,
-      [](const Rational& g, const Rational&) {
-        return RVec{g, 0, 0};
+      [](const Exact& g, const Exact&) {
+        return XVec{g, 0, 0};
       },
       {1, 2}, zero_rest));
   c.identities.push_back(variance_gap_piece(
       "K = 3, b = (gamma, gamma, 0)", 3,
-      [](const Rational& g, const Rational&) {
-        return RVec{g, g, 0};
+      [](const Exact& g, const Exact&) {
+        return XVec{g, g, 0};
       },
       {2}, zero_rest));
   c.pieces = {variance_gap_sign_piece()};

@@ -33,9 +33,9 @@
 namespace dcrv::certify {
 namespace {
 
-using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
+using namespace softmax_exact; // XVec, plane_chart, slice, replicator, difference
 using interval_simplex::add_selection_norm_pieces;
-using RMat = std::vector<RVec>;
+using XMat = std::vector<XVec>;
 
 std::string sm_label(std::size_t S, std::size_t M) {
   return "S = " + std::to_string(S) + ", M = " + std::to_string(M);
@@ -47,16 +47,16 @@ std::string sm_label(std::size_t S, std::size_t M) {
 
 /// Variables (p₁..p_{S−1}, F₁..F_S, c).
 IdentityPiece gauge_piece(std::size_t S) {
-  return identity_piece("S = " + std::to_string(S), 2 * S, 2,
-                        [S](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = plane_chart(x, S);
-                          const RVec F = slice(x, S - 1, S);
-                          RVec shifted(F);
+  return exact_identity("S = " + std::to_string(S), 2 * S, 2,
+                        [S](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec p = plane_chart(x, S);
+                          const XVec F = slice(x, S - 1, S);
+                          XVec shifted(F);
                           for (auto& f : shifted)
                             f += x[2 * S - 1]; // F + c
-                          const RVec v = replicator(p, F);
-                          Rational r = largest_difference(replicator(p, shifted), v);
-                          widen(r, sum_of(v)); // Σ p_i(F_i − F̄) = 0
+                          const XVec v = replicator(p, F);
+                          XVec r = difference(replicator(p, shifted), v);
+                          r.push_back(sum_of(v)); // Σ p_i(F_i − F̄) = 0
                           return r;
                         });
 }
@@ -81,17 +81,16 @@ DCRV_CERTIFICATE(gauge_invariance) {
 // ---------------------------------------------------------------------------------------------------------
 
 /// The block-constant K of properties/I_learnable_kernel.cpp (C = the first M indices).
-RMat block_kernel_exact(std::size_t S, std::size_t M, const Rational& kcc, const Rational& kii,
-                        const Rational& kci) {
-  RMat K(S, RVec(S));
+XMat block_kernel_exact(std::size_t S, std::size_t M, const Exact& kcc, const Exact& kii, const Exact& kci) {
+  XMat K(S, XVec(S));
   for (std::size_t i = 0; i < S; ++i)
     for (std::size_t j = 0; j < S; ++j)
       K[i][j] = (i < M && j < M) ? kcc : (i >= M && j >= M) ? kii : kci;
   return K;
 }
 
-Rational det3(const RMat& K, std::size_t a, std::size_t b, std::size_t c, std::size_t x, std::size_t y,
-              std::size_t z) {
+Exact det3(const XMat& K, std::size_t a, std::size_t b, std::size_t c, std::size_t x, std::size_t y,
+           std::size_t z) {
   return K[a][x] * (K[b][y] * K[c][z] - K[b][z] * K[c][y]) -
          K[a][y] * (K[b][x] * K[c][z] - K[b][z] * K[c][x]) +
          K[a][z] * (K[b][x] * K[c][y] - K[b][y] * K[c][x]);
@@ -99,20 +98,20 @@ Rational det3(const RMat& K, std::size_t a, std::size_t b, std::size_t c, std::s
 
 /// Variables (κ_CC, κ_II, κ_CI): K = T B Tᵀ and every 3 × 3 minor of K is 0.
 IdentityPiece block_rank_piece(std::size_t S, std::size_t M) {
-  return identity_piece(sm_label(S, M), 3, 3, [S, M](const RVec& x, const RationalConstants&) -> Rational {
-    const RMat K = block_kernel_exact(S, M, x[0], x[1], x[2]);
-    const RMat B{{x[0], x[2]}, {x[2], x[1]}};
-    Rational r(0);
+  return exact_identity(sm_label(S, M), 3, 3, [S, M](const XVec& x, const RationalConstants&) -> XVec {
+    const XMat K = block_kernel_exact(S, M, x[0], x[1], x[2]);
+    const XMat B{{x[0], x[2]}, {x[2], x[1]}};
+    XVec r;
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t j = 0; j < S; ++j) {
         // (T B Tᵀ)_ij = B_{class(i), class(j)}, T = [1_C 1_I]
-        Rational tbt(0);
+        Exact tbt(0);
         for (std::size_t a = 0; a < 2; ++a)
           for (std::size_t b = 0; b < 2; ++b) {
-            const Rational ti = (a == 0) == (i < M) ? 1 : 0, tj = (b == 0) == (j < M) ? 1 : 0;
+            const Exact ti = (a == 0) == (i < M) ? 1 : 0, tj = (b == 0) == (j < M) ? 1 : 0;
             tbt += ti * B[a][b] * tj;
           }
-        widen(r, K[i][j] - tbt);
+        r.push_back(K[i][j] - tbt);
       }
     for (std::size_t a = 0; a < S; ++a)
       for (std::size_t b = a + 1; b < S; ++b)
@@ -120,7 +119,7 @@ IdentityPiece block_rank_piece(std::size_t S, std::size_t M) {
           for (std::size_t u = 0; u < S; ++u)
             for (std::size_t v = u + 1; v < S; ++v)
               for (std::size_t w = v + 1; w < S; ++w)
-                widen(r, det3(K, a, b, c, u, v, w));
+                r.push_back(det3(K, a, b, c, u, v, w));
     return r;
   });
 }
@@ -142,26 +141,26 @@ DCRV_CERTIFICATE(block_rank) {
 
 /// Variables (κ_CC, κ_II, κ_CI, δ): K p⋆ constant on C and on I, and the displayed gap.
 IdentityPiece block_gap_piece(std::size_t S, std::size_t M) {
-  return identity_piece(sm_label(S, M), 4, 1, [S, M](const RVec& x, const RationalConstants&) -> Rational {
-    const Rational &kcc = x[0], &kii = x[1], &kci = x[2], &delta = x[3];
-    const Rational N(static_cast<long>(S - M));
-    const RMat K = block_kernel_exact(S, M, kcc, kii, kci);
-    RVec p(S, delta); // two_level_target(S, M, δ)
+  return exact_identity(sm_label(S, M), 4, 1, [S, M](const XVec& x, const RationalConstants&) -> XVec {
+    const Exact &kcc = x[0], &kii = x[1], &kci = x[2], &delta = x[3];
+    const Exact N(static_cast<long>(S - M));
+    const XMat K = block_kernel_exact(S, M, kcc, kii, kci);
+    XVec p(S, delta); // two_level_target(S, M, δ)
     for (std::size_t c = 0; c < M; ++c)
-      p[c] = (1 - N * delta) / Rational(static_cast<long>(M));
-    RVec Kp(S, Rational(0));
+      p[c] = (1 - N * delta) / Exact(static_cast<long>(M));
+    XVec Kp(S, Exact(0));
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t j = 0; j < S; ++j)
         Kp[i] += K[i][j] * p[j];
-    const Rational formula = (kcc - kci) * (1 - N * delta) + (kci - kii) * N * delta;
-    Rational r(0);
+    const Exact formula = (kcc - kci) * (1 - N * delta) + (kci - kii) * N * delta;
+    XVec r;
     for (std::size_t c = 0; c < M; ++c)
       for (std::size_t i = M; i < S; ++i)
-        widen(r, Kp[c] - Kp[i] - formula);
+        r.push_back(Kp[c] - Kp[i] - formula);
     for (std::size_t c = 1; c < M; ++c)
-      widen(r, Kp[c] - Kp[0]);
+      r.push_back(Kp[c] - Kp[0]);
     for (std::size_t i = M + 1; i < S; ++i)
-      widen(r, Kp[i] - Kp[M]);
+      r.push_back(Kp[i] - Kp[M]);
     return r;
   });
 }

@@ -31,7 +31,7 @@
 namespace dcrv::certify {
 namespace {
 
-using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
+using namespace softmax_exact; // XVec, slice, plane_chart, …
 
 // ---------------------------------------------------------------------------------------------------------
 // main §4.1, eq. (2): ż_ij = (φ_i − φ_j) − cε z_ij.
@@ -40,18 +40,18 @@ using namespace softmax_exact; // RVec, widen (max |component|), identity_piece
 /// Variables (p₁..p_S, φ₁..φ_S, L₁..L_S, ε); every ordered pair i ≠ j.
 /// `with_c`: the coefficient of εz_ij is the claim's constant "c" (M.logratio-ode), else 1 (I.logratio-ode).
 IdentityPiece logratio_piece(std::size_t S, bool with_c = true) {
-  return identity_piece("S = " + std::to_string(S), 3 * S + 1, 2,
-                        [S, with_c](const RVec& x, const RationalConstants& k) -> Rational {
-                          const Rational c = with_c ? k("c") : Rational(1);
-                          const RVec p = slice(x, 0, S), phi = slice(x, S, S), L = slice(x, 2 * S, S);
-                          const Rational& eps = x[3 * S];
-                          const RVec pdot = linear_drift(phi, eps, p, L); // p ⊙ (φ − ⟨p,φ⟩ − ε(L − ⟨p,L⟩))
-                          Rational r(0);
+  return exact_identity("S = " + std::to_string(S), 3 * S + 1, 2,
+                        [S, with_c](const XVec& x, const RationalConstants& k) -> XVec {
+                          const Exact c = with_c ? k("c") : Exact(1);
+                          const XVec p = slice(x, 0, S), phi = slice(x, S, S), L = slice(x, 2 * S, S);
+                          const Exact& eps = x[3 * S];
+                          const XVec pdot = linear_drift(phi, eps, p, L); // p ⊙ (φ − ⟨p,φ⟩ − ε(L − ⟨p,L⟩))
+                          XVec r;
                           for (std::size_t i = 0; i < S; ++i)
                             for (std::size_t j = 0; j < S; ++j)
                               if (i != j)
-                                widen(r, pdot[i] / p[i] - pdot[j] / p[j] -
-                                             (phi[i] - phi[j] - c * eps * (L[i] - L[j])));
+                                r.push_back(pdot[i] / p[i] - pdot[j] / p[j] -
+                                            (phi[i] - phi[j] - c * eps * (L[i] - L[j])));
                           return r;
                         });
 }
@@ -65,7 +65,7 @@ DCRV_CERTIFICATE(logratio_ode) {
   c.method =
       "log p_i = L_i as free variables (z_ij = L_i - L_j), phi free: pdot_i/p_i - pdot_j/p_j - (phi_i - "
       "phi_j - c eps z_ij) times p_i p_j is a polynomial of degree <= 2 in each variable, zero on a "
-      "3^(3S+1) grid hence identically (largest residual over the pairs)";
+      "3^(3S+1) grid hence identically (one component per pair)";
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(logratio_piece(S));
@@ -100,32 +100,32 @@ DCRV_CERTIFICATE(ideal_logratio_ode) {
 
 /// Variables (p₁..p_S, the upper triangle of K_sem row by row); C = {0, …, M−1}.
 IdentityPiece keff_piece(std::size_t S, std::size_t M) {
-  return identity_piece("S = " + std::to_string(S) + ", M = " + std::to_string(M), S + S * (S + 1) / 2, 2,
-                        [S, M](const RVec& x, const RationalConstants&) -> Rational {
-                          const RVec p = slice(x, 0, S);
-                          std::vector<RVec> Ks(S, RVec(S));
+  return exact_identity("S = " + std::to_string(S) + ", M = " + std::to_string(M), S + S * (S + 1) / 2, 2,
+                        [S, M](const XVec& x, const RationalConstants&) -> XVec {
+                          const XVec p = slice(x, 0, S);
+                          std::vector<XVec> Ks(S, XVec(S));
                           std::size_t at = S;
                           for (std::size_t i = 0; i < S; ++i)
                             for (std::size_t j = i; j < S; ++j)
                               Ks[i][j] = Ks[j][i] = x[at++];
-                          RVec R(S, Rational(0));
+                          XVec R(S, Exact(0));
                           for (std::size_t i = 0; i < M; ++i)
                             R[i] = 1;
-                          RVec Kp(S, Rational(0));
+                          XVec Kp(S, Exact(0));
                           for (std::size_t i = 0; i < S; ++i)
                             for (std::size_t j = 0; j < S; ++j)
                               Kp[i] += R[i] * Ks[i][j] * R[j] * p[j]; // (diag(R) K_sem diag(R) p)_i
-                          Rational q(0);
+                          Exact q(0);
                           for (std::size_t c = 0; c < M; ++c)
                             for (std::size_t d = 0; d < M; ++d)
                               q += p[c] * p[d] * Ks[c][d];
-                          Rational r(0);
-                          Rational pKp(0);
+                          XVec r;
+                          Exact pKp(0);
                           for (std::size_t i = 0; i < S; ++i)
                             pKp += p[i] * Kp[i];
-                          widen(r, pKp - q);
+                          r.push_back(pKp - q);
                           for (std::size_t i = M; i < S; ++i)
-                            widen(r, Kp[i]);
+                            r.push_back(Kp[i]);
                           return r;
                         });
 }

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -25,15 +26,19 @@ namespace dcrv::certify::grpo_exact {
 
 using softmax_exact::dot;
 using softmax_exact::plane_chart;
+using softmax_exact::XVec;
 
 // ---------------------------------------------------------------------------------------------------------
 // Exact h_G and c₁ (Bernstein forms over the rationals)
 // ---------------------------------------------------------------------------------------------------------
 
-inline Rational rational_power(const Rational& x, int n) {
-  if (x == 0 || x == 1) // the end points ρ ∈ {0, 1}: no products at all
-    return n == 0 ? Rational(1) : x;
-  Rational r(1);
+/// x^n; generic in the scalar (Rational, or Exact where x is a variable of a typed identity), as the exact
+/// h_G and c₁ below. A constant x ∈ {0, 1} is returned without products.
+template <class T> T rational_power(const T& x, int n) {
+  if constexpr (std::is_same_v<T, Rational>)
+    if (x == 0 || x == 1) // the end points ρ ∈ {0, 1}: no products at all
+      return n == 0 ? Rational(1) : x;
+  T r(1);
   for (int i = 0; i < n; ++i)
     r *= x;
   return r;
@@ -80,47 +85,62 @@ inline std::pair<int, int> bernstein_support(int n, const Rational& rho) {
   return {0, n};
 }
 
-/// Σ_s C(n,s)ρ^sσ^{n−s} w(s), σ = 1 − ρ, where a term whose Bernstein factor is exactly 0 is skipped (its
-/// weight is never formed: 0 · w = 0 for every real w).
-template <class W> Rational bernstein_exact(int n, const Rational& rho, W weight) {
-  const Rational sigma = 1 - rho;
-  const auto [lo, hi] = bernstein_support(n, rho);
-  Rational sum(0);
-  for (int s = lo; s <= hi; ++s) {
-    const Rational f = rational_power(rho, s) * rational_power(sigma, n - s);
-    if (f != 0)
-      sum += binomial_exact(n, s) * f * weight(s);
+/// Σ_s C(n,s)ρ^sσ^{n−s} w(s), σ = 1 − ρ. At a constant ρ (Rational) a term whose Bernstein factor is
+/// exactly 0 is skipped (its weight is never formed: 0 · w = 0 for every real w); at a variable ρ (Exact, a
+/// typed identity) every term is formed, with no branch on ρ (every weight must then be rational).
+template <class T, class W> T bernstein_exact(int n, const T& rho, W weight) {
+  const T sigma = 1 - rho;
+  T sum(0);
+  if constexpr (std::is_same_v<T, Rational>) {
+    const auto [lo, hi] = bernstein_support(n, rho);
+    for (int s = lo; s <= hi; ++s) {
+      const Rational f = rational_power(rho, s) * rational_power(sigma, n - s);
+      if (f != 0)
+        sum += binomial_exact(n, s) * f * weight(s);
+    }
+  } else {
+    for (int s = 0; s <= n; ++s)
+      sum += binomial_exact(n, s) * rational_power(rho, s) * rational_power(sigma, n - s) * weight(s);
   }
   return sum;
 }
 /// d/dρ Σ_s C(n,s)ρ^sσ^{n−s} w(s) = Σ_s C(n,s)(sρ^{s−1}σ^{n−s} − (n−s)ρ^sσ^{n−s−1}) w(s), zero factors
-/// skipped as above.
-template <class W> Rational bernstein_derivative_exact(int n, const Rational& rho, W weight) {
-  const Rational sigma = 1 - rho;
-  const auto [lo, hi] = bernstein_support(n, rho);
-  Rational sum(0);
-  for (int s = lo; s <= hi; ++s) {
-    Rational f(0);
-    if (s > 0)
-      f += Rational(s) * rational_power(rho, s - 1) * rational_power(sigma, n - s);
+/// skipped as above at a constant ρ only.
+template <class T, class W> T bernstein_derivative_exact(int n, const T& rho, W weight) {
+  const T sigma = 1 - rho;
+  T sum(0);
+  auto factor = [&](int s) {
+    T f(0);
+    if (s > 0) // branches on the index s only
+      f += T(s) * rational_power(rho, s - 1) * rational_power(sigma, n - s);
     if (n - s > 0)
-      f -= Rational(n - s) * rational_power(rho, s) * rational_power(sigma, n - s - 1);
-    if (f != 0)
-      sum += binomial_exact(n, s) * f * weight(s);
+      f -= T(n - s) * rational_power(rho, s) * rational_power(sigma, n - s - 1);
+    return f;
+  };
+  if constexpr (std::is_same_v<T, Rational>) {
+    const auto [lo, hi] = bernstein_support(n, rho);
+    for (int s = lo; s <= hi; ++s) {
+      const Rational f = factor(s);
+      if (f != 0)
+        sum += binomial_exact(n, s) * f * weight(s);
+    }
+  } else {
+    for (int s = 0; s <= n; ++s)
+      sum += binomial_exact(n, s) * factor(s) * weight(s);
   }
   return sum;
 }
 
-inline Rational h_scaled_exact(int G, const Rational& rho) {
+template <class T> T h_scaled_exact(int G, const T& rho) {
   return bernstein_exact(G - 2, rho, [G](int s) { return h_weight_exact(G, s); });
 }
-inline Rational dh_scaled_exact(int G, const Rational& rho) {
+template <class T> T dh_scaled_exact(int G, const T& rho) {
   return bernstein_derivative_exact(G - 2, rho, [G](int s) { return h_weight_exact(G, s); });
 }
-inline Rational c1_scaled_exact(int G, const Rational& rho) {
+template <class T> T c1_scaled_exact(int G, const T& rho) {
   return bernstein_exact(G - 1, rho, [G](int j) { return c1_weight_exact(G, j); });
 }
-inline Rational dc1_scaled_exact(int G, const Rational& rho) {
+template <class T> T dc1_scaled_exact(int G, const T& rho) {
   return bernstein_derivative_exact(G - 1, rho, [G](int j) { return c1_weight_exact(G, j); });
 }
 
@@ -128,22 +148,23 @@ inline Rational dc1_scaled_exact(int G, const Rational& rho) {
 // Exact centred score, rate and drift (h_G(ρ) = H and log p = L free)
 // ---------------------------------------------------------------------------------------------------------
 
-/// ρ = Σ_C p, the mass of the correct class (the first K_C indices).
-inline Rational correct_mass(int KC, const std::vector<Rational>& p) {
-  Rational rho(0);
+/// ρ = Σ_C p, the mass of the correct class (the first K_C indices); generic in the scalar (Rational, Exact),
+/// as the helpers below.
+template <class T> T correct_mass(int KC, const std::vector<T>& p) {
+  T rho(0);
   for (int k = 0; k < KC; ++k)
     rho += p[static_cast<std::size_t>(k)];
   return rho;
 }
 
 /// γ̂ by its definition γ^raw − ⟨p, γ^raw⟩1, γ^raw = H 1_C (the first K_C indices correct), for any H.
-inline std::vector<Rational> centered_score_by_definition_exact(int KC, const std::vector<Rational>& p,
-                                                                const Rational& H) {
+template <class T>
+std::vector<T> centered_score_by_definition_exact(int KC, const std::vector<T>& p, const T& H) {
   const std::size_t K = p.size();
-  std::vector<Rational> raw(K);
-  Rational mean(0);
+  std::vector<T> raw(K);
+  T mean(0);
   for (std::size_t k = 0; k < K; ++k) {
-    raw[k] = static_cast<int>(k) < KC ? H : Rational(0);
+    raw[k] = static_cast<int>(k) < KC ? H : T(0); // a branch on the index k, not on a variable
     mean += p[k] * raw[k];
   }
   for (std::size_t k = 0; k < K; ++k)
@@ -152,57 +173,51 @@ inline std::vector<Rational> centered_score_by_definition_exact(int KC, const st
 }
 
 /// The closed form of dcrv::grpo::centered_score with h_G(ρ) = H: (Σ_I p)H on C, −(Σ_C p)H on I.
-inline std::vector<Rational> centered_score_closed_exact(int KC, const std::vector<Rational>& p,
-                                                         const Rational& H) {
-  Rational rho(0), sigma(0);
+template <class T> std::vector<T> centered_score_closed_exact(int KC, const std::vector<T>& p, const T& H) {
+  T rho(0), sigma(0);
   for (std::size_t k = 0; k < p.size(); ++k)
     (static_cast<int>(k) < KC ? rho : sigma) += p[k];
-  std::vector<Rational> g(p.size());
+  std::vector<T> g(p.size());
   for (std::size_t k = 0; k < p.size(); ++k)
-    g[k] = static_cast<int>(k) < KC ? Rational(sigma * H) : Rational(-rho * H);
+    g[k] = static_cast<int>(k) < KC ? T(sigma * H) : T(-rho * H);
   return g;
 }
 
 /// The SRCT rate r_k = γ̂_k − ε(L_k − Σ_j p_j L_j) (dcrv::grpo::rate with log p = L, h_G(ρ) = H).
-inline std::vector<Rational> rate_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                        const Rational& eps, const std::vector<Rational>& L) {
-  const Rational mean_log = dot(p, L);
-  std::vector<Rational> r = centered_score_closed_exact(KC, p, H);
+template <class T>
+std::vector<T> rate_exact(int KC, const std::vector<T>& p, const T& H, const T& eps,
+                          const std::vector<T>& L) {
+  const T mean_log = dot(p, L);
+  std::vector<T> r = centered_score_closed_exact(KC, p, H);
   for (std::size_t k = 0; k < p.size(); ++k)
     r[k] -= eps * (L[k] - mean_log);
   return r;
 }
 /// The drift F = p ⊙ r (dcrv::grpo::drift).
-inline std::vector<Rational> drift_exact(int KC, const std::vector<Rational>& p, const Rational& H,
-                                         const Rational& eps, const std::vector<Rational>& L) {
-  std::vector<Rational> F = rate_exact(KC, p, H, eps, L);
+template <class T>
+std::vector<T> drift_exact(int KC, const std::vector<T>& p, const T& H, const T& eps,
+                           const std::vector<T>& L) {
+  std::vector<T> F = rate_exact(KC, p, H, eps, L);
   for (std::size_t k = 0; k < p.size(); ++k)
     F[k] *= p[k];
   return F;
 }
 
-/// The residual of a vector identity: its first non-zero component (zero iff every component is).
-inline Rational first_nonzero(const std::vector<Rational>& r) {
-  for (const auto& v : r)
-    if (v != 0)
-      return v;
-  return Rational(0);
-}
-
-/// The variables (x₁, …, x_{K−1}, H) of a centred-score identity: p = (x, 1 − Σx), H = h_G(ρ).
+/// The variables (x₁, …, x_{K−1}, H) of a centred-score identity: p = (x, 1 − Σx), H = h_G(ρ) (Exact: a
+/// typed identity's variables).
 struct ScorePoint {
-  std::vector<Rational> p;
-  Rational H;
+  std::vector<Exact> p;
+  Exact H;
   static std::size_t variables(int K) { return static_cast<std::size_t>(K); }
-  ScorePoint(const std::vector<Rational>& v, int K)
+  ScorePoint(const std::vector<Exact>& v, int K)
       : p(plane_chart(v, static_cast<std::size_t>(K))), H(v[static_cast<std::size_t>(K - 1)]) {}
 };
 /// The variables (x₁, …, x_{K−1}, H, ε, L₁, …, L_K) of a drift identity: ScorePoint's, ε, and log p = L.
 struct DriftPoint : ScorePoint {
-  std::vector<Rational> L;
-  Rational eps;
+  std::vector<Exact> L;
+  Exact eps;
   static std::size_t variables(int K) { return static_cast<std::size_t>(2 * K + 1); }
-  DriftPoint(const std::vector<Rational>& v, int K) : ScorePoint(v, K) {
+  DriftPoint(const std::vector<Exact>& v, int K) : ScorePoint(v, K) {
     const auto k = static_cast<std::size_t>(K);
     eps = v[k];
     L.assign(v.begin() + static_cast<long>(k + 1), v.begin() + static_cast<long>(2 * k + 1));
@@ -215,13 +230,11 @@ inline std::string class_split_label(int K, int KC) {
 }
 
 /// The identity piece of one class split (K, K_C) over the variables of `Point` (ScorePoint or
-/// DriftPoint), with residual r(K_C, point).
+/// DriftPoint), with the typed residual r(K_C, point) (an Exact, or a std::vector<Exact> of components).
 template <class Point, class R> IdentityPiece class_split_identity(int K, int KC, int degree, R r) {
-  return softmax_exact::identity_piece(
+  return exact_identity(
       class_split_label(K, KC), Point::variables(K), degree,
-      [K, KC, r](const std::vector<Rational>& v, const RationalConstants&) -> Rational {
-        return r(KC, Point(v, K));
-      });
+      [K, KC, r](const std::vector<Exact>& v, const RationalConstants&) { return r(KC, Point(v, K)); });
 }
 
 /// The class splits K_C of K classes an identity runs over: every 0 ≤ K_C ≤ K, the mixed ones 1 ≤ K_C ≤ K −
@@ -336,24 +349,24 @@ inline Piece free_mass_piece(const std::string& label) {
 /// = Σ_𝒞 q: K_C δ − ρ = −(1 − u)t and ρ − (1 − K_I δ) = −(1 − u)(1 − t) at u = Kδ, the two scores of the
 /// pieces (K_I δ − (1 − ρ) is the second).
 inline IdentityPiece class_band_identity(int K, int KC) {
-  IdentityPiece piece = softmax_exact::identity_piece(
+  IdentityPiece piece = exact_identity(
       "K = " + std::to_string(K) + ", K_C = " + std::to_string(KC) + ": the class band as the scores",
       static_cast<std::size_t>(K), 2,
-      [K, KC](const std::vector<Rational>& x, const RationalConstants&) -> Rational {
-        const Rational& delta = x[0];
-        const Rational u = K * delta;
-        Rational rest = 1, rho = 0, t = 0;
+      [K, KC](const std::vector<Exact>& x, const RationalConstants&) -> std::vector<Exact> {
+        const Exact& delta = x[0];
+        const Exact u = K * delta;
+        Exact rest = 1, rho = 0, t = 0;
         for (int i = 0; i < K; ++i) {
-          const Rational q = i + 1 < K ? x[static_cast<std::size_t>(i + 1)] : rest;
+          const Exact q = i + 1 < K ? x[static_cast<std::size_t>(i + 1)] : rest;
           rest -= q;
           if (i < KC) {
             rho += delta + (1 - u) * q;
             t += q;
           }
         }
-        const Rational lower = (KC * delta - rho) - (-(1 - u) * t);
-        const Rational upper = (rho - (1 - (K - KC) * delta)) - (-(1 - u) * (1 - t));
-        return lower != 0 ? lower : upper;
+        const Exact lower = (KC * delta - rho) - (-(1 - u) * t);
+        const Exact upper = (rho - (1 - (K - KC) * delta)) - (-(1 - u) * (1 - t));
+        return {lower, upper};
       });
   piece.dims = {{"K", K}};
   return piece;

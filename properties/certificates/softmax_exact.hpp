@@ -2,14 +2,15 @@
 // the soft-max in the exponentials E = exp(θ) and its exact θ-derivatives by jets over the rationals (App.
 // B), J = diag(p) − ppᵀ, the charts of the plane Σp = 1 and of T = 1^⊥ from free coordinates, the centring C,
 // the replicator field and the linear drift p ⊙ (φ − ⟨p,φ⟩ − ε(L − ⟨p,L⟩)) with L = log p free (App. A, C,
-// H, I, main §4), variable blocks and unit vectors, and the residual convention (largest |component|). See
-// the header comment of B_jacobian_certificates.cpp for why each substitution is exact. Interval (branch-
-// and-bound) pieces over the simplex are in interval_simplex.hpp.
+// H, I, main §4), variable blocks and unit vectors, all generic in the scalar (Rational, or Exact in a typed
+// identity). See the header comment of B_jacobian_certificates.cpp for why each substitution is exact.
+// Interval (branch- and-bound) pieces over the simplex are in interval_simplex.hpp.
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -18,54 +19,50 @@
 namespace dcrv::certify::softmax_exact {
 
 using RVec = std::vector<Rational>;
+/// The variables of a typed identity (exact_identity, certify/exact_identity.hpp): no branch on them.
+using XVec = std::vector<Exact>;
 
-/// max(r, |x|), the running residual of a piece.
-inline void widen(Rational& r, const Rational& x) {
-  const Rational a = x < 0 ? Rational(-x) : x;
-  if (a > r)
-    r = a;
+/// A constant vector (a basis or polarization vector, data) as the scalars of a typed identity.
+inline XVec exact_vec(const RVec& v) {
+  return XVec(v.begin(), v.end());
 }
 
-/// Σ_i v_i, exact (1ᵀv: zero iff v ∈ T).
-inline Rational sum_of(const RVec& v) {
-  Rational s(0);
+/// Σ_i v_i, exact (1ᵀv: zero iff v ∈ T); generic in the scalar (Rational, Exact), as the helpers below.
+template <class T> T sum_of(const std::vector<T>& v) {
+  T s(0);
   for (const auto& x : v)
     s += x;
   return s;
 }
-/// max_i |r_i|: zero iff every component is (the residual of a vector identity, each component a
-/// polynomial on the grid).
-inline Rational largest_abs(const RVec& r) {
-  Rational m(0);
-  for (const auto& x : r)
-    widen(m, x);
-  return m;
-}
-/// max_i |a_i − b_i| (the residual of the vector identity a = b).
-inline Rational largest_difference(const RVec& a, const RVec& b) {
-  Rational m(0);
+/// a − b componentwise: the components of the vector identity a = b (each must vanish).
+template <class T> std::vector<T> difference(const std::vector<T>& a, const std::vector<T>& b) {
+  std::vector<T> r(a.size());
   for (std::size_t i = 0; i < a.size(); ++i)
-    widen(m, a[i] - b[i]);
-  return m;
+    r[i] = a[i] - b[i];
+  return r;
+}
+/// The components of several vector identities, one after another.
+template <class T> void append(std::vector<T>& to, const std::vector<T>& more) {
+  to.insert(to.end(), more.begin(), more.end());
 }
 /// C v = v − mean(v) 1 (the centring of App. B; G = C log is the inverse of the soft-max on Θ = T).
-inline RVec centred(RVec v) {
-  Rational mean(0);
+template <class T> std::vector<T> centred(std::vector<T> v) {
+  T mean(0);
   for (const auto& x : v)
     mean += x;
-  mean /= Rational(static_cast<long>(v.size()));
+  mean /= T(static_cast<long>(v.size()));
   for (auto& x : v)
     x -= mean;
   return v;
 }
 /// (x_from, …, x_{from+n−1}): a block of the variables of an identity.
-inline RVec slice(const RVec& x, std::size_t from, std::size_t n) {
-  return RVec(x.begin() + static_cast<long>(from), x.begin() + static_cast<long>(from + n));
+template <class T> std::vector<T> slice(const std::vector<T>& x, std::size_t from, std::size_t n) {
+  return std::vector<T>(x.begin() + static_cast<long>(from), x.begin() + static_cast<long>(from + n));
 }
-/// e_k ∈ ℚ^S.
-inline RVec unit_rvec(std::size_t S, std::size_t k) {
-  RVec e(S, Rational(0));
-  e[k] = 1;
+/// e_k ∈ ℚ^S (as scalars T).
+template <class T = Rational> std::vector<T> unit_rvec(std::size_t S, std::size_t k) {
+  std::vector<T> e(S, T(0));
+  e[k] = T(1);
   return e;
 }
 
@@ -81,14 +78,15 @@ template <class X> std::vector<X> normalise(const std::vector<X>& e) {
 }
 
 /// Eⱼ = exp(θⱼ) as a jet in θ at θ = log E: value Eⱼ, gradient Eⱼeⱼ, Hessian Eⱼeⱼeⱼᵀ (exact).
-template <std::size_t S, int Order> Jet<Rational, S, Order> exp_jet(const Rational& e, std::size_t j) {
-  using J = Jet<Rational, S, Order>;
-  return J::chain(J::variable(Rational(0), j), e, e, e);
+template <std::size_t S, int Order, class T> Jet<T, S, Order> exp_jet(const T& e, std::size_t j) {
+  using J = Jet<T, S, Order>;
+  return J::chain(J::variable(T(0), j), e, e, e);
 }
 
 /// softmax(θ) as jets in θ at θ = log E, from the first S raw variables E.
-template <std::size_t S, int Order> std::vector<Jet<Rational, S, Order>> softmax_jets(const RVec& x) {
-  std::vector<Jet<Rational, S, Order>> e;
+template <std::size_t S, int Order, class T>
+std::vector<Jet<T, S, Order>> softmax_jets(const std::vector<T>& x) {
+  std::vector<Jet<T, S, Order>> e;
   for (std::size_t j = 0; j < S; ++j)
     e.push_back(exp_jet<S, Order>(x[j], j));
   return normalise(e);
@@ -105,9 +103,11 @@ template <class X> std::vector<std::vector<X>> jacobian_of(const std::vector<X>&
 }
 
 /// (x_o, …, x_{o+S−2}, total − Σx): the point of the plane Σv = total with those S − 1 free coordinates.
-inline RVec affine_chart(const RVec& x, std::size_t offset, std::size_t S, const Rational& total) {
-  RVec v(S);
-  Rational rest(total);
+template <class T>
+std::vector<T> affine_chart(const std::vector<T>& x, std::size_t offset, std::size_t S,
+                            const std::type_identity_t<T>& total) {
+  std::vector<T> v(S);
+  T rest(total);
   for (std::size_t i = 0; i + 1 < S; ++i) {
     v[i] = x[offset + i];
     rest -= v[i];
@@ -117,45 +117,39 @@ inline RVec affine_chart(const RVec& x, std::size_t offset, std::size_t S, const
 }
 
 /// A vector of T = 1^⊥ from S − 1 free coordinates: v_S = −Σ_{i<S} v_i.
-inline RVec tangent_from(const RVec& x, std::size_t offset, std::size_t S) {
-  return affine_chart(x, offset, S, Rational(0));
+template <class T> std::vector<T> tangent_from(const std::vector<T>& x, std::size_t offset, std::size_t S) {
+  return affine_chart(x, offset, S, T(0));
 }
 
-inline IdentityPiece identity_piece(std::string label, std::size_t variables, int degree,
-                                    std::function<Rational(const RVec&, const RationalConstants&)> residual) {
-  IdentityPiece p;
-  p.label = std::move(label);
-  p.variables = variables;
-  p.degree = degree;
-  p.residual = std::move(residual);
-  return p;
-}
 /// p = (x_o, …, x_{o+S−2}, 1 − Σx): the chart of the plane Σp = 1 (the closed simplex where x ≥ 0, Σx ≤ 1);
 /// polynomial in x, so identities in p become polynomial identities in the chart.
-inline RVec plane_chart(const RVec& x, std::size_t S, std::size_t offset = 0) {
-  return affine_chart(x, offset, S, Rational(1));
+template <class T>
+std::vector<T> plane_chart(const std::vector<T>& x, std::size_t S, std::size_t offset = 0) {
+  return affine_chart(x, offset, S, T(1));
 }
 /// ⟨a, b⟩, exact.
-inline Rational dot(const RVec& a, const RVec& b) {
-  Rational s(0);
+template <class T> T dot(const std::vector<T>& a, const std::vector<T>& b) {
+  T s(0);
   for (std::size_t i = 0; i < a.size(); ++i)
     s += a[i] * b[i];
   return s;
 }
 /// The replicator field p ⊙ (F − ⟨p, F⟩) (App. A eq. replicator; also A·E(p) = p ⊙ (ψ − ⟨p, ψ⟩) with ψ = A
 /// log p, App. C §C.3).
-inline RVec replicator(const RVec& p, const RVec& F) {
-  const Rational mean = dot(p, F);
-  RVec w(p.size());
+template <class T> std::vector<T> replicator(const std::vector<T>& p, const std::vector<T>& F) {
+  const T mean = dot(p, F);
+  std::vector<T> w(p.size());
   for (std::size_t i = 0; i < p.size(); ++i)
     w[i] = p[i] * (F[i] - mean);
   return w;
 }
 /// The drift F_i = p_i[φ_i − ε(L_i − ⟨p, L⟩)] of the centred score φ = w − ⟨p, w⟩1 with L_i = log p_i free
 /// (properties/domains/noise.hpp linear_drift; ṗ of main eq. (2)).
-inline RVec linear_drift(const RVec& w, const Rational& eps, const RVec& p, const RVec& L) {
-  const Rational mw = dot(p, w), ml = dot(p, L);
-  RVec F(p.size());
+template <class T>
+std::vector<T> linear_drift(const std::vector<T>& w, const std::type_identity_t<T>& eps,
+                            const std::vector<T>& p, const std::vector<T>& L) {
+  const T mw = dot(p, w), ml = dot(p, L);
+  std::vector<T> F(p.size());
   for (std::size_t i = 0; i < p.size(); ++i)
     F[i] = p[i] * ((w[i] - mw) - eps * (L[i] - ml));
   return F;

@@ -13,15 +13,17 @@
 
 namespace dcrv::certify::star_exact {
 
-/// ρ = Σ_C p, S⁽²⁾ = Σ_C p² and φ^STaR at p.
-struct StarScore {
-  Rational rho, s2;
-  std::vector<Rational> phi;
+/// ρ = Σ_C p, S⁽²⁾ = Σ_C p² and φ^STaR at p, in the scalar T (Rational, or Exact in a typed identity).
+template <class T> struct BasicStarScore {
+  T rho{0}, s2{0};
+  std::vector<T> phi;
 };
+using StarScore = BasicStarScore<Rational>;
 /// ρ, S⁽²⁾ and φ^STaR as dcrv::star_score evaluates them (its cancellation-free form, equal to def:star-score
 /// on Δ): φ_c = (p_c Σ_{k≠c} p_k − Σ_{c'∈C∖{c}} p_{c'}²)/ρ, φ_i = −S⁽²⁾/ρ.
-inline StarScore star_score_exact(const std::vector<Rational>& p, const std::vector<bool>& correct) {
-  StarScore r;
+template <class T>
+BasicStarScore<T> star_score_exact(const std::vector<T>& p, const std::vector<bool>& correct) {
+  BasicStarScore<T> r;
   const std::size_t K = p.size();
   for (std::size_t k = 0; k < K; ++k)
     if (correct[k]) {
@@ -34,7 +36,7 @@ inline StarScore star_score_exact(const std::vector<Rational>& p, const std::vec
       r.phi[k] = -r.s2 / r.rho;
       continue;
     }
-    Rational rest(0), others(0);
+    T rest(0), others(0);
     for (std::size_t j = 0; j < K; ++j)
       if (j != k) {
         rest += p[j];
@@ -86,12 +88,13 @@ template <class Keep, class F> void for_each_subset(std::size_t Kmax, Keep keep,
 }
 
 /// Σ_{k,j < K} f(k, j)², the residual of a matrix identity f = 0 or of a family of pair identities (f = 0
-/// off the pairs concerned): zero iff every entry is.
-template <class F> Rational entrywise_squares(std::size_t K, F f) {
-  Rational sum(0);
+/// off the pairs concerned): zero iff every entry is; generic in the scalar (Rational, Exact).
+template <class F> auto entrywise_squares(std::size_t K, F f) {
+  using T = decltype(f(std::size_t(0), std::size_t(0))); // Rational, or Exact in a typed identity
+  T sum(0);
   for (std::size_t k = 0; k < K; ++k)
     for (std::size_t j = 0; j < K; ++j) {
-      const Rational r = f(k, j);
+      const T r = f(k, j);
       sum += r * r;
     }
   return sum;

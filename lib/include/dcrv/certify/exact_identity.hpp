@@ -43,18 +43,36 @@ using Rational =
 class Exact {
 public:
   Exact() = default;
-  Exact(const Rational& v) : v_(v) {} // NOLINT: constants and literals enter freely
-  Exact(long v) : v_(v) {}            // NOLINT
-  Exact(int v) : v_(v) {}             // NOLINT
+  Exact(const Rational& v) : v_(v) {}       // NOLINT: constants and literals enter freely
+  Exact(Rational&& v) : v_(std::move(v)) {} // NOLINT
+  Exact(long v) : v_(v) {}                  // NOLINT
+  Exact(int v) : v_(v) {}                   // NOLINT
   Exact& operator+=(const Exact& o) { return v_ += o.v_, *this; }
   Exact& operator-=(const Exact& o) { return v_ -= o.v_, *this; }
   Exact& operator*=(const Exact& o) { return v_ *= o.v_, *this; }
   Exact& operator/=(const Exact& o);
-  friend Exact operator+(Exact a, const Exact& b) { return a += b; }
-  friend Exact operator-(Exact a, const Exact& b) { return a -= b; }
-  friend Exact operator*(Exact a, const Exact& b) { return a *= b; }
-  friend Exact operator/(Exact a, const Exact& b) { return a /= b; }
+  // The binary operators form a fresh result, or update an rvalue operand in place: no operand is copied
+  // (a GMP rational copy allocates), so a residual in Exact costs what the same one in Rational does.
+  friend Exact operator+(const Exact& a, const Exact& b) { return Exact(Rational(a.v_ + b.v_)); }
+  friend Exact operator+(Exact&& a, const Exact& b) { return std::move(a += b); }
+  friend Exact operator+(const Exact& a, Exact&& b) { return std::move(b += a); }
+  friend Exact operator+(Exact&& a, Exact&& b) { return std::move(a += b); }
+  friend Exact operator-(const Exact& a, const Exact& b) { return Exact(Rational(a.v_ - b.v_)); }
+  friend Exact operator-(Exact&& a, const Exact& b) { return std::move(a -= b); }
+  friend Exact operator*(const Exact& a, const Exact& b) { return Exact(Rational(a.v_ * b.v_)); }
+  friend Exact operator*(Exact&& a, const Exact& b) { return std::move(a *= b); }
+  friend Exact operator*(const Exact& a, Exact&& b) { return std::move(b *= a); }
+  friend Exact operator*(Exact&& a, Exact&& b) { return std::move(a *= b); }
+  friend Exact operator/(const Exact& a, const Exact& b) {
+    Exact r(a);
+    return std::move(r /= b);
+  }
+  friend Exact operator/(Exact&& a, const Exact& b) { return std::move(a /= b); }
   friend Exact operator-(const Exact& a) { return Exact(Rational(-a.v_)); }
+  friend Exact operator-(Exact&& a) {
+    a.v_.backend().negate();
+    return std::move(a);
+  }
   friend Exact operator+(const Exact& a) { return a; }
   // a branch on a variable: refused at compile time
   friend bool operator==(const Exact&, const Exact&) = delete;
@@ -99,19 +117,17 @@ private:
   std::map<std::string, Rational> values_;
 };
 
-/// One identity of a certificate: residual(x, k) = lhs − rhs, exact; the identity holds ⇔ it is 0.
-/// `degree` bounds, in each variable, the degree of residual × (a denominator non-zero on the grid).
-/// The residual may throw std::domain_error at a point outside its domain (the certificate then fails).
+/// One identity of a certificate: components(x, k) = lhs − rhs, exact; the identity holds ⇔ every component
+/// is 0. `degree` bounds, in each variable, the degree of each component × (a denominator non-zero on the
+/// grid). The residual may throw std::domain_error at a point outside its domain (the certificate then
+/// fails). Build one with exact_identity (or rearrangement_identity, certify/certificate.hpp).
 struct IdentityPiece {
   std::string label;
   std::size_t variables = 1;
   int degree = 1;
-  /// Untyped residual (a Rational function of Rational variables): it can branch on its variables, so the
-  /// zero lemma rests on the sign-cell guard points only. Kept for the certificates not yet moved to
-  /// `components`; a run reports such a piece as untyped ("typed": false).
-  std::function<Rational(const std::vector<Rational>&, const RationalConstants&)> residual;
-  /// Typed residual: the components of lhs − rhs as functions of Exact variables (a vector identity has one
-  /// per coordinate; each must vanish), which cannot branch on the variables (see Exact). Used when set.
+  /// The residual, typed: the components of lhs − rhs as functions of Exact variables (a vector identity has
+  /// one per coordinate; each must vanish), which cannot branch on the variables (see Exact). There is no
+  /// untyped (Rational) form: a residual that branches on a variable cannot be written.
   std::function<std::vector<Exact>(const std::vector<Exact>&, const RationalConstants&)> components;
   /// Optional: the k-th grid value (k = 0..degree) of variable i; the default is described in the header.
   std::function<Rational(std::size_t i, int k)> grid;
@@ -144,7 +160,6 @@ template <class F> IdentityPiece exact_identity(std::string label, std::size_t v
 
 struct IdentityResult {
   std::string status = "error"; // proved | violation | error
-  bool typed = false;           // the residual was typed (IdentityPiece::components): it cannot branch
   long points = 0;              // grid points + guard points evaluated
   std::string message;
   std::vector<Rational> witness; // a point with a non-zero residual (violation)
@@ -152,8 +167,8 @@ struct IdentityResult {
   nlohmann::json to_json(const std::string& label) const;
 };
 
-/// The residual of `piece` at the exact point x: a typed piece's first non-zero component (0 when all
-/// vanish), an untyped piece's residual. Throws as the residual does (std::domain_error at a pole).
+/// The residual of `piece` at the exact point x: its first non-zero component (0 when all vanish). Throws as
+/// the residual does (std::domain_error at a pole).
 Rational identity_residual(const IdentityPiece& piece, const std::vector<Rational>& x,
                            const RationalConstants& k);
 
