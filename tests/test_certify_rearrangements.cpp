@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "tests/certify_support.hpp"
 
@@ -75,10 +77,27 @@ TEST_CASE("D.phi-l2-sqrtKm1's norm in the chart refuses a dropped L rho^2 s^2", 
   carries("D.phi-l2-sqrtKm1", "|phi|^2", 6);
 }
 
-TEST_CASE("L_K's log1p form refuses log1p of A instead of A - 1", "[certify][rearrangement]") {
-  proved_and_refused_off([](bool off) { return face_gap_log1p_rearrangement(off); });
-  for (const char* id : {"F.lk-positive", "G.op-lk-positive", "G.ls-positive~open", "H.LK-positive"})
-    carries(id, "log1p(A - 1)", 1);
+TEST_CASE("the face-gap chart's log u = 1 - 1/t step refuses a dropped t log u", "[certify][rearrangement]") {
+  // face_gap_chart_identities (face_gap_piece.hpp): t(a - b - log u) = 1 - t + t(a - b) at log u = 1 - 1/t;
+  // `off` drops the term t log u = t - 1 from the left (the score would still be bounded, not L_K's)
+  proved_and_refused_off([](bool off) {
+    return rearrangement_identity("t (a - b - log u) = 1 - t + t (a - b) at log u = 1 - 1/t", 3, 2,
+                                  [off](const std::vector<Exact>& y, const RationalConstants&) {
+                                    const Exact &t = y[0], &a = y[1], &b = y[2], logu = 1 - 1 / t;
+                                    const Exact lhs = off ? Exact(t * (a - b)) : Exact(t * (a - b - logu));
+                                    return lhs - (1 - t + t * (a - b));
+                                  });
+  });
+  for (const auto& piece : face_gap_chart_identities()) {
+    INFO(piece.label);
+    CHECK(piece.rearrangement);
+    CHECK(prove_identity(piece, {}).status == "proved");
+  }
+  for (const char* id :
+       {"F.lk-positive", "G.op-lk-positive", "G.ls-positive~open", "H.LK-positive", "F.compat-lk-le-log"}) {
+    carries(id, "(K-1) delta = (1 - sigma) u", 1);
+    carries(id, "at log u = 1 - 1/t", 1);
+  }
 }
 
 TEST_CASE("G.meanlog-lower's x = S p form refuses a score with -c log S", "[certify][rearrangement]") {

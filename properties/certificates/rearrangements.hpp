@@ -201,20 +201,6 @@ inline IdentityPiece phi_l2_rearrangement(std::size_t M, bool off = false) {
       });
 }
 
-/// L_K(δ) = (1 − δ) log((1 − δ)/((K − 1)δ)) read as the pieces' (1 − u/K) log1p(K(1 − u)/((K − 1)u)) with δ =
-/// u/K (face_gap_piece.hpp): variables (K, u, ℓ) with ℓ = log A = log1p(A − 1) free (the rule log A =
-/// log1p(A − 1)); components A − 1 − K(1 − u)/((K − 1)u) and (1 − δ)ℓ − (1 − u/K)ℓ. `off`: log1p of A itself.
-inline IdentityPiece face_gap_log1p_rearrangement(bool off = false) {
-  return rearrangement_identity(
-      "L_K(delta) = (1 - u/K) log1p(K(1-u)/((K-1)u)) at delta = u/K (log A = log1p(A - 1), log free)", 3, 3,
-      [off](const std::vector<Exact>& x, const RationalConstants&) {
-        const Exact &K = x[0], &u = x[1], &ell = x[2];
-        const Exact delta = u / K, A = (1 - delta) / ((K - 1) * delta);
-        const Exact arg = K * (1 - u) / ((K - 1) * u);
-        return std::vector<Exact>{(off ? A : Exact(A - 1)) - arg, (1 - delta) * ell - (1 - u / K) * ell};
-      });
-}
-
 /// G.meanlog-lower, S: variables (x₁..x_{S−1}, L₁..L_S, ℓ, c), x_S = S − Σx (x = Sp on Σp = 1; the cone
 /// chart's x_k = S b_a + b_S lies on it), L_k = log x_k and ℓ = log S free, log p_k = L_k − ℓ: the paper's
 /// −c log S − ⟨log p⟩ equals the score (1 − c) log S − (1/S) Σ x_k log x_k. `off`: the score with −c log S.
