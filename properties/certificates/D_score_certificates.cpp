@@ -432,16 +432,6 @@ DCRV_CERTIFICATE(asym_bracket) {
   return c;
 }
 
-/// The chart p = (x₁, …, x_{K−1}, 1 − Σx) of the plane Σp = 1, typed (Exact).
-std::vector<Exact> plane_chart_exact(const std::vector<Exact>& x, std::size_t K) {
-  std::vector<Exact> p(x.begin(), x.begin() + static_cast<long>(K - 1));
-  Exact last(1);
-  for (const auto& v : p)
-    last -= v;
-  p.push_back(last);
-  return p;
-}
-
 /// One typed identity piece per K = 2..Kmax and subset C ⊆ {1..K} with keep(M, K): the components
 /// residual(p, C, φ, ρ) (std::vector<Exact>, each must vanish) in the chart p = (x, 1 − Σx), φ as
 /// dcrv::star_score evaluates it (star_phi: cancellation-free form). Typed: no branch on the variables.
@@ -451,7 +441,7 @@ void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep k
     cert.identities.push_back(
         exact_identity(subset_label(K, C), K - 1, degree,
                        [K, C, residual](const std::vector<Exact>& x, const RationalConstants&) {
-                         const std::vector<Exact> p = plane_chart_exact(x, K);
+                         const std::vector<Exact> p = softmax_exact::plane_chart(x, K);
                          Exact rho(0);
                          for (std::size_t k = 0; k < K; ++k)
                            if (C[k])
@@ -564,7 +554,7 @@ DCRV_CERTIFICATE(edge_mk) {
     const IdentityPiece piece = exact_identity(
         "K = " + std::to_string(K) + ", M = K", K - 1, 4,
         [K = static_cast<std::size_t>(K)](const std::vector<Exact>& x, const RationalConstants&) {
-          const std::vector<Exact> p = plane_chart_exact(x, K);
+          const std::vector<Exact> p = softmax_exact::plane_chart(x, K);
           const std::vector<Exact> phi = star_phi(p, std::vector<bool>(K, true));
           Exact sq(0), rho(0);
           for (const auto& v : p) {

@@ -569,13 +569,8 @@ Piece dpo_zik_tail_piece() {
           return X(0);
         } else {
           const Interval &u = x[0], &r = x[1];
-          auto at = [](const mpfr& p, bool upper) -> mpfr {
-            if (p <= 0)
-              return mpfr(0);
-            const Interval v = exp(-1 / (2 * Interval(p)));
-            return upper ? v.upper() : v.lower();
-          };
-          const Interval w(at(r.lower(), false), at(r.upper(), true));
+          const Interval w = compact_chart::monotone_hull(
+              r, true, [](const mpfr& p) { return p <= 0 ? Interval(0.0) : exp(-1 / (2 * Interval(p))); });
           return sigmoid_in_chart(u, w) * sigmoid_in_chart(Interval(1 - u), w) * r * (1 - square(w)) - k("c");
         }
       });

@@ -183,22 +183,21 @@ Piece xlogx_peak_piece() {
 /// jets throw (f' is unbounded-free but 0/0 at r = 0), and the natural extension decides: f ≤ 1024 e^{−1024}
 /// ≪ c.
 Piece xlogx_tail_piece() {
-  Piece piece = make_piece<1>("r = 1/y in [0, 2^-10]", {{Interval(0.0, 0x1p-10)}},
-                              [](const auto& x, const Constants& k) {
-                                using X = std::decay_t<decltype(x[0])>;
-                                if constexpr (!std::is_same_v<X, Interval>) {
-                                  throw straddle_error("xlogx_tail_piece: enclosed on intervals only");
-                                  return X(0);
-                                } else {
-                                  auto at = [](const mpfr& r, bool upper) -> mpfr {
-                                    if (r <= 0)
-                                      return mpfr(0);
-                                    const Interval v = exp(-1 / Interval(r)) / Interval(r);
-                                    return upper ? v.upper() : v.lower();
-                                  };
-                                  return Interval(at(x[0].lower(), false), at(x[0].upper(), true)) - k("c");
-                                }
-                              });
+  Piece piece = make_piece<1>(
+      "r = 1/y in [0, 2^-10]", {{Interval(0.0, 0x1p-10)}}, [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        if constexpr (!std::is_same_v<X, Interval>) {
+          throw straddle_error("xlogx_tail_piece: enclosed on intervals only");
+          return X(0);
+        } else {
+          return compact_chart::monotone_hull(x[0], true,
+                                              [](const mpfr& r) {
+                                                return r <= 0 ? Interval(0.0)
+                                                              : exp(-1 / Interval(r)) / Interval(r);
+                                              }) -
+                 k("c");
+        }
+      });
   return with_param(piece, "y", 0, [](double r) { return r > 0 ? 1 / r : kUnbounded; });
 }
 

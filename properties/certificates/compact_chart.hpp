@@ -13,19 +13,21 @@
 
 namespace dcrv::certify::compact_chart {
 
+/// The hull of a monotone f over x from its end values: `f_at(point)` encloses f at one point (and returns
+/// the limit where the formula has none, e.g. E(0) = 0), outward rounded as that enclosure is.
+template <class F> Interval monotone_hull(const Interval& x, bool increasing, F f_at) {
+  const Interval lo = f_at(x.lower()), hi = f_at(x.upper());
+  return increasing ? Interval(lo.lower(), hi.upper()) : Interval(hi.lower(), lo.upper());
+}
+
 /// E(t) = exp(1 − 1/t) for t ∈ [0, 1] (E(0) = 0, the limit): v of the compactified chart t = 1/(1 − log v).
 /// Increasing, so on an Interval the hull of its end values (outward rounded; at t = 0 exactly 0, at t = 1
 /// exactly 1, and ≤ 1 below it); on jets by the chain rule (E' = E/t², E'' = E(1 − 2t)/t⁴: a box reaching t =
 /// 0 throws there, and the natural extension decides it).
 template <class X> X e_of_t(const X& t) {
   if constexpr (std::is_same_v<X, Interval>) {
-    auto at = [](const mpfr& x, bool upper) -> mpfr {
-      if (x <= 0)
-        return mpfr(0);
-      const Interval e = exp(1 - 1 / Interval(x));
-      return upper ? e.upper() : e.lower();
-    };
-    return Interval(at(t.lower(), false), at(t.upper(), true));
+    return monotone_hull(t, true,
+                         [](const mpfr& x) { return x <= 0 ? Interval(0.0) : exp(1 - 1 / Interval(x)); });
   } else {
     const Interval e = e_of_t(t.v), t2 = square(t.v);
     return X::chain(t, e, e / t2, e * (1 - 2 * t.v) / square(t2));
@@ -40,13 +42,8 @@ template <class X> X log1p_ratio(const X& x) {
   if constexpr (std::is_same_v<X, Interval>) {
     if (x.lower() < 0)
       throw straddle_error("log1p_ratio: x < 0");
-    auto at = [](const mpfr& p, bool upper) -> mpfr {
-      if (p == 0)
-        return mpfr(1);
-      const Interval q = log1p(Interval(p)) / Interval(p);
-      return upper ? q.upper() : q.lower();
-    };
-    return Interval(at(x.upper(), false), at(x.lower(), true));
+    return monotone_hull(
+        x, false, [](const mpfr& p) { return p == 0 ? Interval(1.0) : log1p(Interval(p)) / Interval(p); });
   } else {
     return X::chain(x, log1p_ratio(x.v), Interval(-0.5, 0.0), Interval(0.0, 1.0) * Interval(2) / Interval(3));
   }

@@ -12,19 +12,13 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/softmax_exact.hpp"
 #include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify::rearrangements {
 
-/// p = (x₁, …, x_{S−1}, 1 − Σx): the plane Σp = 1, typed.
-inline std::vector<Exact> plane(const std::vector<Exact>& x, std::size_t S) {
-  std::vector<Exact> p(x.begin(), x.begin() + static_cast<long>(S - 1));
-  Exact last(1);
-  for (const auto& v : p)
-    last -= v;
-  p.push_back(last);
-  return p;
-}
+/// p = (x₁, …, x_{S−1}, 1 − Σx): the plane Σp = 1 (softmax_exact's chart, typed).
+using softmax_exact::plane_chart;
 
 /// A.eff-floor-is-floor, S: variables (p₁..p_{S−1}, δ⋆, D) with D = Σ_j max{p_j, δ⋆} > 0 free. Per coordinate
 /// i and case (p_i ≥ δ⋆: max{p_i, δ⋆} = p_i, min{δ⋆ − p_i, 0} = δ⋆ − p_i; p_i ≤ δ⋆: both δ⋆ resp. 0) the
@@ -36,7 +30,7 @@ inline IdentityPiece eff_floor_is_floor_rearrangement(std::size_t S, bool off = 
           ": D (delta*/D - max{p_i, delta*}/D) = min{delta* - p_i, 0} in both cases of each i, D = sum_j "
           "max{p_j, delta*}",
       S + 1, 2, [S, off](const std::vector<Exact>& x, const RationalConstants&) {
-        const std::vector<Exact> p = plane(x, S);
+        const std::vector<Exact> p = plane_chart(x, S);
         const Exact &ds = x[S - 1], &D = x[S];
         std::vector<Exact> r;
         for (std::size_t i = 0; i < S; ++i) {
@@ -61,7 +55,7 @@ inline IdentityPiece eff_floor_interval_rearrangement(std::size_t S, bool lower,
           ": per active set A, the paper's margin times its positive denominator = the score's term of A "
           "(sum_j max{p_j, delta*} = 1 + sum_A (delta* - p_j) on sum p = 1)",
       S + 1, 2, [S, lower, off](const std::vector<Exact>& x, const RationalConstants&) {
-        const std::vector<Exact> p = plane(x, S);
+        const std::vector<Exact> p = plane_chart(x, S);
         const Exact &ds = x[S - 1], &c = x[S];
         std::vector<Exact> r;
         for (unsigned mask = 0; mask < (1u << S); ++mask) {
@@ -94,7 +88,7 @@ inline IdentityPiece ellipticity_lower_rearrangement(std::size_t K, bool off = f
           ": c gamma delta |v|^2 - v^T gamma(diag p - p p^T) v = gamma [(c - 1) delta |v|^2 - t(sum_{i<j} "
           "q_i q_j (v_i - v_j)^2 + (1 - t)(q.v)^2)], p = delta 1 + t q, delta = (1 - t)/K",
       2 * K + 1, 2, [K, off](const std::vector<Exact>& x, const RationalConstants&) {
-        const std::vector<Exact> q = plane(x, K);
+        const std::vector<Exact> q = plane_chart(x, K);
         const Exact& t = x[K - 1];
         std::vector<Exact> v(x.begin() + static_cast<long>(K), x.begin() + static_cast<long>(2 * K - 1));
         Exact vl(0);
