@@ -13,6 +13,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace dcrv {
 using namespace tex;
@@ -71,6 +73,29 @@ std::string short_witness(const json& w) {
   return s.empty() ? "see the dossier" : s;
 }
 
+/// "n noun" with the plural s where n != 1.
+std::string counted(std::size_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+/// The findings' repairs by kind, zero counts left out ("86 checked corrections and 8 measured values of
+/// experiments"); "no repair" when there is none.
+std::string repairs_text(const FindingsOfRun& F) {
+  std::vector<std::string> parts;
+  if (F.measured)
+    parts.push_back(counted(F.measured, "measured constant"));
+  if (F.values)
+    parts.push_back(counted(F.values, "measured value") + " of experiments");
+  if (F.corrected)
+    parts.push_back(counted(F.corrected, "checked correction"));
+  if (parts.empty())
+    return "no repair";
+  std::string text = parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    text += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return text;
+}
+
 void section(std::ostream& t, const std::string& title, const std::string& label) {
   t << "\\dcrvappsubsection{" << title << "}\\label{" << label << "}\n";
 }
@@ -98,12 +123,10 @@ void write_summary(std::ostream& t, const ReportContext& c) {
        "the dossier.\n";
   // The findings in one sentence, with the closing note's counts (write_findings gives them in full).
   const FindingsOfRun& F = c.findings;
-  t << "The falsified claims are grouped into " << F.findings.size() << " finding"
-    << (F.findings.size() == 1 ? "" : "s") << " (Section~\\ref{sec:dcrv-app-findings}), repaired by "
-    << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << ", " << F.values
-    << " measured value" << (F.values == 1 ? "" : "s") << " of experiments and " << F.corrected
-    << " checked correction" << (F.corrected == 1 ? "" : "s") << "; " << F.uncovered.size()
-    << " falsified claim" << (F.uncovered.size() == 1 ? " has" : "s have") << " no finding yet.\n\n";
+  t << "The falsified claims are grouped into " << counted(F.findings.size(), "finding")
+    << " (Section~\\ref{sec:dcrv-app-findings}), repaired by " << repairs_text(F) << "; "
+    << F.uncovered.size() << " falsified claim" << (F.uncovered.size() == 1 ? " has" : "s have")
+    << " no finding yet.\n\n";
   // Table.
   t << "\\begin{center}\\small\\setlength{\\tabcolsep}{3.5pt}\n\\begin{tabular}{l";
   for (std::size_t i = 0; i < std::size(kStatuses); ++i)
@@ -470,11 +493,8 @@ void write_appendix(std::ostream& t, const ReportContext& c) {
   write_underspecified(t, c);
   write_scope(t, c);
   write_reproduce(t, c);
-  t << "\\paragraph{Closing note.} " << F.findings.size() << " finding" << (F.findings.size() == 1 ? "" : "s")
-    << " with " << F.measured << " measured constant" << (F.measured == 1 ? "" : "s") << ", " << F.values
-    << " measured value" << (F.values == 1 ? "" : "s") << " and " << F.corrected << " checked correction"
-    << (F.corrected == 1 ? "" : "s") << "; " << F.uncovered.size() << " falsified claim"
-    << (F.uncovered.size() == 1 ? "" : "s") << " without a finding yet.\n";
+  t << "\\paragraph{Closing note.} " << counted(F.findings.size(), "finding") << " with " << repairs_text(F)
+    << "; " << counted(F.uncovered.size(), "falsified claim") << " without a finding yet.\n";
 }
 
 } // namespace dcrv

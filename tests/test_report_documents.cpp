@@ -242,7 +242,9 @@ TEST_CASE("a measured-value finding's repair carries the run's statistics", "[re
           "\\(1-10^{-6}\\); from \\(0.4056\\) to \\(0.4969\\) over the 2 setups; claim in [0.247, 0.287])") !=
       std::string::npos);
   CHECK(app.find("The paper reports a worst case of about \\(0.267\\).") != std::string::npos);
-  CHECK(app.find("1 measured value") != std::string::npos);
+  CHECK(app.find("repaired by 1 measured value of experiments;") != std::string::npos);
+  CHECK(app.find("0 measured constants") == std::string::npos); // zero counts are left out
+  CHECK(app.find("0 checked corrections") == std::string::npos);
   CHECK(app.find("Falsified, no finding yet (1)") != std::string::npos); // J.z: listed, never hidden
 }
 
