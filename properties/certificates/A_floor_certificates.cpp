@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregates.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -99,6 +100,9 @@ DCRV_CERTIFICATE(eff_floor_interval) {
     for (bool lower : {true, false})
       c.identities.push_back(rearrangements::eff_floor_interval_rearrangement(S, lower));
   c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}}; // every S >= 2, delta* in (0, 1]
+  c.scope.gap = "the lower end's maximising active set A = {j : p_j < delta*} depends on every coordinate: a "
+                "dimension-free form with |A| and sum_A p_j free (the case |A| = S uses delta* <= 1) is not "
+                "written as pieces";
   return c;
 }
 
@@ -117,7 +121,8 @@ template <std::size_t S> Piece eff_floor_is_floor_piece() {
 DCRV_CERTIFICATE(eff_floor_is_floor) {
   Certificate c;
   c.claim = "A.eff-floor-is-floor";
-  c.domain = "S = 2, ..., 6; every p in the closed simplex and every delta* in [0, 1]; no exclusion";
+  c.domain = "every S >= 2 (one coordinate's term; the per-S pieces S = 2, ..., 6); every p in the closed "
+             "simplex and every delta* in [0, 1]; no exclusion";
   c.method = "both sides have the positive denominator sum_j max{p_j, delta*}: the claim is min_i max{p_i, "
              "delta*} >= delta*, i.e. max_i min{delta* - p_i, 0} <= 0 (delta* - max{p_i, delta*} = "
              "min{delta* - p_i, 0}, checked exactly in both cases of each i); p by stick-breaking";
@@ -126,6 +131,15 @@ DCRV_CERTIFICATE(eff_floor_is_floor) {
   tag_floor_param(c);
   for (std::size_t S = 2; S <= 6; ++S) // the rearrangement, per coordinate and case (issue 20 point 5)
     c.identities.push_back(rearrangements::eff_floor_is_floor_rearrangement(S));
+  c.pieces.push_back(aggregates::coordinate_term_piece("floor"));
+  c.identities.push_back(aggregates::floor_term_form());
+  c.reductions.push_back(
+      {"both sides have the positive denominator D = sum_j max{p_j, delta*} (free): times D the claim is "
+       "min_i "
+       "(max{p_i, delta*} - delta*) >= 0, a minimum over the coordinates of terms that each depend on (p_i, "
+       "delta*) only; one term min{delta* - p_i, 0} <= 0 checked on [0, 1]^2 and its form exactly in both "
+       "cases, for every S (the per-S pieces S = 2..6 as well)",
+       {"S"}});
   c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}};
   return c;
 }
