@@ -503,13 +503,14 @@ TEST_CASE(
     CHECK(prove_identity(off, {}).status != "proved");
   };
   refused_off(floor_term_form(), floor_term_form(true));
+  refused_off(eff_floor_interval_every_s(), eff_floor_interval_every_s(true));
   refused_off(face_mean_rearrangement(), face_mean_rearrangement(true));
   RationalConstants one;
   one.set("c", Rational(1));
   CHECK(prove_identity(safe_denominator_every_k(), one).status == "proved");
   CHECK(prove_identity(safe_denominator_every_k(true), one).status != "proved");
-  for (const char* id :
-       {"A.eff-floor-is-floor", "C.safe-denominators", "C.degenerate-floor", "C.BD-coarse-sufficient"}) {
+  for (const char* id : {"A.eff-floor-interval", "A.eff-floor-is-floor", "C.safe-denominators",
+                         "C.degenerate-floor", "C.BD-coarse-sufficient"}) {
     const Certificate* c = certificate_in_build(id);
     if (!c)
       continue;

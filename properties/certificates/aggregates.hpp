@@ -592,6 +592,29 @@ inline IdentityPiece safe_denominator_every_k(bool off = false) {
       });
 }
 
+/// A.eff-floor-interval for every S, with T = Σ_j max{0, δ⋆ − p_j} (so Σ_j max{p_j, δ⋆} = P + T, P = 1), n =
+/// S − 1 and the constants c (c_den or c_up) free — the steps of its dimension-free pieces (rearrangements),
+/// one component each: (1) per case of one coordinate, δ⋆ − max{0, δ⋆ − p} = min{δ⋆, p}; (2) lower end, some
+/// p_k ≥ δ⋆ (its term 0, U = the other terms): (P + T) − 1 − cnδ⋆ = (1 − c)nδ⋆ − Σ_{j≠k} min{δ⋆, p_j}, with
+/// Σ_{j≠k} min{δ⋆, p_j} = nδ⋆ − U; (3) lower end, every p_j < δ⋆: T = (n + 1)δ⋆ − P and ((P + T) − 1 −
+/// cnδ⋆)/n = (1 − c)δ⋆ + r(δ⋆ − 1), r = 1/n; (4) upper end, (1 − c(P + T))(1 − τ) = (1 − τ) − c at T = τ/(1 −
+/// τ). Variables (p, δ⋆, U, n, c, τ). `off`: (2) without its −Σ min term's nδ⋆.
+inline IdentityPiece eff_floor_interval_every_s(bool off = false) {
+  return rearrangement_identity(
+      "every S: the lower end per case (some p_k >= delta*, every p_j < delta*) and the upper end through T "
+      "= "
+      "sum_j max{0, delta* - p_j}, n = S - 1, tau = T/(1 + T)",
+      6, 3, [off](const XV& x, const RationalConstants&) -> XV {
+        const Exact &p = x[0], &ds = x[1], &U = x[2], &n = x[3], &c = x[4], &tau = x[5];
+        const Exact mins = (off ? Exact(0) : Exact(n * ds)) - U; // Σ_{j≠k} min{δ⋆, p_j}
+        const Exact all_below = (n + 1) * ds - kMass, T = tau / (1 - tau);
+        return {(ds - (ds - p)) - p, (ds - Exact(0)) - ds,
+                ((kMass + U) - 1 - c * n * ds) - ((1 - c) * n * ds - mins),
+                ((kMass + all_below) - 1 - c * n * ds) / n - ((1 - c) * ds + (1 / n) * (ds - 1)),
+                (1 - c * (kMass + T)) * (1 - tau) - ((1 - tau) - c)};
+      });
+}
+
 /// Adds the aggregate identities `pieces` and the reduction that carries the certificate's per-S pieces to
 /// every `dim` (the paper's range of that name is then covered by the argument in `why`).
 inline void add_every_dimension(Certificate& c, const std::vector<IdentityPiece>& pieces, std::string why,
