@@ -14,6 +14,7 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/certificates/aggregates.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -262,7 +263,10 @@ TEST_CASE("the exact SRCT-objective identities vanish off the grid — the libra
        {"C.variational-derivative", "A.instantiation-variational-derivative", "A.jtilde-flow-score",
         "A.logratio-ode-contraction", "C.srct-ode-form", "C.mass-balance"}) {
     const Certificate& c = certificate_of(id);
-    CHECK(c.identities.size() == 195); // S = 2, 3, 4: (θ basis) × (L = 0, e_k)
+    long per_s = 0; // S = 2, 3, 4: (θ basis) × (L = 0, e_k); beside them the aggregate identities (every S)
+    for (const auto& piece : c.identities)
+      per_s += piece.label.rfind("S = ", 0) == 0;
+    CHECK(per_s == 195);
     residuals_vanish_off_grid(c);
   }
   SrctParams<mpfr> m;
@@ -379,4 +383,172 @@ TEST_CASE("the A.single-site-equality bound scores are Var - max d^2 and min p m
     CHECK(abs(piece_labelled(c, "S = 3, min p max d^2 <= Var").score.value(x, Constants()).mid() -
               (p.minCoeff() * dmax - var)) < mpfr(1e-40));
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dimension-free (aggregate) identities: whole for every S (issue 20 point 8)
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+/// The aggregate identity `family` proves as written and is refused with one aggregate term changed (`off`);
+/// the registered certificate of `id` carries it (same label), has a reduction that extends S to every S and
+/// is whole, with no gap.
+template <class F> void aggregate_makes_whole(const std::string& id, F family) {
+  const Certificate* c = certificate_in_build(id);
+  if (!c)
+    return;
+  INFO(id);
+  const RationalConstants k = exact_constants(*c);
+  const IdentityPiece good = family(false), off = family(true);
+  INFO(good.label);
+  const IdentityResult proved = prove_identity(good, k);
+  INFO(proved.message);
+  CHECK(proved.status == "proved");
+  CHECK(prove_identity(off, k).status != "proved");
+  bool carried = false;
+  for (const auto& piece : c->identities)
+    carried = carried || piece.label == good.label;
+  CHECK(carried);
+  bool extends_s = false;
+  for (const auto& r : c->reductions)
+    for (const auto& name : r.extends)
+      extends_s = extends_s || name == "S" || name == "K"; // the claim's size, as its paper range names it
+  CHECK(extends_s);
+  CHECK(c->scope.whole);
+  CHECK(c->scope.gap.empty());
+  CHECK(c->scope.summary == "the whole domain");
+}
+} // namespace
+
+TEST_CASE(
+    "the aggregate identities of the App. A, C, I and main-text identity certificates prove, refuse one "
+    "aggregate term changed, and make their certificates whole",
+    "[certify][exact]") {
+  using namespace dcrv::certify::aggregates;
+  using G = SrctGradient;
+  aggregate_makes_whole("A.mass-conservation", [](bool off) { return mass_sum(off); });
+  aggregate_makes_whole("A.gauge-invariance", [](bool off) { return gauge_coordinate(off); });
+  aggregate_makes_whole("I.gauge-invariance", [](bool off) { return gauge_coordinate(off); });
+  aggregate_makes_whole("A.shah-gradient-replicator", [](bool off) { return shahshahani_coordinate(off); });
+  aggregate_makes_whole("A.shah-gradient-replicator", [](bool off) { return mass_sum(off); });
+  aggregate_makes_whole("M.logratio-ode", [](bool off) { return logratio_linear(true, off); });
+  aggregate_makes_whole("I.logratio-ode", [](bool off) { return logratio_linear(false, off); });
+  aggregate_makes_whole("C.logratio-identity", [](bool off) { return logratio_boxed(off); });
+  aggregate_makes_whole("C.S-kernel-variance", [](bool off) { return selection_variance(off); });
+  aggregate_makes_whole("C.JE-formula", [](bool off) { return entropic_jacobian(off); });
+  for (const char* id : {"A.single-site-lyapunov", "C.single-site-lyapunov", "A.lyapunov-identity",
+                         "A.lyapunov-equality-iff", "A.single-site-equality"})
+    aggregate_makes_whole(id, [](bool off) { return replicator_quadratic(off); });
+  aggregate_makes_whole("C.single-site-lyapunov", [](bool off) { return boxed_is_replicator(off); });
+  aggregate_makes_whole("C.variational-derivative", [](bool off) { return srct_gradient(G::C, off); });
+  for (const char* id : {"A.instantiation-variational-derivative", "A.logratio-ode-contraction",
+                         "A.lyapunov-identity", "A.lyapunov-equality-iff"})
+    aggregate_makes_whole(id, [](bool off) { return srct_gradient(G::A, off); });
+  aggregate_makes_whole("A.jtilde-flow-score", [](bool off) { return srct_gradient(G::flow, off); });
+  aggregate_makes_whole("A.jtilde-flow-score", [](bool off) { return mass_sum(off); });
+  aggregate_makes_whole("A.logratio-ode-contraction", [](bool off) { return replicator_logratio(off); });
+  aggregate_makes_whole("A.logratio-ode-contraction", [](bool off) { return srct_gradient_difference(off); });
+  aggregate_makes_whole("C.srct-ode-form", [](bool off) { return srct_gradient(G::C2, off); });
+  aggregate_makes_whole("C.srct-ode-form", [](bool off) { return srct_ode_form(off); });
+  aggregate_makes_whole("C.mass-balance", [](bool off) { return srct_mass_balance(off); });
+  aggregate_makes_whole("M.keff-gating", [](bool off) { return gated_blocks(off); });
+  aggregate_makes_whole("I.block-gap-formula", [](bool off) { return block_gap(off); });
+}
+
+TEST_CASE(
+    "the termwise sign pieces are one term of the claims' sums, and their cleared forms refuse a dropped "
+    "term",
+    "[certify]") {
+  using namespace dcrv::certify::aggregates;
+  set_working_digits(50);
+  for (double p : {0.0, 0.3, 1.0})
+    for (double d : {-1.0, 0.25}) {
+      CHECK(abs(score_at(variance_term_piece(), {p, d}, Constants()) + mpfr(p) * d * d) < mpfr(1e-40));
+      CHECK(abs(score_at(metric_term_piece(false), {p, d}, Constants()) - mpfr(d) * d * (mpfr(p) - 1)) <
+            mpfr(1e-40));
+      for (double t : {0.0, 0.5, 1.0}) // min p = t p
+        CHECK(abs(score_at(metric_term_piece(true), {p, d, t}, Constants()) -
+                  mpfr(d) * d * (mpfr(t) * p - p)) < mpfr(1e-40));
+    }
+  for (bool upper : {false, true}) {
+    CHECK(prove_identity(metric_term_rearrangement(upper), {}).status == "proved");
+    CHECK(prove_identity(metric_term_rearrangement(upper, true), {}).status != "proved");
+  }
+  CHECK(prove_identity(variance_bound_forms(), {}).status == "proved");
+  CHECK(prove_identity(variance_bound_forms(true), {}).status != "proved");
+}
+
+TEST_CASE("the matrix-statement certificates stay partial and say what stands between them and every S",
+          "[certify]") {
+  for (const char* id : {"I.block-rank", "I.S-opnorm", "C.S-norm-half"}) {
+    const Certificate* c = certificate_in_build(id);
+    if (!c)
+      continue;
+    INFO(id << ": " << c->scope.gap);
+    CHECK_FALSE(c->scope.whole);
+    CHECK(c->scope.gap.find("symbolic-") != std::string::npos);
+  }
+}
+
+TEST_CASE(
+    "the termwise arguments of the floor and coarse-BD certificates prove, refuse a dropped term and make "
+    "them whole",
+    "[certify][exact]") {
+  using namespace dcrv::certify::aggregates;
+  aggregate_makes_whole("C.degenerate-floor", [](bool off) { return degenerate_floor_every_k(off); });
+  const auto refused_off = [](const IdentityPiece& good, const IdentityPiece& off) {
+    INFO(good.label);
+    CHECK(good.rearrangement);
+    CHECK(prove_identity(good, {}).status == "proved");
+    CHECK(prove_identity(off, {}).status != "proved");
+  };
+  refused_off(floor_term_form(), floor_term_form(true));
+  refused_off(eff_floor_interval_every_s(), eff_floor_interval_every_s(true));
+  refused_off(face_mean_rearrangement(), face_mean_rearrangement(true));
+  RationalConstants one;
+  one.set("c", Rational(1));
+  CHECK(prove_identity(safe_denominator_every_k(), one).status == "proved");
+  CHECK(prove_identity(safe_denominator_every_k(true), one).status != "proved");
+  for (const char* id : {"A.eff-floor-interval", "A.eff-floor-is-floor", "C.safe-denominators",
+                         "C.degenerate-floor", "C.BD-coarse-sufficient"}) {
+    const Certificate* c = certificate_in_build(id);
+    if (!c)
+      continue;
+    INFO(id << ": " << c->scope.gap);
+    CHECK(c->scope.whole);
+  }
+}
+
+TEST_CASE(
+    "the cleared forms of the metric, variance and coarse-BD bounds (issue 20 point 5) refuse a dropped "
+    "term",
+    "[certify][rearrangement]") {
+  using namespace dcrv::certify::aggregates;
+  const auto refused_off = [](const IdentityPiece& good, const IdentityPiece& off) {
+    INFO(good.label);
+    CHECK(good.rearrangement);
+    CHECK(prove_identity(good, {}).status == "proved");
+    CHECK(prove_identity(off, {}).status != "proved");
+  };
+  for (bool upper : {false, true})
+    refused_off(metric_comparison_rearrangement(3, upper), metric_comparison_rearrangement(3, upper, true));
+  refused_off(variance_bounds_rearrangement(4), variance_bounds_rearrangement(4, true));
+  refused_off(bd_vertex_rearrangement(4), bd_vertex_rearrangement(4, true));
+  refused_off(bd_vertex_every_k(), bd_vertex_every_k(true));
+  refused_off(bd_stick_rearrangement(3), bd_stick_rearrangement(3, true));
+  // the certificates carry them, flagged
+  const auto carries = [](const std::string& id, const std::string& text, std::size_t n) {
+    const Certificate* c = certificate_in_build(id);
+    if (!c)
+      return;
+    std::size_t found = 0;
+    for (const auto& piece : c->identities)
+      found += piece.rearrangement && piece.label.find(text) != std::string::npos;
+    INFO(id << " / " << text);
+    CHECK(found == n);
+  };
+  carries("A.lyapunov-equality-iff", "prod p", 6);             // S = 2, 3, 4, both bounds
+  carries("A.single-site-equality", "per case", 5);            // S = 2..6
+  carries("C.BD-coarse-sufficient", "sigma_1 - p^T sigma", 8); // K = 2..8 and every K
+  carries("C.BD-coarse-sufficient", "stick-breaking", 7);
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregates.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -76,11 +77,57 @@ void tag_floor_param(Certificate& c) {
     piece = with_param(piece, "delta*", piece.score.dim - 1);
 }
 
+/// A.eff-floor-interval for every S (aggregates::eff_floor_interval_every_s): with T = Σ_j max{0, δ⋆ − p_j},
+/// n = S − 1: lower end, if some p_k ≥ δ⋆, score (1 − c)nδ⋆ − Σ_{j≠k} min{δ⋆, p_j}: one term −min{δ⋆, p_j} ≤
+/// 0 and (1 − c)δ⋆ ≤ 0 (n > 0); if every p_j < δ⋆, the score over n is (1 − c)δ⋆ + r(δ⋆ − 1), r = 1/n ∈ (0,
+/// 1]; upper end, times 1 − τ > 0 (τ = T/(1 + T) ∈ [0, 1)), (1 − τ) − c ≤ 0.
+void add_eff_floor_every_s(Certificate& c) {
+  const Box unit2{Interval(0.0, 1.0), Interval(0.0, 1.0)};
+  c.pieces.push_back(
+      with_param(make_piece<2>("every S, lower end: one term -min{delta*, p_j} <= 0", {unit2},
+                               [](const auto& x, const Constants&) { return -min(x[1], x[0]); }),
+                 "delta*", 1));
+  c.pieces.push_back(
+      with_param(make_piece<1>("every S, lower end: (1 - c) delta* <= 0", {{Interval(0.0, 1.0)}},
+                               [](const auto& x, const Constants& k) {
+                                 using X = std::decay_t<decltype(x[0])>;
+                                 return X(1 - k("c_den")) * x[0];
+                               }),
+                 "delta*", 0));
+  c.pieces.push_back(with_param(make_piece<2>("every S, lower end, every p_j < delta*: (1 - c) delta* + r "
+                                              "(delta* - 1) <= 0, r = 1/(S - 1)",
+                                              {unit2},
+                                              [](const auto& x, const Constants& k) {
+                                                using X = std::decay_t<decltype(x[0])>;
+                                                return X(1 - k("c_den")) * x[1] + x[0] * (x[1] - 1);
+                                              }),
+                                "delta*", 1));
+  c.pieces.push_back(make_piece<1>("every S, upper end: (1 - tau) - c <= 0, tau = T/(1 + T)",
+                                   {{Interval(0.0, 1.0)}}, [](const auto& x, const Constants& k) {
+                                     using X = std::decay_t<decltype(x[0])>;
+                                     return (1 - x[0]) - X(k("c_up"));
+                                   }));
+  c.identities.push_back(aggregates::eff_floor_interval_every_s());
+  c.reductions.push_back(
+      {"on the simplex sum_j max{p_j, delta*} = 1 + T with T = sum_j max{0, delta* - p_j}, a sum of terms of "
+       "one "
+       "coordinate each: lower end, either some p_k >= delta* (its term is 0, every other term is delta* - "
+       "min{delta*, p_j}: the score is (1 - c)(S - 1) delta* minus a sum of terms min{delta*, p_j} >= 0) or "
+       "every "
+       "p_j < delta* (T = S delta* - 1, the score over S - 1 is (1 - c) delta* + r (delta* - 1), r = 1/(S - "
+       "1) in "
+       "(0, 1]); upper end, 1 - c(1 + T) times 1 - tau > 0 is (1 - tau) - c with tau = T/(1 + T) in [0, 1); "
+       "the steps checked exactly with S - 1 free, each piece on its box, for every S (the per-S pieces S = "
+       "2..6 as well)",
+       {"S"}});
+}
+
 // App. A §A.2: δ⋆/(1 + c₁(S−1)δ⋆) ≤ δ_eff(p) ≤ c₂δ⋆.
 DCRV_CERTIFICATE(eff_floor_interval) {
   Certificate c;
   c.claim = "A.eff-floor-interval";
-  c.domain = "S = 2, ..., 6; every p in the closed simplex (stick-breaking, raw box [0,1]^(S-1)) and every "
+  c.domain = "every S >= 2 (through T = sum_j max{0, delta* - p_j}; the per-S pieces S = 2, ..., 6); every p "
+             "in the closed simplex (stick-breaking, raw box [0,1]^(S-1)) and every "
              "delta* in [0, 1] (the claim's (0, 1] with delta* = 0 added); no exclusion";
   c.method =
       "both ends times the positive denominators: sum_j max{p_j, delta*} <= 1 + c_den (S-1) delta* and "
@@ -99,6 +146,7 @@ DCRV_CERTIFICATE(eff_floor_interval) {
     for (bool lower : {true, false})
       c.identities.push_back(rearrangements::eff_floor_interval_rearrangement(S, lower));
   c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}}; // every S >= 2, delta* in (0, 1]
+  add_eff_floor_every_s(c);
   return c;
 }
 
@@ -117,7 +165,8 @@ template <std::size_t S> Piece eff_floor_is_floor_piece() {
 DCRV_CERTIFICATE(eff_floor_is_floor) {
   Certificate c;
   c.claim = "A.eff-floor-is-floor";
-  c.domain = "S = 2, ..., 6; every p in the closed simplex and every delta* in [0, 1]; no exclusion";
+  c.domain = "every S >= 2 (one coordinate's term; the per-S pieces S = 2, ..., 6); every p in the closed "
+             "simplex and every delta* in [0, 1]; no exclusion";
   c.method = "both sides have the positive denominator sum_j max{p_j, delta*}: the claim is min_i max{p_i, "
              "delta*} >= delta*, i.e. max_i min{delta* - p_i, 0} <= 0 (delta* - max{p_i, delta*} = "
              "min{delta* - p_i, 0}, checked exactly in both cases of each i); p by stick-breaking";
@@ -126,6 +175,15 @@ DCRV_CERTIFICATE(eff_floor_is_floor) {
   tag_floor_param(c);
   for (std::size_t S = 2; S <= 6; ++S) // the rearrangement, per coordinate and case (issue 20 point 5)
     c.identities.push_back(rearrangements::eff_floor_is_floor_rearrangement(S));
+  c.pieces.push_back(aggregates::coordinate_term_piece("floor"));
+  c.identities.push_back(aggregates::floor_term_form());
+  c.reductions.push_back(
+      {"both sides have the positive denominator D = sum_j max{p_j, delta*} (free): times D the claim is "
+       "min_i "
+       "(max{p_i, delta*} - delta*) >= 0, a minimum over the coordinates of terms that each depend on (p_i, "
+       "delta*) only; one term min{delta* - p_i, 0} <= 0 checked on [0, 1]^2 and its form exactly in both "
+       "cases, for every S (the per-S pieces S = 2..6 as well)",
+       {"S"}});
   c.paper = {{"S", 2, kUnbounded}, {"delta*", 0, 1}};
   return c;
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregates.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -27,6 +28,7 @@
 namespace dcrv::certify {
 namespace {
 
+using aggregates::add_every_dimension;
 using interval_simplex::add_selection_norm_pieces;
 using interval_simplex::for_sizes;
 using interval_simplex::make_score_of_dim;
@@ -37,6 +39,7 @@ using softmax_exact::exact_vec;
 using softmax_exact::plane_chart;
 using softmax_exact::replicator; // p ⊙ (F − E_p[F]), as the claim's `replicator`
 using softmax_exact::RVec;
+using softmax_exact::slice;
 using softmax_exact::sum_of;
 using softmax_exact::unit_rvec;
 using softmax_exact::XVec;
@@ -138,16 +141,24 @@ IdentityPiece S_variance_piece(std::size_t S, const RVec& v) {
 DCRV_CERTIFICATE(S_kernel_variance) {
   Certificate c;
   c.claim = "C.S-kernel-variance";
-  c.domain = "K = 2, ..., 6; every p of the plane sum p = 1 (so the closed simplex) and every v in R^K; no "
-             "exclusion";
+  c.domain =
+      "every K >= 2 (the aggregate identity; term by term K = 2, ..., 6); every p of the plane sum p = "
+      "1 (so the closed simplex) and every v in R^K; no exclusion";
   c.method = "S(p) = diag(p) - p p^T entrywise; S(p)1 = 0 componentwise (degree <= 2 per chart coordinate); "
              "v^T S(p) v - Var_p(V) is a quadratic form in v, zero iff zero at v = e_k and e_k + e_l "
-             "(polarization), each a polynomial of degree <= 3 per chart coordinate of p = (x, 1 - sum x)";
+             "(polarization), each a polynomial of degree <= 3 per chart coordinate of p = (x, 1 - sum x); "
+             "for every K through the aggregates Q = sum p v^2, V = sum p v, P = sum p = 1 (checked)";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S) {
     c.identities.push_back(S_kernel_piece(S));
     for (const auto& v : polarization_vectors(S))
       c.identities.push_back(S_variance_piece(S, v));
   }
+  add_every_dimension(
+      c, {aggregates::selection_variance()},
+      "row i of S(p)1 is p_i - p_i P, and v^T S(p) v = sum p_i v_i^2 - (sum p_i v_i)^2 and "
+      "Var_p(V) = sum_i p_i (v_i - V)^2 are sums of terms linear in (p_i v_i^2, p_i v_i, p_i): "
+      "the other coordinates enter only through Q = sum p v^2, V = sum p v and P = sum p = 1, "
+      "free in the identity (checked; term by term for K = 2..6 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -166,6 +177,8 @@ DCRV_CERTIFICATE(S_norm_half) {
   add_selection_norm_pieces<2>(c.pieces);
   add_selection_norm_pieces<3>(c.pieces);
   c.paper = {{"S", 2, kUnbounded}};
+  c.scope.gap = "an operator-norm bound on a K x K matrix whose maximising v depends on every coordinate: "
+                "needs a symbolic-K argument (e.g. Var_p(v) <= (max v - min v)^2/4 <= |v|^2/2), not checked";
   return c;
 }
 
@@ -206,8 +219,9 @@ IdentityPiece JE_piece(std::size_t S, std::size_t l) {
 DCRV_CERTIFICATE(JE_formula) {
   Certificate c;
   c.claim = "C.JE-formula";
-  c.domain = "K = 2, 3, 4; every p with positive coordinates (so every p in int Delta, at any distance from "
-             "a face) and every v in R^K; no exclusion";
+  c.domain = "every K >= 2 (the aggregate identity; term by term K = 2, 3, 4); every p with positive "
+             "coordinates (so every p in int Delta, at any distance from a face) and every v in R^K; no "
+             "exclusion";
   c.method =
       "J_E(p)v by a forward-mode jet over the rationals of E(p) = p (log p - sum_j p_j log p_j), with "
       "L_i = log p_i free variables and d log p_i = dp_i/p_i exactly (the identity holds with L free); "
@@ -216,6 +230,12 @@ DCRV_CERTIFICATE(JE_formula) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (std::size_t l = 0; l < S; ++l)
       c.identities.push_back(JE_piece(S, l));
+  add_every_dimension(
+      c, {aggregates::entropic_jacobian()},
+      "coordinate i of E(p) is p_i (L_i - Lambda), Lambda = <p, L> = sum_j p_j L_j, whose "
+      "derivative along v is W = sum_j v_j (1 + L_j) (each term's derivative checked): the other "
+      "coordinates enter coordinate i of J_E(p)v and of the formula only through Lambda and W = "
+      "<1 + L, v>, free in the identity (checked; term by term for K = 2, 3, 4 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -247,9 +267,9 @@ IdentityPiece logratio_piece(std::size_t S, std::size_t k, bool psi_part) {
 DCRV_CERTIFICATE(logratio_identity) {
   Certificate c;
   c.claim = "C.logratio-identity";
-  c.domain = "K = 2, ..., 6; every p in int Delta, every score vector phi_A (so every instance: U, PSD K, "
-             "p_base, coefficients) and every A; the variation-of-constants part follows (see method); no "
-             "exclusion";
+  c.domain = "every K >= 2 (the aggregate identity; term by term K = 2, ..., 6); every p in int Delta, every "
+             "score vector phi_A (so every instance: U, PSD K, p_base, coefficients) and every A; the "
+             "variation-of-constants part follows (see method); no exclusion";
   c.method =
       "d_ij = phi_A,i - phi_A,j with phi_A = U - 2 lambda beta K p + beta_KL log p_base (definition), "
       "and A enters F = S(p)phi_A - A E(p) and A z_ij only through psi = A log p: the residual "
@@ -263,6 +283,12 @@ DCRV_CERTIFICATE(logratio_identity) {
       c.identities.push_back(logratio_piece(S, k, false));
       c.identities.push_back(logratio_piece(S, k, true));
     }
+  add_every_dimension(
+      c, {aggregates::logratio_boxed()},
+      "coordinate k of F = S(p)phi - A E(p) is p_k(phi_k - Phi) - p_k(psi_k - Psi) with Phi = "
+      "<p, phi>, Psi = <p, psi> (psi = A log p): F_i/p_i - F_j/p_j depends on the other "
+      "coordinates only through Phi and Psi, free in the identity (checked; term by term for K "
+      "= 2..6 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -317,8 +343,10 @@ template <std::size_t K> void add_coarse_bd_face_pieces(Certificate& c) {
 DCRV_CERTIFICATE(BD_coarse_sufficient) {
   Certificate c;
   c.claim = "C.BD-coarse-sufficient";
-  c.domain = "K = 2, ..., 8, every phi in R^K, every p in the closed simplex, every index i; the face part "
-             "for K = 2, 3, 4, every delta* in [0, 1/K] and every pair i != j; no exclusion";
+  c.domain =
+      "every K >= 2 (the vertex score through s_B = sum_B p_j, the face term through the mean of phi; "
+      "term by term K = 2, ..., 8 and the face part for K = 2, 3, 4), every phi in R^K, every p in the "
+      "closed simplex, every index i, every delta* in [0, 1/K] and every pair i != j; no exclusion";
   c.method =
       "both parts are homogeneous of degree 1 in phi: phi in [-1,1]^K with the right side c. "
       "|phi_i - p^T phi| is convex in phi, so its max over the cube is at a vertex sigma in {-1,1}^K, "
@@ -326,15 +354,54 @@ DCRV_CERTIFICATE(BD_coarse_sufficient) {
       "sigma_j != sigma_i} (sum p = 1): the claim is 2 sum_{j in B} p_j <= c for every B not containing "
       "i, |B| = m = 1..K-1; with B's coordinates first in the stick-breaking, sum_B p_j = 1 - "
       "prod_{k<m}(1 - u_k) exactly; the face part term by term: -(phi_i - (delta* sum phi + (1 - K "
-      "delta*) phi_j)) <= c with delta* = v/K, v in [0, 1] (M_eff^face is their max with 0)";
+      "delta*) phi_j)) <= c with delta* = v/K, v in [0, 1] (M_eff^face is their max with 0); checked "
+      "exactly (rearrangements): sigma_1 - p^T sigma = 2 sum_B p_j at every vertex for K = 2..8 and through "
+      "the aggregates (sigma_1, s_B, sum p = 1) for every K, and the stick-breaking sum_B p_j = 1 - prod(1 - "
+      "u_k) for |B| = 1..7; prose: the vertex reduction (a convex function's max over the cube is at a "
+      "vertex) and |sigma_i - p^T sigma| = 2 s_B (s_B >= 0)";
   c.constants = {{"c", [] { return Interval(2); }}};
   for (std::size_t m = 1; m <= 7; ++m) // m = |B|: the piece serves every K > m
     c.pieces.push_back(with_dim(coarse_bd_piece(m), "m", double(m)));
   add_coarse_bd_face_pieces<2>(c);
   add_coarse_bd_face_pieces<3>(c);
   add_coarse_bd_face_pieces<4>(c);
+  for (std::size_t K = 2; K <= 8; ++K) // the vertex step (issue 20 point 5)
+    c.identities.push_back(aggregates::bd_vertex_rearrangement(K));
+  c.identities.push_back(aggregates::bd_vertex_every_k());
+  for (std::size_t m = 1; m <= 7; ++m)
+    c.identities.push_back(aggregates::bd_stick_rearrangement(m));
   // two parts: the vertex part for every |B| = m >= 1 (K > m), the face part for every K >= 2, v in [0, 1]
   c.paper = {{"K", 2, kUnbounded}, {"m", 1, kUnbounded}, {"v", 0, 1}};
+  // for every K and m: the vertex score through s_B = sum_B p_j in [0, 1], the face term through the mean
+  Piece vertex = make_piece<1>("every K, m: 2 s_B - c, s_B in [0, 1]", {{Interval(0.0, 1.0)}},
+                               [](const auto& x, const Constants& k) {
+                                 using X = std::decay_t<decltype(x[0])>;
+                                 return 2 * x[0] - X(k("c"));
+                               });
+  Piece face = make_piece<4>(
+      "every K: -(phi_i - (v phibar + (1 - v) phi_j)) - c, phi_i, phi_j, phibar in [-1, 1]",
+      {{Interval(-1.0, 1.0), Interval(-1.0, 1.0), Interval(-1.0, 1.0), Interval(0.0)},
+       {Interval(-1.0, 1.0), Interval(-1.0, 1.0), Interval(-1.0, 1.0),
+        Interval(1.0)}}, // v = 0, 1 (affine in v)
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X &fi = x[0], &fj = x[1], &mean = x[2], &v = x[3];
+        return (fj - fi) + v * (mean - fj) - X(k("c")); // -(phi_i - (v phibar + (1 - v) phi_j)) - c
+      });
+  c.pieces.push_back(vertex);
+  c.pieces.push_back(with_param(face, "v", 3));
+  c.identities.push_back(aggregates::face_mean_rearrangement());
+  c.reductions.push_back(
+      {"the vertex score 2 sum_B p_j - c depends on B, K and p only through s_B = sum_B p_j in [0, 1] (every "
+       "value for every m, K), checked on [0, 1]; the face term -(phi_i - (delta* sum phi + (1 - K delta*) "
+       "phi_j)) - c with delta* = v/K is -(phi_i - (v phibar + (1 - v) phi_j)) - c (checked exactly), phibar "
+       "= "
+       "sum phi/K in [-1, 1] taken free beside phi_i, phi_j in [-1, 1] (a superset of the attainable values, "
+       "so "
+       "the bound there implies it for every K); the face term is affine in v, so its max over v in [0, 1] "
+       "is at "
+       "v = 0 or v = 1, the two roots of the piece",
+       {"K", "m", "v"}});
   return c;
 }
 
@@ -397,6 +464,17 @@ DCRV_CERTIFICATE(safe_denominators) {
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(safe_denominator_piece<S>()); });
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(safe_denominator_rearrangement(S));
+  c.pieces.push_back(aggregates::coordinate_term_piece("trim"));
+  c.pieces.push_back(aggregates::coordinate_term_piece("slack"));
+  c.identities.push_back(aggregates::safe_denominator_every_k());
+  c.reductions.push_back(
+      {"c delta* |w|_1 - w^T p = (c - 1) delta* - sum_i w_i (p_i - delta*) with |w|_1 = 1 (homogeneous of "
+       "degree 1 in a): each term of the sum depends on (w_i, p_i - delta*) only and is >= 0 on the trimmed "
+       "simplex (one term checked on w_i, p_i - delta* in [0, 1], homogeneous in each), and (c - 1) delta* "
+       "<= "
+       "0 is checked for delta* in [0, 1] (so every delta* <= 1/K), for every K (the aggregate form checked; "
+       "the per-K pieces K = 2..6 as well)",
+       {"S"}});
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -404,6 +482,12 @@ DCRV_CERTIFICATE(safe_denominators) {
 // ---------------------------------------------------------------------------------------------------------
 // §A.5 Shahshahani geometry: replicator identities
 // ---------------------------------------------------------------------------------------------------------
+
+/// Why Σ_i p_i(F_i − E_p[F]) = 0 for every S (aggregates::mass_sum).
+const char* kMassReason =
+    "each term p_i F_i - p_i <p, F> of sum_i p_i (F_i - E_p F) is linear in (p_i F_i, p_i), so the sum is A "
+    "- A P "
+    "with A = <p, F> and P = sum p = 1: the other coordinates enter only through A and P (checked)";
 
 /// Σ_i p_i(F_i − E_p[F]) for F = e_k; variables x (the chart), degree 2 (p_i p_k).
 IdentityPiece mass_piece(std::size_t S, std::size_t k) {
@@ -416,14 +500,17 @@ IdentityPiece mass_piece(std::size_t S, std::size_t k) {
 DCRV_CERTIFICATE(mass_conservation) {
   Certificate c;
   c.claim = "A.mass-conservation";
-  c.domain = "S = 2, ..., 8; every p of the plane sum p = 1 (so the closed simplex) and every F in R^S; no "
-             "exclusion";
+  c.domain =
+      "every S >= 2 (the aggregate identity; term by term S = 2, ..., 8); every p of the plane sum p = 1 "
+      "(so the closed simplex) and every F in R^S; no exclusion";
   c.method =
       "sum_i p_i (F_i - E_p[F]) is linear in F: checked for F = e_k, k = 1..S; in the chart p = (x, 1 - "
       "sum x) a polynomial of degree <= 2 in each x_i, zero on a 3^(S-1) grid of rationals";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     for (std::size_t k = 0; k < S; ++k)
       c.identities.push_back(mass_piece(S, k));
+  add_every_dimension(c, {aggregates::mass_sum()},
+                      std::string(kMassReason) + " (term by term for S = 2..8 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -449,8 +536,9 @@ DCRV_CERTIFICATE(gauge_invariance) {
   Certificate c;
   c.claim = "A.gauge-invariance";
   c.domain =
-      "S = 2, ..., 8; every p of the plane sum p = 1 (so the closed simplex), every F in R^S and every "
-      "real a (the claim samples a in [-100, 100]); no exclusion";
+      "every S >= 2 (the aggregate identity; term by term S = 2, ..., 8); every p of the plane sum p = 1 (so "
+      "the closed simplex), every F in R^S and every real a (the claim samples a in [-100, 100]); no "
+      "exclusion";
   c.method =
       "the difference of the two fields is affine in F for fixed (p, a): checked for F = 0 and F = e_k; "
       "in the chart p = (x, 1 - sum x) each component is a polynomial of degree <= 2 in each x_i and in "
@@ -458,6 +546,11 @@ DCRV_CERTIFICATE(gauge_invariance) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     for (std::size_t k = 0; k <= S; ++k)
       c.identities.push_back(gauge_piece(S, k));
+  add_every_dimension(
+      c, {aggregates::gauge_coordinate()},
+      "coordinate i of p (F + a1 - <p, F + a1>) - p (F - <p, F>) involves the other coordinates "
+      "only through <p, F + a1> = A + a P (linearity), A = <p, F>, P = sum p = 1, free in the "
+      "identity (checked; term by term for S = 2..8 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -505,9 +598,9 @@ DCRV_CERTIFICATE(shah_gradient_replicator) {
   Certificate c;
   c.claim = "A.shah-gradient-replicator";
   c.domain =
-      "S = 2, ..., 6; the identities for every p of the plane sum p = 1 with p_i != 0 (so every p in "
-      "int Delta), every F in R^S and v in T; g_p(v,v) >= |v|^2 for every p in int Delta and v in T; no "
-      "exclusion";
+      "every S >= 2 (the aggregate identities and the termwise bound; term by term S = 2, ..., 6); the "
+      "identities for every p of the plane sum p = 1 with p_i != 0 (so every p in int Delta), every F in "
+      "R^S and v in T; g_p(v,v) >= |v|^2 for every p in int Delta and v in T; no exclusion";
   c.method =
       "sum w = 0 and g_p(w,v) = <F,v> are linear in F and in v: checked for F = e_k and v = e_l - e_S "
       "(a basis of T), exactly in the chart p = (x, 1 - sum x) (g_p(w,v) times prod p_j: degree <= 4 "
@@ -523,6 +616,16 @@ DCRV_CERTIFICATE(shah_gradient_replicator) {
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(shah_metric_lower_piece<S>()); });
   for (std::size_t S = 2; S <= 6; ++S) // the metric bound's rearrangement (issue 20 point 5)
     c.identities.push_back(rearrangements::shah_metric_rearrangement(S));
+  c.pieces.push_back(aggregates::metric_term_piece(false));
+  c.identities.push_back(aggregates::metric_term_rearrangement(false));
+  add_every_dimension(
+      c, {aggregates::mass_sum(), aggregates::shahshahani_coordinate()},
+      std::string(kMassReason) +
+          "; term i of g_p(w, v) - <F, v> is w_i v_i/p_i - F_i v_i = -E v_i (E = <p, F>), so the sum is -E "
+          "sum v = 0 on T (checked); g_p(v, v) - |v|^2 = sum_i v_i^2 (1 - p_i)/p_i is a sum of terms each >= "
+          "0 "
+          "(one term times p_i > 0, checked on p_i in [0, 1], v_i in [-1, 1], homogeneous) (term by term for "
+          "S = 2..6 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -547,6 +650,22 @@ template <std::size_t S> Piece variance_nonneg_piece() {
 }
 void add_variance_nonneg_pieces(Certificate& c) {
   for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(variance_nonneg_piece<S>()); });
+}
+/// The quadratic (Lyapunov) identity and Σ p_i(g_i − ḡ)² ≥ 0 for every S: aggregates::replicator_quadratic,
+/// the termwise sign piece, `more` aggregate identities, and the reduction (`field`: how ṗ reads).
+void add_quadratic_every_s(Certificate& c, std::vector<IdentityPiece> more, const std::string& field,
+                           const std::string& per_s = "S = 2..6") {
+  c.pieces.push_back(aggregates::variance_term_piece());
+  more.push_back(aggregates::replicator_quadratic());
+  add_every_dimension(
+      c, more,
+      "with " + field +
+          ", the terms g_i pdot_i, pdot_i^2/p_i and p_i (g_i - gbar)^2 are linear in (p_i g_i^2, "
+          "p_i g_i, p_i) with coefficients in gbar: the sums depend on the other coordinates "
+          "only through Q = sum p g^2, G = sum p g = gbar and P = sum p = 1, free in the "
+          "identity (checked); sum p_i (g_i - gbar)^2 >= 0 is a sum of terms each >= 0 (one "
+          "term checked on p_i in [0, 1], g_i - gbar in [-1, 1], homogeneous) (term by term for " +
+          per_s + " as well)");
 }
 
 /// Ψ'(s) by a jet minus G(s) = a − b s − c s³ − A L (L = log s); Ψ(s) = a s − b s²/2 − c s⁴/4 − A(s log s −
@@ -582,7 +701,8 @@ IdentityPiece replicator_lyapunov_piece(std::size_t S, const RVec& G) {
 DCRV_CERTIFICATE(A_single_site_lyapunov) {
   Certificate c;
   c.claim = "A.single-site-lyapunov";
-  c.domain = "S = 2, ..., 6; every p in int Delta, every a, b in R^S and every real A; no exclusion";
+  c.domain = "every S >= 2 (the aggregate identity and the termwise sign; term by term S = 2, ..., 6); every "
+             "p in int Delta, every a, b in R^S and every real A; no exclusion";
   c.method =
       "L is separable, so DL[p].pdot = sum_i Psi_i'(p_i) pdot_i (chain rule); Psi_i' = G_i exactly (jet "
       "over the rationals in s with L = log s free, d log s = ds/s; degree <= 2 in (s, a, b, A, L)); "
@@ -595,6 +715,7 @@ DCRV_CERTIFICATE(A_single_site_lyapunov) {
     for (const auto& G : polarization_vectors(S))
       c.identities.push_back(replicator_lyapunov_piece(S, G));
   add_variance_nonneg_pieces(c);
+  add_quadratic_every_s(c, {}, "pdot = p (G - Gbar)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -624,8 +745,9 @@ DCRV_CERTIFICATE(C_single_site_lyapunov) {
   Certificate c;
   c.claim = "C.single-site-lyapunov";
   c.domain =
-      "K = 2, ..., 5 for the identity, K = 2, ..., 6 for the sign; every p in int Delta, every a, b, c "
-      "in R^K (b, c >= 0 included) and every real A; no exclusion";
+      "every K >= 2 (the aggregate identities and the termwise sign; term by term K = 2, ..., 5 for the "
+      "identity, K = 2, ..., 6 for the sign); every p in int Delta, every a, b, c in R^K (b, c >= 0 "
+      "included) and every real A; no exclusion";
   c.method =
       "L_psi is separable, so DL_psi(p)[F] = sum_i Psi_i'(p_i) F_i; Psi_i' = g_i exactly (jet over the "
       "rationals in s, L = log s free; degree <= 4 in (s, a, b, c, A, L)); with phi_i := f_i(p_i) any "
@@ -637,6 +759,10 @@ DCRV_CERTIFICATE(C_single_site_lyapunov) {
     for (const auto& w : polarization_vectors(2 * S))
       c.identities.push_back(srct_lyapunov_piece(S, w));
   add_variance_nonneg_pieces(c);
+  add_quadratic_every_s(c, {aggregates::boxed_is_replicator()},
+                        "F = S(p)phi - A E(p) = p (g - gbar), g = phi - psi (coordinate i: p_i (phi_i - Phi) "
+                        "- p_i (psi_i - Psi) with Phi = <p, phi>, Psi = <p, psi> free, checked)",
+                        "K = 2..5 (identity) and 2..6 (sign)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -844,6 +970,16 @@ DCRV_SRCT_RESIDUAL(OdeForm, ode_form)
 DCRV_SRCT_RESIDUAL(MassBalance, mass_balance)
 #undef DCRV_SRCT_RESIDUAL
 
+const char* kSrctGradientReason =
+    "J~ is a sum over the coordinates of U_k p_k - (lambda alpha + eps) p_k log p_k - beta_KL p_k "
+    "log(p_k/p_base,k) "
+    "minus lambda beta p^T K p; with the other coordinates fixed, the terms k != i are constant in p_i and "
+    "p^T K p = K_ii p_i^2 + 2 p_i m_i + const, m_i = sum_{k != i} K_ik p_k (K symmetric), so (Kp)_i = K_ii "
+    "p_i + "
+    "m_i: the partial derivative in p_i depends on the other coordinates only through m_i, free in the "
+    "identity "
+    "(a jet in p_i, every coefficient free; checked; term by term for S = 2, 3, 4 as well)";
+
 const char* kSrctBasisMethod =
     "linear in theta = (U, lambda alpha, eps, beta_KL, beta_KL log p_base, lambda beta K) and, for fixed "
     "theta, "
@@ -857,12 +993,14 @@ DCRV_CERTIFICATE(C_variational_derivative) {
   Certificate c;
   c.claim = "C.variational-derivative";
   c.domain =
-      "K = 2, 3, 4; every p with positive coordinates on sum p = 1 (int Delta), every U in R^K, every "
+      "every K >= 2 (the aggregate identity; term by term K = 2, 3, 4); every p with positive coordinates "
+      "on sum p = 1 (int Delta), every U in R^K, every "
       "symmetric K (PSD included), every p_base in int Delta and every real lambda, alpha, beta, beta_KL, "
       "eps; no exclusion";
   c.method = std::string("ambient partial derivatives; ") + kSrctBasisMethod;
   c.constants = {{"c", [] { return Interval(2); }, [] { return Rational(2); }}};
   add_srct_pieces<VariationalC>(c, true);
+  add_every_dimension(c, {aggregates::srct_gradient(aggregates::SrctGradient::C)}, kSrctGradientReason);
   return c;
 }
 
@@ -870,10 +1008,12 @@ DCRV_CERTIFICATE(A_instantiation_variational_derivative) {
   Certificate c;
   c.claim = "A.instantiation-variational-derivative";
   c.domain =
-      "S = 2, 3, 4; every p, p_base in int Delta, every U in R^S, every symmetric K (PSD included) and "
+      "every S >= 2 (the aggregate identities; term by term S = 2, 3, 4); every p, p_base in int Delta, "
+      "every U in R^S, every symmetric K (PSD included) and "
       "every real coefficient; no exclusion";
   c.method = std::string("ambient partial derivatives; ") + kSrctBasisMethod;
   add_srct_pieces<VariationalA>(c, true);
+  add_every_dimension(c, {aggregates::srct_gradient(aggregates::SrctGradient::A)}, kSrctGradientReason);
   return c;
 }
 
@@ -881,13 +1021,16 @@ DCRV_CERTIFICATE(A_jtilde_flow_score) {
   Certificate c;
   c.claim = "A.jtilde-flow-score";
   c.domain =
-      "S = 2, 3, 4; every p, p_base in int Delta, every U in R^S, every symmetric K (PSD included) and "
+      "every S >= 2 (the aggregate identities; term by term S = 2, 3, 4); every p, p_base in int Delta, "
+      "every U in R^S, every symmetric K (PSD included) and "
       "every real coefficient; no exclusion";
   c.method =
       std::string("F = grad J (J~ without eps H) and grad J~ both by jets; sum_i p_i (F~_i - E_p F~) on "
                   "sum p = 1 (chart); ") +
       kSrctBasisMethod;
   add_srct_pieces<JtildeFlow>(c, true);
+  add_every_dimension(c, {aggregates::srct_gradient(aggregates::SrctGradient::flow), aggregates::mass_sum()},
+                      std::string(kSrctGradientReason) + "; " + kMassReason);
   return c;
 }
 
@@ -895,13 +1038,22 @@ DCRV_CERTIFICATE(A_logratio_ode_contraction) {
   Certificate c;
   c.claim = "A.logratio-ode-contraction";
   c.domain =
-      "S = 2, 3, 4; every p, p_base in int Delta, every U in R^S, every symmetric K (PSD included) and "
+      "every S >= 2 (the aggregate identities; term by term S = 2, 3, 4); every p, p_base in int Delta, "
+      "every U in R^S, every symmetric K (PSD included) and "
       "every real coefficient; every pair i, j; no exclusion";
   c.method = std::string("pdot = p (grad J~ - E_p grad J~), log(p_i/p_j) = L_i - L_j, log(p_base,i/p_base,j) "
                          "likewise; ") +
              kSrctBasisMethod;
   c.constants = {{"c_A", [] { return Interval(1); }, [] { return Rational(1); }}};
   add_srct_pieces<LogratioA>(c, true);
+  add_every_dimension(
+      c,
+      {aggregates::srct_gradient(aggregates::SrctGradient::A), aggregates::replicator_logratio(),
+       aggregates::srct_gradient_difference()},
+      std::string(kSrctGradientReason) +
+          "; pdot_i/p_i - pdot_j/p_j = g_i - g_j for pdot = p (g - gbar), gbar = <p, g> free "
+          "(checked), and g_i - g_j from the two coordinate formulas with (Kp)_i, (Kp)_j free "
+          "(checked)");
   return c;
 }
 
@@ -909,13 +1061,21 @@ DCRV_CERTIFICATE(C_srct_ode_form) {
   Certificate c;
   c.claim = "C.srct-ode-form";
   c.domain =
-      "K = 2, 3, 4; every p, p_base in int Delta, every U in R^K, every symmetric K (PSD included) and "
+      "every K >= 2 (the aggregate identities; term by term K = 2, 3, 4); every p, p_base in int Delta, "
+      "every U in R^K, every symmetric K (PSD included) and "
       "every real coefficient; no exclusion";
   c.method =
       std::string("F = S(p) phi_A - A E(p) in its matrix form, compared coordinatewise after division by "
                   "p_i, and sum F = 0 on sum p = 1 (chart); ") +
       kSrctBasisMethod;
   add_srct_pieces<OdeForm>(c, true);
+  add_every_dimension(
+      c, {aggregates::srct_gradient(aggregates::SrctGradient::C2), aggregates::srct_ode_form()},
+      std::string(kSrctGradientReason) +
+          "; with g_i = phi_i - A(1 + log p_i) (phi = phi_A), <p, g> = Phi - A(P + Lambda) and "
+          "coordinate i of F = S(p)phi - A E(p) is p_i (phi_i - Phi) - A p_i (log p_i - "
+          "Lambda), Phi = <p, phi>, Lambda = <p, log p>, P = sum p = 1 free; sum F = Phi - Phi P "
+          "- A(Lambda - Lambda P) (each term linear in p_i phi_i, p_i, p_i log p_i) (checked)");
   return c;
 }
 
@@ -923,12 +1083,19 @@ DCRV_CERTIFICATE(C_mass_balance) {
   Certificate c;
   c.claim = "C.mass-balance";
   c.domain =
-      "K = 2, 3, 4; every positive vector r (so every M > 0, not only [1e-2, 1e2]), every p_base in int "
+      "every K >= 2 (the aggregate identity; term by term K = 2, 3, 4); every positive vector r (so every "
+      "M > 0, not only [1e-2, 1e2]), every p_base in int "
       "Delta, every U in R^K, every symmetric K (PSD included) and every real coefficient; no exclusion";
   c.method = std::string("r as K free positive variables (no sum constraint), F(r) = S(r) phi_A(r) - A E(r), "
                          "<log r> = sum r_i log r_i; no derivative; ") +
              kSrctBasisMethod;
   add_srct_pieces<MassBalance>(c, false);
+  add_every_dimension(
+      c, {aggregates::srct_mass_balance()},
+      "each F_i(r) = r_i (phi_i - Phi) - A r_i (log r_i - Lambda), Phi = <r, phi>, Lambda = <r, "
+      "log r> (no normalisation), is linear in (r_i phi_i, r_i, r_i log r_i): sum_i F_i = Phi - "
+      "Phi R - A(Lambda - Lambda R) with R = sum r free, for every K (checked; term by term for "
+      "K = 2, 3, 4 as well)");
   return c;
 }
 
@@ -960,8 +1127,8 @@ const char* kLyapunovMethod =
     "dJ~/dt = DJ~[p].pdot = <grad J~, pdot> (the forward-mode directional derivative); the claim's pdot = p "
     "(F~ - E_p F~) with F~ = U - 2 lambda beta K p - (lambda alpha + eps)(1 + log p) - beta_KL (1 + "
     "log(p/p_base)), "
-    "which equals grad J~ identically (the identity certified for A.instantiation-variational-derivative, "
-    "S = 2, 3, 4; here S <= 5 for the part below); so with g := grad J~ any real vector, <g, pdot> = sum_i "
+    "which equals grad J~ identically (the identity of A.instantiation-variational-derivative, for every S "
+    "through its coordinate form, repeated here); so with g := grad J~ any real vector, <g, pdot> = sum_i "
     "pdot_i^2/p_i = sum_i p_i (g_i - gbar)^2 is a quadratic identity in g: zero at g = e_k, e_k + e_l "
     "(polarization), a polynomial of degree <= 3 per chart coordinate of p = (x, 1 - sum x) (grid of degree "
     "4)";
@@ -970,12 +1137,17 @@ DCRV_CERTIFICATE(A_lyapunov_identity) {
   Certificate c;
   c.claim = "A.lyapunov-identity";
   c.domain =
-      "S = 2, 3, 4 (where grad J~ = F~ is certified; the quadratic identity for S <= 5, the sign for S "
-      "<= 6); every p in int Delta and every instance (U, symmetric K, p_base, real coefficients); no "
-      "exclusion";
+      "every S >= 2 (grad J~ = F~ and the quadratic identity through their aggregate forms, the sign "
+      "termwise; term by term the quadratic identity for S <= 5, the sign for S <= 6); every p in int Delta "
+      "and every instance (U, symmetric K, p_base, real coefficients); no exclusion";
   c.method = std::string(kLyapunovMethod) + "; >= 0 by interval enclosures (g in [-1,1]^S, homogeneous)";
   add_lyapunov_pieces(c);
   add_variance_nonneg_pieces(c);
+  add_quadratic_every_s(c, {aggregates::srct_gradient(aggregates::SrctGradient::A)},
+                        "pdot = p (g - gbar), g = grad J~ = F~ (coordinate i by a jet in p_i, (Kp)_i = K_ii "
+                        "p_i + m_i with m_i free: " +
+                            std::string(kSrctGradientReason) + ")",
+                        "S = 2..5 (identity) and 2..6 (sign)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -1001,8 +1173,9 @@ DCRV_CERTIFICATE(A_lyapunov_equality_iff) {
   Certificate c;
   c.claim = "A.lyapunov-equality-iff";
   c.domain =
-      "S = 2, 3, 4 for the identity (where grad J~ = F~ is certified); the two metric bounds for S = 2, "
-      "..., 6, every p in int Delta and every w in R^S (not only w = pdot); no exclusion";
+      "every S >= 2 (the aggregate identities, the metric bounds termwise; term by term the identity for S "
+      "= 2, ..., 5 and the two metric bounds for S = 2, ..., 6), every p in int Delta and every w in R^S "
+      "(not only w = pdot); no exclusion";
   c.method =
       std::string(kLyapunovMethod) +
       "; |w|^2 <= g_p(w,w) <= |w|^2/min p for every w: times prod p (and min p) > 0, sum_i w_i^2 (p_i - "
@@ -1011,6 +1184,24 @@ DCRV_CERTIFICATE(A_lyapunov_equality_iff) {
   add_lyapunov_pieces(c);
   for (bool upper : {false, true})
     for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(metric_comparison_piece<S>(upper)); });
+  for (std::size_t S = 2; S <= 4; ++S) // the bounds' cleared forms (issue 20 point 5; 3^(2S) points)
+    for (bool upper : {false, true})
+      c.identities.push_back(aggregates::metric_comparison_rearrangement(S, upper));
+  for (bool upper : {false, true}) {
+    c.pieces.push_back(aggregates::metric_term_piece(upper));
+    c.identities.push_back(aggregates::metric_term_rearrangement(upper));
+  }
+  add_every_dimension(
+      c, {aggregates::srct_gradient(aggregates::SrctGradient::A), aggregates::replicator_quadratic()},
+      std::string(kSrctGradientReason) + "; with pdot = p (g - gbar), the terms g_i pdot_i, pdot_i^2/p_i, "
+                                         "p_i (g_i - gbar)^2 are linear in (p_i "
+                                         "g_i^2, p_i g_i, p_i): the sums depend on the other coordinates "
+                                         "only through Q = sum p g^2, G = gbar "
+                                         "and P = sum p = 1 (checked); |w|^2 - g_p(w,w) and g_p(w,w) - "
+                                         "|w|^2/min p are sums of terms each <= 0 "
+                                         "(w_i^2 (1 - 1/p_i) and w_i^2 (1/p_i - 1/min p), min p entering as "
+                                         "a number m <= p_i: one term times "
+                                         "its positive denominator checked, homogeneous in w_i)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -1096,6 +1287,15 @@ DCRV_CERTIFICATE(C_degenerate_floor) {
   rename_dim(c.pieces, "S", "K");
   for (std::size_t K = 2; K <= 6; ++K) // the bound's rearrangement, per (argmax, argmin) (issue 20 point 5)
     c.identities.push_back(rearrangements::degenerate_floor_rearrangement(K));
+  c.pieces.push_back(aggregates::coordinate_term_piece("gap"));
+  aggregates::add_every_dimension(
+      c, {aggregates::degenerate_floor_every_k()},
+      "R = (1 - delta)/((K - 1) delta) = 1 at delta = 1/K for every real K (checked with K free); with the "
+      "argmax k and m = min p, max p - 1/K - (K - 1)(1/K - min p) = -sum_{j != k} (p_j - m) (sum p = 1; "
+      "checked through sum_{j != k} p_j = 1 - p_k and K free), a sum of terms each <= 0 (one term checked: m "
+      "= "
+      "t p_j, t in [0, 1]) (term by term K = 2..8 and 2..6 as well)",
+      "K");
   c.paper = {{"K", 2, kUnbounded}};
   return c;
 }
@@ -1216,9 +1416,10 @@ DCRV_CERTIFICATE(A_single_site_equality) {
   Certificate c;
   c.claim = "A.single-site-equality";
   c.domain =
-      "supports of size 2, ..., 5 for the identity and 2, ..., 6 for the bounds (a boundary point of the "
-      "closed simplex is an interior point of the simplex of its support; size 1 is trivial: Var = 0); "
-      "every a, b in R^S and every real A (A = 0 on the boundary); no exclusion";
+      "supports of every size >= 2 (the aggregate identities, the bounds termwise; term by term 2, ..., 5 "
+      "for the identity and 2, ..., 6 for the bounds; a boundary point of the closed simplex is an interior "
+      "point of the simplex of its support; size 1 is trivial: Var = 0); every a, b in R^S and every real A "
+      "(A = 0 on the boundary); no exclusion";
   c.method = "dL/dt = sum_i Psi_i'(p_i) pdot_i with Psi_i' = G_i (exact jet) and pdot = p (G - Gbar): the "
              "quadratic identity of A.single-site-lyapunov (polarization); off the support pdot_i = 0, so a "
              "boundary point is the same statement on its support; min p max d^2 <= Var <= max d^2 (d = G - "
@@ -1230,6 +1431,21 @@ DCRV_CERTIFICATE(A_single_site_equality) {
       c.identities.push_back(replicator_lyapunov_piece(S, G));
   for (bool upper : {true, false})
     for_sizes<2, 6>(c, "S", [&]<std::size_t S>() { c.pieces.push_back(variance_bounds_piece<S>(upper)); });
+  for (std::size_t S = 2; S <= 6; ++S) // the bounds' forms per case (issue 20 point 5)
+    c.identities.push_back(aggregates::variance_bounds_rearrangement(S));
+  c.pieces.push_back(aggregates::variance_term_piece());
+  c.pieces.push_back(aggregates::metric_term_piece(true));
+  c.identities.push_back(aggregates::variance_bound_forms());
+  add_every_dimension(
+      c, {aggregates::replicator_quadratic()},
+      "with pdot = p (G - Gbar), the terms G_i pdot_i and p_i (G_i - Gbar)^2 are linear in (p_i G_i^2, p_i "
+      "G_i, "
+      "p_i): the sums depend on the other coordinates only through Q = sum p G^2, Gbar and P = sum p = 1 "
+      "(checked); with d_i^2 = D_i: Var - max d^2 = sum_i p_i (D_i - D_k) (P = 1) is a sum of terms p_i (D_i "
+      "- "
+      "D_k) <= 0, and min p max d^2 - Var = (m - p_k) D_k - sum_{i != k} p_i D_i (k the argmax, m = min p <= "
+      "p_k) a sum of terms <= 0 (checked: the aggregate forms, and one term of each sign kind on a box, "
+      "homogeneous in d) (term by term for supports 2..6 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }

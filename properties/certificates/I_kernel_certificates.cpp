@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregates.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -64,14 +65,22 @@ IdentityPiece gauge_piece(std::size_t S) {
 DCRV_CERTIFICATE(gauge_invariance) {
   Certificate c;
   c.claim = "I.gauge-invariance";
-  c.domain = "S = 2, 3, 4; every p of the plane sum p = 1 (so every p in the simplex), every F in R^S and "
-             "every real c; no exclusion";
+  c.domain =
+      "every S >= 2 (the aggregate identity; term by term S = 2, 3, 4); every p of the plane sum p = 1 "
+      "(so every p in the simplex), every F in R^S and every real c; no exclusion";
   c.method =
       "p_S = 1 - sum_{i<S} p_i, F and c free: each component of p (F + c - <p, F + c>) - p (F - <p, F>) "
       "and sum_i p_i (F_i - <p, F>) is a polynomial of degree <= 2 in each variable, zero on a 3^(2S) "
       "grid hence identically";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(gauge_piece(S));
+  aggregates::add_every_dimension(
+      c, {aggregates::gauge_coordinate()},
+      "coordinate i of p (F + c1 - <p, F + c1>) - p (F - <p, F>) involves the other coordinates only through "
+      "<p, "
+      "F + c1> = A + c P (linearity), A = <p, F>, P = sum p = 1, and sum_i p_i (F_i - A) = A - A P (each "
+      "term "
+      "linear in p_i F_i, p_i): free in the identity (checked; term by term for S = 2, 3, 4 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -136,6 +145,9 @@ DCRV_CERTIFICATE(block_rank) {
     for (std::size_t M = 1; M <= S; ++M)
       c.identities.push_back(block_rank_piece(S, M));
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.scope.gap = "a rank statement about an S x S matrix: K = T B T^T holds entrywise for every S (each entry "
+                "depends only on the classes of its row and column), but rank(T B T^T) <= 2 for every S is a "
+                "matrix fact with no identity piece (needs a symbolic-S argument)";
   return c;
 }
 
@@ -168,14 +180,21 @@ IdentityPiece block_gap_piece(std::size_t S, std::size_t M) {
 DCRV_CERTIFICATE(block_gap_formula) {
   Certificate c;
   c.claim = "I.block-gap-formula";
-  c.domain = "S = 2, ..., 8 and every M in [1, S - 1]; every real delta (so delta = theta/N, theta in (0,1)) "
-             "and every real kappa's; no exclusion";
+  c.domain = "every S >= 2 and M in [1, S - 1] (the aggregate identity; term by term S = 2, ..., 8); every "
+             "real delta (so delta = theta/N, theta in (0,1)) and every real kappa's; no exclusion";
   c.method = "p* = two-level target (p_c = (1 - N delta)/M, p_i = delta): each of (Kp*)_c - (Kp*)_i - "
              "formula, (Kp*)_c - (Kp*)_1, (Kp*)_i - (Kp*)_{M+1} is a polynomial of degree <= 1 in each of "
              "kappa_CC, kappa_II, kappa_CI, delta, zero on a 2^4 grid hence identically";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 8; ++S)
     for (std::size_t M = 1; M < S; ++M)
       c.identities.push_back(block_gap_piece(S, M));
+  aggregates::add_every_dimension(
+      c, {aggregates::block_gap()},
+      "row k of a block-constant K is kappa_{class(k), C} on C and kappa_{class(k), I} on I, so (K p*)_k = "
+      "kappa_{class(k),C} sum_C p* + kappa_{class(k),I} sum_I p* depends on k only through its class (K p* "
+      "is "
+      "constant on C and on I) and on S, M only through sum_C p* = M (1 - N delta)/M and sum_I p* = N delta, "
+      "M, N free reals in the identity (checked; term by term for S = 2..8 as well)");
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -206,6 +225,8 @@ DCRV_CERTIFICATE(S_opnorm) {
   for (std::size_t i = 0; i < c.pieces.size(); ++i)
     c.pieces[i] = with_dim(c.pieces[i], "S", i < two ? 2 : 3);
   c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
+  c.scope.gap = "an operator-norm bound on an S x S matrix whose maximising v depends on every coordinate: "
+                "needs a symbolic-S argument (e.g. Var_p(v) <= (max v - min v)^2/4 <= |v|^2/2), not checked";
   return c;
 }
 

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregates.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
 namespace dcrv::certify {
@@ -36,6 +37,13 @@ using namespace softmax_exact; // XVec, slice, plane_chart, …
 // ---------------------------------------------------------------------------------------------------------
 // main §4.1, eq. (2): ż_ij = (φ_i − φ_j) − cε z_ij.
 // ---------------------------------------------------------------------------------------------------------
+
+/// Why the log-ratio identity holds for every S (aggregates::logratio_linear).
+const char* kLogratioReason = "coordinate k of pdot = p (phi - <p, phi>) - eps p (L - <p, L>) is p_k (phi_k "
+                              "- Phi - eps (L_k - Lambda)): "
+                              "the other coordinates enter pdot_i/p_i - pdot_j/p_j only through Phi = <p, "
+                              "phi> and Lambda = <p, L>, free "
+                              "in the identity (checked; term by term for S = 2, 3 as well)";
 
 /// Variables (p₁..p_S, φ₁..φ_S, L₁..L_S, ε); every ordered pair i ≠ j.
 /// `with_c`: the coefficient of εz_ij is the claim's constant "c" (M.logratio-ode), else 1 (I.logratio-ode).
@@ -60,8 +68,9 @@ DCRV_CERTIFICATE(logratio_ode) {
   Certificate c;
   c.claim = "M.logratio-ode";
   c.domain =
-      "S = 2, 3; every p with positive entries (so every p in int Delta), every score vector phi in R^S "
-      "(so every score field), every real eps; every pair i != j; no exclusion";
+      "every S >= 2 (the aggregate identity; term by term S = 2, 3); every p with positive entries (so every "
+      "p in int Delta), every score vector phi in R^S (so every score field), every real eps; every pair i "
+      "!= j; no exclusion";
   c.method =
       "log p_i = L_i as free variables (z_ij = L_i - L_j), phi free: pdot_i/p_i - pdot_j/p_j - (phi_i - "
       "phi_j - c eps z_ij) times p_i p_j is a polynomial of degree <= 2 in each variable, zero on a "
@@ -69,6 +78,7 @@ DCRV_CERTIFICATE(logratio_ode) {
   c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(logratio_piece(S));
+  aggregates::add_every_dimension(c, {aggregates::logratio_linear(true)}, kLogratioReason);
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -81,8 +91,9 @@ DCRV_CERTIFICATE(ideal_logratio_ode) {
   Certificate c;
   c.claim = "I.logratio-ode";
   c.domain =
-      "S = 2, 3; every p with positive entries (so every p in int Delta), every U, K, lambda beta (the "
-      "score vector phi_A = U - 2 lambda beta K p is free), every A; every pair i != j; no exclusion";
+      "every S >= 2 (the aggregate identity; term by term S = 2, 3); every p with positive entries (so every "
+      "p in int Delta), every U, K, lambda beta (the score vector phi_A = U - 2 lambda beta K p is free), "
+      "every A; every pair i != j; no exclusion";
   c.method =
       "the rate of dcrv::srct_rate is phi_A - <p, phi_A> - A(L - <p, L>) with L_i = log p_i free and "
       "phi_A free: rate_i - rate_j - (phi_i - phi_j - A z_ij) times p_i p_j is a polynomial of degree <= "
@@ -90,6 +101,7 @@ DCRV_CERTIFICATE(ideal_logratio_ode) {
       "eps = A and coefficient 1)";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(logratio_piece(S, false));
+  aggregates::add_every_dimension(c, {aggregates::logratio_linear(false)}, kLogratioReason);
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   return c;
 }
@@ -133,8 +145,9 @@ IdentityPiece keff_piece(std::size_t S, std::size_t M) {
 DCRV_CERTIFICATE(keff_gating) {
   Certificate c;
   c.claim = "M.keff-gating";
-  c.domain = "S = 1, 2, 3 and every M in [0, S]; every p in R^S (so the closed simplex) and every symmetric "
-             "K_sem (PSD or not); no exclusion";
+  c.domain =
+      "every S >= 1 and M in [0, S] (the aggregate identity; term by term S = 1, 2, 3); every p in R^S "
+      "(so the closed simplex) and every symmetric K_sem (PSD or not); no exclusion";
   c.method =
       "K_eff = diag(R) K_sem diag(R), R = 1 on the first M coordinates: p^T K_eff p - sum_{c,c' < M} p_c "
       "p_c' K_sem(c,c') and (K_eff p)_i (i >= M) are polynomials of degree <= 2 in each variable (p "
@@ -142,6 +155,14 @@ DCRV_CERTIFICATE(keff_gating) {
   for (DimLoop<std::size_t> S(c, "S", 1); S <= 3; ++S)
     for (std::size_t M = 0; M <= S; ++M)
       c.identities.push_back(keff_piece(S, M));
+  aggregates::add_every_dimension(
+      c, {aggregates::gated_blocks()},
+      "R is constant on C (1) and on I (0): (K_eff p)_i = R_i sum_j K_ij R_j p_j = R_I a_i = 0 for i in I, "
+      "and "
+      "p^T K_eff p = sum_{i,j} R_i R_j p_i p_j K_ij splits into the four block sums Q_CC, Q_CI, Q_IC, Q_II "
+      "with weights R_a R_b: only Q_CC survives, for every S and M (block sums free in the identity; "
+      "checked; "
+      "term by term for S = 1, 2, 3 as well)");
   c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
   return c;
 }
