@@ -28,6 +28,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/fg_rearrangements.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -713,7 +714,7 @@ DCRV_CERTIFICATE(f0_value) {
       "exact: exp(log L_C(0)) = 1/(M(1 + N/M)) = 1/(M + N) (two_level_logs at z = 0; exp is injective, so "
       "log L_C(0) = log L_I(0) = -log K and h(0) = 2 g(log 1/K)); intervals: 0 < h(0) = 2 sigma(beta(log K "
       "+ ell0)) strict; F(z) - (2 - eps z) = h(z) - 2 = -sigma(beta(log L_C - ell0)) - sigma(beta(log L_I - "
-      "ell0)) <= 0";
+      "ell0)) <= 0 (1 - sigma(-x) = sigma(x): checked exactly with E = e^x free)";
   const IdentityPiece at0 =
       exact_identity("exp(log L_C(0)) (M + N) = 1", 2, 2,
                      [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
@@ -731,7 +732,7 @@ DCRV_CERTIFICATE(f0_value) {
         Interval(-40.0, 20.0)}},
       [](const auto& x, const Constants&) { return h_minus_two(x[0], x[1], x[2], x[3], x[4]); });
   c.pieces = {beta_ell0(with_param(with_param(pos, "M", 0), "N", 1), 2, 3), two_level_scope(le)};
-  c.identities = {at0};
+  c.identities = {at0, fg_rearrangements::f0_value_rearrangement()};
   c.paper = kTwoLevelPaper;
   return c;
 }

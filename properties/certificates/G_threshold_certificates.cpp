@@ -13,6 +13,7 @@
 #include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/fg_rearrangements.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
@@ -63,6 +64,7 @@ Piece a_l1_piece(bool plus) {
 void add_a_l1_bound(Certificate& c) {
   c.constants = {{"c", [] { return Interval(1); }}};
   c.pieces = {with_param(a_l1_piece(true), "W", 0), with_param(a_l1_piece(false), "W", 0)};
+  c.identities = {fg_rearrangements::a_l1_lump_rearrangement()}; // the lump's scaling, both signs
   c.paper = {{"S", 1, kUnbounded}, {"W", 0, 1}};
   c.reductions = {
       {"||Ad||_1 and ||d||_1 are sums over the lumps, homogeneous of degree 1: every S, partition "
@@ -132,6 +134,8 @@ DCRV_CERTIFICATE(g_s_norm_half) {
       c.pieces.push_back(with_dim(s_norm_piece<3>(j, negative), "S", 3));
   }
   c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
+  c.scope.gap = "an operator-norm bound on the S x S matrix diag(p) - pp^T whose maximisers involve every "
+                "coordinate (not coordinatewise plus aggregates): needs a symbolic-S argument";
   return c;
 }
 
@@ -205,6 +209,8 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
   c.identities = {rearrangements::meanlog_rearrangement(2),
                   rearrangements::meanlog_rearrangement(3)}; // issue 20 point 5
   c.paper = {{"S", 2, kUnbounded}};                          // every S >= 2
+  c.scope.gap = "a lower bound over the S-simplex whose minimiser (the uniform point) involves every "
+                "coordinate: needs a symbolic-S (Jensen) argument";
   return c;
 }
 
@@ -242,6 +248,10 @@ DCRV_CERTIFICATE(g_mk_range) {
               with_dim(meanlog_lower_piece<2>(1, true), "|C_k|", 2),
               with_dim(meanlog_lower_piece<3>(2, true), "|C_k|", 3)};
   c.paper = {{"|C_k|", 1, kUnbounded}}; // every lump size (|C_k| = 1: both bounds are q_k log q_k)
+  c.scope.gap =
+      "the decomposition m_k = q_k log q_k + q_k sum w log w holds for every lump size (G.mk-decomp), "
+      "but -log|C_k| <= sum w log w is a bound over the |C_k|-simplex minimised at the uniform "
+      "point: needs a symbolic-|C_k| (Jensen) argument";
   return c;
 }
 
@@ -293,6 +303,10 @@ Certificate emin_certificate(const char* id, bool incorrect_face) {
       "(log(M/n) = log M - log n): degree <= 2 in each of 7 variables, zero on a 3^7 grid per (K_C, K_I)";
   c.pieces = {with_dim(meanlog_lower_piece<2>(1, true), "class size", 2),
               with_dim(meanlog_lower_piece<3>(2, true), "class size", 3)};
+  c.identities.push_back(fg_rearrangements::emin_slice_rearrangement()); // every class size n
+  c.scope.gap = "the slice decomposition holds for every class size (checked), but sum w log w >= -log n is "
+                "proved for n = 2, 3 only: a bound over the n-simplex whose minimiser (the uniform point) "
+                "depends on every coordinate, so it needs a symbolic-n convexity argument";
   for (int KC = incorrect_face ? 0 : 1; KC <= (incorrect_face ? 3 : 4); ++KC)
     for (int KI = incorrect_face ? 1 : 0; KI <= (incorrect_face ? 4 : 3); ++KI) {
       if (KC + KI < 2)
@@ -421,6 +435,9 @@ DCRV_CERTIFICATE(g_op1_star_phii_bound) {
   }
   c.paper = {
       {"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C + 1: phi_k reads the correct masses)
+  c.scope.gap =
+      "the score -2 sum_{c < c'} p_c p_c' <= 0 is a sum over every pair of correct masses (each term "
+      "<= 0): the sign argument for every K_C is not machine-checked";
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
@@ -465,6 +482,9 @@ DCRV_CERTIFICATE(g_op1_star_phic_bound) {
     c.identities.back().dims = {{"K_C", KC}};
   }
   c.paper = {{"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C, delta)
+  c.scope.gap =
+      "the score -2 sum_{c < c'} p_c p_c' <= 0 is a sum over every pair of the other correct masses "
+      "(each term <= 0): the sign argument for every K_C is not machine-checked";
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
