@@ -422,3 +422,13 @@ TEST_CASE(
       CHECK(c->scope.gap.find("symbolic-n") != std::string::npos);
     }
 }
+
+TEST_CASE(
+    "G.op1-star-phii-bound and G.op1-star-phic-bound are whole for every K_C by the pair-sum induction, "
+    "whose step is refused with P + y rho read as P",
+    "[certify]") {
+  for (const std::string id : {"G.op1-star-phii-bound", "G.op1-star-phic-bound"})
+    whole_by_aggregates(id, [](const std::string&, bool off) {
+      return std::vector<IdentityPiece>{dcrv::certify::aggregates::pair_sum_step(off)};
+    });
+}

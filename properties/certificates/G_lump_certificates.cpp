@@ -1110,7 +1110,7 @@ IdentityPiece star_centered_aggregate(bool off) {
 /// S⁽²⁾)/ρ (lump ODE) or, divided by q_k for an all-correct lump (q_{k,ℐ} = Σ_{C_k∩ℐ} p² = 0), against
 /// S⁽²⁾_{k,𝒞}/(ρ q_k) − S⁽²⁾/ρ (log-ratio rate).
 IdentityPiece star_lump_aggregate(bool log_rate, bool off) {
-  return exact_identity(kAggregate + (log_rate ? "all-correct lump, d/dt log q_k" : "lump C_k"), 7, 3,
+  return exact_identity(kAggregate + (log_rate ? "all-correct lump, d/dt log q_k" : "lump C_k"), 7, 2,
                         [log_rate, off](const Qs& x, const RationalConstants&) {
                           const Q &p = x[0], &rho = x[1], &s2 = x[2], &qC = x[3], &s2k = x[4];
                           const Q qI = log_rate ? Q(0) : x[5], t2 = log_rate ? Q(0) : x[6];
@@ -1179,7 +1179,7 @@ IdentityPiece eps0_lump_aggregate(bool off) {
 /// ε, h̄, X = Σ_{C_k} pφ, m_k, q_k).
 IdentityPiece lump_ode_aggregate(bool conditional, bool off) {
   return exact_identity(
-      kAggregate + "row k of A(p.phi - eps E)", 8, 2,
+      kAggregate + "row k of A(p.phi - eps E)", 8, 1,
       [conditional, off](const Qs& x, const RationalConstants&) {
         const Q &p = x[0], &phi = x[1], &L = x[2], &eps = x[3], &hbar = x[4], &X = x[5], &mk = x[6],
                 &q = x[7];
@@ -1242,7 +1242,7 @@ IdentityPiece dpo_zik_aggregate(bool off) {
 /// Γ_k = Σ_{C_k} pγ, m_k = Σ_{C_k} pL, q_k): (Σ p r)/q_k − (s G_k − εΛ + εH(w_k) − ḡ + εh̄), both signs.
 IdentityPiece op3_aggregate(bool off) {
   return exact_identity(
-      kAggregate + "sign-pure lump C_k, d/dt log q_k", 10, 2, [off](const Qs& x, const RationalConstants&) {
+      kAggregate + "sign-pure lump C_k, d/dt log q_k", 10, 1, [off](const Qs& x, const RationalConstants&) {
         const Q &p = x[0], &gamma = x[1], &L = x[2], &eps = x[3], &gbar = x[4], &hbar = x[5], &Lambda = x[6],
                 &Gamma = x[7], &mk = x[8], &q = x[9];
         Qs r;

@@ -80,7 +80,7 @@ inline IdentityPiece a_l1_lump_rearrangement(bool off = false) {
 inline IdentityPiece emin_slice_rearrangement(bool off = false) {
   return rearrangement_identity(
       "slice decomposition: <log p> - log delta - E_min = sum_classes M (sum w log w + log n), p = M w", 12,
-      2, [off](const std::vector<Exact>& x, const RationalConstants&) {
+      1, [off](const std::vector<Exact>& x, const RationalConstants&) {
         const Exact &delta = x[0], &Ld = x[1], &M1 = x[2], &L1 = x[3], &l1 = x[4], &H1 = x[5], &M2 = x[6],
                     &L2 = x[7], &l2 = x[8], &H2 = x[9], &w = x[10], &lam = x[11];
         auto summand = [](const Exact& M, const Exact& L, const Exact& wj, const Exact& lj) -> Exact {
