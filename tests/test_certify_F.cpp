@@ -527,3 +527,15 @@ TEST_CASE("F.h-range and F.f0-value check 1 - sigma(-x) = sigma(x) (E = e^x free
                         [&](const IdentityPiece& p) { return p.rearrangement && p.label == label; }) == 1);
   }
 }
+
+TEST_CASE(
+    "F.c-max-le-copen is whole: every ell of the interval is <= 0, and the bound is proved for every beta, "
+    "ell0 and ell <= 0 in the compact chart of F.c-open-formula",
+    "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("F.c-max-le-copen");
+  CHECK(c.scope.whole);
+  CHECK(c.scope.gap.empty());
+  CHECK(c.pieces.size() == 4); // the literal interval (bounded box) and the two chart pieces
+  CHECK(run_certificate(c, {}, dcrv::test::bnb_budget(20000, 10)).proved());
+}
