@@ -6,13 +6,18 @@
 // evaluations only: the proofs themselves run in tests/test_certify.cpp.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/scores/dpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/certificates/drift_lump_aggregates.hpp"
+#include "properties/certificates/fg_rearrangements.hpp"
+#include "tests/certify_aggregates.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -362,8 +367,8 @@ TEST_CASE(
 
 TEST_CASE("the certificates of App. F carry the identities they state and the claims' constants",
           "[certify]") {
-  CHECK(certificate_of("F.phi-centered").identities.size() == 4);
-  CHECK(certificate_of("F.zik-ode").identities.size() == 6);
+  CHECK(certificate_of("F.phi-centered").identities.size() == 5); // K = 2..5 and the aggregate identity
+  CHECK(certificate_of("F.zik-ode").identities.size() == 9);      // K = 2, 3 (three each), three aggregate
   CHECK(certificate_of("F.c-open-formula").constants.at(0).exact() == Rational(1, 4));
   for (const std::string id :
        {"F.lf-strict", "F.sc-implies-copen", "F.gprime-negative-sc", "F.hprime-bound", "F.fprime-sc"})
@@ -494,4 +499,43 @@ TEST_CASE("F.static-cap checks its rearrangement: an identity off by a sign-evid
     return {(delta * pi - (1 - (K - 1) * delta) * pj) - F * score};
   };
   CHECK(prove_identity(off, exact_constants(c)).status == "violation");
+}
+
+TEST_CASE("the App. F drift certificates are whole for every K by their aggregate identities, each refused "
+          "with one term changed",
+          "[certify]") {
+  for (const std::string id :
+       {"F.phi-centered", "F.mass-conservation", "F.face-drift", "F.face-test-iff", "F.zik-ode", "F.zij-ode",
+        "F.replicator-form", "F.jphi-formula", "F.e-jacobian"})
+    whole_by_aggregates(id, dcrv::certify::aggregates::f_drift);
+}
+
+TEST_CASE("F.h-range and F.f0-value check 1 - sigma(-x) = sigma(x) (E = e^x free) and refuse a dropped term",
+          "[certify][rearrangement]") {
+  using namespace dcrv::certify::fg_rearrangements;
+  for (const auto& [id, make] :
+       {std::pair<std::string, IdentityPiece (*)(bool)>{"F.h-range", h_range_rearrangement},
+        {"F.f0-value", f0_value_rearrangement}}) {
+    INFO(id);
+    CHECK(prove_identity(make(false), {}).status == "proved");
+    CHECK(prove_identity(make(true), {}).status == "violation");
+    const Certificate* c = certificate_in_build(id);
+    if (!c)
+      continue;
+    const std::string label = make(false).label;
+    CHECK(std::count_if(c->identities.begin(), c->identities.end(),
+                        [&](const IdentityPiece& p) { return p.rearrangement && p.label == label; }) == 1);
+  }
+}
+
+TEST_CASE(
+    "F.c-max-le-copen is whole: every ell of the interval is <= 0, and the bound is proved for every beta, "
+    "ell0 and ell <= 0 in the compact chart of F.c-open-formula",
+    "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("F.c-max-le-copen");
+  CHECK(c.scope.whole);
+  CHECK(c.scope.gap.empty());
+  CHECK(c.pieces.size() == 4); // the literal interval (bounded box) and the two chart pieces
+  CHECK(run_certificate(c, {}, dcrv::test::bnb_budget(20000, 10)).proved());
 }

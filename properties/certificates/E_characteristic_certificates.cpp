@@ -386,6 +386,10 @@ Certificate binom_shift_certificate(int which) {
           [G = static_cast<int>(G), s, which](const std::vector<Exact>& x, const RationalConstants&)
               -> Exact { return binom_shift_coefficient(G, s, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // the lemma is for every group size G >= 2 and every rho
+  c.scope.gap =
+      "each coefficient identity P_s = 0 is the absorption rule m C(m-1, s) = (m-s) C(m, s) (or (s+1) "
+      "C(m, s+1)) times common powers of rho, 1 - rho: a symbolic-G argument over binomial "
+      "coefficients, not coordinatewise plus aggregates, is not machine-checked";
   return c;
 }
 

@@ -28,6 +28,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/fg_rearrangements.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -296,21 +297,12 @@ DCRV_CERTIFICATE(lf_strict) {
 // F.c-open-formula (Definition "Sharp thresholds"): c_open = C(β, ℓ₀), (i) bound and (ii) attained.
 // ---------------------------------------------------------------------------------------------------------
 
-DCRV_CERTIFICATE(c_open_formula) {
-  Certificate c;
-  c.claim = "F.c-open-formula";
-  c.domain =
-      "(i) every beta > 0, ell0 and ell = -w <= 0, in the compact chart z = v/(1 + v) in [0, 1] of beta, "
-      "|ell0| and w (z = 1 the limit v -> inf); (ii) for every real beta > 0 and ell0 (exact identities); no "
-      "exclusion";
-  c.method =
-      "(i) divided by beta > 0: ell0 <= 0: s(x) - c = (1/4 - c) - tanh^2(x/2)/4 <= 0, x = -beta(w + ell0) "
-      "(S1); ell0 >= 0: s(x) - c sech^2(y/2) = (1/4 - c) sech^2(y/2) + [s(-(y+t)) - s(y)], y = beta "
-      "ell0, t = beta w, the bracket <= 0 by (S2); (ii) exact: s(0) = sigma(0)^2 = c (ell0 <= 0) and "
-      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0); (i) read in the chart beta = b/(1 - b), "
-      "|ell0| = a/(1 - a), w = o/(1 - o), no scaling needed (the scores are bounded); a box reaching a limit "
-      "(b, a or o = 1) is enclosed by tanh^2 in [0, 1], sech^2 in [0, 1] and the (S2) bracket in [-1/4, 0]";
-  c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
+/// The bound −g′(ℓ) ≤ c_open(β, ℓ₀) for every β > 0, ℓ₀ and ℓ = −w ≤ 0, divided by β, in the compact chart z
+/// = v/(1 + v) ∈ [0, 1] of β, |ℓ₀| and w (F.c-open-formula (i)): c = the constant "c" (F.c-open-formula), or
+/// exactly 1/4 (`fixed_quarter`: F.c-max-le-copen, which has no constant).
+std::vector<Piece> c_open_chart_pieces(bool fixed_quarter) {
+  const std::string prefix = fixed_quarter ? "" : "(i) ";
+  auto cval = [fixed_quarter](const Constants& k) { return fixed_quarter ? Interval(1) / 4 : k("c"); };
   // the compact chart z = v/(1 + v) in [0, 1] of beta, |ell0|, w (z = 1: the limit v -> inf); a box that
   // reaches a limit is enclosed by the ranges s in [0, 1/4], sech^2 in [0, 1] and, by (S2), s(-(y + t)) -
   // s(y) in [-1/4, 0] (jets throw there: the interval enclosure decides)
@@ -326,30 +318,30 @@ DCRV_CERTIFICATE(c_open_formula) {
     }
     if constexpr (!std::is_same_v<X, Interval>)
       if (limit)
-        throw straddle_error("F.c-open-formula: a limit of the chart, enclosed on intervals only");
+        throw straddle_error("c_open_chart_pieces: a limit of the chart, enclosed on intervals only");
     return limit;
   };
   Piece neg =
-      make_piece<3>("(i) ell0 <= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = -a/(1 - a), w = "
-                    "o/(1 - o)",
-                    {unit_box(3)}, [chart, at_limit](const auto& x, const Constants& k) {
+      make_piece<3>(prefix + "ell0 <= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = -a/(1 - a), w = "
+                             "o/(1 - o)",
+                    {unit_box(3)}, [chart, at_limit, cval](const auto& x, const Constants& k) {
                       using X = scalar_of<decltype(x[0])>;
                       if (at_limit(x)) // tanh^2 in [0, 1]
-                        return X(Interval(1) / 4 - k("c")) - X(Interval(0, 1)) / 4;
+                        return X(Interval(1) / 4 - cval(k)) - X(Interval(0, 1)) / 4;
                       const X beta = chart(x[0]), ell0 = -chart(x[1]), w = chart(x[2]);
-                      return slope_minus(X(beta * (-w - ell0)), k("c"));
+                      return slope_minus(X(beta * (-w - ell0)), cval(k));
                     });
   Piece pos =
-      make_piece<3>("(i) ell0 >= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = a/(1 - a), w = "
-                    "o/(1 - o)",
-                    {unit_box(3)}, [chart, at_limit](const auto& x, const Constants& k) {
+      make_piece<3>(prefix + "ell0 >= 0: z = (b, a, o) in [0, 1]^3, beta = b/(1 - b), ell0 = a/(1 - a), w = "
+                             "o/(1 - o)",
+                    {unit_box(3)}, [chart, at_limit, cval](const auto& x, const Constants& k) {
                       using X = scalar_of<decltype(x[0])>;
                       if (at_limit(x)) // sech^2 in [0, 1], the (S2) bracket in [-1/4, 0]
-                        return X(Interval(1) / 4 - k("c")) * X(Interval(0, 1)) - X(Interval(0, 1)) / 4;
+                        return X(Interval(1) / 4 - cval(k)) * X(Interval(0, 1)) - X(Interval(0, 1)) / 4;
                       const X beta = chart(x[0]), ell0 = chart(x[1]), w = chart(x[2]);
                       const X y = beta * ell0, t = beta * w;
                       const X ch = cosh_of(y / 2);
-                      return X(Interval(1) / 4 - k("c")) / square(ch) + slope_gap(y, t);
+                      return X(Interval(1) / 4 - cval(k)) / square(ch) + slope_gap(y, t);
                     });
   auto scoped = [](Piece p, double sign) {
     using compact_chart::ratio_of;
@@ -357,6 +349,25 @@ DCRV_CERTIFICATE(c_open_formula) {
                                  [sign](double a) { return sign * ratio_of(a); }),
                       "w", 2, ratio_of);
   };
+  return {scoped(neg, -1), scoped(pos, 1)};
+}
+
+DCRV_CERTIFICATE(c_open_formula) {
+  Certificate c;
+  c.claim = "F.c-open-formula";
+  c.domain =
+      "(i) every beta > 0, ell0 and ell = -w <= 0, in the compact chart z = v/(1 + v) in [0, 1] of beta, "
+      "|ell0| and w (z = 1 the limit v -> inf); (ii) for every real beta > 0 and ell0 (exact identities); no "
+      "exclusion";
+  c.method =
+      "(i) divided by beta > 0: ell0 <= 0: s(x) - c = (1/4 - c) - tanh^2(x/2)/4 <= 0, x = -beta(w + ell0) "
+      "(S1); ell0 >= 0: s(x) - c sech^2(y/2) = (1/4 - c) sech^2(y/2) + [s(-(y+t)) - s(y)], y = beta "
+      "ell0, t = beta w, the bracket <= 0 by (S2); (ii) exact: s(0) = sigma(0)^2 = c (ell0 <= 0) and "
+      "s(-y) = c sech^2(y/2) with E = e^y rational (ell0 > 0); (i) read in the chart beta = b/(1 - b), "
+      "|ell0| = a/(1 - a), w = o/(1 - o), no scaling needed (the scores are bounded); a box reaching a limit "
+      "(b, a or o = 1) is enclosed by tanh^2 in [0, 1], sech^2 in [0, 1] and the (S2) bracket in [-1/4, 0]";
+  c.constants = {{"c", [] { return Interval(1) / 4; }, [] { return Rational(1, 4); }}};
+  c.pieces = c_open_chart_pieces(false);
   const IdentityPiece at_neg =
       exact_identity("(ii) ell0 <= 0: -g'(ell0)/beta = sigma(0) sigma(-0) = c", 1, 1,
                      [](const std::vector<Exact>&, const RationalConstants& k) -> Exact {
@@ -371,7 +382,6 @@ DCRV_CERTIFICATE(c_open_formula) {
                        const Exact Y = E; // sech²(y/2) = 4/(e^{y/2} + e^{−y/2})² = 4E/(E + 1)²
                        return s - k("c") * 4 * Y / ((E + 1) * (E + 1));
                      });
-  c.pieces = {scoped(neg, -1), scoped(pos, 1)};
   c.identities = {slope_tanh_identity(), slope_gap_identity(), at_neg, at_pos};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"w", 0, inf}}; // every ell = -w <= 0
   // the steps to the scores among the identities (issue 20 point 5)
@@ -398,13 +408,18 @@ DCRV_CERTIFICATE(c_max_le_copen) {
   Certificate c;
   c.claim = "F.c-max-le-copen";
   c.domain =
-      "beta in [10^-3, 10^3], ell0 in [-40, 20], every real K in [2, 10^12], delta = u/K with u in "
-      "[10^-300, 1 - 2^-53], every ell of [log delta, log(1 - (K-1) delta)] (w in [0, 1]); no exclusion";
+      "every beta > 0, ell0, K >= 2 and delta in (0, 1/K): every ell of [log delta, log(1 - (K-1) delta)] "
+      "is <= 0, and the bound is proved for every ell = -w <= 0 in the compact chart of F.c-open-formula "
+      "(z = v/(1 + v) in [0, 1] of beta, |ell0|, w); also on the literal interval for beta in [10^-3, "
+      "10^3], ell0 in [-40, 20], real K in [2, 10^12], delta = u/K, u in [10^-300, 1 - 2^-53]; no "
+      "exclusion";
   c.method =
       "divided by beta > 0, x = beta(ell - ell0): ell0 <= 0: c_open/beta = s(0) = 1/4 and s(x) - 1/4 = "
       "-tanh^2(x/2)/4 (S1); ell0 >= 0: c_open/beta = s(-beta ell0) and s(x) - s(y) <= 0 by (S2) with y = "
       "beta ell0, t = -beta ell >= 0; c_max (closed form) is -g' at a point of the same interval, so the "
-      "pointwise bound covers it";
+      "pointwise bound covers it; for every beta, ell0 and ell <= 0 the same two scores in the compact chart "
+      "of F.c-open-formula with c = 1/4 exactly (a box reaching a limit enclosed by tanh^2, sech^2 in [0, "
+      "1] and the (S2) bracket in [-1/4, 0])";
   Piece neg = make_piece<5>("ell0 in [-40, 0]", {c_max_box(-40.0, 0.0)}, [](const auto& x, const Constants&) {
     return slope_minus(x[0] * (-minus_ell(x[2], x[3], x[4]) - x[1]), Interval(1) / 4);
   });
@@ -414,6 +429,14 @@ DCRV_CERTIFICATE(c_max_le_copen) {
   c.pieces = {beta_ell0(neg, 0, 1), beta_ell0(pos, 0, 1)};
   for (auto& piece : c.pieces)
     piece = with_param(with_param(piece, "u", 2), "K", 3);
+  for (const Piece& piece : c_open_chart_pieces(true)) // every beta, ell0 and ell = -w <= 0
+    c.pieces.push_back(piece);
+  c.reductions.push_back(
+      {"K and delta = u/K enter only through ell in [log delta, log(1 - (K-1) delta)], and every such ell is "
+       "< 0 (delta < 1 and 0 < 1 - (K-1) delta < 1 for K >= 2, delta in (0, 1/K)): the chart pieces prove "
+       "the "
+       "bound for every beta > 0, ell0 and ell = -w <= 0",
+       {"u", "K"}});
   c.identities = {slope_tanh_identity(), slope_gap_identity()};
   c.paper = {{"beta", 0, inf}, {"ell0", -inf, inf}, {"u", 0, 1}, {"K", 2, inf}}; // delta = u/K in (0, 1/K)
   // the steps to the scores among the identities (issue 20 point 5)
@@ -713,7 +736,7 @@ DCRV_CERTIFICATE(f0_value) {
       "exact: exp(log L_C(0)) = 1/(M(1 + N/M)) = 1/(M + N) (two_level_logs at z = 0; exp is injective, so "
       "log L_C(0) = log L_I(0) = -log K and h(0) = 2 g(log 1/K)); intervals: 0 < h(0) = 2 sigma(beta(log K "
       "+ ell0)) strict; F(z) - (2 - eps z) = h(z) - 2 = -sigma(beta(log L_C - ell0)) - sigma(beta(log L_I - "
-      "ell0)) <= 0";
+      "ell0)) <= 0 (1 - sigma(-x) = sigma(x): checked exactly with E = e^x free)";
   const IdentityPiece at0 =
       exact_identity("exp(log L_C(0)) (M + N) = 1", 2, 2,
                      [](const std::vector<Exact>& v, const RationalConstants&) -> Exact {
@@ -731,7 +754,7 @@ DCRV_CERTIFICATE(f0_value) {
         Interval(-40.0, 20.0)}},
       [](const auto& x, const Constants&) { return h_minus_two(x[0], x[1], x[2], x[3], x[4]); });
   c.pieces = {beta_ell0(with_param(with_param(pos, "M", 0), "N", 1), 2, 3), two_level_scope(le)};
-  c.identities = {at0};
+  c.identities = {at0, fg_rearrangements::f0_value_rearrangement()};
   c.paper = kTwoLevelPaper;
   return c;
 }

@@ -23,6 +23,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/drift_lump_aggregates.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -50,13 +51,23 @@ IdentityPiece with_k(IdentityPiece piece, std::size_t K) {
 struct DriftPoint {
   XVec p, f, L;
   Exact eps;
+  /// The aggregate reading (drift_aggregate_point): p, f, L hold only the coordinates the formula touches,
+  /// and the other coordinates enter only through the free aggregates fbar = Σ_j p_j f_j, lbar = Σ_j p_j L_j.
+  bool aggregate = false;
+  Exact fbar, lbar;
+  /// A test's refusal (aggregates::f_drift(…, true)): the claimed side drops one term (keep).
+  bool off = false;
 
+  /// Σ_j p_j f_j.
+  Exact mean_f() const { return aggregate ? fbar : dot(p, f); }
   /// φ_i = f_i − Σ_j p_j f_j.
-  Exact phi(std::size_t i) const { return f[i] - dot(p, f); }
+  Exact phi(std::size_t i) const { return f[i] - mean_f(); }
   /// ⟨L⟩ = Σ_j p_j L_j.
-  Exact mean_log() const { return dot(p, L); }
+  Exact mean_log() const { return aggregate ? lbar : dot(p, L); }
   /// ṗ_i = p_i φ_i − ε p_i (L_i − ⟨L⟩) (DpoModel::drift: p ⊙ rate).
   Exact drift(std::size_t i) const { return p[i] * (phi(i) - eps * (L[i] - mean_log())); }
+  /// A term of the claimed side: `t`, or 0 in a test's refusal.
+  Exact keep(const Exact& t) const { return off ? Exact(0) : t; }
 };
 
 /// The variable groups of a drift identity besides the masses (the absent ones are 0): fewer variables, a
@@ -101,14 +112,77 @@ std::string k_label(std::size_t K) {
   return "K = " + std::to_string(K);
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The aggregate (dimension-free) reading: coordinate i of the drift is p_i(f_i − f̄ − ε(L_i − L̄)), so the
+// other coordinates enter only through f̄ = Σ_j p_j f_j and L̄ = Σ_j p_j L_j; with these free an identity in
+// the touched coordinates holds for every K (issue 20 point 8; H.face-gap-formula is the model).
+// ---------------------------------------------------------------------------------------------------------
+
+/// The drift at n touched coordinates: variables p (n, positive orthant), f (n), L (n), ε, then the free
+/// aggregates f̄, L̄.
+DriftPoint drift_aggregate_point(const XVec& x, std::size_t n, bool off) {
+  DriftPoint d = drift_point(x, n, false, kAll);
+  d.aggregate = true;
+  d.fbar = x[3 * n + 1];
+  d.lbar = x[3 * n + 2];
+  d.off = off;
+  return d;
+}
+const std::string kAggregate = "aggregate (every K): ";
+
+/// `residual` in the aggregate reading at n touched coordinates (no dimension: it holds for every K).
+IdentityPiece drift_aggregate_piece(const std::string& label, std::size_t n, int degree,
+                                    std::function<Exact(const DriftPoint&)> residual, bool off) {
+  return exact_identity(kAggregate + label, 3 * n + 3, degree,
+                        [n, residual, off](const XVec& x, const RationalConstants&) -> Exact {
+                          return residual(drift_aggregate_point(x, n, off));
+                        });
+}
+
+/// A sum over every coordinate i of a summand t(p_i, f_i, L_i) whose coefficients involve only f̄, L̄, ε: the
+/// coefficients are read off t itself (c₀ = t(1, 0, 0), c_f = t(1, 1, 0) − c₀, c_L = t(1, 0, 1) − c₀), and
+/// the two components are (1) t ≡ c_f p f + c_L p L + c₀ p (the summand is affine in the monomials p_i f_i,
+/// p_i L_i, p_i) and (2) the sum c_f Σp f + c_L Σp L + c₀ Σp = c_f f̄ + c_L L̄ + c₀ at Σp = 1 (the paper's
+/// simplex) vanishes. Variables p, f, L (one coordinate), ε, f̄, L̄. `off`: the sums Σp f, Σp L in (2) read as
+/// −f̄, −L̄ (a sign flip of the aggregates).
+IdentityPiece drift_sum_aggregate(const std::string& label, std::function<Exact(const DriftPoint&)> summand,
+                                  bool off) {
+  return exact_identity(
+      kAggregate + label, 6, 2, [summand, off](const XVec& x, const RationalConstants&) -> XVec {
+        const DriftPoint d = drift_aggregate_point(x, 1, false);
+        auto at = [&](int p, int f, int L) {
+          DriftPoint e = d;
+          e.p = {Exact(p)};
+          e.f = {Exact(f)};
+          e.L = {Exact(L)};
+          return summand(e);
+        };
+        const Exact c0 = at(1, 0, 0), cf = at(1, 1, 0) - c0, cL = at(1, 0, 1) - c0;
+        const Exact &p = d.p[0], &f = d.f[0], &L = d.L[0];
+        const Exact sum_pf = off ? Exact(-d.fbar) : d.fbar, sum_pL = off ? Exact(-d.lbar) : d.lbar;
+        return {summand(d) - (cf * p * f + cL * p * L + c0 * p), cf * sum_pf + cL * sum_pL + c0};
+      });
+}
+
+/// The reduction of the drift certificates to their aggregate identities.
+Reduction drift_reduction(const std::string& what) {
+  return {"coordinate i of the drift (App. F: pdot_i = p_i(phi_i - eps(log p_i - <log p>)), phi_i = f_i - "
+          "<p, f>) involves the other coordinates only through the aggregates <p, f> and <p, log p>; " +
+              what + " (checked with these free, so for every K; term by term for the K listed as well)",
+          {"K"}};
+}
+
 // App. F, definition of φ: Σ_i p_i φ_i = 0 on the simplex.
 DCRV_CERTIFICATE(phi_centered) {
   Certificate c;
   c.claim = "F.phi-centered";
-  c.domain = "K = 2, 3, 4, 5; every p in the open simplex, every labelling, beta, ell0 (the raw scores f_j = "
-             "s_j g(log p_j) as free variables); no exclusion";
+  c.domain = "every K >= 2 (aggregate identity; term by term K = 2, ..., 5); every p in the open simplex, "
+             "every labelling, beta, ell0 (the raw scores f_j = s_j g(log p_j) as free variables); no "
+             "exclusion";
   c.method = "exact: sum_i p_i (f_i - sum_j p_j f_j) = 0 with p_K = 1 - sum_{j<K} p_j and f free (L, eps "
-             "unused): degree <= 2 in each variable, a 3-point grid per variable";
+             "unused): degree <= 2 in each variable, a 3-point grid per variable; for every K: the summand "
+             "p_i(f_i - fbar) is affine in (p_i f_i, p_i) with coefficients in fbar, so the sum is fbar - "
+             "fbar sum p = 0 at sum p = 1";
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 5; ++K)
     c.identities.push_back(drift_piece(
         k_label(K), K, true, 2,
@@ -119,6 +193,10 @@ DCRV_CERTIFICATE(phi_centered) {
           return s;
         },
         kF));
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(drift_reduction("the summand p_i phi_i is affine in (p_i f_i, p_i) with "
+                                         "coefficients in <p, f>, so the sum is <p, f> - <p, f> sum p"));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
@@ -128,9 +206,9 @@ DCRV_CERTIFICATE(mass_conservation) {
   Certificate c;
   c.claim = "F.mass-conservation";
   c.domain =
-      "K = 2, 3 (all three sums); K = 4, 5 (the two separate sums); every p in the open simplex, every "
-      "labelling, beta, ell0, every real eps (f_j, log p_j free); the total sum for K >= 4 follows from "
-      "the two separate ones only by linearity, which is not machine-checked here";
+      "every K >= 2 (the three sums as aggregate identities; term by term K = 2, 3 all three sums, K = 4, 5 "
+      "the two separate sums); every p in the open simplex, every labelling, beta, ell0, every real eps "
+      "(f_j, log p_j free); no exclusion";
   c.method = "exact: with p_K = 1 - sum_{j<K} p_j, f and L = log p free: sum_i pdot_i, sum_i p_i phi_i and "
              "sum_i p_i (L_i - <L>) are polynomials of degree <= 2 in each variable, zero on a 3-point grid";
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 5; ++K) {
@@ -164,28 +242,42 @@ DCRV_CERTIFICATE(mass_conservation) {
     c.identities.push_back(phi);
     c.identities.push_back(ent);
   }
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(
+      drift_reduction("each summand (pdot_i, p_i phi_i, p_i(L_i - <L>)) is affine in (p_i f_i, p_i L_i, "
+                      "p_i) with coefficients in the aggregates and eps, so each sum is <p, f> c_f + <p, L> "
+                      "c_L + c_0 sum p, zero at sum p = 1"));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   return c;
 }
 
-/// ṗ_i − δ(φ_i + ε(⟨L⟩ − log δ)) at p_i = δ (component i = 1; orthant).
+/// ṗ_i − δ(φ_i + ε(⟨L⟩ − log δ)) at p_i = δ (component i = 1).
+Exact face_drift_residual(const DriftPoint& d) {
+  const Exact& delta = d.p[0];
+  const Exact& log_delta = d.L[0]; // log p_1 = log δ
+  return d.drift(0) - delta * (d.phi(0) + d.keep(d.eps * (d.mean_log() - log_delta)));
+}
+/// face_drift_residual at K (orthant).
 IdentityPiece face_drift_piece(std::size_t K) {
-  return drift_piece(k_label(K) + ", face p_1 = delta", K, false, 2, [](const DriftPoint& d) -> Exact {
-    const Exact& delta = d.p[0];
-    const Exact& log_delta = d.L[0]; // log p_1 = log δ
-    return d.drift(0) - delta * (d.phi(0) + d.eps * (d.mean_log() - log_delta));
-  });
+  return drift_piece(k_label(K) + ", face p_1 = delta", K, false, 2, face_drift_residual);
 }
 
 // App. F, BD (first display): ṗ_i = δ(φ_i + ε(⟨log p⟩ − log δ)) on the face p_i = δ.
 DCRV_CERTIFICATE(face_drift) {
   Certificate c;
   c.claim = "F.face-drift";
-  c.domain = "K = 2, 3; every point with p_i = delta of the positive orthant (so every point of every lower "
-             "face of Delta_delta, every delta), every labelling, beta, ell0, every real eps; no exclusion";
+  c.domain = "every K >= 2 (aggregate identity; term by term K = 2, 3); every point with p_i = delta of the "
+             "positive orthant (so every point of every lower face of Delta_delta, every delta), every "
+             "labelling, beta, ell0, every real eps; no exclusion";
   c.method = "exact: pdot_1 - delta(phi_1 + eps(<L> - L_1)) with p_1 = delta, L_1 = log delta, f and L free: "
              "degree <= 2 per variable, a 3-point grid; other faces i by relabelling";
   c.identities = {face_drift_piece(2), face_drift_piece(3)};
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(
+      drift_reduction("pdot_i - delta B_i at p_i = delta is a formula in (delta, f_i, eps) "
+                      "and the two aggregates"));
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
@@ -194,45 +286,53 @@ DCRV_CERTIFICATE(face_drift) {
 DCRV_CERTIFICATE(face_test_iff) {
   Certificate c;
   c.claim = "F.face-test-iff";
-  c.domain = "K = 2, 3; every point of every lower face p_i = delta of Delta_delta (the orthant), every "
-             "labelling, beta, ell0, every real eps; no exclusion";
+  c.domain = "every K >= 2 (aggregate identity; term by term K = 2, 3); every point of every lower face p_i "
+             "= delta of Delta_delta (the orthant), every labelling, beta, ell0, every real eps; no "
+             "exclusion";
   c.method = "exact: pdot_i = delta B_i(p, eps) with B_i = phi_i + eps(<log p> - log delta) (the identity of "
              "F.face-drift, degree <= 2 per variable); since delta > 0 the signs of pdot_i and B_i agree, in "
              "both directions";
   c.identities = {face_drift_piece(2), face_drift_piece(3)};
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(
+      drift_reduction("pdot_i - delta B_i at p_i = delta is a formula in (delta, f_i, eps) "
+                      "and the two aggregates"));
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
 /// Form 1: ż_12 = ṗ_1/p_1 − ṗ_2/p_2 equals φ_1 − φ_2 − εz_12 (f free: every labelling, s_1 = s_2 included).
+Exact zik_zdot_residual(const DriftPoint& d) {
+  const Exact z = d.L[0] - d.L[1];
+  return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (d.phi(0) - d.phi(1) - d.keep(d.eps * z));
+}
 IdentityPiece zik_zdot_piece(std::size_t K) {
-  return drift_piece(k_label(K) + ", zdot = phi_i - phi_k - eps z", K, false, 2,
-                     [](const DriftPoint& d) -> Exact {
-                       const Exact z = d.L[0] - d.L[1];
-                       return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (d.phi(0) - d.phi(1) - d.eps * z);
-                     });
+  return drift_piece(k_label(K) + ", zdot = phi_i - phi_k - eps z", K, false, 2, zik_zdot_residual);
 }
 /// Form 2: φ_1 − φ_2 = s(g_1 − g_2) with f_1 = s g_1, f_2 = s g_2 (g_1, g_2 the variables f_1, f_2); the
 /// term −εz_12 common to both sides of form 1 = form 2 cancels identically, so only p and f are variables.
+std::function<Exact(const DriftPoint&)> zik_form_residual(int s) {
+  return [s](const DriftPoint& d0) -> Exact {
+    DriftPoint d = d0;
+    const Exact g1 = d.f[0], g2 = d.f[1];
+    d.f[0] = s * g1;
+    d.f[1] = s * g2;
+    return d.phi(0) - d.phi(1) - s * (g1 - d.keep(g2));
+  };
+}
 IdentityPiece zik_form_piece(std::size_t K, int s) {
-  return drift_piece(
-      k_label(K) + ", s = " + std::to_string(s) + ", phi_i - phi_k = s(g_i - g_k)", K, false, 2,
-      [s](const DriftPoint& d0) -> Exact {
-        DriftPoint d = d0;
-        const Exact g1 = d.f[0], g2 = d.f[1];
-        d.f[0] = s * g1;
-        d.f[1] = s * g2;
-        return d.phi(0) - d.phi(1) - s * (g1 - g2);
-      },
-      kF);
+  return drift_piece(k_label(K) + ", s = " + std::to_string(s) + ", phi_i - phi_k = s(g_i - g_k)", K, false,
+                     2, zik_form_residual(s), kF);
 }
 
 // App. F, "Intra-class contraction": ż_ik = φ_i − φ_k − εz_ik = s(g(log p_i) − g(log p_k)) − εz_ik.
 DCRV_CERTIFICATE(zik_ode) {
   Certificate c;
   c.claim = "F.zik-ode";
-  c.domain = "K = 2, 3; every p of the positive orthant (so the open simplex), both signs s, every labelling "
-             "of the other coordinates, beta, ell0, every real eps; no exclusion";
+  c.domain = "every K >= 2 (aggregate identity; term by term K = 2, 3); every p of the positive orthant (so "
+             "the open simplex), both signs s, every labelling of the other coordinates, beta, ell0, every "
+             "real eps; no exclusion";
   c.method =
       "exact, pair (i, k) = (1, 2) (the others by relabelling): pdot_1/p_1 - pdot_2/p_2 - (phi_1 - phi_2 - "
       "eps z) with f, L, eps free (times p_1 p_2: degree <= 2 per variable, a 3-point grid), and (phi_1 - "
@@ -243,53 +343,71 @@ DCRV_CERTIFICATE(zik_ode) {
     c.identities.push_back(zik_form_piece(K, 1));
     c.identities.push_back(zik_form_piece(K, -1));
   }
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(
+      drift_reduction("zdot_ik = pdot_i/p_i - pdot_k/p_k and phi_i - phi_k are formulas in "
+                      "the coordinates i, k and the two aggregates"));
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
 // App. F, "Cross-class envelopes": ż_ij = g(log p_i) + g(log p_j) − εz_ij for i ∈ 𝒞, j ∈ ℐ.
+Exact zij_residual(const DriftPoint& d0) {
+  DriftPoint d = d0;
+  const Exact gi = d.f[0], gj = d.f[1];
+  d.f[0] = gi;  // s_i = +1
+  d.f[1] = -gj; // s_j = −1
+  const Exact z = d.L[0] - d.L[1];
+  return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (gi + d.keep(gj) - d.eps * z);
+}
 IdentityPiece zij_piece(std::size_t K) {
-  return drift_piece(k_label(K) + ", i = 1 correct, j = 2 incorrect", K, false, 2,
-                     [](const DriftPoint& d0) -> Exact {
-                       DriftPoint d = d0;
-                       const Exact gi = d.f[0], gj = d.f[1];
-                       d.f[0] = gi;  // s_i = +1
-                       d.f[1] = -gj; // s_j = −1
-                       const Exact z = d.L[0] - d.L[1];
-                       return d.drift(0) / d.p[0] - d.drift(1) / d.p[1] - (gi + gj - d.eps * z);
-                     });
+  return drift_piece(k_label(K) + ", i = 1 correct, j = 2 incorrect", K, false, 2, zij_residual);
 }
 DCRV_CERTIFICATE(zij_ode) {
   Certificate c;
   c.claim = "F.zij-ode";
   c.domain =
-      "K = 2, 3; every p of the positive orthant (so the open simplex), every labelling with s_i = +1, "
-      "s_j = -1, beta, ell0, every real eps; no exclusion";
+      "every K >= 2 (aggregate identity; term by term K = 2, 3); every p of the positive orthant (so the "
+      "open simplex), every labelling with s_i = +1, s_j = -1, beta, ell0, every real eps; no exclusion";
   c.method =
       "exact, pair (i, j) = (1, 2) (the others by relabelling): pdot_1/p_1 - pdot_2/p_2 - (g_1 + g_2 - "
       "eps z) with f_1 = g_1, f_2 = -g_2, z = L_1 - L_2, g, f, L free; times p_1 p_2 of degree <= 2 per "
       "variable, a 3-point grid";
   c.identities = {zij_piece(2), zij_piece(3)};
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(drift_reduction("zdot_ij = pdot_i/p_i - pdot_j/p_j is a formula in the coordinates "
+                                         "i, j and the two aggregates"));
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
 
 // App. F, "Lyapunov structure": ṗ_i = p_i(G_i(p_i) − Ḡ), G_i = s_i g(log p_i) − ε log p_i.
+/// ṗ_1 − p_1(G_1 − Ḡ), G_j = f_j − εL_j, Ḡ = Σ_j p_j G_j (in the aggregate reading Ḡ = f̄ − εL̄: Σ_j p_j G_j
+/// is linear in the G_j).
+Exact replicator_residual(const DriftPoint& d) {
+  XVec G(d.p.size());
+  for (std::size_t j = 0; j < d.p.size(); ++j)
+    G[j] = d.f[j] - d.eps * d.L[j];
+  const Exact gbar = d.aggregate ? Exact(d.fbar - d.eps * d.lbar) : dot(d.p, G);
+  return d.drift(0) - d.p[0] * (G[0] - d.keep(gbar));
+}
 DCRV_CERTIFICATE(replicator_form) {
   Certificate c;
   c.claim = "F.replicator-form";
-  c.domain = "K = 2, 3; every p of the positive orthant (so the open simplex), every labelling, beta, ell0, "
-             "every real eps; no exclusion";
+  c.domain = "every K >= 2 (aggregate identity; term by term K = 2, 3); every p of the positive orthant (so "
+             "the open simplex), every labelling, beta, ell0, every real eps; no exclusion";
   c.method =
       "exact, component i = 1 (the others by relabelling): pdot_1 - p_1(G_1 - sum_j p_j G_j) with G_j = "
-      "f_j - eps L_j, f and L free: degree <= 2 per variable, a 3-point grid";
+      "f_j - eps L_j, f and L free: degree <= 2 per variable, a 3-point grid; for every K with the "
+      "aggregates <p, f>, <p, L> free (sum_j p_j G_j = <p, f> - eps <p, L> by linearity)";
   for (std::size_t K : {std::size_t(2), std::size_t(3)})
-    c.identities.push_back(drift_piece(k_label(K), K, false, 2, [K](const DriftPoint& d) -> Exact {
-      XVec G(K);
-      for (std::size_t j = 0; j < K; ++j)
-        G[j] = d.f[j] - d.eps * d.L[j];
-      return d.drift(0) - d.p[0] * (G[0] - dot(d.p, G));
-    }));
+    c.identities.push_back(drift_piece(k_label(K), K, false, 2, replicator_residual));
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(drift_reduction("pdot_i - p_i(G_i - Gbar) is a formula in coordinate i and the "
+                                         "aggregates, Gbar = <p, f> - eps <p, L> by linearity"));
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
@@ -327,8 +445,9 @@ IdentityPiece jphi_piece(std::size_t K, std::size_t i, std::size_t k) {
 DCRV_CERTIFICATE(jphi_formula) {
   Certificate c;
   c.claim = "F.jphi-formula";
-  c.domain = "K = 2, 3; every p of the positive orthant (so p = lambda p_hat, every lambda > 0), every "
-             "labelling, beta, ell0 (f and f' free); no exclusion";
+  c.domain = "every K >= 2 (aggregate identity; term by term K = 2, 3); every p of the positive orthant (so "
+             "p = lambda p_hat, every lambda > 0), every labelling, beta, ell0 (f and f' free); no "
+             "exclusion";
   c.method =
       "exact forward-mode differentiation over the rationals: phi = f - 1 p^T f with p_j the variables and "
       "f_j(p_j) a jet of value f_j and derivative f'_j in p_j; entries (1, 1) and (1, 2) of J_phi equal "
@@ -337,6 +456,13 @@ DCRV_CERTIFICATE(jphi_formula) {
   for (std::size_t K : {std::size_t(2), std::size_t(3)})
     for (std::size_t k : {std::size_t(0), std::size_t(1)})
       c.identities.push_back(jphi_piece(K, 0, k));
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(
+      {"phi_i = f_i - p_i f_i - p_k f_k - R with R = sum_{j not in {i, k}} p_j f_j: f_j depends on p_j only, "
+       "so R is constant in p_i and p_k and entry (i, k) of J_phi is a formula in coordinates i, k and R "
+       "(checked with R free for i = k and i != k, so for every K; term by term for K = 2, 3)",
+       {"K"}});
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
@@ -389,7 +515,8 @@ IdentityPiece ejac_action_piece(std::size_t K) {
 DCRV_CERTIFICATE(e_jacobian) {
   Certificate c;
   c.claim = "F.e-jacobian";
-  c.domain = "K = 2, 3; every p of the positive orthant (every lambda > 0), every v in R^K; no exclusion";
+  c.domain = "every K >= 2 (aggregate identities; term by term K = 2, 3); every p of the positive orthant "
+             "(every lambda > 0), every v in R^K; no exclusion";
   c.method =
       "exact forward-mode differentiation over the rationals: E = p (L - <L>) with L_j = log p_j the jet of "
       "derivative 1/p_j; entries (1, 1), (1, 2) of J_E equal delta_ik(1 + L_i - <L>) - p_i(1 + L_k) "
@@ -400,6 +527,15 @@ DCRV_CERTIFICATE(e_jacobian) {
     c.identities.push_back(ejac_piece(K, 0, 1));
     c.identities.push_back(ejac_action_piece(K));
   }
+  for (auto& piece : aggregates::f_drift(c.claim))
+    c.identities.push_back(piece);
+  c.reductions.push_back(
+      {"E_i = p_i(L_i - p_i L_i - p_k L_k - R) with R = sum_{j not in {i, k}} p_j L_j constant in p_i, p_k, "
+       "so entry (i, k) of J_E is a formula in coordinates i, k, R (and <L> = p_i L_i + p_k L_k + R); row i "
+       "times v is the diagonal term plus a sum over k != i of summands affine in (v_k, L_k v_k), so it "
+       "depends on the other coordinates only through V = sum_{k != i} v_k and W = sum_{k != i} L_k v_k "
+       "(checked with R, <L>, V, W free, so for every K; term by term for K = 2, 3)",
+       {"K"}});
   c.paper = {{"K", 2, inf}}; // every K >= 2 (every labelling, beta, ell0, eps)
   return c;
 }
@@ -731,5 +867,111 @@ DCRV_CERTIFICATE(static_cap) {
   return c;
 }
 
+/// Entry (i, k) of J_φ in the aggregate reading: φ_i = f_i − (p_i f_i + p_k f_k + R), R = Σ_{j∉{i,k}} p_j f_j
+/// free and constant in p_i, p_k; variables (p_i, f_i, f′_i, R) for i = k, (p_i, p_k, f_i, f_k, f′_i, f′_k,
+/// R) for i ≠ k. `off`: the claimed entry drops p_k f′_k.
+IdentityPiece jphi_aggregate(bool diagonal, bool off) {
+  return exact_identity(kAggregate + (diagonal ? "entry (i, i)" : "entry (i, k), i != k"), diagonal ? 4 : 7,
+                        2, [diagonal, off](const XVec& x, const RationalConstants&) -> Exact {
+                          using J = Jet<Exact, 2, 1>;
+                          const std::size_t n = diagonal ? 1 : 2; // touched coordinates: i (, k)
+                          std::vector<J> p(n), f(n);
+                          for (std::size_t j = 0; j < n; ++j) {
+                            p[j] = J::variable(x[j], j);
+                            f[j] = J(x[n + j]);
+                            f[j].g[j] = x[2 * n + j];
+                          }
+                          J mean(x[3 * n]); // R
+                          for (std::size_t j = 0; j < n; ++j)
+                            mean += p[j] * f[j];
+                          const J phi_i = f[0] - mean;
+                          const std::size_t k = n - 1;
+                          const Exact &fk = x[n + k], &fpk = x[2 * n + k];
+                          const Exact claimed =
+                              (diagonal ? fpk : Exact(0)) - (fk + (off ? Exact(0) : Exact(x[k] * fpk)));
+                          return phi_i.g[k] - claimed;
+                        });
+}
+
+/// Entry (i, k) of J_E in the aggregate reading: ⟨L⟩ = p_i L_i + p_k L_k + R, R free and constant in p_i,
+/// p_k, L_j the jet of derivative 1/p_j; variables (p_i, L_i, R) or (p_i, p_k, L_i, L_k, R). `off`: the
+/// claimed entry drops the 1 of p_i(1 + L_k).
+IdentityPiece ejac_aggregate(bool diagonal, bool off) {
+  return exact_identity(kAggregate + (diagonal ? "entry (i, i)" : "entry (i, k), i != k"), diagonal ? 3 : 5,
+                        3, [diagonal, off](const XVec& x, const RationalConstants&) -> Exact {
+                          using J = Jet<Exact, 2, 1>;
+                          const std::size_t n = diagonal ? 1 : 2;
+                          std::vector<J> p(n), L(n);
+                          for (std::size_t j = 0; j < n; ++j) {
+                            p[j] = J::variable(x[j], j);
+                            L[j] = J(x[n + j]);
+                            L[j].g[j] = 1 / x[j];
+                          }
+                          J mean(x[2 * n]); // R
+                          for (std::size_t j = 0; j < n; ++j)
+                            mean += p[j] * L[j];
+                          const J E_i = p[0] * (L[0] - mean);
+                          const std::size_t k = n - 1;
+                          const Exact& Li = x[n];
+                          const Exact one = off ? Exact(0) : Exact(1);
+                          const Exact claimed =
+                              (diagonal ? Exact(1 + Li - mean.v) : Exact(0)) - x[0] * (one + x[n + k]);
+                          return E_i.g[k] - claimed;
+                        });
+}
+
+/// Row i of J_E times v in the aggregate reading: variables (p_i, L_i, v_i, ⟨L⟩, V, W, L_k, v_k) with V =
+/// Σ_{k≠i} v_k, W = Σ_{k≠i} L_k v_k; components (1) the summand u_k = −p_i(1 + L_k) v_k (entry (i, k ≠ i)
+/// times v_k) ≡ c_v v_k + c_w L_k v_k (coefficients read off u) and (2) the diagonal term + c_v V + c_w W −
+/// [(1 + L_i − ⟨L⟩) v_i − p_i ⟨1 + L, v⟩], ⟨1 + L, v⟩ = (1 + L_i) v_i + V + W. `off`: W dropped from ⟨1 + L,
+/// v⟩.
+IdentityPiece ejac_action_aggregate(bool off) {
+  return exact_identity(kAggregate + "J_E v as displayed, row i", 8, 2,
+                        [off](const XVec& x, const RationalConstants&) -> XVec {
+                          const Exact &pi = x[0], &Li = x[1], &vi = x[2], &mean = x[3], &V = x[4], &W = x[5];
+                          auto u = [&](const Exact& Lk, const Exact& vk) -> Exact {
+                            return (Exact(0) - pi * (1 + Lk)) * vk; // entry (i, k ≠ i) of J_E times v_k
+                          };
+                          const Exact cv = u(Exact(0), Exact(1)), cw = u(Exact(1), Exact(1)) - cv;
+                          const Exact diag = ((1 + Li - mean) - pi * (1 + Li)) * vi;
+                          const Exact dot = (1 + Li) * vi + V + (off ? Exact(0) : W);
+                          return {u(x[6], x[7]) - (cv * x[7] + cw * x[6] * x[7]),
+                                  diag + cv * V + cw * W - ((1 + Li - mean) * vi - pi * dot)};
+                        });
+}
+
 } // namespace
+
+namespace aggregates {
+
+std::vector<IdentityPiece> f_drift(const std::string& claim, bool off) {
+  if (claim == "F.phi-centered")
+    return {drift_sum_aggregate(
+        "sum_i p_i phi_i", [](const DriftPoint& d) -> Exact { return d.p[0] * d.phi(0); }, off)};
+  if (claim == "F.mass-conservation")
+    return {drift_sum_aggregate(
+                "sum_i pdot_i", [](const DriftPoint& d) -> Exact { return d.drift(0); }, off),
+            drift_sum_aggregate(
+                "sum_i p_i phi_i", [](const DriftPoint& d) -> Exact { return d.p[0] * d.phi(0); }, off),
+            drift_sum_aggregate(
+                "sum_i p_i (L_i - <L>)",
+                [](const DriftPoint& d) -> Exact { return d.p[0] * (d.L[0] - d.mean_log()); }, off)};
+  if (claim == "F.face-drift" || claim == "F.face-test-iff")
+    return {drift_aggregate_piece("face p_i = delta", 1, 2, face_drift_residual, off)};
+  if (claim == "F.zik-ode")
+    return {drift_aggregate_piece("zdot = phi_i - phi_k - eps z", 2, 2, zik_zdot_residual, off),
+            drift_aggregate_piece("s = 1, phi_i - phi_k = s(g_i - g_k)", 2, 2, zik_form_residual(1), off),
+            drift_aggregate_piece("s = -1, phi_i - phi_k = s(g_i - g_k)", 2, 2, zik_form_residual(-1), off)};
+  if (claim == "F.zij-ode")
+    return {drift_aggregate_piece("i correct, j incorrect", 2, 2, zij_residual, off)};
+  if (claim == "F.replicator-form")
+    return {drift_aggregate_piece("component i", 1, 2, replicator_residual, off)};
+  if (claim == "F.jphi-formula")
+    return {jphi_aggregate(true, off), jphi_aggregate(false, off)};
+  if (claim == "F.e-jacobian")
+    return {ejac_aggregate(true, off), ejac_aggregate(false, off), ejac_action_aggregate(off)};
+  return {};
+}
+
+} // namespace aggregates
 } // namespace dcrv::certify

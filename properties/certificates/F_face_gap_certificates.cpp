@@ -18,6 +18,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/dpo_exact.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/fg_rearrangements.hpp"
 #include "properties/certificates/rearrangements.hpp"
 
 namespace dcrv::certify {
@@ -46,9 +47,10 @@ DCRV_CERTIFICATE(h_range) {
   c.claim = "F.h-range";
   c.domain = "z in [0, 700], real M, N in [1, 100] (every integer M, N of the claim), beta in [10^-3, 10^3], "
              "ell0 in [-40, 20]: the claim's whole domain; no exclusion";
-  c.method =
-      "two strict pieces: -h < 0 and -((c - 2) + sigma(beta(log L_C - ell0)) + sigma(beta(log L_I - "
-      "ell0))) < 0 (the claim's cancellation-free form of c - h), logs as in two_level_logs for z >= 0";
+  c.method = "two strict pieces: -h < 0 and -((c - 2) + sigma(beta(log L_C - ell0)) + sigma(beta(log L_I - "
+             "ell0))) < 0 (the claim's cancellation-free form of c - h, by 1 - sigma(-x) = sigma(x): checked "
+             "exactly with E = e^x free), logs as in two_level_logs for z >= 0 (checked exactly with E = e^z "
+             "free)";
   c.constants = {{"c", [] { return Interval(2); }}};
   Piece positive = make_piece<5>("0 < h(z)", {two_level_box(700.0)}, [](const auto& x, const Constants&) {
     const auto& beta = x[3];
@@ -66,6 +68,7 @@ DCRV_CERTIFICATE(h_range) {
   });
   below.strict = true;
   c.pieces = {positive, below};
+  c.identities = {fg_rearrangements::h_range_rearrangement()};
   for (auto& piece : c.pieces) // raw (z, M, N, beta, ell0)
     for (const auto& [name, coord] :
          {std::pair<const char*, std::size_t>{"z", 0}, {"M", 1}, {"N", 2}, {"beta", 3}, {"ell0", 4}})

@@ -12,7 +12,9 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/dpo_exact.hpp"
+#include "properties/certificates/drift_lump_aggregates.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
+#include "properties/certificates/fg_rearrangements.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
@@ -63,6 +65,7 @@ Piece a_l1_piece(bool plus) {
 void add_a_l1_bound(Certificate& c) {
   c.constants = {{"c", [] { return Interval(1); }}};
   c.pieces = {with_param(a_l1_piece(true), "W", 0), with_param(a_l1_piece(false), "W", 0)};
+  c.identities = {fg_rearrangements::a_l1_lump_rearrangement()}; // the lump's scaling, both signs
   c.paper = {{"S", 1, kUnbounded}, {"W", 0, 1}};
   c.reductions = {
       {"||Ad||_1 and ||d||_1 are sums over the lumps, homogeneous of degree 1: every S, partition "
@@ -132,6 +135,8 @@ DCRV_CERTIFICATE(g_s_norm_half) {
       c.pieces.push_back(with_dim(s_norm_piece<3>(j, negative), "S", 3));
   }
   c.paper = {{"S", 2, kUnbounded}}; // every S >= 2
+  c.scope.gap = "an operator-norm bound on the S x S matrix diag(p) - pp^T whose maximisers involve every "
+                "coordinate (not coordinatewise plus aggregates): needs a symbolic-S argument";
   return c;
 }
 
@@ -205,6 +210,10 @@ DCRV_CERTIFICATE(g_meanlog_lower) {
   c.identities = {rearrangements::meanlog_rearrangement(2),
                   rearrangements::meanlog_rearrangement(3)}; // issue 20 point 5
   c.paper = {{"S", 2, kUnbounded}};                          // every S >= 2
+  c.scope.gap = "a lower bound over the S-simplex whose minimiser (the uniform point) involves every "
+                "coordinate: needs a symbolic-S (Jensen) argument (a route: sum w log(n w) = (1/n) sum g(n "
+                "w) with g(x) = x log x - x + 1 >= 0, the pieces of H.face-gap-at-floor, which live in "
+                "H_drift_certificates.cpp)";
   return c;
 }
 
@@ -242,6 +251,11 @@ DCRV_CERTIFICATE(g_mk_range) {
               with_dim(meanlog_lower_piece<2>(1, true), "|C_k|", 2),
               with_dim(meanlog_lower_piece<3>(2, true), "|C_k|", 3)};
   c.paper = {{"|C_k|", 1, kUnbounded}}; // every lump size (|C_k| = 1: both bounds are q_k log q_k)
+  c.scope.gap =
+      "the decomposition m_k = q_k log q_k + q_k sum w log w holds for every lump size (G.mk-decomp), "
+      "but -log|C_k| <= sum w log w is a bound over the |C_k|-simplex minimised at the uniform "
+      "point: needs a symbolic-|C_k| (Jensen) argument (a route: sum w log(n w) = (1/n) sum g(n w) with g(x) "
+      "= x log x - x + 1 >= 0, the pieces of H.face-gap-at-floor, which live in H_drift_certificates.cpp)";
   return c;
 }
 
@@ -293,6 +307,12 @@ Certificate emin_certificate(const char* id, bool incorrect_face) {
       "(log(M/n) = log M - log n): degree <= 2 in each of 7 variables, zero on a 3^7 grid per (K_C, K_I)";
   c.pieces = {with_dim(meanlog_lower_piece<2>(1, true), "class size", 2),
               with_dim(meanlog_lower_piece<3>(2, true), "class size", 3)};
+  c.identities.push_back(fg_rearrangements::emin_slice_rearrangement()); // every class size n
+  c.scope.gap = "the slice decomposition holds for every class size (checked), but sum w log w >= -log n is "
+                "proved for n = 2, 3 only: a bound over the n-simplex whose minimiser (the uniform point) "
+                "depends on every coordinate, so it needs a symbolic-n convexity argument (a route: sum w "
+                "log(n w) = (1/n) sum g(n w) with g(x) = x log x - x + 1 >= 0, the pieces of "
+                "H.face-gap-at-floor, which live in H_drift_certificates.cpp)";
   for (int KC = incorrect_face ? 0 : 1; KC <= (incorrect_face ? 3 : 4); ++KC)
     for (int KI = incorrect_face ? 1 : 0; KI <= (incorrect_face ? 4 : 3); ++KI) {
       if (KC + KI < 2)
@@ -403,12 +423,21 @@ IdentityPiece star_op1_chain(int masses, bool correct_face) {
       });
 }
 
+/// The reduction of the OP1 (STaR) bounds to K_C ≤ 2 (pair_sum_step).
+Reduction pair_sum_reduction() {
+  return {
+      "S2 - rho^2 = -2 P, P = sum_{c < c'} y_c y_c' over the (other) correct masses, for every K_C by "
+      "induction (the step checked with rho, S2, P, y free); the score -2 P is a sum of pair terms -2 y_c "
+      "y_c', each <= 0 on [0, 1]^2 (the two-mass score, proved), so the score is <= 0 for every K_C",
+      {"K_C"}};
+}
+
 DCRV_CERTIFICATE(g_op1_star_phii_bound) {
   Certificate c;
   c.claim = "G.op1-star-phii-bound";
   c.domain =
       "K_C = 1, ..., 4 and every K >= K_C + 1 (phi_k, k in I, depends on the correct masses only); every "
-      "p of the closed simplex with rho > 0; K_C >= 5 not covered";
+      "p of the closed simplex with rho > 0; every K_C by the pair-sum reduction";
   c.method =
       "phi_k = -S2/rho for k in I; -rho - phi_k = (S2 - rho^2)/rho, and times rho > 0 S2 - rho^2 = -2 sum_{c "
       "< c'} p_c p_c' (exact algebra), proved <= 0 on the box of correct masses [0, 1]^K_C (identically 0 "
@@ -421,6 +450,8 @@ DCRV_CERTIFICATE(g_op1_star_phii_bound) {
   }
   c.paper = {
       {"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C + 1: phi_k reads the correct masses)
+  c.identities.push_back(aggregates::pair_sum_step());
+  c.reductions.push_back(pair_sum_reduction());
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
@@ -451,7 +482,7 @@ DCRV_CERTIFICATE(g_op1_star_phic_bound) {
   Certificate c;
   c.claim = "G.op1-star-phic-bound";
   c.domain = "K_C = 1, ..., 5 and every K >= K_C, every delta in (0, 1/K), every p of the correct face p_k = "
-             "delta (phi_k depends on the correct masses only); K_C >= 6 not covered";
+             "delta (phi_k depends on the correct masses only); every K_C by the pair-sum reduction";
   c.method =
       "on p_k = delta: S2 = delta^2 + sum_{c != k} p_c^2, rho - delta = sum_{c != k} p_c, so phi_k - (delta "
       "- S2max)/rho = (S2max - S2)/rho, and times rho > 0 S2 - S2max = -2 sum_{c < c', both != k} p_c p_c' "
@@ -465,6 +496,8 @@ DCRV_CERTIFICATE(g_op1_star_phic_bound) {
     c.identities.back().dims = {{"K_C", KC}};
   }
   c.paper = {{"K_C", 1, kUnbounded}}; // every K_C >= 1 (and every K >= K_C, delta)
+  c.identities.push_back(aggregates::pair_sum_step());
+  c.reductions.push_back(pair_sum_reduction());
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"rho x (bound - phi_k)"});
   return c;
