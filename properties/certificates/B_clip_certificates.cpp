@@ -10,9 +10,11 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -39,13 +41,21 @@ IdentityPiece normalization_cancel_piece(std::size_t S) {
 DCRV_CERTIFICATE(lift_normalization_cancel) {
   Certificate c;
   c.claim = "B.lift-normalization-cancel";
-  c.domain = "S = 2, ..., 6; every theta in R^S and every delta* in (0,1) (the identity holds for every "
-             "positive p' = max(p_theta, delta*)); no exclusion";
+  c.domain =
+      "every S >= 2 (the every-S identity; term by term S = 2, ..., 6); every theta in R^S and every "
+      "delta* in (0,1) (the identity holds for every positive p' = max(p_theta, delta*)); no exclusion";
   c.method = "log(p'_i/||p'||_1) = L_i - Lambda with L_i = log p'_i and Lambda = log ||p'||_1 as free "
              "variables: C L - C(L - Lambda 1) is linear (degree 1), zero on the grid hence identically";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(normalization_cancel_piece(S));
+  c.identities.push_back(b_every_s::normalization_cancel());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"coordinate i of C L - C(L - Lambda 1) is (L_i - A/S) - ((L_i - Lambda) - (A - S Lambda)/S) with A = "
+       "sum "
+       "L: the other coordinates enter only through A, and S as a free real n, in the every-S identity; the "
+       "full-coordinate identity is checked for S = 2..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -66,15 +76,22 @@ IdentityPiece softmax_equals_clip_piece(std::size_t S) {
 DCRV_CERTIFICATE(lift_softmax_equals_clip) {
   Certificate c;
   c.claim = "B.lift-softmax-equals-clip";
-  c.domain = "S = 2, ..., 6; every theta in R^S and every delta* in (0,1) (the identity holds for every "
-             "positive p' = max(p_theta, delta*)); no exclusion";
+  c.domain =
+      "every S >= 2 (the every-S identity; term by term S = 2, ..., 6); every theta in R^S and every "
+      "delta* in (0,1) (the identity holds for every positive p' = max(p_theta, delta*)); no exclusion";
   c.method = "exp(P(theta)_i) = p'_i M with M = exp(-<1, log p'>/S) (times the max-shift of softmax) a free "
              "positive variable: softmax(P)_i - p'_i/sum p' = p'_i M/(M sum p') - p'_i/sum p', times "
              "M (sum p')^2 a polynomial of degree <= 2 in each variable (grid of degree 3); zero on the grid "
              "hence identically";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(softmax_equals_clip_piece(S));
+  c.identities.push_back(b_every_s::softmax_equals_clip());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"coordinate i of softmax(P(theta)) is p'_i M/sum_j p'_j M = p'_i M/(M sigma) with sigma = sum p': the "
+       "other coordinates enter only through sigma, a free variable of the every-S identity; the "
+       "full-coordinate identity is checked for S = 2..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -147,7 +164,8 @@ template <std::size_t S> void add_chain_pieces(Certificate& c) {
 DCRV_CERTIFICATE(chain_B_factorization) {
   Certificate c;
   c.claim = "B.chain-B-factorization";
-  c.domain = "S = 2, 3, 4, every active set A; every theta in R^S off the kink set and every delta* in (0,1)";
+  c.domain = "every S >= 2 and every active set A (the every-S identities; term by term S = 2, 3, 4); every "
+             "theta in R^S off the kink set and every delta* in (0,1)";
   c.method =
       "off the kink set the active set A is locally constant, so D_theta softmax(P(theta)) is the "
       "derivative of q = m/sum m with m_i = p_i (i in A), delta* (i not in A), and softmax(P(theta)) = q "
@@ -163,7 +181,20 @@ DCRV_CERTIFICATE(chain_B_factorization) {
   tag_new_parts(c, pieces, identities, "S", 3);
   add_chain_pieces<4>(c);
   tag_new_parts(c, pieces, identities, "S", 4);
+  for (auto& piece : b_every_s::chain_cases())
+    c.identities.push_back(std::move(piece));
   c.paper = {{"S", 2, kUnbounded}}; // every S >= 2 (theta, delta*: free variables of the identities)
+  c.reductions.push_back(
+      {"entry (i, k) of J_q DP, of the quotient rule and of D_theta softmax(P(theta)) = D_theta q (q = m/sum "
+       "m) "
+       "depends on A only through whether i, k are in A and i = k, and on the other coordinates only through "
+       "P = sum of p over A minus {i, k}, the clipped mass N = delta* #(clipped coordinates other than i, k) "
+       "and the column mean mu of DP (cancelled by J_q 1 = 0); with d_k p_l = p_l (delta_lk - p_k) "
+       "(B.softmax-jacobian-formula, whole) d_k P = -p_k P, so the six every-S identities in (p_i, p_k, P, "
+       "delta*, N, mu) cover every S and A; the full-coordinate identity (exact theta-derivatives) is "
+       "checked "
+       "for S = 2, 3, 4 and every A as well",
+       {"S"}});
   return c;
 }
 
@@ -358,8 +389,10 @@ DCRV_CERTIFICATE(clip_floor_design) {
 // Score δ⋆|λ| − c ≤ 0 (the claim times δ⋆ > 0).
 // ---------------------------------------------------------------------------------------------------------
 
-/// λ of DP (or of B = J_q DP when `composite`) on T for S = 2, active set `mask`, at p, δ⋆.
-template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigned mask, bool composite) {
+/// DP (or B = J_q DP when `composite`) for S = 2, active set `mask`, at p, δ⋆.
+template <class X>
+std::array<std::array<X, 2>, 2> lift_matrix(const std::array<X, 2>& p, const X& ds, unsigned mask,
+                                            bool composite) {
   std::array<std::array<X, 2>, 2> d;
   for (std::size_t i = 0; i < 2; ++i)
     for (std::size_t k = 0; k < 2; ++k)
@@ -383,7 +416,35 @@ template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigne
     }
     d = b;
   }
+  return d;
+}
+
+/// λ = wᵀDw/2 (w = (1, −1)) of D = lift_matrix: D = λ wwᵀ/2 (lift_rank_one_identity), so ‖D‖_op = |λ|.
+template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigned mask, bool composite) {
+  const auto d = lift_matrix(p, ds, mask, composite);
   return (d[0][0] - d[0][1] - d[1][0] + d[1][1]) / X(2);
+}
+
+/// The step ‖D‖_op = |wᵀDw|/2 of the scores below, exact: D = λ wwᵀ/2 entrywise with λ = lift_lambda (D maps
+/// into T = span{w} and kills 1, so it is rank one; ‖wwᵀ/2‖_op = ‖w‖²/2 = 1), every active set, variables
+/// (p₁, δ⋆), p₂ = 1 − p₁. `off` flips the sign of λ (refused).
+IdentityPiece lift_rank_one_identity(bool composite, bool off = false) {
+  return rearrangement_identity(
+      std::string("S = 2, every A: ") + (composite ? "B" : "DP") + " = lambda w w^T/2, lambda = w^T " +
+          (composite ? "B" : "DP") + " w/2, so ||.||_op = |lambda|",
+      2, 4, [composite, off](const XVec& x, const RationalConstants&) {
+        const std::array<Exact, 2> p{x[0], Exact(1) - x[0]};
+        const std::array<int, 2> w{1, -1};
+        XVec r;
+        for (unsigned mask = 0; mask < 4; ++mask) {
+          const auto d = lift_matrix<Exact>(p, x[1], mask, composite);
+          const Exact lambda = lift_lambda<Exact>(p, x[1], mask, composite) * Exact(off ? -1 : 1);
+          for (std::size_t i = 0; i < 2; ++i)
+            for (std::size_t k = 0; k < 2; ++k)
+              r.push_back(d[i][k] - lambda * Exact(w[i] * w[k]) / Exact(2));
+        }
+        return r;
+      });
 }
 
 Piece lift_norm_piece(unsigned mask, bool composite) {
@@ -417,10 +478,13 @@ DCRV_CERTIFICATE(DP_opnorm) {
       "for S = 2, DP maps into T = span{(1, -1)} and kills 1, so ||DP||_op = |w^T DP w|/2; rows of "
       "diag(1_A/p) J are e_i - p (i active); per active set A the region is parametrised by (u, s) in a "
       "box (delta* = s p_1 on u <= 1/2 for A = {1, 2} by the symmetry u <-> 1 - u, ...); score delta* "
-      "||DP|| - c <= 0 by branch and bound; sup 1/2 approached at p = (1/2, 1/2), delta* -> 1/2";
+      "||DP|| - c <= 0 by branch and bound; sup 1/2 approached at p = (1/2, 1/2), delta* -> 1/2; the step "
+      "||DP||_op = |w^T DP w|/2 is the exact identity DP = lambda w w^T/2 (lambda = w^T DP w/2) for every A, "
+      "in (p1, delta*)";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, false));
+  c.identities.push_back(lift_rank_one_identity(false));
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
@@ -434,10 +498,12 @@ DCRV_CERTIFICATE(DsmP_opnorm) {
   c.method = "for S = 2, B = J_q DP (q = softmax(P(theta)) = C(p), B.lift-softmax-equals-clip) maps into T = "
              "span{(1, -1)} and kills 1, so ||B||_op = |w^T B w|/2; per active set A the region is "
              "parametrised by (u, s) in a box as for B.DP-opnorm; score delta* ||B|| - c <= 0 by branch and "
-             "bound; sup 1/4 approached at p = (1/2, 1/2), delta* -> 1/2";
+             "bound; sup 1/4 approached at p = (1/2, 1/2), delta* -> 1/2; the step ||B||_op = |w^T B w|/2 is "
+             "the exact identity B = lambda w w^T/2 (lambda = w^T B w/2) for every A, in (p1, delta*)";
   c.constants = {{"c", [] { return Interval(0.25); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, true));
+  c.identities.push_back(lift_rank_one_identity(true));
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }

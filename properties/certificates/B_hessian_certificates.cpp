@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -50,7 +51,8 @@ template <std::size_t S> IdentityPiece hessian_formula_piece() {
 DCRV_CERTIFICATE(hessian_formula) {
   Certificate c;
   c.claim = "B.hessian-formula";
-  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant); every i, k, l";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, ..., 5); every theta in R^S (E = "
+             "exp(theta) over the positive orthant); every i, k, l";
   c.method =
       "exact second derivatives instead of the claim's Richardson difference quotient: with E_j = "
       "exp(theta_j), second-order jets over the rationals (value E_j, gradient E_j e_j, Hessian "
@@ -58,8 +60,14 @@ DCRV_CERTIFICATE(hessian_formula) {
       "(dcrv's hessian_column); each difference times (sum E)^3 is a polynomial of degree <= 3 in each "
       "E_j (grid of degree 4), zero on the grid hence identically";
   c.identities = {hessian_formula_piece<2>(), hessian_formula_piece<3>(), hessian_formula_piece<4>(),
-                  hessian_formula_piece<5>()};
+                  hessian_formula_piece<5>(), b_every_s::hessian_formula()};
   c.paper = {{"S", 2, kUnbounded}};
+  c.reductions.push_back(
+      {"p_i = E_i/sigma with sigma = sum E and d_theta_k E_j = delta_jk E_j: d_l d_k p_i involves the other "
+       "coordinates only through R = sigma - (the E of the distinct indices among i, k, l), constant in "
+       "theta_k and theta_l, a free variable of the every-S identity (every equality pattern of (i, k, l)); "
+       "the full-coordinate identity is checked for S = 2..5 as well",
+       {"S"}});
   return c;
 }
 
