@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -15,8 +16,10 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/tangent_eigen_exact.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -32,7 +35,108 @@ Vec<mpfr> logits_of(const std::vector<Rational>& e) {
   return theta;
 }
 const mpfr tol("1e-40");
+
+using Family = std::function<std::vector<IdentityPiece>(bool)>;
+/// The identities `family(false)` prove and are carried by the certificate of `id` under the same label
+/// (flagged `rearrangement` as given); `family(true)`, the same identities with one term changed (a
+/// sign-flipped aggregate or eigenvalue, a dropped term), are refused.
+void proved_carried_and_refused(const std::string& id, const Family& family, bool rearrangement) {
+  const Certificate& c = certificate_of(id);
+  const RationalConstants k = exact_constants(c);
+  for (const auto& piece : family(false)) {
+    INFO(id << ": " << piece.label);
+    const auto run = prove_identity(piece, k);
+    INFO(run.message);
+    CHECK(run.status == "proved");
+    CHECK(piece.rearrangement == rearrangement);
+    std::size_t carried = 0;
+    for (const auto& mine : c.identities)
+      carried += mine.label == piece.label && mine.rearrangement == rearrangement ? 1 : 0;
+    CHECK(carried == 1);
+  }
+  for (const auto& piece : family(true)) {
+    INFO(id << " with one term changed: " << piece.label);
+    CHECK(prove_identity(piece, k).status != "proved");
+  }
+}
 } // namespace
+
+TEST_CASE("the every-S identities of App. B prove, make their certificates whole, and are refused with one "
+          "term changed",
+          "[certify]") {
+  const auto families = b_every_s::every_s_families();
+  CHECK(families.size() == 12);
+  for (const auto& [id, family] : families) {
+    INFO(id);
+    const Certificate& c = certificate_of(id);
+    CHECK(c.scope.whole);
+    CHECK(c.scope.gap.empty());
+    CHECK(c.scope.summary == "the whole domain");
+    bool extends_s = false; // the reduction that carries the every-S identity to the paper's range of S
+    for (const auto& r : c.reductions)
+      for (const auto& name : r.extends)
+        extends_s = extends_s || name == "S";
+    CHECK(extends_s);
+    proved_carried_and_refused(id, family, false);
+  }
+}
+
+TEST_CASE("the closed forms on T, the percoord t chart and face step and the S = 2 rank-one norms are exact "
+          "rearrangements, refused with a sign flipped",
+          "[certify][rearrangement]") {
+  namespace te = tangent_eigen_exact;
+  proved_carried_and_refused("B.loewner-upper", te::jacobian_eigen_identities, true);
+  proved_carried_and_refused("B.jacobian-opnorm", te::jacobian_eigen_identities, true);
+  proved_carried_and_refused("B.percoord-dJ-bound", te::percoord_eigen_identities, true);
+  proved_carried_and_refused(
+      "B.percoord-dJ-bound",
+      [](bool off) {
+        return std::vector{te::percoord_t_chart_identity(off), te::percoord_face_identity(off)};
+      },
+      true);
+  proved_carried_and_refused(
+      "B.DP-opnorm", [](bool off) { return std::vector{te::lift_rank_one_identity(false, off)}; }, true);
+  proved_carried_and_refused(
+      "B.DsmP-opnorm", [](bool off) { return std::vector{te::lift_rank_one_identity(true, off)}; }, true);
+  // the rearrangements do not count for the scope: these stay partial, and say why
+  for (const char* id :
+       {"B.loewner-upper", "B.jacobian-opnorm", "B.percoord-dJ-bound", "B.DP-opnorm", "B.DsmP-opnorm"}) {
+    INFO(id);
+    CHECK_FALSE(certificate_of(id).scope.whole);
+  }
+}
+
+TEST_CASE("a + b r with r^2 substituted is the score's closed form: tangent_eigen_scaled on RootExt is its "
+          "interval enclosure's value at a rational point",
+          "[certify]") {
+  set_working_digits(50);
+  namespace te = tangent_eigen_exact;
+  const std::vector<Rational> u{Rational(1, 3), Rational(1, 4)};
+  const auto p = stick_breaking<3>(std::array<Exact, 2>{u[0], u[1]});
+  const auto pi =
+      stick_breaking<3>(std::array<Interval, 2>{Interval(to_mpfr(u[0])), Interval(to_mpfr(u[1]))});
+  for (std::size_t k = 0; k < 4; ++k) { // k = 3: J itself; else d_k J
+    std::array<std::array<te::RootExt, 3>, 3> a;
+    std::array<std::array<Interval, 3>, 3> ai;
+    if (k == 3) {
+      a = te::lift<3>(interval_simplex::jacobian(p));
+      ai = interval_simplex::jacobian(pi);
+    } else {
+      a = te::lift<3>(interval_simplex::jacobian_derivative(p, k));
+      ai = interval_simplex::jacobian_derivative(pi, k);
+    }
+    const auto ev = interval_simplex::tangent_eigen_scaled<te::RootExt, 3>(a);
+    const auto evi = interval_simplex::tangent_eigen_scaled<Interval, 3>(ai);
+    for (std::size_t s = 0; s < 2; ++s) {
+      const auto& e = ev[s];
+      REQUIRE(e.d);
+      const mpfr value = to_mpfr(ExactAccess::value(e.a)) +
+                         to_mpfr(ExactAccess::value(e.b)) * sqrt(to_mpfr(ExactAccess::value(*e.d)));
+      INFO("k = " << k << " eigenvalue " << s);
+      CHECK(abs(value - evi[s].mid()) < tol);
+    }
+  }
+}
 
 TEST_CASE("the exact soft-max jets are dcrv's softmax, covariance_matrix and hessian_column at theta = log E",
           "[certify]") {

@@ -18,6 +18,7 @@
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/tangent_eigen_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -389,82 +390,25 @@ DCRV_CERTIFICATE(clip_floor_design) {
 // Score δ⋆|λ| − c ≤ 0 (the claim times δ⋆ > 0).
 // ---------------------------------------------------------------------------------------------------------
 
-/// DP (or B = J_q DP when `composite`) for S = 2, active set `mask`, at p, δ⋆.
-template <class X>
-std::array<std::array<X, 2>, 2> lift_matrix(const std::array<X, 2>& p, const X& ds, unsigned mask,
-                                            bool composite) {
-  std::array<std::array<X, 2>, 2> d;
-  for (std::size_t i = 0; i < 2; ++i)
-    for (std::size_t k = 0; k < 2; ++k)
-      d[i][k] = (mask & (1u << i)) ? X(X(i == k ? 1 : 0) - p[k]) : X(0);
-  for (std::size_t k = 0; k < 2; ++k) { // C: subtract the column means
-    const X mean = (d[0][k] + d[1][k]) / X(2);
-    d[0][k] -= mean;
-    d[1][k] -= mean;
-  }
-  if (composite) { // B = J_q DP, q = m/Σm, m = max(p, δ⋆) with the mask
-    std::array<X, 2> m;
-    for (std::size_t i = 0; i < 2; ++i)
-      m[i] = (mask & (1u << i)) ? p[i] : ds;
-    const X total = m[0] + m[1];
-    const std::array<X, 2> q{m[0] / total, m[1] / total};
-    const X j = q[0] * q[1]; // J_q = q₁q₂ [[1, −1], [−1, 1]]
-    std::array<std::array<X, 2>, 2> b;
-    for (std::size_t k = 0; k < 2; ++k) {
-      b[0][k] = j * (d[0][k] - d[1][k]);
-      b[1][k] = j * (d[1][k] - d[0][k]);
-    }
-    d = b;
-  }
-  return d;
-}
-
-/// λ = wᵀDw/2 (w = (1, −1)) of D = lift_matrix: D = λ wwᵀ/2 (lift_rank_one_identity), so ‖D‖_op = |λ|.
-template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigned mask, bool composite) {
-  const auto d = lift_matrix(p, ds, mask, composite);
-  return (d[0][0] - d[0][1] - d[1][0] + d[1][1]) / X(2);
-}
-
-/// The step ‖D‖_op = |wᵀDw|/2 of the scores below, exact: D = λ wwᵀ/2 entrywise with λ = lift_lambda (D maps
-/// into T = span{w} and kills 1, so it is rank one; ‖wwᵀ/2‖_op = ‖w‖²/2 = 1), every active set, variables
-/// (p₁, δ⋆), p₂ = 1 − p₁. `off` flips the sign of λ (refused).
-IdentityPiece lift_rank_one_identity(bool composite, bool off = false) {
-  return rearrangement_identity(
-      std::string("S = 2, every A: ") + (composite ? "B" : "DP") + " = lambda w w^T/2, lambda = w^T " +
-          (composite ? "B" : "DP") + " w/2, so ||.||_op = |lambda|",
-      2, 4, [composite, off](const XVec& x, const RationalConstants&) {
-        const std::array<Exact, 2> p{x[0], Exact(1) - x[0]};
-        const std::array<int, 2> w{1, -1};
-        XVec r;
-        for (unsigned mask = 0; mask < 4; ++mask) {
-          const auto d = lift_matrix<Exact>(p, x[1], mask, composite);
-          const Exact lambda = lift_lambda<Exact>(p, x[1], mask, composite) * Exact(off ? -1 : 1);
-          for (std::size_t i = 0; i < 2; ++i)
-            for (std::size_t k = 0; k < 2; ++k)
-              r.push_back(d[i][k] - lambda * Exact(w[i] * w[k]) / Exact(2));
-        }
-        return r;
-      });
-}
-
 Piece lift_norm_piece(unsigned mask, bool composite) {
   const Interval unit(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
-  Piece piece = make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
-                              [mask, composite](const auto& x, const Constants& k) {
-                                using X = std::decay_t<decltype(x[0])>;
-                                const auto p = stick_breaking<2>(x);
-                                const X& s = x[1];
-                                X ds;
-                                if (mask == 3)
-                                  ds = s * p[0];
-                                else if (mask == 1)
-                                  ds = p[1] + s * (p[0] - p[1]);
-                                else if (mask == 2)
-                                  ds = p[0] + s * (p[1] - p[0]);
-                                else
-                                  ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
-                                return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
-                              });
+  Piece piece =
+      make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
+                    [mask, composite](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const auto p = stick_breaking<2>(x);
+                      const X& s = x[1];
+                      X ds;
+                      if (mask == 3)
+                        ds = s * p[0];
+                      else if (mask == 1)
+                        ds = p[1] + s * (p[0] - p[1]);
+                      else if (mask == 2)
+                        ds = p[0] + s * (p[1] - p[0]);
+                      else
+                        ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
+                      return ds * abs(tangent_eigen_exact::lift_lambda<X>(p, ds, mask, composite)) - k("c");
+                    });
   return with_dim(piece, "S", 2); // the (u, s) charts of the active-set regions exist for S = 2 only
 }
 
@@ -484,7 +428,7 @@ DCRV_CERTIFICATE(DP_opnorm) {
   c.constants = {{"c", [] { return Interval(0.5); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, false));
-  c.identities.push_back(lift_rank_one_identity(false));
+  c.identities.push_back(tangent_eigen_exact::lift_rank_one_identity(false));
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
@@ -503,7 +447,7 @@ DCRV_CERTIFICATE(DsmP_opnorm) {
   c.constants = {{"c", [] { return Interval(0.25); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, true));
-  c.identities.push_back(lift_rank_one_identity(true));
+  c.identities.push_back(tangent_eigen_exact::lift_rank_one_identity(true));
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }

@@ -266,4 +266,64 @@ inline IdentityPiece percoord_face_identity(bool off = false) {
       });
 }
 
+// B.DP-opnorm and B.DsmP-opnorm for S = 2 (B_clip_certificates.cpp): the matrices and the rank-one step.
+
+/// DP (or B = J_q DP when `composite`) for S = 2, active set `mask`, at p, δ⋆.
+template <class X>
+std::array<std::array<X, 2>, 2> lift_matrix(const std::array<X, 2>& p, const X& ds, unsigned mask,
+                                            bool composite) {
+  std::array<std::array<X, 2>, 2> d;
+  for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t k = 0; k < 2; ++k)
+      d[i][k] = (mask & (1u << i)) ? X(X(i == k ? 1 : 0) - p[k]) : X(0);
+  for (std::size_t k = 0; k < 2; ++k) { // C: subtract the column means
+    const X mean = (d[0][k] + d[1][k]) / X(2);
+    d[0][k] -= mean;
+    d[1][k] -= mean;
+  }
+  if (composite) { // B = J_q DP, q = m/Σm, m = max(p, δ⋆) with the mask
+    std::array<X, 2> m;
+    for (std::size_t i = 0; i < 2; ++i)
+      m[i] = (mask & (1u << i)) ? p[i] : ds;
+    const X total = m[0] + m[1];
+    const std::array<X, 2> q{m[0] / total, m[1] / total};
+    const X j = q[0] * q[1]; // J_q = q₁q₂ [[1, −1], [−1, 1]]
+    std::array<std::array<X, 2>, 2> b;
+    for (std::size_t k = 0; k < 2; ++k) {
+      b[0][k] = j * (d[0][k] - d[1][k]);
+      b[1][k] = j * (d[1][k] - d[0][k]);
+    }
+    d = b;
+  }
+  return d;
+}
+
+/// λ = wᵀDw/2 (w = (1, −1)) of D = lift_matrix: D = λ wwᵀ/2 (lift_rank_one_identity), so ‖D‖_op = |λ|.
+template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigned mask, bool composite) {
+  const auto d = lift_matrix(p, ds, mask, composite);
+  return (d[0][0] - d[0][1] - d[1][0] + d[1][1]) / X(2);
+}
+
+/// The step ‖D‖_op = |wᵀDw|/2 of B_clip_certificates.cpp's lift_norm_piece scores, exact: D = λ wwᵀ/2 entrywise with λ = lift_lambda (D maps
+/// into T = span{w} and kills 1, so it is rank one; ‖wwᵀ/2‖_op = ‖w‖²/2 = 1), every active set, variables
+/// (p₁, δ⋆), p₂ = 1 − p₁. `off` flips the sign of λ (refused).
+inline IdentityPiece lift_rank_one_identity(bool composite, bool off = false) {
+  return rearrangement_identity(
+      std::string("S = 2, every A: ") + (composite ? "B" : "DP") + " = lambda w w^T/2, lambda = w^T " +
+          (composite ? "B" : "DP") + " w/2, so ||.||_op = |lambda|",
+      2, 4, [composite, off](const std::vector<Exact>& x, const RationalConstants&) {
+        const std::array<Exact, 2> p{x[0], Exact(1) - x[0]};
+        const std::array<int, 2> w{1, -1};
+        std::vector<Exact> r;
+        for (unsigned mask = 0; mask < 4; ++mask) {
+          const auto d = lift_matrix<Exact>(p, x[1], mask, composite);
+          const Exact lambda = lift_lambda<Exact>(p, x[1], mask, composite) * Exact(off ? -1 : 1);
+          for (std::size_t i = 0; i < 2; ++i)
+            for (std::size_t k = 0; k < 2; ++k)
+              r.push_back(d[i][k] - lambda * Exact(w[i] * w[k]) / Exact(2));
+        }
+        return r;
+      });
+}
+
 } // namespace dcrv::certify::tangent_eigen_exact
