@@ -307,6 +307,13 @@ IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed
                         });
 }
 
+/// Why B.clip-floor and B.clip-floor-design stop at S = 4 (their scope.gap, issue 20 point 8).
+constexpr const char* kClipFloorGap =
+    "the score's identity is per coordinate, but its sign needs F = sum_j min(p_j, delta*) - delta* >= 0, a "
+    "case argument over the whole active pattern (some p_k >= delta*, or sum p = 1), and its (S - 1) delta* "
+    "and sum max(p, delta*) are unbounded in S: an every-S proof needs an interval piece over these "
+    "aggregates in a compact chart (not done)";
+
 /// The pieces of B.clip-floor (`design`: with c fixed to 1, for B.clip-floor-design): the branch and bound
 /// per coordinate i and S = 2, 3, 4, and the exact identities per active pattern.
 void add_clip_floor(Certificate& c, bool design) {
@@ -333,6 +340,7 @@ DCRV_CERTIFICATE(clip_floor) {
       "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially";
   c.constants = {{"c", [] { return Interval(1); }}};
   add_clip_floor(c, false);
+  c.scope.gap = kClipFloorGap;
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {", A = {"});
@@ -372,6 +380,7 @@ DCRV_CERTIFICATE(clip_floor_design) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(design_identity_piece(S));
   add_clip_floor(c, true);
+  c.scope.gap = kClipFloorGap;
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {", A = {"});
@@ -389,6 +398,12 @@ DCRV_CERTIFICATE(clip_floor_design) {
 //   A = ∅: δ⋆ = max p + s(1 − max p), u ∈ [0, 1] (DP = B = 0).
 // Score δ⋆|λ| − c ≤ 0 (the claim times δ⋆ > 0).
 // ---------------------------------------------------------------------------------------------------------
+
+/// Why B.DP-opnorm and B.DsmP-opnorm stop at S = 2 (their scope.gap).
+constexpr const char* kLiftNormGap =
+    "an operator norm of an S x S matrix whose maximiser depends on every coordinate and on the active set: "
+    "for S >= 3 it is no longer rank one (|w^T D w|/2), and needs its own closed form or a symbolic-S "
+    "argument";
 
 Piece lift_norm_piece(unsigned mask, bool composite) {
   const Interval unit(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
@@ -429,6 +444,7 @@ DCRV_CERTIFICATE(DP_opnorm) {
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, false));
   c.identities.push_back(tangent_eigen_exact::lift_rank_one_identity(false));
+  c.scope.gap = kLiftNormGap;
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
@@ -448,6 +464,7 @@ DCRV_CERTIFICATE(DsmP_opnorm) {
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, true));
   c.identities.push_back(tangent_eigen_exact::lift_rank_one_identity(true));
+  c.scope.gap = kLiftNormGap;
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }

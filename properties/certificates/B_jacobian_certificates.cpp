@@ -455,6 +455,7 @@ DCRV_CERTIFICATE(jacobian_opnorm) {
   c.paper = {{"S", 2, kUnbounded}};
   c.reductions = {{"J symmetric PSD with J 1 = 0 (checked): R^S = T + span{1} splits it, so ||J||_op = "
                    "lambda_max(J|_T)"}};
+  c.scope.gap = tangent_eigen_exact::kLambdaMaxGap;
   return c;
 }
 

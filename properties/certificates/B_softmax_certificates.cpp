@@ -30,6 +30,7 @@ using interval_simplex::jacobian_derivative;
 using interval_simplex::jacobian_lambda_max_piece;
 using interval_simplex::simplex_piece;
 using interval_simplex::tangent_eigen_scaled;
+using tangent_eigen_exact::kLambdaMaxGap;
 
 /// 1/(3√3) as an enclosure.
 Interval percoord_constant() {
@@ -59,6 +60,7 @@ DCRV_CERTIFICATE(loewner_upper) {
   c.paper = {{"S", 2, kUnbounded}};
   c.reductions = {{"the Rayleigh quotient: v^T J v <= c |v|^2 on T iff lambda_max(J|_T) <= c (J symmetric, "
                    "J 1 = 0: J maps T into T, checked)"}};
+  c.scope.gap = kLambdaMaxGap;
   return c;
 }
 
@@ -201,6 +203,10 @@ DCRV_CERTIFICATE(percoord_dJ_bound) {
   c.identities = tangent_eigen_exact::percoord_eigen_identities();
   c.identities.push_back(tangent_eigen_exact::percoord_t_chart_identity());
   c.identities.push_back(tangent_eigen_exact::percoord_face_identity());
+  c.scope.gap =
+      "an operator norm of an S x S matrix whose maximiser depends on every coordinate; the closed "
+      "forms on T exist for S = 2, 3 only: S >= 4 needs a symbolic-S argument (e.g. a reduction of the "
+      "maximiser to a face)";
   c.paper = {{"S", 2, std::numeric_limits<double>::infinity()}};
   c.reductions = {
       {"theta in R^S through p = softmax(theta): the closed simplex (compact) covers every theta"},

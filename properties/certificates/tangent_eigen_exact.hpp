@@ -157,6 +157,11 @@ template <std::size_t S> std::array<Exact, S> stick_point(const std::vector<Exac
   return stick_breaking<S>(u);
 }
 
+/// Why B.loewner-upper and B.jacobian-opnorm stop at S = 3 (their scope.gap).
+inline constexpr const char* kLambdaMaxGap =
+    "an extreme eigenvalue of the S x S matrix J|_T, whose maximiser depends on every coordinate; the closed "
+    "forms on T exist for S = 2, 3 only: S >= 4 needs a symbolic-S argument";
+
 /// The closed forms of J|_T (interval_simplex::jacobian at the stick-breaking point, the score of
 /// jacobian_lambda_max_piece: B.loewner-upper and B.jacobian-opnorm) for S = 2 and 3.
 inline std::vector<IdentityPiece> jacobian_eigen_identities(bool off = false) {
@@ -304,9 +309,9 @@ template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigne
   return (d[0][0] - d[0][1] - d[1][0] + d[1][1]) / X(2);
 }
 
-/// The step ‖D‖_op = |wᵀDw|/2 of B_clip_certificates.cpp's lift_norm_piece scores, exact: D = λ wwᵀ/2 entrywise with λ = lift_lambda (D maps
-/// into T = span{w} and kills 1, so it is rank one; ‖wwᵀ/2‖_op = ‖w‖²/2 = 1), every active set, variables
-/// (p₁, δ⋆), p₂ = 1 − p₁. `off` flips the sign of λ (refused).
+/// The step ‖D‖_op = |wᵀDw|/2 of B_clip_certificates.cpp's lift_norm_piece scores, exact: D = λ wwᵀ/2
+/// entrywise with λ = lift_lambda (D maps into T = span{w} and kills 1, so it is rank one; ‖wwᵀ/2‖_op =
+/// ‖w‖²/2 = 1), every active set, variables (p₁, δ⋆), p₂ = 1 − p₁. `off` flips the sign of λ (refused).
 inline IdentityPiece lift_rank_one_identity(bool composite, bool off = false) {
   return rearrangement_identity(
       std::string("S = 2, every A: ") + (composite ? "B" : "DP") + " = lambda w w^T/2, lambda = w^T " +
