@@ -37,9 +37,9 @@ Vec<mpfr> logits_of(const std::vector<Rational>& e) {
 const mpfr tol("1e-40");
 
 using Family = std::function<std::vector<IdentityPiece>(bool)>;
-/// The identities `family(false)` prove and are carried by the certificate of `id` under the same label
-/// (flagged `rearrangement` as given); `family(true)`, the same identities with one term changed (a
-/// sign-flipped aggregate or eigenvalue, a dropped term), are refused.
+/// The identities `family(false)` prove and are carried by the certificate of `id` under the same label and
+/// flag (`rearrangement`: every one must be a flagged step to a score); `family(true)`, the same identities
+/// with one term changed (a sign-flipped aggregate or eigenvalue, a dropped term), are refused.
 void proved_carried_and_refused(const std::string& id, const Family& family, bool rearrangement) {
   const Certificate& c = certificate_of(id);
   const RationalConstants k = exact_constants(c);
@@ -48,10 +48,11 @@ void proved_carried_and_refused(const std::string& id, const Family& family, boo
     const auto run = prove_identity(piece, k);
     INFO(run.message);
     CHECK(run.status == "proved");
-    CHECK(piece.rearrangement == rearrangement);
+    if (rearrangement)
+      CHECK(piece.rearrangement);
     std::size_t carried = 0;
     for (const auto& mine : c.identities)
-      carried += mine.label == piece.label && mine.rearrangement == rearrangement ? 1 : 0;
+      carried += mine.label == piece.label && mine.rearrangement == piece.rearrangement ? 1 : 0;
     CHECK(carried == 1);
   }
   for (const auto& piece : family(true)) {
@@ -65,7 +66,7 @@ TEST_CASE("the every-S identities of App. B prove, make their certificates whole
           "term changed",
           "[certify]") {
   const auto families = b_every_s::every_s_families();
-  CHECK(families.size() == 12);
+  CHECK(families.size() == 14);
   for (const auto& [id, family] : families) {
     INFO(id);
     const Certificate& c = certificate_of(id);
@@ -79,6 +80,44 @@ TEST_CASE("the every-S identities of App. B prove, make their certificates whole
     CHECK(extends_s);
     proved_carried_and_refused(id, family, false);
   }
+}
+
+TEST_CASE("the every-S piece of B.clip-floor is (c delta_min - q_i) sum max(p, delta*) with dcrv's "
+          "clip_renormalize at S = 5, proves at c = 1 and is refused at c = 1.01",
+          "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("B.clip-floor");
+  const Piece& piece = c.pieces.back();
+  REQUIRE(piece.dims.size() == 1);
+  CHECK(piece.dims[0].hi == kUnbounded);
+  const Vec<mpfr> p = mpfr_vec({0.375, 0.25, 0.1875, 0.125, 0.0625}); // dyadic: sum p = 1 exactly
+  const int S = 5;
+  for (double cc : {1.0, 1.01}) {
+    Constants k;
+    k.set("c", Interval(cc));
+    for (double dd : {0.0, 0.01, 0.12, 0.3, 0.9}) {
+      const mpfr ds = dd;
+      const Vec<mpfr> q = clip_renormalize(p, ds);
+      mpfr sum_min = 0, sum_max = 0;
+      for (int j = 0; j < S; ++j) {
+        sum_min += p(j) < ds ? p(j) : ds;
+        sum_max += p(j) > ds ? p(j) : ds;
+      }
+      const mpfr F = sum_min - ds, tau = 1 / (1 + (S - 1) * ds);
+      for (int i = 0; i < S; ++i) {
+        const mpfr r = p(i) > ds ? mpfr(p(i) - ds) : mpfr(0);
+        INFO("c = " << cc << " delta* = " << dd << " i = " << i);
+        CHECK(abs(score_at(piece, std::vector<mpfr>{ds, tau, F, r}, k) -
+                  (cc * clip_floor(S, ds) - q(i)) * sum_max) < tol);
+      }
+    }
+  }
+  Certificate one; // the every-S piece alone
+  one.claim = c.claim;
+  one.constants = c.constants;
+  one.pieces = {piece};
+  CHECK(run_certificate(one, {}, bnb_budget(20000, 30)).proved());
+  CHECK(run_certificate(one, {{"c", 1.01}}, bnb_budget(20000, 30)).status == "violation");
 }
 
 TEST_CASE("the closed forms on T, the percoord t chart and face step and the S = 2 rank-one norms are exact "
@@ -401,8 +440,8 @@ TEST_CASE("the B.clip-floor scores are (1 + (S-1) delta*) sum max(p, delta*) (c 
           "[certify]") {
   set_working_digits(50);
   const Certificate &c = certificate_of("B.clip-floor"), &design = certificate_of("B.clip-floor-design");
-  REQUIRE(c.pieces.size() == 9);
-  REQUIRE(design.pieces.size() == 9);
+  REQUIRE(c.pieces.size() == 9 + 1); // S = 2, 3, 4 per coordinate; the every-S piece
+  REQUIRE(design.pieces.size() == 9 + 1);
   for (double cc : {1.0, 1.01}) {
     Constants k;
     k.set("c", Interval(cc));

@@ -307,12 +307,20 @@ IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed
                         });
 }
 
-/// Why B.clip-floor and B.clip-floor-design stop at S = 4 (their scope.gap, issue 20 point 8).
-constexpr const char* kClipFloorGap =
-    "the score's identity is per coordinate, but its sign needs F = sum_j min(p_j, delta*) - delta* >= 0, a "
-    "case argument over the whole active pattern (some p_k >= delta*, or sum p = 1), and its (S - 1) delta* "
-    "and sum max(p, delta*) are unbounded in S: an every-S proof needs an interval piece over these "
-    "aggregates in a compact chart (not done)";
+/// The every-S piece of B.clip-floor (`design`: c = 1): the score (c − 1)δ⋆ − cδ⋆Fτ − r_i of
+/// b_every_s::clip_floor over (δ⋆, τ, F, r_i) ∈ [0, 1]^4, which holds every value these take for every S
+/// (the reduction in add_clip_floor).
+Piece clip_floor_every_s_piece(bool design) {
+  Piece piece =
+      make_piece<4>("every S: (c - 1) delta* - c delta* F tau - r_i, (delta*, tau, F, r_i) in [0, 1]^4",
+                    {unit_box(4)}, [design](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const X c = design ? X(1) : X(k("c"));
+                      return (c - X(1)) * x[0] - c * x[0] * x[2] * x[1] - x[3];
+                    });
+  piece.dims.push_back({"S", 2, kUnbounded});
+  return piece;
+}
 
 /// The pieces of B.clip-floor (`design`: with c fixed to 1, for B.clip-floor-design): the branch and bound
 /// per coordinate i and S = 2, 3, 4, and the exact identities per active pattern.
@@ -324,12 +332,28 @@ void add_clip_floor(Certificate& c, bool design) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (unsigned mask = 0; mask < (1u << S); ++mask)
       c.identities.push_back(clip_floor_identity_piece(S, mask, design));
+  c.pieces.push_back(clip_floor_every_s_piece(design));
+  c.identities.push_back(design ? b_every_s::clip_floor_c1() : b_every_s::clip_floor_free_c());
+  c.reductions.push_back(
+      {"coordinate i's score is, for every S, D (c delta_min - q_i) = (1 + s)[(c - 1) delta* - c delta* F "
+       "tau - "
+       "r_i] (every-S identity) with s = (S - 1) delta*, tau = 1/(1 + s) in (0, 1], r_i = max(p_i - delta*, "
+       "0) "
+       "in [0, 1] and F = sum_j min(p_j, delta*) - delta*, through which alone the other coordinates enter "
+       "(sum max(p, delta*) = 1 + s - F: max + min = p_j + delta* termwise, sum p = 1); F is in [0, 1] for "
+       "every S (F <= sum p - delta* <= 1; F >= 0: if some p_k >= delta*, F = sum_{j != k} min(p_j, delta*) "
+       ">= 0 termwise, else F = sum p - delta* = 1 - delta* >= 0), so the every-S piece over (delta*, tau, "
+       "F, "
+       "r_i) in [0, 1]^4 covers every S; the per-S pieces and the active-pattern identities check the "
+       "full-coordinate form for S = 2, 3, 4",
+       {"S"}});
 }
 
 DCRV_CERTIFICATE(clip_floor) {
   Certificate c;
   c.claim = "B.clip-floor";
-  c.domain = "S = 2, 3, 4, every coordinate i; every p in the closed simplex and every delta* in [0, 1]; the "
+  c.domain = "every S >= 2 (the every-S piece; term by term S = 2, 3, 4), every coordinate i; every p in the "
+             "closed simplex and every delta* in [0, 1]; the "
              "second part (softmax(P(theta)) = C(p_theta), "
              "B.lift-softmax-equals-clip) with the same S and delta*";
   c.method =
@@ -337,10 +361,14 @@ DCRV_CERTIFICATE(clip_floor) {
       "(S-1) delta*) sum m > 0, r = max(p - delta*, 0), F = sum min(p, delta*) - delta* >= 0: exact "
       "identity per active pattern (degree <= 2 per variable, grid of degree 3), with the equivalent "
       "forms of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), "
-      "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially";
+      "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially. Every S: the "
+      "same "
+      "identity in aggregates (delta*, sum min(p, delta*), S as a free real, r_i, c) reads D (c delta_min - "
+      "q_i) = (1 + s)[(c - 1) delta* - c delta* F tau - r_i], s = (S - 1) delta*, tau = 1/(1 + s), and the "
+      "bracket <= 0 by branch and bound over (delta*, tau, F, r_i) in [0, 1]^4 (F >= 0 for every S: the "
+      "reduction)";
   c.constants = {{"c", [] { return Interval(1); }}};
   add_clip_floor(c, false);
-  c.scope.gap = kClipFloorGap;
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {", A = {"});
@@ -370,20 +398,26 @@ IdentityPiece design_identity_piece(std::size_t S) {
 DCRV_CERTIFICATE(clip_floor_design) {
   Certificate c;
   c.claim = "B.clip-floor-design";
-  c.domain = "S = 2, 3, 4; every delta_low in (0, 1/S) and every p in the closed simplex";
+  c.domain =
+      "every S >= 2 (the every-S identity and piece; term by term S = 2, 3, 4); every delta_low in (0, "
+      "1/S) and every p in the closed simplex";
   c.method =
       "with a = 1: delta_min(delta*) - delta_low = 0 and 1 - delta* = (1 - S delta_low)/(1 - (S-1) "
       "delta_low) are rational identities in delta_low (exact, grid of degree 3), so delta* ranges over "
       "(0, 1) and the floor min C(p) >= delta_low = delta_min(delta*) is B.clip-floor at c = 1, proved by "
-      "its branch and bound over (stick-breaking p, delta* in [0, 1]) and its exact identities";
+      "its branch and bound over (stick-breaking p, delta* in [0, 1]) and its exact identities; every S: the "
+      "design identities with S as a free real n, and B.clip-floor's every-S identity and piece at c = 1";
   c.constants = {{"a", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(design_identity_piece(S));
   add_clip_floor(c, true);
-  c.scope.gap = kClipFloorGap;
+  c.identities.push_back(b_every_s::clip_floor_design());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {", A = {"});
+  c.reductions.push_back({"delta_min(delta*) and delta* depend on S only as the free real n of the every-S "
+                          "design identity (checked for S = 2, 3, 4 as well)",
+                          {"S"}});
   return c;
 }
 

@@ -267,6 +267,48 @@ inline std::vector<IdentityPiece> chain_cases(bool off = false) {
   return out;
 }
 
+/// B.clip-floor (and B.clip-floor-design at c = 1), coordinate i for every S: with Σn = Σ_j min(p_j, δ⋆), F =
+/// Σn − δ⋆ and Σm = Σ_j max(p_j, δ⋆) = 1 + Sδ⋆ − Σn (max + min = p_j + δ⋆ termwise, Σp = 1) = 1 + s − F, s =
+/// (S − 1)δ⋆, and m_i = δ⋆ + r_i (r_i = max(p_i − δ⋆, 0)): D(cδ_min − q_i) = (1 + s)[(c − 1)δ⋆ − cδ⋆Fτ − r_i]
+/// with D = (1 + s)Σm > 0 and τ = 1/(1 + s) (the score of clip_floor_every_s_piece). Variables (δ⋆, Σn, n =
+/// S, r_i[, c]). A step to a score (flagged, as the per-S active-pattern identities). `off`: the F term
+/// dropped.
+inline IdentityPiece clip_floor(bool fixed_c, bool off = false) {
+  return rearrangement_identity(
+      std::string(
+          "every S: D (c delta_min - q_i) = (1 + s)[(c - 1) delta* - c delta* F tau - r_i] in (delta*, "
+          "sum min(p, delta*), n = S, r_i") +
+          (fixed_c ? "), c = 1" : ", c)"),
+      fixed_c ? 4 : 5, 3, [fixed_c, off](const XVec& x, const RationalConstants&) {
+        const Exact &ds = x[0], &sum_n = x[1], &n = x[2], &r = x[3];
+        const Exact c = fixed_c ? Exact(1) : x[4];
+        const Exact s = (n - 1) * ds, F = sum_n - ds, sum_m = 1 + n * ds - sum_n, tau = 1 / (1 + s);
+        const Exact claim = c * ds / (1 + s) - (ds + r) / sum_m; // c δ_min − q_i
+        const Exact score = (c - 1) * ds - (off ? Exact(0) : Exact(c * ds * F * tau)) - r;
+        return (1 + s) * sum_m * claim - (1 + s) * score;
+      });
+}
+inline IdentityPiece clip_floor_free_c(bool off = false) {
+  return clip_floor(false, off);
+}
+inline IdentityPiece clip_floor_c1(bool off = false) {
+  return clip_floor(true, off);
+}
+
+/// B.clip-floor-design for every S: δ⋆ = aδ̲/(1 − (n − 1)δ̲) gives δ_min(δ⋆) = δ̲ and 1 − δ⋆ = (1 − nδ̲)/(1 −
+/// (n − 1)δ̲) with n = S a free real; variables (δ̲, n). `off`: (n − 1) → n in δ_min.
+inline IdentityPiece clip_floor_design(bool off = false) {
+  return exact_identity("every S: delta_min(delta*) = delta_low and 1 - delta* in (delta_low, n = S)", 2, 3,
+                        [off](const XVec& x, const RationalConstants& k) {
+                          const Exact &low = x[0], &n = x[1], s1 = n - 1;
+                          const Exact ds = k("a") * low / (1 - s1 * low);
+                          XVec r;
+                          r.push_back(ds / (1 + (off ? n : s1) * ds) - low);
+                          r.push_back((1 - ds) - (1 - n * low) / (1 - s1 * low));
+                          return r;
+                        });
+}
+
 /// Every claim's every-S identities, as builders of `off` (the certificates add the builders' off = false
 /// pieces; the tests check that off = true is refused).
 inline std::vector<std::pair<std::string, std::function<std::vector<IdentityPiece>(bool)>>>
@@ -288,7 +330,11 @@ every_s_families() {
           {"B.jacobian-variance-form", one(variance_form)},
           {"B.percoord-dJ-block-formula", one(block_formula)},
           {"B.hessian-formula", one(hessian_formula)},
-          {"B.chain-B-factorization", chain_cases}};
+          {"B.chain-B-factorization", chain_cases},
+          {"B.clip-floor", one(clip_floor_free_c)},
+          {"B.clip-floor-design", [](bool off) {
+             return std::vector{clip_floor_design(off), clip_floor_c1(off)};
+           }}};
 }
 
 } // namespace dcrv::certify::b_every_s
