@@ -53,9 +53,8 @@ DCRV_CERTIFICATE(lift_normalization_cancel) {
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   c.reductions.push_back(
       {"coordinate i of C L - C(L - Lambda 1) is (L_i - A/S) - ((L_i - Lambda) - (A - S Lambda)/S) with A = "
-       "sum "
-       "L: the other coordinates enter only through A, and S as a free real n, in the every-S identity; the "
-       "full-coordinate identity is checked for S = 2..6 as well",
+       "sum L: the other coordinates enter only through A, and S as a free real n, in the every-S identity; "
+       "the full-coordinate identity is checked for S = 2..6 as well",
        {"S"}});
   return c;
 }
@@ -186,15 +185,13 @@ DCRV_CERTIFICATE(chain_B_factorization) {
     c.identities.push_back(std::move(piece));
   c.paper = {{"S", 2, kUnbounded}}; // every S >= 2 (theta, delta*: free variables of the identities)
   c.reductions.push_back(
-      {"entry (i, k) of J_q DP, of the quotient rule and of D_theta softmax(P(theta)) = D_theta q (q = m/sum "
-       "m) "
-       "depends on A only through whether i, k are in A and i = k, and on the other coordinates only through "
-       "P = sum of p over A minus {i, k}, the clipped mass N = delta* #(clipped coordinates other than i, k) "
-       "and the column mean mu of DP (cancelled by J_q 1 = 0); with d_k p_l = p_l (delta_lk - p_k) "
-       "(B.softmax-jacobian-formula, whole) d_k P = -p_k P, so the six every-S identities in (p_i, p_k, P, "
-       "delta*, N, mu) cover every S and A; the full-coordinate identity (exact theta-derivatives) is "
-       "checked "
-       "for S = 2, 3, 4 and every A as well",
+      {"entry (i, k) of J_q DP, of the quotient rule and of D_theta softmax(P(theta)) = D_theta q (q = "
+       "m/sum m) depends on A only through whether i, k are in A and i = k, and on the other coordinates "
+       "only through P = sum of p over A minus {i, k}, the clipped mass N = delta* #(clipped coordinates "
+       "other than i, k) and the column mean mu of DP (cancelled by J_q 1 = 0); with d_k p_l = p_l "
+       "(delta_lk - p_k) (B.softmax-jacobian-formula, whole) d_k P = -p_k P, so the six every-S identities "
+       "in (p_i, p_k, P, delta*, N, mu) cover every S and A; the full-coordinate identity (exact "
+       "theta-derivatives) is checked for S = 2, 3, 4 and every A as well",
        {"S"}});
   return c;
 }
@@ -336,16 +333,13 @@ void add_clip_floor(Certificate& c, bool design) {
   c.identities.push_back(design ? b_every_s::clip_floor_c1() : b_every_s::clip_floor_free_c());
   c.reductions.push_back(
       {"coordinate i's score is, for every S, D (c delta_min - q_i) = (1 + s)[(c - 1) delta* - c delta* F "
-       "tau - "
-       "r_i] (every-S identity) with s = (S - 1) delta*, tau = 1/(1 + s) in (0, 1], r_i = max(p_i - delta*, "
-       "0) "
-       "in [0, 1] and F = sum_j min(p_j, delta*) - delta*, through which alone the other coordinates enter "
-       "(sum max(p, delta*) = 1 + s - F: max + min = p_j + delta* termwise, sum p = 1); F is in [0, 1] for "
-       "every S (F <= sum p - delta* <= 1; F >= 0: if some p_k >= delta*, F = sum_{j != k} min(p_j, delta*) "
-       ">= 0 termwise, else F = sum p - delta* = 1 - delta* >= 0), so the every-S piece over (delta*, tau, "
-       "F, "
-       "r_i) in [0, 1]^4 covers every S; the per-S pieces and the active-pattern identities check the "
-       "full-coordinate form for S = 2, 3, 4",
+       "tau - r_i] (every-S identity) with s = (S - 1) delta*, tau = 1/(1 + s) in (0, 1], r_i = max(p_i - "
+       "delta*, 0) in [0, 1] and F = sum_j min(p_j, delta*) - delta*, through which alone the other "
+       "coordinates enter (sum max(p, delta*) = 1 + s - F: max + min = p_j + delta* termwise, sum p = 1); F "
+       "is in [0, 1] for every S (F <= sum p - delta* <= 1; F >= 0: if some p_k >= delta*, F = sum_{j != k} "
+       "min(p_j, delta*) >= 0 termwise, else F = sum p - delta* = 1 - delta* >= 0), so the every-S piece "
+       "over (delta*, tau, F, r_i) in [0, 1]^4 covers every S; the per-S pieces and the active-pattern "
+       "identities check the full-coordinate form for S = 2, 3, 4",
        {"S"}});
 }
 
@@ -359,10 +353,9 @@ DCRV_CERTIFICATE(clip_floor) {
   c.method =
       "D (c delta_min - q_i) = -delta* F - r_i (1 + (S-1) delta*) + (c - 1) delta* sum m with D = (1 + "
       "(S-1) delta*) sum m > 0, r = max(p - delta*, 0), F = sum min(p, delta*) - delta* >= 0: exact "
-      "identity per active pattern (degree <= 2 per variable, grid of degree 3), with the equivalent "
-      "forms of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), "
-      "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially. Every S: the "
-      "same "
+      "identity per active pattern (degree <= 2 per variable, grid of degree 3), with the equivalent forms "
+      "of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), each box "
+      "evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially. Every S: the same "
       "identity in aggregates (delta*, sum min(p, delta*), S as a free real, r_i, c) reads D (c delta_min - "
       "q_i) = (1 + s)[(c - 1) delta* - c delta* F tau - r_i], s = (S - 1) delta*, tau = 1/(1 + s), and the "
       "bracket <= 0 by branch and bound over (delta*, tau, F, r_i) in [0, 1]^4 (F >= 0 for every S: the "

@@ -65,8 +65,9 @@ DCRV_CERTIFICATE(hessian_formula) {
   c.reductions.push_back(
       {"p_i = E_i/sigma with sigma = sum E and d_theta_k E_j = delta_jk E_j: d_l d_k p_i involves the other "
        "coordinates only through R = sigma - (the E of the distinct indices among i, k, l), constant in "
-       "theta_k and theta_l, a free variable of the every-S identity (every equality pattern of (i, k, l)); "
-       "the full-coordinate identity is checked for S = 2..5 as well",
+       "theta_k and theta_l, a free variable of the every-S identity (every equality pattern of (i, k, l); "
+       "a rational identity, so it holds with an unused slot's E and R = 0 as well, S = 2); the "
+       "full-coordinate identity is checked for S = 2..5 as well",
        {"S"}});
   return c;
 }

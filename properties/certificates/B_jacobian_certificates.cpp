@@ -80,11 +80,9 @@ DCRV_CERTIFICATE(softmax_jacobian_formula) {
   c.paper = {{"S", 1, kUnbounded}};
   c.reductions.push_back(
       {"p_i = E_i/sigma with sigma = sum_j E_j and d_theta_k E_j = delta_jk E_j: d p_i/d theta_k involves "
-       "the "
-       "other coordinates only through R = sigma - E_i - E_k, constant in theta_i and theta_k and a free "
-       "variable of the every-S identity (jets in (theta_i, theta_k)); the full-coordinate identity is "
-       "checked "
-       "for S = 1..6 as well",
+       "the other coordinates only through R = sigma - E_i - E_k, constant in theta_i and theta_k and a "
+       "free variable of the every-S identity (jets in (theta_i, theta_k); a rational identity, so it holds "
+       "with E_k = R = 0 as well, S = 1); the full-coordinate identity is checked for S = 1..6 as well",
        {"S"}});
   return c;
 }
@@ -210,10 +208,9 @@ DCRV_CERTIFICATE(gauge_uniqueness) {
   c.identities.push_back(b_every_s::gauge());
   c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
   c.reductions.push_back(
-      {"coordinate i of G(softmax theta) + mean(theta) 1 is (theta_i - Lambda) - (A - S Lambda)/S + A/S with "
-       "A "
-       "= sum theta: the other coordinates enter only through A, and S as a free real n, in the every-S "
-       "identity; the full-coordinate identity is checked for S = 1..6 as well",
+      {"coordinate i of G(softmax theta) + mean(theta) 1 is (theta_i - Lambda) - (A - S Lambda)/S + A/S "
+       "with A = sum theta: the other coordinates enter only through A, and S as a free real n, in the "
+       "every-S identity; the full-coordinate identity is checked for S = 1..6 as well",
        {"S"}});
   return c;
 }
@@ -286,12 +283,11 @@ DCRV_CERTIFICATE(jacobian_kernel_rank) {
   c.identities.push_back(b_every_s::kernel_rank());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   c.reductions.push_back(
-      {"(J 1)_i = p_i (1 - sum p) and (C diag(1/p) J v)_i = (v_i - <p, v>) - (sum v - S <p, v>)/S: the other "
-       "coordinates enter only through sum p = 1, mu = <p, v>, sum v = 0 on T and S as a free real n, in the "
-       "every-S identity (the full-coordinate identity checked for S = 2..5 as well); the rank statement "
-       "follows for every S from these two identities: a left inverse on T makes J|_T injective, so rank J "
-       ">= "
-       "S - 1 and ker J = span{1}",
+      {"(J 1)_i = p_i (1 - sum p) and (C diag(1/p) J v)_i = (v_i - <p, v>) - (sum v - S <p, v>)/S: the "
+       "other coordinates enter only through sum p = 1, mu = <p, v>, sum v = 0 on T and S as a free real n, "
+       "in the every-S identity (the full-coordinate identity checked for S = 2..5 as well); the rank "
+       "statement follows for every S from these two identities: a left inverse on T makes J|_T injective, "
+       "with J 1 = 0 rank J = S - 1 and ker J = span{1}",
        {"S"}});
   return c;
 }
@@ -346,10 +342,9 @@ DCRV_CERTIFICATE(jacobian_variance_form) {
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   c.reductions.push_back(
       {"each of the four forms is a polynomial in the moments sigma = sum p = 1, mu = sum p_i v_i and m2 = "
-       "sum "
-       "p_i v_i^2 (v^T J v = m2 - mu^2 by J = diag p - p p^T; the double sum and the variance expanded by "
-       "distributivity, the sums over i and j separating), so the every-S identity in (mu, m2) covers every "
-       "S; the full-coordinate forms are checked against these expansions for S = 2..4",
+       "sum p_i v_i^2 (v^T J v = m2 - mu^2 by J = diag p - p p^T; the double sum and the variance expanded "
+       "by distributivity, the sums over i and j separating), so the every-S identity in (mu, m2) covers "
+       "every S; the full-coordinate forms are checked against these expansions for S = 2..4",
        {"S"}});
   return c;
 }
@@ -414,12 +409,10 @@ DCRV_CERTIFICATE(percoord_dJ_block_formula) {
   c.paper = {{"S", 2, kUnbounded}};
   c.reductions.push_back(
       {"entry (i, l) of d_theta_1 J = d_theta_1 [p_i (delta_il - p_l)] and of a N(a, b) depends only on "
-       "whether "
-       "i, l are 1 or equal, on p_1, p_i, p_l and on 1 - a = sum_{j >= 2} p_j: with E = exp(theta), the "
-       "other "
-       "coordinates enter only through R = sum E - E_1 - E_i - E_l, constant in theta_1, a free variable of "
-       "the every-S identity (every pattern of (i, l) among 1, a, b); the full-coordinate identity is "
-       "checked "
+       "whether i, l are 1 or equal, on p_1, p_i, p_l and on 1 - a = sum_{j >= 2} p_j: with E = exp(theta), "
+       "the other coordinates enter only through R = sum E - E_1 - E_i - E_l, constant in theta_1, a free "
+       "variable of the every-S identity (every pattern of (i, l) among 1, a, b; a rational identity, so it "
+       "holds with an unused slot's E and R = 0 as well, S = 2); the full-coordinate identity is checked "
        "for S = 2..5 as well",
        {"S"}});
   return c;
@@ -686,14 +679,13 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
   c.domain = "S = 2, 3; every theta in R^S (p over the open simplex, scores extended to the closed one); no "
              "exclusion";
   c.method =
-      "S = 2: J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so kappa = 1; "
-      "times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. lambda (min(p1, "
-      "p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1]; equality at u = 1/2. S = 3 (c >= 1/3): by permutation "
-      "symmetry p_3 = t = p_min, p = t 1 + (1 - 3t)(u, 1 - u, 0); 4tc mean^2 - 48 (t + c)^2 Delta = 576 (t "
-      "lambda_max - c lambda_min)(c lambda_max - t lambda_min) = 576 t G with G = c (1 - |p|^2)^2 - 3 (t + "
-      "c)^2 "
-      "p1 p2 (exact polynomial identity, mean and Delta from J in an integer basis of T), so kappa <= c/t "
-      "iff "
+      "S = 2: J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so kappa = "
+      "1; times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. lambda "
+      "(min(p1, p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1]; equality at u = 1/2. S = 3 (c >= 1/3): by "
+      "permutation symmetry p_3 = t = p_min, p = t 1 + (1 - 3t)(u, 1 - u, 0); 4tc mean^2 - 48 (t + c)^2 "
+      "Delta = 576 (t lambda_max - c lambda_min)(c lambda_max - t lambda_min) = 576 t G with G = c (1 - "
+      "|p|^2)^2 - 3 (t + c)^2 p1 p2 (exact polynomial identity, mean and Delta from J in an integer basis "
+      "of T), so kappa <= c/t iff "
       "G <= 0; G <= 0 by branch and bound on (x0, u) in [0, 1]^2";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {simplex_piece<2>("S = 2", [](const auto& p, const Constants& k) { // p = (u, 1 − u)

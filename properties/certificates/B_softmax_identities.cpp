@@ -53,9 +53,8 @@ DCRV_CERTIFICATE(softmax_translation) {
   c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
   c.reductions.push_back(
       {"component i of softmax(theta + c 1) - softmax(theta) is C E_i/sum_j (C E_j) - E_i/sum_j E_j: the "
-       "other "
-       "coordinates enter only through sigma = sum E (and sum C E = C sigma), a free variable of the every-S "
-       "identity; the full-coordinate identity is checked for S = 1..6 as well",
+       "other coordinates enter only through sigma = sum E (and sum C E = C sigma), a free variable of the "
+       "every-S identity; the full-coordinate identity is checked for S = 1..6 as well",
        {"S"}});
   return c;
 }
