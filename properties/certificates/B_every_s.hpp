@@ -309,6 +309,26 @@ inline IdentityPiece clip_floor_design(bool off = false) {
                         });
 }
 
+/// B.Xi-closed-form for every m: x = δ + eq with Σq = 1 gives Σx² = mδ² + 2δeΣq + e²Q₂ (Q₂ = Σq²), so Σx² −
+/// Ξ_m(M; δ) = −e²(1 − Q₂) with M = mδ + e; the attained point x⋆ = (M − (m − 1)δ, δ, …, δ) has Σx⋆² = Ξ_m
+/// and x⋆₁ − δ = e. Variables (δ, e, m, Q₂). `off`: the cross term 2δeΣq dropped.
+inline IdentityPiece xi_closed_form(bool off = false) {
+  return exact_identity("every m: (delta, e, m, Q2 = sum q^2), sum q = 1", 4, 3,
+                        [off](const XVec& x, const RationalConstants&) {
+                          const Exact &delta = x[0], &e = x[1], &m = x[2], &q2 = x[3], sum_q(1);
+                          const Exact big_m = m * delta + e;
+                          const Exact first = big_m - (m - 1) * delta; // x⋆₁
+                          const Exact closed = first * first + (m - 1) * delta * delta;
+                          const Exact sum_x2 = m * delta * delta +
+                                               (off ? Exact(0) : Exact(2 * delta * e * sum_q)) + e * e * q2;
+                          XVec r;
+                          r.push_back(sum_x2 - closed + e * e * (1 - q2));
+                          r.push_back((first * first + (m - 1) * delta * delta) - closed); // Σx⋆²
+                          r.push_back(first - delta - e);
+                          return r;
+                        });
+}
+
 /// Every claim's every-S identities, as builders of `off` (the certificates add the builders' off = false
 /// pieces; the tests check that off = true is refused).
 inline std::vector<std::pair<std::string, std::function<std::vector<IdentityPiece>(bool)>>>
@@ -332,6 +352,7 @@ every_s_families() {
           {"B.hessian-formula", one(hessian_formula)},
           {"B.chain-B-factorization", chain_cases},
           {"B.clip-floor", one(clip_floor_free_c)},
+          {"B.Xi-closed-form", one(xi_closed_form)},
           {"B.clip-floor-design", [](bool off) {
              return std::vector{clip_floor_design(off), clip_floor_c1(off)};
            }}};
