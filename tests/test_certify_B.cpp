@@ -60,13 +60,29 @@ void proved_carried_and_refused(const std::string& id, const Family& family, boo
     CHECK(prove_identity(piece, k).status != "proved");
   }
 }
+
+/// The every-S piece of `id` (its last piece, S up to infinity) alone proves at the paper's c and finds a
+/// violation at c = `stronger`.
+void every_s_piece_proves_and_refuses(const std::string& id, double stronger) {
+  const Certificate& c = certificate_of(id);
+  INFO(id);
+  REQUIRE(!c.pieces.empty());
+  REQUIRE(c.pieces.back().dims.size() == 1);
+  CHECK(c.pieces.back().dims[0].hi == kUnbounded);
+  Certificate one;
+  one.claim = c.claim;
+  one.constants = c.constants;
+  one.pieces = {c.pieces.back()};
+  CHECK(run_certificate(one, {}, bnb_budget(20000, 30)).proved());
+  CHECK(run_certificate(one, {{"c", stronger}}, bnb_budget(20000, 30)).status == "violation");
+}
 } // namespace
 
 TEST_CASE("the every-S identities of App. B prove, make their certificates whole, and are refused with one "
           "term changed",
           "[certify]") {
   const auto families = b_every_s::every_s_families();
-  CHECK(families.size() == 15);
+  CHECK(families.size() == 17);
   for (const auto& [id, family] : families) {
     INFO(id);
     const Certificate& c = certificate_of(id);
@@ -85,9 +101,10 @@ TEST_CASE("the every-S identities of App. B prove, make their certificates whole
   }
 }
 
-TEST_CASE("the every-S piece of B.clip-floor is (c delta_min - q_i) sum max(p, delta*) with dcrv's "
-          "clip_renormalize at S = 5, proves at c = 1 and is refused at c = 1.01",
-          "[certify]") {
+TEST_CASE(
+    "the every-S piece of B.clip-floor is (c delta_min - q_i) sum max(p, delta*) with dcrv's "
+    "clip_renormalize at S = 5, and it and B.loewner-lower's prove at c = 1 and are refused at c = 1.01",
+    "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("B.clip-floor");
   const Piece& piece = c.pieces.back();
@@ -115,12 +132,8 @@ TEST_CASE("the every-S piece of B.clip-floor is (c delta_min - q_i) sum max(p, d
       }
     }
   }
-  Certificate one; // the every-S piece alone
-  one.claim = c.claim;
-  one.constants = c.constants;
-  one.pieces = {piece};
-  CHECK(run_certificate(one, {}, bnb_budget(20000, 30)).proved());
-  CHECK(run_certificate(one, {{"c", 1.01}}, bnb_budget(20000, 30)).status == "violation");
+  every_s_piece_proves_and_refuses("B.clip-floor", 1.01);
+  every_s_piece_proves_and_refuses("B.loewner-lower", 1.01); // c 1 % larger fails at the uniform p
 }
 
 TEST_CASE("the closed forms on T, the percoord t chart and face step and the S = 2 rank-one norms are exact "
@@ -378,7 +391,7 @@ TEST_CASE("the B.loewner-lower and B.jacobian-pd-on-T scores are c p_min |v|^2 -
           "[certify]") {
   set_working_digits(50);
   const Certificate &lower = certificate_of("B.loewner-lower"), &pd = certificate_of("B.jacobian-pd-on-T");
-  REQUIRE(lower.pieces.size() == 1 + 2 + 3);
+  REQUIRE(lower.pieces.size() == 1 + 2 + 3 + 1); // S = 2, 3, 4 per face; the every-S piece
   REQUIRE(pd.pieces.size() == 1 + 2 + 3);
   for (double cc : {1.0, 1.01}) {
     Constants k;

@@ -329,6 +329,42 @@ inline IdentityPiece xi_closed_form(bool off = false) {
                         });
 }
 
+/// B.loewner-lower and B.jacobian-pd-on-T for every S, in the minimum-coordinate chart p_i = t + s_i (t =
+/// p_min, s_i ≥ 0, Σs = 1 − nt, n = S) with v ∈ T (Σv = 0): vᵀJv = Σp_iv_i² − μ² (B.jacobian-variance-form)
+/// = tN₂ + B₂ − μ² with N₂ = ‖v‖², B₂ = Σs_iv_i², μ = ⟨p, v⟩ = Σs_iv_i. Then
+///   c t N₂ − vᵀJv = (c − 1)tN₂ − tnμ² − W,  W = Σs_i(v_i − μ)² = B₂ − 2μ² + μ²(1 − nt)   (`pd` false),
+///   n t² N₂ − vᵀJv = −P,  P = Σ_{i<j}(t(s_i + s_j) + s_is_j)(v_i − v_j)² = t(nB₂ + (1 − nt)N₂) + (1 − nt)B₂
+///   − μ²
+/// (`pd`; the pair sum expanded: Σ_jΣ_i s_i(v_i − v_j)² = nB₂ + Σs·N₂, Σ_{i<j}s_is_j(v_i − v_j)² = ΣsB₂ −
+/// μ²). Steps to the scores (flagged, as the per-S min-chart identities). Variables (t, N₂, B₂, μ, n[, c]).
+/// `off`: −tnμ² (resp. −μ² in P) dropped.
+inline IdentityPiece min_chart(bool pd, bool off = false) {
+  return rearrangement_identity(
+      pd ? "every S: n t^2 |v|^2 - v^T J v = -sum_{i<j} (t (s_i + s_j) + s_i s_j)(v_i - v_j)^2 in (t, |v|^2, "
+           "sum s v^2, mu, n)"
+         : "every S: c t |v|^2 - v^T J v = (c - 1) t |v|^2 - t n mu^2 - sum s_i (v_i - mu)^2 in (t, |v|^2, "
+           "sum "
+           "s v^2, mu, n, c)",
+      pd ? 5 : 6, 3, [pd, off](const XVec& x, const RationalConstants&) {
+        const Exact &t = x[0], &n2 = x[1], &b2 = x[2], &mu = x[3], &n = x[4];
+        const Exact quad = t * n2 + b2 - mu * mu, sum_s = 1 - n * t;
+        if (pd) {
+          const Exact pairs = t * (n * b2 + sum_s * n2) + sum_s * b2 - (off ? Exact(0) : Exact(mu * mu));
+          return (n * t * t * n2 - quad) + pairs;
+        }
+        const Exact& c = x[5];
+        const Exact w = b2 - 2 * mu * mu + mu * mu * sum_s;
+        const Exact structural = (c - 1) * t * n2 - (off ? Exact(0) : Exact(t * n * mu * mu)) - w;
+        return (c * t * n2 - quad) - structural;
+      });
+}
+inline IdentityPiece min_chart_lower(bool off = false) {
+  return min_chart(false, off);
+}
+inline IdentityPiece min_chart_pd(bool off = false) {
+  return min_chart(true, off);
+}
+
 /// Every claim's every-S identities, as builders of `off` (the certificates add the builders' off = false
 /// pieces; the tests check that off = true is refused).
 inline std::vector<std::pair<std::string, std::function<std::vector<IdentityPiece>(bool)>>>
@@ -353,6 +389,8 @@ every_s_families() {
           {"B.chain-B-factorization", chain_cases},
           {"B.clip-floor", one(clip_floor_free_c)},
           {"B.Xi-closed-form", one(xi_closed_form)},
+          {"B.loewner-lower", one(min_chart_lower)},
+          {"B.jacobian-pd-on-T", one(min_chart_pd)},
           {"B.clip-floor-design", [](bool off) {
              return std::vector{clip_floor_design(off), clip_floor_c1(off)};
            }}};

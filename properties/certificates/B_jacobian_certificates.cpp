@@ -607,7 +607,9 @@ template <std::size_t S> void add_min_chart(Certificate& c, bool pd) {
 DCRV_CERTIFICATE(loewner_lower) {
   Certificate c;
   c.claim = "B.loewner-lower";
-  c.domain = "S = 2, 3, 4; every theta in R^S (p over the closed simplex) and every v in T; no exclusion";
+  c.domain = "every S >= 2 (the every-S identity and piece; term by term S = 2, 3, 4); every theta in R^S (p "
+             "over the "
+             "closed simplex) and every v in T; no exclusion";
   c.method =
       "by permutation symmetry p_min = p_S: p = t 1 + (1 - x0) q (t = x0/S = p_min, q in the face q_S = "
       "0), v in a Helmert basis of T on the faces b_j = 1 (homogeneity); c t |v|^2 - v^T J v = -[sum s_i "
@@ -618,6 +620,23 @@ DCRV_CERTIFICATE(loewner_lower) {
   add_min_chart<2>(c, false);
   add_min_chart<3>(c, false);
   add_min_chart<4>(c, false);
+  c.identities.push_back(b_every_s::min_chart_lower());
+  c.pieces.push_back(make_piece<3>("every S: (c - 1) t - A - W, (t, A, W) in [0, 1]^3", {unit_box(3)},
+                                   [](const auto& x, const Constants& k) {
+                                     using X = std::decay_t<decltype(x[0])>;
+                                     return (X(k("c")) - X(1)) * x[0] - x[1] - x[2];
+                                   }));
+  c.pieces.back().dims.push_back({"S", 2, kUnbounded});
+  c.reductions.push_back(
+      {"for every S, c t |v|^2 - v^T J v = (c - 1) t |v|^2 - t S mu^2 - W with t = p_min, s_i = p_i - t >= "
+       "0, "
+       "W = sum s_i (v_i - mu)^2 (every-S identity in the aggregates |v|^2, sum s_i v_i^2, mu = <p, v>, S as "
+       "a "
+       "free real); by homogeneity |v| = 1, and A = t S mu^2 >= 0, W >= 0 (termwise) enter with a minus "
+       "sign, "
+       "so the supremum over them is at A = W = 0, inside the every-S piece over (t, A, W) in [0, 1]^3 (t <= "
+       "1/S); the per-S pieces and identities check the full-coordinate form for S = 2, 3, 4",
+       {"S"}});
   return c;
 }
 
@@ -625,7 +644,8 @@ DCRV_CERTIFICATE(loewner_lower) {
 DCRV_CERTIFICATE(jacobian_pd_on_T) {
   Certificate c;
   c.claim = "B.jacobian-pd-on-T";
-  c.domain = "S = 2, 3, 4; every theta in R^S (p over the closed simplex) and every v in T; no exclusion";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, 3, 4); every theta in R^S (p over the "
+             "closed simplex) and every v in T; no exclusion";
   c.method =
       "by permutation symmetry p_min = p_S: p = t 1 + s (t = p_min, s = (1 - x0) q >= 0), v in a Helmert "
       "basis of T on the faces b_j = 1 (homogeneity); S t^2 |v|^2 - v^T J v = -sum_{i<j} (t(s_i + s_j) + "
@@ -635,6 +655,14 @@ DCRV_CERTIFICATE(jacobian_pd_on_T) {
   add_min_chart<2>(c, true);
   add_min_chart<3>(c, true);
   add_min_chart<4>(c, true);
+  c.identities.push_back(b_every_s::min_chart_pd());
+  c.reductions.push_back(
+      {"for every S, S t^2 |v|^2 - v^T J v = -sum_{i<j} (t (s_i + s_j) + s_i s_j)(v_i - v_j)^2 with t = "
+       "p_min "
+       "and s_i = p_i - t >= 0 (every-S identity in the aggregates |v|^2, sum s_i v_i^2, mu = <p, v>, S as a "
+       "free real, the pair sum expanded), and the pair sum is >= 0 term by term (t, s_i >= 0, squares), as "
+       "the per-S pieces prove it for S = 2, 3, 4; S p_min^2 |v|^2 >= 0, > 0 for v != 0 in the open simplex",
+       {"S"}});
   return c;
 }
 
