@@ -732,6 +732,9 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
   c.pieces.back() = with_dim(c.pieces.back(), "S", 3);
   c.identities = {kappa_identity_piece()};
   c.identities.back().rearrangement = true; // kappa <= c/t iff G <= 0: the chain to the S = 3 score
+  c.scope.gap =
+      "a ratio of the extreme eigenvalues of the S x S matrix J|_T, in closed form (the p_min chart) "
+      "for S = 2, 3 only: S >= 4 needs a symbolic-S argument";
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
