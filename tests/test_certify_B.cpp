@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -15,8 +16,10 @@
 #include "dcrv/linalg.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/tangent_eigen_exact.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -32,7 +35,163 @@ Vec<mpfr> logits_of(const std::vector<Rational>& e) {
   return theta;
 }
 const mpfr tol("1e-40");
+
+using Family = std::function<std::vector<IdentityPiece>(bool)>;
+/// The identities `family(false)` prove and are carried by the certificate of `id` under the same label and
+/// flag (`rearrangement`: every one must be a flagged step to a score); `family(true)`, the same identities
+/// with one term changed (a sign-flipped aggregate or eigenvalue, a dropped term), are refused.
+void proved_carried_and_refused(const std::string& id, const Family& family, bool rearrangement) {
+  const Certificate& c = certificate_of(id);
+  const RationalConstants k = exact_constants(c);
+  for (const auto& piece : family(false)) {
+    INFO(id << ": " << piece.label);
+    const auto run = prove_identity(piece, k);
+    INFO(run.message);
+    CHECK(run.status == "proved");
+    if (rearrangement)
+      CHECK(piece.rearrangement);
+    std::size_t carried = 0;
+    for (const auto& mine : c.identities)
+      carried += mine.label == piece.label && mine.rearrangement == piece.rearrangement ? 1 : 0;
+    CHECK(carried == 1);
+  }
+  for (const auto& piece : family(true)) {
+    INFO(id << " with one term changed: " << piece.label);
+    CHECK(prove_identity(piece, k).status != "proved");
+  }
+}
+
+/// The every-S piece of `id` (its last piece, S up to infinity) alone proves at the paper's c and finds a
+/// violation at c = `stronger`.
+void every_s_piece_proves_and_refuses(const std::string& id, double stronger) {
+  const Certificate& c = certificate_of(id);
+  INFO(id);
+  REQUIRE(!c.pieces.empty());
+  REQUIRE(c.pieces.back().dims.size() == 1);
+  CHECK(c.pieces.back().dims[0].hi == kUnbounded);
+  Certificate one;
+  one.claim = c.claim;
+  one.constants = c.constants;
+  one.pieces = {c.pieces.back()};
+  CHECK(run_certificate(one, {}, bnb_budget(20000, 30)).proved());
+  CHECK(run_certificate(one, {{"c", stronger}}, bnb_budget(20000, 30)).status == "violation");
+}
 } // namespace
+
+TEST_CASE("the every-S identities of App. B prove, make their certificates whole, and are refused with one "
+          "term changed",
+          "[certify]") {
+  const auto families = b_every_s::every_s_families();
+  CHECK(families.size() == 17);
+  for (const auto& [id, family] : families) {
+    INFO(id);
+    const Certificate& c = certificate_of(id);
+    CHECK(c.scope.whole);
+    CHECK(c.scope.gap.empty());
+    CHECK(c.scope.summary == "the whole domain");
+    for (const auto& range : c.paper) { // a reduction carries the every-S identity to the paper's range
+      bool extended = false;
+      for (const auto& r : c.reductions)
+        for (const auto& name : r.extends)
+          extended = extended || name == range.name;
+      INFO(range.name);
+      CHECK(extended);
+    }
+    proved_carried_and_refused(id, family, false);
+  }
+}
+
+TEST_CASE(
+    "the every-S piece of B.clip-floor is (c delta_min - q_i) sum max(p, delta*) with dcrv's "
+    "clip_renormalize at S = 5, and it and B.loewner-lower's prove at c = 1 and are refused at c = 1.01",
+    "[certify]") {
+  set_working_digits(50);
+  const Certificate& c = certificate_of("B.clip-floor");
+  const Piece& piece = c.pieces.back();
+  REQUIRE(piece.dims.size() == 1);
+  CHECK(piece.dims[0].hi == kUnbounded);
+  const Vec<mpfr> p = mpfr_vec({0.375, 0.25, 0.1875, 0.125, 0.0625}); // dyadic: sum p = 1 exactly
+  const int S = 5;
+  for (double cc : {1.0, 1.01}) {
+    Constants k;
+    k.set("c", Interval(cc));
+    for (double dd : {0.0, 0.01, 0.12, 0.3, 0.9}) {
+      const mpfr ds = dd;
+      const Vec<mpfr> q = clip_renormalize(p, ds);
+      mpfr sum_min = 0, sum_max = 0;
+      for (int j = 0; j < S; ++j) {
+        sum_min += p(j) < ds ? p(j) : ds;
+        sum_max += p(j) > ds ? p(j) : ds;
+      }
+      const mpfr F = sum_min - ds, tau = 1 / (1 + (S - 1) * ds);
+      for (int i = 0; i < S; ++i) {
+        const mpfr r = p(i) > ds ? mpfr(p(i) - ds) : mpfr(0);
+        INFO("c = " << cc << " delta* = " << dd << " i = " << i);
+        CHECK(abs(score_at(piece, std::vector<mpfr>{ds, tau, F, r}, k) -
+                  (cc * clip_floor(S, ds) - q(i)) * sum_max) < tol);
+      }
+    }
+  }
+  every_s_piece_proves_and_refuses("B.clip-floor", 1.01);
+  every_s_piece_proves_and_refuses("B.loewner-lower", 1.01); // c 1 % larger fails at the uniform p
+}
+
+TEST_CASE("the closed forms on T, the percoord t chart and face step and the S = 2 rank-one norms are exact "
+          "rearrangements, refused with a sign flipped",
+          "[certify][rearrangement]") {
+  namespace te = tangent_eigen_exact;
+  proved_carried_and_refused("B.loewner-upper", te::jacobian_eigen_identities, true);
+  proved_carried_and_refused("B.jacobian-opnorm", te::jacobian_eigen_identities, true);
+  proved_carried_and_refused("B.percoord-dJ-bound", te::percoord_eigen_identities, true);
+  proved_carried_and_refused(
+      "B.percoord-dJ-bound",
+      [](bool off) {
+        return std::vector{te::percoord_t_chart_identity(off), te::percoord_face_identity(off)};
+      },
+      true);
+  proved_carried_and_refused(
+      "B.DP-opnorm", [](bool off) { return std::vector{te::lift_rank_one_identity(false, off)}; }, true);
+  proved_carried_and_refused(
+      "B.DsmP-opnorm", [](bool off) { return std::vector{te::lift_rank_one_identity(true, off)}; }, true);
+  // the rearrangements do not count for the scope: these stay partial, and say why
+  for (const char* id :
+       {"B.loewner-upper", "B.jacobian-opnorm", "B.percoord-dJ-bound", "B.DP-opnorm", "B.DsmP-opnorm"}) {
+    INFO(id);
+    CHECK_FALSE(certificate_of(id).scope.whole);
+  }
+}
+
+TEST_CASE("a + b r with r^2 substituted is the score's closed form: tangent_eigen_scaled on RootExt is its "
+          "interval enclosure's value at a rational point",
+          "[certify]") {
+  set_working_digits(50);
+  namespace te = tangent_eigen_exact;
+  const std::vector<Rational> u{Rational(1, 3), Rational(1, 4)};
+  const auto p = stick_breaking<3>(std::array<Exact, 2>{u[0], u[1]});
+  const auto pi =
+      stick_breaking<3>(std::array<Interval, 2>{Interval(to_mpfr(u[0])), Interval(to_mpfr(u[1]))});
+  for (std::size_t k = 0; k < 4; ++k) { // k = 3: J itself; else d_k J
+    std::array<std::array<te::RootExt, 3>, 3> a;
+    std::array<std::array<Interval, 3>, 3> ai;
+    if (k == 3) {
+      a = te::lift<3>(interval_simplex::jacobian(p));
+      ai = interval_simplex::jacobian(pi);
+    } else {
+      a = te::lift<3>(interval_simplex::jacobian_derivative(p, k));
+      ai = interval_simplex::jacobian_derivative(pi, k);
+    }
+    const auto ev = interval_simplex::tangent_eigen_scaled<te::RootExt, 3>(a);
+    const auto evi = interval_simplex::tangent_eigen_scaled<Interval, 3>(ai);
+    for (std::size_t s = 0; s < 2; ++s) {
+      const auto& e = ev[s];
+      REQUIRE(e.d);
+      const mpfr value = to_mpfr(ExactAccess::value(e.a)) +
+                         to_mpfr(ExactAccess::value(e.b)) * sqrt(to_mpfr(ExactAccess::value(*e.d)));
+      INFO("k = " << k << " eigenvalue " << s);
+      CHECK(abs(value - evi[s].mid()) < tol);
+    }
+  }
+}
 
 TEST_CASE("the exact soft-max jets are dcrv's softmax, covariance_matrix and hessian_column at theta = log E",
           "[certify]") {
@@ -232,7 +391,7 @@ TEST_CASE("the B.loewner-lower and B.jacobian-pd-on-T scores are c p_min |v|^2 -
           "[certify]") {
   set_working_digits(50);
   const Certificate &lower = certificate_of("B.loewner-lower"), &pd = certificate_of("B.jacobian-pd-on-T");
-  REQUIRE(lower.pieces.size() == 1 + 2 + 3);
+  REQUIRE(lower.pieces.size() == 1 + 2 + 3 + 1); // S = 2, 3, 4 per face; the every-S piece
   REQUIRE(pd.pieces.size() == 1 + 2 + 3);
   for (double cc : {1.0, 1.01}) {
     Constants k;
@@ -277,7 +436,8 @@ TEST_CASE(
 TEST_CASE("the B.Xi-closed-form bound piece is (sum x^2 - Xi_m)/e^2 at x = delta + e q", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("B.Xi-closed-form");
-  REQUIRE(c.pieces.size() == 4);
+  REQUIRE(c.pieces.size() == 4 + 1); // m = 2..5 and the every-m termwise piece
+  CHECK(score_at(c.pieces.back(), {0.25}, Constants()) == mpfr(-0.1875)); // q (q - 1) at q = 1/4
   const mpfr delta("0.01"), e("2.5");
   for (double u1 : {0.0, 0.3, 1.0})
     for (double u2 : {0.2, 1.0}) {
@@ -297,8 +457,8 @@ TEST_CASE("the B.clip-floor scores are (1 + (S-1) delta*) sum max(p, delta*) (c 
           "[certify]") {
   set_working_digits(50);
   const Certificate &c = certificate_of("B.clip-floor"), &design = certificate_of("B.clip-floor-design");
-  REQUIRE(c.pieces.size() == 9);
-  REQUIRE(design.pieces.size() == 9);
+  REQUIRE(c.pieces.size() == 9 + 1); // S = 2, 3, 4 per coordinate; the every-S piece
+  REQUIRE(design.pieces.size() == 9 + 1);
   for (double cc : {1.0, 1.01}) {
     Constants k;
     k.set("c", Interval(cc));

@@ -99,7 +99,7 @@ TEST_CASE("the B.softmax-translation certificate reads the soft-max as dcrv::sof
   const Certificate* cert = find_certificate("B.softmax-translation");
   REQUIRE(cert);
   CHECK(cert->pieces.empty());
-  CHECK(cert->identities.size() == 21); // S = 1..6, one piece per component
+  CHECK(cert->identities.size() == 21 + 1); // S = 1..6, one piece per component; the every-S identity
   // E_i/ΣE at rational E equals dcrv::softmax(log E)_i (50 digits)
   set_working_digits(50);
   const std::vector<Rational> e{Rational(1, 7), Rational(3, 5), Rational(2, 9)};

@@ -10,12 +10,15 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/tangent_eigen_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -39,13 +42,20 @@ IdentityPiece normalization_cancel_piece(std::size_t S) {
 DCRV_CERTIFICATE(lift_normalization_cancel) {
   Certificate c;
   c.claim = "B.lift-normalization-cancel";
-  c.domain = "S = 2, ..., 6; every theta in R^S and every delta* in (0,1) (the identity holds for every "
-             "positive p' = max(p_theta, delta*)); no exclusion";
+  c.domain =
+      "every S >= 2 (the every-S identity; term by term S = 2, ..., 6); every theta in R^S and every "
+      "delta* in (0,1) (the identity holds for every positive p' = max(p_theta, delta*)); no exclusion";
   c.method = "log(p'_i/||p'||_1) = L_i - Lambda with L_i = log p'_i and Lambda = log ||p'||_1 as free "
              "variables: C L - C(L - Lambda 1) is linear (degree 1), zero on the grid hence identically";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(normalization_cancel_piece(S));
+  c.identities.push_back(b_every_s::normalization_cancel());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"coordinate i of C L - C(L - Lambda 1) is (L_i - A/S) - ((L_i - Lambda) - (A - S Lambda)/S) with A = "
+       "sum L: the other coordinates enter only through A, and S as a free real n, in the every-S identity; "
+       "the full-coordinate identity is checked for S = 2..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -66,15 +76,22 @@ IdentityPiece softmax_equals_clip_piece(std::size_t S) {
 DCRV_CERTIFICATE(lift_softmax_equals_clip) {
   Certificate c;
   c.claim = "B.lift-softmax-equals-clip";
-  c.domain = "S = 2, ..., 6; every theta in R^S and every delta* in (0,1) (the identity holds for every "
-             "positive p' = max(p_theta, delta*)); no exclusion";
+  c.domain =
+      "every S >= 2 (the every-S identity; term by term S = 2, ..., 6); every theta in R^S and every "
+      "delta* in (0,1) (the identity holds for every positive p' = max(p_theta, delta*)); no exclusion";
   c.method = "exp(P(theta)_i) = p'_i M with M = exp(-<1, log p'>/S) (times the max-shift of softmax) a free "
              "positive variable: softmax(P)_i - p'_i/sum p' = p'_i M/(M sum p') - p'_i/sum p', times "
              "M (sum p')^2 a polynomial of degree <= 2 in each variable (grid of degree 3); zero on the grid "
              "hence identically";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(softmax_equals_clip_piece(S));
+  c.identities.push_back(b_every_s::softmax_equals_clip());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"coordinate i of softmax(P(theta)) is p'_i M/sum_j p'_j M = p'_i M/(M sigma) with sigma = sum p': the "
+       "other coordinates enter only through sigma, a free variable of the every-S identity; the "
+       "full-coordinate identity is checked for S = 2..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -147,7 +164,8 @@ template <std::size_t S> void add_chain_pieces(Certificate& c) {
 DCRV_CERTIFICATE(chain_B_factorization) {
   Certificate c;
   c.claim = "B.chain-B-factorization";
-  c.domain = "S = 2, 3, 4, every active set A; every theta in R^S off the kink set and every delta* in (0,1)";
+  c.domain = "every S >= 2 and every active set A (the every-S identities; term by term S = 2, 3, 4); every "
+             "theta in R^S off the kink set and every delta* in (0,1)";
   c.method =
       "off the kink set the active set A is locally constant, so D_theta softmax(P(theta)) is the "
       "derivative of q = m/sum m with m_i = p_i (i in A), delta* (i not in A), and softmax(P(theta)) = q "
@@ -163,7 +181,18 @@ DCRV_CERTIFICATE(chain_B_factorization) {
   tag_new_parts(c, pieces, identities, "S", 3);
   add_chain_pieces<4>(c);
   tag_new_parts(c, pieces, identities, "S", 4);
+  for (auto& piece : b_every_s::chain_cases())
+    c.identities.push_back(std::move(piece));
   c.paper = {{"S", 2, kUnbounded}}; // every S >= 2 (theta, delta*: free variables of the identities)
+  c.reductions.push_back(
+      {"entry (i, k) of J_q DP, of the quotient rule and of D_theta softmax(P(theta)) = D_theta q (q = "
+       "m/sum m) depends on A only through whether i, k are in A and i = k, and on the other coordinates "
+       "only through P = sum of p over A minus {i, k}, the clipped mass N = delta* #(clipped coordinates "
+       "other than i, k) and the column mean mu of DP (cancelled by J_q 1 = 0); with d_k p_l = p_l "
+       "(delta_lk - p_k) (B.softmax-jacobian-formula, whole) d_k P = -p_k P, so the six every-S identities "
+       "in (p_i, p_k, P, delta*, N, mu) cover every S and A; the full-coordinate identity (exact "
+       "theta-derivatives) is checked for S = 2, 3, 4 and every A as well",
+       {"S"}});
   return c;
 }
 
@@ -275,6 +304,21 @@ IdentityPiece clip_floor_identity_piece(std::size_t S, unsigned mask, bool fixed
                         });
 }
 
+/// The every-S piece of B.clip-floor (`design`: c = 1): the score (c − 1)δ⋆ − cδ⋆Fτ − r_i of
+/// b_every_s::clip_floor over (δ⋆, τ, F, r_i) ∈ [0, 1]^4, which holds every value these take for every S
+/// (the reduction in add_clip_floor).
+Piece clip_floor_every_s_piece(bool design) {
+  Piece piece =
+      make_piece<4>("every S: (c - 1) delta* - c delta* F tau - r_i, (delta*, tau, F, r_i) in [0, 1]^4",
+                    {unit_box(4)}, [design](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const X c = design ? X(1) : X(k("c"));
+                      return (c - X(1)) * x[0] - c * x[0] * x[2] * x[1] - x[3];
+                    });
+  piece.dims.push_back({"S", 2, kUnbounded});
+  return piece;
+}
+
 /// The pieces of B.clip-floor (`design`: with c fixed to 1, for B.clip-floor-design): the branch and bound
 /// per coordinate i and S = 2, 3, 4, and the exact identities per active pattern.
 void add_clip_floor(Certificate& c, bool design) {
@@ -285,20 +329,37 @@ void add_clip_floor(Certificate& c, bool design) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     for (unsigned mask = 0; mask < (1u << S); ++mask)
       c.identities.push_back(clip_floor_identity_piece(S, mask, design));
+  c.pieces.push_back(clip_floor_every_s_piece(design));
+  c.identities.push_back(design ? b_every_s::clip_floor_c1() : b_every_s::clip_floor_free_c());
+  c.reductions.push_back(
+      {"coordinate i's score is, for every S, D (c delta_min - q_i) = (1 + s)[(c - 1) delta* - c delta* F "
+       "tau - r_i] (every-S identity) with s = (S - 1) delta*, tau = 1/(1 + s) in (0, 1], r_i = max(p_i - "
+       "delta*, 0) in [0, 1] and F = sum_j min(p_j, delta*) - delta*, through which alone the other "
+       "coordinates enter (sum max(p, delta*) = 1 + s - F: max + min = p_j + delta* termwise, sum p = 1); F "
+       "is in [0, 1] for every S (F <= sum p - delta* <= 1; F >= 0: if some p_k >= delta*, F = sum_{j != k} "
+       "min(p_j, delta*) >= 0 termwise, else F = sum p - delta* = 1 - delta* >= 0), so the every-S piece "
+       "over (delta*, tau, F, r_i) in [0, 1]^4 covers every S; the per-S pieces and the active-pattern "
+       "identities check the full-coordinate form for S = 2, 3, 4",
+       {"S"}});
 }
 
 DCRV_CERTIFICATE(clip_floor) {
   Certificate c;
   c.claim = "B.clip-floor";
-  c.domain = "S = 2, 3, 4, every coordinate i; every p in the closed simplex and every delta* in [0, 1]; the "
+  c.domain = "every S >= 2 (the every-S piece; term by term S = 2, 3, 4), every coordinate i; every p in the "
+             "closed simplex and every delta* in [0, 1]; the "
              "second part (softmax(P(theta)) = C(p_theta), "
              "B.lift-softmax-equals-clip) with the same S and delta*";
   c.method =
       "D (c delta_min - q_i) = -delta* F - r_i (1 + (S-1) delta*) + (c - 1) delta* sum m with D = (1 + "
       "(S-1) delta*) sum m > 0, r = max(p - delta*, 0), F = sum min(p, delta*) - delta* >= 0: exact "
-      "identity per active pattern (degree <= 2 per variable, grid of degree 3), with the equivalent "
-      "forms of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), "
-      "each box evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially";
+      "identity per active pattern (degree <= 2 per variable, grid of degree 3), with the equivalent forms "
+      "of F; the right side <= 0 by interval branch and bound over (stick-breaking p, delta*), each box "
+      "evaluated with a form of F whose enclosure is >= 0 there; q <= 1 trivially. Every S: the same "
+      "identity in aggregates (delta*, sum min(p, delta*), S as a free real, r_i, c) reads D (c delta_min - "
+      "q_i) = (1 + s)[(c - 1) delta* - c delta* F tau - r_i], s = (S - 1) delta*, tau = 1/(1 + s), and the "
+      "bracket <= 0 by branch and bound over (delta*, tau, F, r_i) in [0, 1]^4 (F >= 0 for every S: the "
+      "reduction)";
   c.constants = {{"c", [] { return Interval(1); }}};
   add_clip_floor(c, false);
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
@@ -330,19 +391,26 @@ IdentityPiece design_identity_piece(std::size_t S) {
 DCRV_CERTIFICATE(clip_floor_design) {
   Certificate c;
   c.claim = "B.clip-floor-design";
-  c.domain = "S = 2, 3, 4; every delta_low in (0, 1/S) and every p in the closed simplex";
+  c.domain =
+      "every S >= 2 (the every-S identity and piece; term by term S = 2, 3, 4); every delta_low in (0, "
+      "1/S) and every p in the closed simplex";
   c.method =
       "with a = 1: delta_min(delta*) - delta_low = 0 and 1 - delta* = (1 - S delta_low)/(1 - (S-1) "
       "delta_low) are rational identities in delta_low (exact, grid of degree 3), so delta* ranges over "
       "(0, 1) and the floor min C(p) >= delta_low = delta_min(delta*) is B.clip-floor at c = 1, proved by "
-      "its branch and bound over (stick-breaking p, delta* in [0, 1]) and its exact identities";
+      "its branch and bound over (stick-breaking p, delta* in [0, 1]) and its exact identities; every S: the "
+      "design identities with S as a free real n, and B.clip-floor's every-S identity and piece at c = 1";
   c.constants = {{"a", [] { return Interval(1); }, [] { return Rational(1); }}};
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(design_identity_piece(S));
   add_clip_floor(c, true);
+  c.identities.push_back(b_every_s::clip_floor_design());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {", A = {"});
+  c.reductions.push_back({"delta_min(delta*) and delta* depend on S only as the free real n of the every-S "
+                          "design identity (checked for S = 2, 3, 4 as well)",
+                          {"S"}});
   return c;
 }
 
@@ -358,52 +426,31 @@ DCRV_CERTIFICATE(clip_floor_design) {
 // Score δ⋆|λ| − c ≤ 0 (the claim times δ⋆ > 0).
 // ---------------------------------------------------------------------------------------------------------
 
-/// λ of DP (or of B = J_q DP when `composite`) on T for S = 2, active set `mask`, at p, δ⋆.
-template <class X> X lift_lambda(const std::array<X, 2>& p, const X& ds, unsigned mask, bool composite) {
-  std::array<std::array<X, 2>, 2> d;
-  for (std::size_t i = 0; i < 2; ++i)
-    for (std::size_t k = 0; k < 2; ++k)
-      d[i][k] = (mask & (1u << i)) ? X(X(i == k ? 1 : 0) - p[k]) : X(0);
-  for (std::size_t k = 0; k < 2; ++k) { // C: subtract the column means
-    const X mean = (d[0][k] + d[1][k]) / X(2);
-    d[0][k] -= mean;
-    d[1][k] -= mean;
-  }
-  if (composite) { // B = J_q DP, q = m/Σm, m = max(p, δ⋆) with the mask
-    std::array<X, 2> m;
-    for (std::size_t i = 0; i < 2; ++i)
-      m[i] = (mask & (1u << i)) ? p[i] : ds;
-    const X total = m[0] + m[1];
-    const std::array<X, 2> q{m[0] / total, m[1] / total};
-    const X j = q[0] * q[1]; // J_q = q₁q₂ [[1, −1], [−1, 1]]
-    std::array<std::array<X, 2>, 2> b;
-    for (std::size_t k = 0; k < 2; ++k) {
-      b[0][k] = j * (d[0][k] - d[1][k]);
-      b[1][k] = j * (d[1][k] - d[0][k]);
-    }
-    d = b;
-  }
-  return (d[0][0] - d[0][1] - d[1][0] + d[1][1]) / X(2);
-}
+/// Why B.DP-opnorm and B.DsmP-opnorm stop at S = 2 (their scope.gap).
+constexpr const char* kLiftNormGap =
+    "an operator norm of an S x S matrix whose maximiser depends on every coordinate and on the active set: "
+    "for S >= 3 it is no longer rank one (|w^T D w|/2), and needs its own closed form or a symbolic-S "
+    "argument";
 
 Piece lift_norm_piece(unsigned mask, bool composite) {
   const Interval unit(0.0, 1.0), left(0.0, 0.5), right(0.5, 1.0);
-  Piece piece = make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
-                              [mask, composite](const auto& x, const Constants& k) {
-                                using X = std::decay_t<decltype(x[0])>;
-                                const auto p = stick_breaking<2>(x);
-                                const X& s = x[1];
-                                X ds;
-                                if (mask == 3)
-                                  ds = s * p[0];
-                                else if (mask == 1)
-                                  ds = p[1] + s * (p[0] - p[1]);
-                                else if (mask == 2)
-                                  ds = p[0] + s * (p[1] - p[0]);
-                                else
-                                  ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
-                                return ds * abs(lift_lambda<X>(p, ds, mask, composite)) - k("c");
-                              });
+  Piece piece =
+      make_piece<2>(mask_label(2, mask), {{mask == 1 ? right : (mask == 0 ? unit : left), unit}},
+                    [mask, composite](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      const auto p = stick_breaking<2>(x);
+                      const X& s = x[1];
+                      X ds;
+                      if (mask == 3)
+                        ds = s * p[0];
+                      else if (mask == 1)
+                        ds = p[1] + s * (p[0] - p[1]);
+                      else if (mask == 2)
+                        ds = p[0] + s * (p[1] - p[0]);
+                      else
+                        ds = max(p[0], p[1]) + s * (X(1) - max(p[0], p[1]));
+                      return ds * abs(tangent_eigen_exact::lift_lambda<X>(p, ds, mask, composite)) - k("c");
+                    });
   return with_dim(piece, "S", 2); // the (u, s) charts of the active-set regions exist for S = 2 only
 }
 
@@ -417,10 +464,14 @@ DCRV_CERTIFICATE(DP_opnorm) {
       "for S = 2, DP maps into T = span{(1, -1)} and kills 1, so ||DP||_op = |w^T DP w|/2; rows of "
       "diag(1_A/p) J are e_i - p (i active); per active set A the region is parametrised by (u, s) in a "
       "box (delta* = s p_1 on u <= 1/2 for A = {1, 2} by the symmetry u <-> 1 - u, ...); score delta* "
-      "||DP|| - c <= 0 by branch and bound; sup 1/2 approached at p = (1/2, 1/2), delta* -> 1/2";
+      "||DP|| - c <= 0 by branch and bound; sup 1/2 approached at p = (1/2, 1/2), delta* -> 1/2; the step "
+      "||DP||_op = |w^T DP w|/2 is the exact identity DP = lambda w w^T/2 (lambda = w^T DP w/2) for every A, "
+      "in (p1, delta*)";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, false));
+  c.identities.push_back(tangent_eigen_exact::lift_rank_one_identity(false));
+  c.scope.gap = kLiftNormGap;
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }
@@ -434,10 +485,13 @@ DCRV_CERTIFICATE(DsmP_opnorm) {
   c.method = "for S = 2, B = J_q DP (q = softmax(P(theta)) = C(p), B.lift-softmax-equals-clip) maps into T = "
              "span{(1, -1)} and kills 1, so ||B||_op = |w^T B w|/2; per active set A the region is "
              "parametrised by (u, s) in a box as for B.DP-opnorm; score delta* ||B|| - c <= 0 by branch and "
-             "bound; sup 1/4 approached at p = (1/2, 1/2), delta* -> 1/2";
+             "bound; sup 1/4 approached at p = (1/2, 1/2), delta* -> 1/2; the step ||B||_op = |w^T B w|/2 is "
+             "the exact identity B = lambda w w^T/2 (lambda = w^T B w/2) for every A, in (p1, delta*)";
   c.constants = {{"c", [] { return Interval(0.25); }}};
   for (unsigned mask = 0; mask < 4; ++mask)
     c.pieces.push_back(lift_norm_piece(mask, true));
+  c.identities.push_back(tangent_eigen_exact::lift_rank_one_identity(true));
+  c.scope.gap = kLiftNormGap;
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }

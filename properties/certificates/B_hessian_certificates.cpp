@@ -9,9 +9,11 @@
 // identity.
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
 
@@ -50,7 +52,8 @@ template <std::size_t S> IdentityPiece hessian_formula_piece() {
 DCRV_CERTIFICATE(hessian_formula) {
   Certificate c;
   c.claim = "B.hessian-formula";
-  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant); every i, k, l";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, ..., 5); every theta in R^S (E = "
+             "exp(theta) over the positive orthant); every i, k, l";
   c.method =
       "exact second derivatives instead of the claim's Richardson difference quotient: with E_j = "
       "exp(theta_j), second-order jets over the rationals (value E_j, gradient E_j e_j, Hessian "
@@ -58,8 +61,15 @@ DCRV_CERTIFICATE(hessian_formula) {
       "(dcrv's hessian_column); each difference times (sum E)^3 is a polynomial of degree <= 3 in each "
       "E_j (grid of degree 4), zero on the grid hence identically";
   c.identities = {hessian_formula_piece<2>(), hessian_formula_piece<3>(), hessian_formula_piece<4>(),
-                  hessian_formula_piece<5>()};
+                  hessian_formula_piece<5>(), b_every_s::hessian_formula()};
   c.paper = {{"S", 2, kUnbounded}};
+  c.reductions.push_back(
+      {"p_i = E_i/sigma with sigma = sum E and d_theta_k E_j = delta_jk E_j: d_l d_k p_i involves the other "
+       "coordinates only through R = sigma - (the E of the distinct indices among i, k, l), constant in "
+       "theta_k and theta_l, a free variable of the every-S identity (every equality pattern of (i, k, l); "
+       "a rational identity, so it holds with an unused slot's E and R = 0 as well, S = 2); the "
+       "full-coordinate identity is checked for S = 2..5 as well",
+       {"S"}});
   return c;
 }
 
@@ -113,8 +123,8 @@ template <std::size_t m> Piece xi_simplex_piece() {
 DCRV_CERTIFICATE(xi_closed_form) {
   Certificate c;
   c.claim = "B.Xi-closed-form";
-  c.domain = "m = 1, ..., 5; every delta > 0 and every M >= m delta (every feasible x = delta + (M - m "
-             "delta) q, q in the closed simplex)";
+  c.domain = "every m >= 1 (the every-m identity and piece; term by term m = 1, ..., 5); every delta > 0 and "
+             "every M >= m delta (every feasible x = delta + (M - m delta) q, q in the closed simplex)";
   c.method =
       "x = delta + e q with e = M - m delta >= 0 and q in the simplex: sum x^2 - Xi_m(M; delta) = "
       "-e^2 (1 - sum q^2) is a polynomial identity (degree <= 2 in each variable, grid of degree 3; "
@@ -125,7 +135,24 @@ DCRV_CERTIFICATE(xi_closed_form) {
     c.identities.push_back(xi_identity_piece(m));
   c.pieces = {xi_simplex_piece<2>(), xi_simplex_piece<3>(), xi_simplex_piece<4>(), xi_simplex_piece<5>()};
   rename_dim(c.pieces, "S", "m"); // the simplex of q has m vertices
+  // every m: the identity in (delta, e, m, sum q^2) and the termwise bound q_j^2 <= q_j on [0, 1]
+  c.identities.push_back(b_every_s::xi_closed_form());
+  c.pieces.push_back(make_piece<1>("every m: q_j (q_j - 1) <= 0 for q_j in [0, 1]", {unit_box(1)},
+                                   [](const auto& x, const Constants&) {
+                                     using X = std::decay_t<decltype(x[0])>;
+                                     return x[0] * (x[0] - X(1));
+                                   }));
+  c.pieces.back().dims.push_back({"m", 1, kUnbounded});
   c.paper = {{"m", 1, kUnbounded}};
+  c.reductions.push_back(
+      {"with x = delta + e q, sum q = 1, sum x^2 - Xi_m = -e^2 (1 - sum q^2) depends on q only through sum "
+       "q^2 "
+       "and on m as a free real (every-m identity, also the attained point x* = (delta + e, delta, ..., "
+       "delta)); sum q^2 <= 1 for every m because q_j^2 - q_j = q_j (q_j - 1) <= 0 on [0, 1] termwise "
+       "(every-m "
+       "piece) and sum q = 1; the full-coordinate identity is checked for m = 1..5 and the bound for m = "
+       "2..5 as well",
+       {"m"}});
   return c;
 }
 

@@ -21,8 +21,10 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/B_every_s.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/tangent_eigen_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -64,7 +66,8 @@ template <std::size_t S> IdentityPiece jacobian_formula_piece() {
 DCRV_CERTIFICATE(softmax_jacobian_formula) {
   Certificate c;
   c.claim = "B.softmax-jacobian-formula";
-  c.domain = "S = 1, ..., 6; every theta in R^S (the whole positive orthant of E = exp(theta)); every i, k";
+  c.domain = "every S >= 1 (the every-S identity; term by term S = 1, ..., 6); every theta in R^S (the whole "
+             "positive orthant of E = exp(theta)); every i, k";
   c.method = "exact derivative instead of the claim's difference quotient: with E_j = exp(theta_j), "
              "d_theta_k E_j = delta_jk E_j, forward-mode jets over the rationals give d p_i/d theta_k of "
              "p_i = E_i/sum E exactly; compared with p_i(delta_ik - p_k) and with S(p)_ik = "
@@ -72,8 +75,15 @@ DCRV_CERTIFICATE(softmax_jacobian_formula) {
              "(grid of degree 3), zero on the grid hence identically";
   c.identities = {with_s(jacobian_formula_piece<1>(), 1), with_s(jacobian_formula_piece<2>(), 2),
                   with_s(jacobian_formula_piece<3>(), 3), with_s(jacobian_formula_piece<4>(), 4),
-                  with_s(jacobian_formula_piece<5>(), 5), with_s(jacobian_formula_piece<6>(), 6)};
+                  with_s(jacobian_formula_piece<5>(), 5), with_s(jacobian_formula_piece<6>(), 6),
+                  b_every_s::jacobian_formula()};
   c.paper = {{"S", 1, kUnbounded}};
+  c.reductions.push_back(
+      {"p_i = E_i/sigma with sigma = sum_j E_j and d_theta_k E_j = delta_jk E_j: d p_i/d theta_k involves "
+       "the other coordinates only through R = sigma - E_i - E_k, constant in theta_i and theta_k and a "
+       "free variable of the every-S identity (jets in (theta_i, theta_k); a rational identity, so it holds "
+       "with E_k = R = 0 as well, S = 1); the full-coordinate identity is checked for S = 1..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -109,8 +119,10 @@ IdentityPiece inverse_right_piece(std::size_t S) {
 DCRV_CERTIFICATE(softmax_inverse) {
   Certificate c;
   c.claim = "B.softmax-inverse";
-  c.domain = "S = 2, ..., 6; every p in ri Delta^{S-1} (chart p = (x, 1 - sum x), the identity holds as a "
-             "rational identity in x) and every theta in Theta; no exclusion";
+  c.domain =
+      "every S >= 2 (the every-S identities; term by term S = 2, ..., 6); every p in ri "
+      "Delta^{S-1} (chart p = (x, 1 - sum x), the identity holds as a rational identity in x) and every "
+      "theta in Theta; no exclusion";
   c.method = "exact substitution: exp(G(p)_i) = p_i M with M = exp(-<1, log p>/S) > 0 taken as a free "
              "variable, so softmax(G(p))_i - p_i = p_i M/(M sum p) - p_i (times M sum p: degree <= 2 in each "
              "variable); on Theta, log p_i = theta_i - Lambda with Lambda = log sum exp(theta) free, so "
@@ -119,7 +131,15 @@ DCRV_CERTIFICATE(softmax_inverse) {
     c.identities.push_back(inverse_left_piece(S));
     c.identities.push_back(inverse_right_piece(S));
   }
+  c.identities.push_back(b_every_s::inverse_left());
+  c.identities.push_back(b_every_s::inverse_right());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"coordinate i of softmax(G(p)) is p_i M/sum_j p_j M = p_i M/(M sigma) with sigma = sum p = 1 on the "
+       "simplex, and coordinate i of G(softmax theta) is (theta_i - Lambda) - (A - S Lambda)/S with A = sum "
+       "theta (= 0 on Theta): the other coordinates enter only through sigma and A, and S as a free real n, "
+       "in the every-S identities; the full-coordinate identities are checked for S = 2..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -143,13 +163,20 @@ IdentityPiece log_ratio_piece(std::size_t S) {
 DCRV_CERTIFICATE(log_ratio) {
   Certificate c;
   c.claim = "B.log-ratio";
-  c.domain = "S = 2, ..., 6; every theta in R^S (so in particular Theta) and every i != j; no exclusion";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, ..., 6); every theta in R^S (so in "
+             "particular Theta) and every i != j; no exclusion";
   c.method = "exact substitution E = exp(theta): p_i/p_j = E_i/E_j = exp(theta_i - theta_j) as the rational "
              "identity (E_i/sum E)/(E_j/sum E) - E_i/E_j = 0 (times E_j sum E: degree <= 2 in each E_k, grid "
              "of degree 3), then log(exp(theta_i - theta_j)) = theta_i - theta_j";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 6; ++S)
     c.identities.push_back(log_ratio_piece(S));
+  c.identities.push_back(b_every_s::log_ratio());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"p_i/p_j = (E_i/sigma)/(E_j/sigma): the other coordinates enter only through sigma = "
+       "sum E, a free variable of the every-S identity; the full-coordinate identity is "
+       "checked for S = 2..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -170,15 +197,21 @@ IdentityPiece gauge_piece(std::size_t S) {
 DCRV_CERTIFICATE(gauge_uniqueness) {
   Certificate c;
   c.claim = "B.gauge-uniqueness";
-  c.domain = "S = 1, ..., 6; every theta in R^S (so every translate theta + c 1 the claim samples); no "
-             "exclusion";
+  c.domain = "every S >= 1 (the every-S identity; term by term S = 1, ..., 6); every theta in R^S (so every "
+             "translate theta + c 1 the claim samples); no exclusion";
   c.method =
       "log p_i = theta_i - Lambda with Lambda = log sum exp(theta) as a free variable: "
       "G(softmax theta)_i + mean(theta) - theta_i is linear in (theta, Lambda) (degree 1), zero on the "
       "grid hence identically";
   for (DimLoop<std::size_t> S(c, "S", 1); S <= 6; ++S)
     c.identities.push_back(gauge_piece(S));
+  c.identities.push_back(b_every_s::gauge());
   c.paper = {{"S", 1, kUnbounded}}; // the claim holds for every S >= 1
+  c.reductions.push_back(
+      {"coordinate i of G(softmax theta) + mean(theta) 1 is (theta_i - Lambda) - (A - S Lambda)/S + A/S "
+       "with A = sum theta: the other coordinates enter only through A, and S as a free real n, in the "
+       "every-S identity; the full-coordinate identity is checked for S = 1..6 as well",
+       {"S"}});
   return c;
 }
 
@@ -239,14 +272,23 @@ IdentityPiece kernel_rank_piece(std::size_t S) {
 DCRV_CERTIFICATE(jacobian_kernel_rank) {
   Certificate c;
   c.claim = "B.jacobian-kernel-rank";
-  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant) and every v in T";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, ..., 5); every theta in R^S (E = "
+             "exp(theta) over the positive orthant) and every v in T";
   c.method =
       "exact substitution E = exp(theta), v = (x, -sum x) in T: (J 1)_i and (C diag(1/p) J v - v)_i "
       "are rational; (J 1)_i times (sum E)^2 has degree <= 2 in each E_j, the second residual reduces to "
       "v_i - <p, v> - mean - v_i with denominator sum E (degree <= 1 in each variable); grid of degree 2";
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 5; ++S)
     c.identities.push_back(kernel_rank_piece(S));
+  c.identities.push_back(b_every_s::kernel_rank());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"(J 1)_i = p_i (1 - sum p) and (C diag(1/p) J v)_i = (v_i - <p, v>) - (sum v - S <p, v>)/S: the "
+       "other coordinates enter only through sum p = 1, mu = <p, v>, sum v = 0 on T and S as a free real n, "
+       "in the every-S identity (the full-coordinate identity checked for S = 2..5 as well); the rank "
+       "statement follows for every S from these two identities: a left inverse on T makes J|_T injective, "
+       "with J 1 = 0 rank J = S - 1 and ker J = span{1}",
+       {"S"}});
   return c;
 }
 
@@ -272,11 +314,14 @@ IdentityPiece variance_form_piece(std::size_t S) {
         pairwise += p[i] * p[l] * (v[i] - v[l]) * (v[i] - v[l]);
     }
     pairwise *= k("half");
-    const Exact moments = second - mean * mean;
+    const Exact moments = second - mean * mean, sigma = sum_of(p);
     XVec r;
     r.push_back(quadratic - moments);
     r.push_back(moments - pairwise);
     r.push_back(pairwise - variance);
+    // each form against its expansion in the moments (sigma, mean, second) of b_every_s::variance_form
+    r.push_back(pairwise - k("half") * (2 * sigma * second - 2 * mean * mean));
+    r.push_back(variance - (second - 2 * mean * mean + sigma * mean * mean));
     return r;
   });
 }
@@ -284,7 +329,8 @@ IdentityPiece variance_form_piece(std::size_t S) {
 DCRV_CERTIFICATE(jacobian_variance_form) {
   Certificate c;
   c.claim = "B.jacobian-variance-form";
-  c.domain = "S = 2, 3, 4; every theta in R^S (E = exp(theta) over the positive orthant) and every v in T";
+  c.domain = "every S >= 2 (the every-S identity in the moments; term by term S = 2, 3, 4); every theta in "
+             "R^S (E = exp(theta) over the positive orthant) and every v in T";
   c.method =
       "exact substitution E = exp(theta), v = (x, -sum x): the four expressions are polynomials in "
       "(p, v) with p = E/sum E; each difference times (sum E)^3 has degree <= 3 in each E_j and <= 2 in "
@@ -292,7 +338,14 @@ DCRV_CERTIFICATE(jacobian_variance_form) {
   c.constants = {{"half", [] { return Interval(0.5); }, [] { return Rational(1, 2); }}};
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 4; ++S)
     c.identities.push_back(variance_form_piece(S));
+  c.identities.push_back(b_every_s::variance_form());
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.reductions.push_back(
+      {"each of the four forms is a polynomial in the moments sigma = sum p = 1, mu = sum p_i v_i and m2 = "
+       "sum p_i v_i^2 (v^T J v = m2 - mu^2 by J = diag p - p p^T; the double sum and the variance expanded "
+       "by distributivity, the sums over i and j separating), so the every-S identity in (mu, m2) covers "
+       "every S; the full-coordinate forms are checked against these expansions for S = 2..4",
+       {"S"}});
   return c;
 }
 
@@ -342,7 +395,8 @@ template <std::size_t S> IdentityPiece block_formula_piece() {
 DCRV_CERTIFICATE(percoord_dJ_block_formula) {
   Certificate c;
   c.claim = "B.percoord-dJ-block-formula";
-  c.domain = "S = 2, ..., 5; every theta in R^S (E = exp(theta) over the positive orthant)";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, ..., 5); every theta in R^S (E = "
+             "exp(theta) over the positive orthant)";
   c.method =
       "exact substitution E = exp(theta): both the claim's d_1 J = diag(pdot) - pdot p^T - p pdot^T "
       "(pdot = J e_1) and the exact theta_1-derivative of J (jets over the rationals) are compared with "
@@ -350,8 +404,17 @@ DCRV_CERTIFICATE(percoord_dJ_block_formula) {
       "(grid of degree 4); zero on the grid hence identically (with the exact constant 2)";
   c.constants = {{"two", [] { return Interval(2); }, [] { return Rational(2); }}};
   c.identities = {with_s(block_formula_piece<2>(), 2), with_s(block_formula_piece<3>(), 3),
-                  with_s(block_formula_piece<4>(), 4), with_s(block_formula_piece<5>(), 5)};
+                  with_s(block_formula_piece<4>(), 4), with_s(block_formula_piece<5>(), 5),
+                  b_every_s::block_formula()};
   c.paper = {{"S", 2, kUnbounded}};
+  c.reductions.push_back(
+      {"entry (i, l) of d_theta_1 J = d_theta_1 [p_i (delta_il - p_l)] and of a N(a, b) depends only on "
+       "whether i, l are 1 or equal, on p_1, p_i, p_l and on 1 - a = sum_{j >= 2} p_j: with E = exp(theta), "
+       "the other coordinates enter only through R = sum E - E_1 - E_i - E_l, constant in theta_1, a free "
+       "variable of the every-S identity (every pattern of (i, l) among 1, a, b; a rational identity, so it "
+       "holds with an unused slot's E and R = 0 as well, S = 2); the full-coordinate identity is checked "
+       "for S = 2..5 as well",
+       {"S"}});
   return c;
 }
 
@@ -375,10 +438,17 @@ DCRV_CERTIFICATE(jacobian_opnorm) {
       "J is symmetric positive semi-definite with J 1 = 0, so R^S = T + span{1} splits it and ||J||_op = "
       "max(lambda_max(J|_T), 0) = lambda_max(J|_T) (the claim's second part); lambda_max(J|_T) in closed "
       "form in an orthogonal integer basis of T on the stick-breaking box; the bound is attained at p = "
-      "(1/2, 1/2[, 0]) and closed there by the second-order test";
+      "(1/2, 1/2[, 0]) and closed there by the second-order test; the closed form is checked exactly as "
+      "for B.loewner-upper (S = 2: J w = (m/2) w; S = 3: the characteristic polynomial of J|_T in the basis "
+      "w1, w2 with the root free, r^2 substituted)";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {jacobian_lambda_max_piece<2>(), jacobian_lambda_max_piece<3>()}; // as B.loewner-upper
+  // the closed forms of lambda_max(J|_T), exact (issue 20 point 5), as B.loewner-upper
+  c.identities = tangent_eigen_exact::jacobian_eigen_identities();
   c.paper = {{"S", 2, kUnbounded}};
+  c.reductions = {{"J symmetric PSD with J 1 = 0 (checked): R^S = T + span{1} splits it, so ||J||_op = "
+                   "lambda_max(J|_T)"}};
+  c.scope.gap = tangent_eigen_exact::kLambdaMaxGap;
   return c;
 }
 
@@ -537,7 +607,9 @@ template <std::size_t S> void add_min_chart(Certificate& c, bool pd) {
 DCRV_CERTIFICATE(loewner_lower) {
   Certificate c;
   c.claim = "B.loewner-lower";
-  c.domain = "S = 2, 3, 4; every theta in R^S (p over the closed simplex) and every v in T; no exclusion";
+  c.domain = "every S >= 2 (the every-S identity and piece; term by term S = 2, 3, 4); every theta in R^S (p "
+             "over the "
+             "closed simplex) and every v in T; no exclusion";
   c.method =
       "by permutation symmetry p_min = p_S: p = t 1 + (1 - x0) q (t = x0/S = p_min, q in the face q_S = "
       "0), v in a Helmert basis of T on the faces b_j = 1 (homogeneity); c t |v|^2 - v^T J v = -[sum s_i "
@@ -548,6 +620,23 @@ DCRV_CERTIFICATE(loewner_lower) {
   add_min_chart<2>(c, false);
   add_min_chart<3>(c, false);
   add_min_chart<4>(c, false);
+  c.identities.push_back(b_every_s::min_chart_lower());
+  c.pieces.push_back(make_piece<3>("every S: (c - 1) t - A - W, (t, A, W) in [0, 1]^3", {unit_box(3)},
+                                   [](const auto& x, const Constants& k) {
+                                     using X = std::decay_t<decltype(x[0])>;
+                                     return (X(k("c")) - X(1)) * x[0] - x[1] - x[2];
+                                   }));
+  c.pieces.back().dims.push_back({"S", 2, kUnbounded});
+  c.reductions.push_back(
+      {"for every S, c t |v|^2 - v^T J v = (c - 1) t |v|^2 - t S mu^2 - W with t = p_min, s_i = p_i - t >= "
+       "0, "
+       "W = sum s_i (v_i - mu)^2 (every-S identity in the aggregates |v|^2, sum s_i v_i^2, mu = <p, v>, S as "
+       "a "
+       "free real); by homogeneity |v| = 1, and A = t S mu^2 >= 0, W >= 0 (termwise) enter with a minus "
+       "sign, "
+       "so the supremum over them is at A = W = 0, inside the every-S piece over (t, A, W) in [0, 1]^3 (t <= "
+       "1/S); the per-S pieces and identities check the full-coordinate form for S = 2, 3, 4",
+       {"S"}});
   return c;
 }
 
@@ -555,7 +644,8 @@ DCRV_CERTIFICATE(loewner_lower) {
 DCRV_CERTIFICATE(jacobian_pd_on_T) {
   Certificate c;
   c.claim = "B.jacobian-pd-on-T";
-  c.domain = "S = 2, 3, 4; every theta in R^S (p over the closed simplex) and every v in T; no exclusion";
+  c.domain = "every S >= 2 (the every-S identity; term by term S = 2, 3, 4); every theta in R^S (p over the "
+             "closed simplex) and every v in T; no exclusion";
   c.method =
       "by permutation symmetry p_min = p_S: p = t 1 + s (t = p_min, s = (1 - x0) q >= 0), v in a Helmert "
       "basis of T on the faces b_j = 1 (homogeneity); S t^2 |v|^2 - v^T J v = -sum_{i<j} (t(s_i + s_j) + "
@@ -565,6 +655,14 @@ DCRV_CERTIFICATE(jacobian_pd_on_T) {
   add_min_chart<2>(c, true);
   add_min_chart<3>(c, true);
   add_min_chart<4>(c, true);
+  c.identities.push_back(b_every_s::min_chart_pd());
+  c.reductions.push_back(
+      {"for every S, S t^2 |v|^2 - v^T J v = -sum_{i<j} (t (s_i + s_j) + s_i s_j)(v_i - v_j)^2 with t = "
+       "p_min "
+       "and s_i = p_i - t >= 0 (every-S identity in the aggregates |v|^2, sum s_i v_i^2, mu = <p, v>, S as a "
+       "free real, the pair sum expanded), and the pair sum is >= 0 term by term (t, s_i >= 0, squares), as "
+       "the per-S pieces prove it for S = 2, 3, 4; S p_min^2 |v|^2 >= 0, > 0 for v != 0 in the open simplex",
+       {"S"}});
   return c;
 }
 
@@ -609,14 +707,13 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
   c.domain = "S = 2, 3; every theta in R^S (p over the open simplex, scores extended to the closed one); no "
              "exclusion";
   c.method =
-      "S = 2: J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so kappa = 1; "
-      "times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. lambda (min(p1, "
-      "p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1]; equality at u = 1/2. S = 3 (c >= 1/3): by permutation "
-      "symmetry p_3 = t = p_min, p = t 1 + (1 - 3t)(u, 1 - u, 0); 4tc mean^2 - 48 (t + c)^2 Delta = 576 (t "
-      "lambda_max - c lambda_min)(c lambda_max - t lambda_min) = 576 t G with G = c (1 - |p|^2)^2 - 3 (t + "
-      "c)^2 "
-      "p1 p2 (exact polynomial identity, mean and Delta from J in an integer basis of T), so kappa <= c/t "
-      "iff "
+      "S = 2: J|_T has the single eigenvalue lambda = w^T J w/||w||^2 = 2 p1 p2 (w = (1, -1)), so kappa = "
+      "1; times lambda_min p_min > 0 the claim reads lambda_max p_min - c lambda_min <= 0, i.e. lambda "
+      "(min(p1, p2) - c) <= 0 over p = (u, 1 - u), u in [0, 1]; equality at u = 1/2. S = 3 (c >= 1/3): by "
+      "permutation symmetry p_3 = t = p_min, p = t 1 + (1 - 3t)(u, 1 - u, 0); 4tc mean^2 - 48 (t + c)^2 "
+      "Delta = 576 (t lambda_max - c lambda_min)(c lambda_max - t lambda_min) = 576 t G with G = c (1 - "
+      "|p|^2)^2 - 3 (t + c)^2 p1 p2 (exact polynomial identity, mean and Delta from J in an integer basis "
+      "of T), so kappa <= c/t iff "
       "G <= 0; G <= 0 by branch and bound on (x0, u) in [0, 1]^2";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {simplex_piece<2>("S = 2", [](const auto& p, const Constants& k) { // p = (u, 1 − u)
@@ -635,6 +732,9 @@ DCRV_CERTIFICATE(boundary_kappa_bound) {
   c.pieces.back() = with_dim(c.pieces.back(), "S", 3);
   c.identities = {kappa_identity_piece()};
   c.identities.back().rearrangement = true; // kappa <= c/t iff G <= 0: the chain to the S = 3 score
+  c.scope.gap =
+      "a ratio of the extreme eigenvalues of the S x S matrix J|_T, in closed form (the p_min chart) "
+      "for S = 2, 3 only: S >= 4 needs a symbolic-S argument";
   c.paper = {{"S", 2, kUnbounded}};
   return c;
 }

@@ -20,6 +20,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/interval_simplex.hpp"
+#include "properties/certificates/tangent_eigen_exact.hpp"
 
 namespace dcrv::certify {
 namespace {
@@ -29,6 +30,7 @@ using interval_simplex::jacobian_derivative;
 using interval_simplex::jacobian_lambda_max_piece;
 using interval_simplex::simplex_piece;
 using interval_simplex::tangent_eigen_scaled;
+using tangent_eigen_exact::kLambdaMaxGap;
 
 /// 1/(3√3) as an enclosure.
 Interval percoord_constant() {
@@ -43,11 +45,22 @@ DCRV_CERTIFICATE(loewner_upper) {
   Certificate c;
   c.claim = "B.loewner-upper";
   c.domain = "S = 2, 3; every theta in R^S (p over the closed simplex); no exclusion";
-  c.method = "lambda_max(J|_T) <= c (equivalent to the quadratic-form bound on T), in closed form on the "
-             "stick-breaking box; bound attained at p = (1/2, 1/2[, 0]): closed by the second-order test";
+  c.method =
+      "lambda_max(J|_T) <= c (equivalent to the quadratic-form bound on T), in closed form on the "
+      "stick-breaking box; bound attained at p = (1/2, 1/2[, 0]): closed by the second-order test. The "
+      "closed form is checked exactly: S = 2, J w = (m/2) w (w = (1, -1), m = w^T J w); S = 3, "
+      "det(M - lambda N) = 12 (lambda - lambda+)(lambda - lambda-) for a free lambda (M = (w_i^T J w_j), "
+      "N = diag(2, 6) in the basis w1 = (1, -1, 0), w2 = (1, 1, -2) of T) with the score's 24 lambda+- "
+      "= 6 m11 + 2 m22 +- r, r free with r^2 = (6 m11 - 2 m22)^2 + 48 m12^2 substituted; J symmetric "
+      "with J 1 = 0";
   c.constants = {{"c", [] { return Interval(0.5); }}};
   c.pieces = {jacobian_lambda_max_piece<2>(), jacobian_lambda_max_piece<3>()}; // as B.jacobian-opnorm
+  // the closed forms of lambda_max(J|_T), exact (issue 20 point 5)
+  c.identities = tangent_eigen_exact::jacobian_eigen_identities();
   c.paper = {{"S", 2, kUnbounded}};
+  c.reductions = {{"the Rayleigh quotient: v^T J v <= c |v|^2 on T iff lambda_max(J|_T) <= c (J symmetric, "
+                   "J 1 = 0: J maps T into T, checked)"}};
+  c.scope.gap = kLambdaMaxGap;
   return c;
 }
 
@@ -170,7 +183,11 @@ DCRV_CERTIFICATE(percoord_dJ_bound) {
       "half-width 2^-10 around the face maximisers, for the two k of the face: the raw derivative of the "
       "score normal to the face has the sign that makes ||d_k J||_op increase towards the face (enclosed "
       "from a first-order jet), and on the face d_k J is the S = 2 matrix of the face's masses bordered by "
-      "zeros (p_m = 0, dp_m = -p_m p_k = 0), whose norm the S = 2 pieces bound";
+      "zeros (p_m = 0, dp_m = -p_m p_k = 0), whose norm the S = 2 pieces bound. Exact: the closed forms "
+      "(d_k J symmetric, d_k J 1 = 0; S = 2: d_k J w = (m/2) w; S = 3: det(M - lambda N) = 12 (lambda - "
+      "lambda+)(lambda - lambda-) with the root free, r^2 substituted), the t chart (r = sqrt 3 free: 3 r "
+      "w^T d_k J w = +-(3t - t^3), 6 r c* = 2) and the face step (d_k J on each face = the S = 2 matrix of "
+      "the face's masses bordered by zeros) are identities";
   c.constants = {{"c", percoord_constant}};
   interval_simplex::for_sizes<2, 3>(c, "S", [&]<std::size_t S>() {
     for (std::size_t k = 0; k < S; ++k)
@@ -182,11 +199,23 @@ DCRV_CERTIFICATE(percoord_dJ_bound) {
     for (std::size_t k = 0; k < 3; ++k)
       if (k != f.off)
         c.pieces.push_back(percoord_s3_towards_face(f, k));
+  // the closed forms, the S = 2 t chart and the face step, exact (issue 20 point 5)
+  c.identities = tangent_eigen_exact::percoord_eigen_identities();
+  c.identities.push_back(tangent_eigen_exact::percoord_t_chart_identity());
+  c.identities.push_back(tangent_eigen_exact::percoord_face_identity());
+  c.scope.gap =
+      "an operator norm of an S x S matrix whose maximiser depends on every coordinate; the closed "
+      "forms on T exist for S = 2, 3 only: S >= 4 needs a symbolic-S argument (e.g. a reduction of the "
+      "maximiser to a face)";
   c.paper = {{"S", 2, std::numeric_limits<double>::infinity()}};
   c.reductions = {
       {"theta in R^S through p = softmax(theta): the closed simplex (compact) covers every theta"},
       {"S = 3 near a face maximiser: ||d_k J||_op is monotone towards the face (proved) and equals the S = 2 "
-       "norm of the face's masses on the face (d_k J bordered by zeros), which the S = 2 pieces bound"}};
+       "norm of the face's masses on the face (d_k J bordered by zeros, an exact identity), which the S = 2 "
+       "pieces bound"},
+      {"||d_k J||_op = max(lambda_max, -lambda_min) of d_k J|_T: d_k J is symmetric with d_k J 1 = 0 "
+       "(checked), "
+       "so R^S = T + span{1} splits it and its spectrum off T is {0}"}};
   return c;
 }
 
