@@ -237,7 +237,8 @@ int main(int argc, char** argv) {
   }
   std::string export_dir; // dcrv certify --export DIR, dcrv recheck DIR (checks/recheck.hpp)
   certify->add_option("--export", export_dir, "Write every proved certificate's closed boxes to DIR");
-  auto* recheck = app.add_subcommand("recheck", "Re-verify the boxes of dcrv certify --export DIR");
+  auto* recheck =
+      app.add_subcommand("recheck", "Re-verify the boxes and identities of dcrv certify --export DIR");
   std::string recheck_dir;
   recheck->add_option("dir", recheck_dir, "Directory of the export")->required();
   run->add_flag(
