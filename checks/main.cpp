@@ -236,8 +236,10 @@ int main(int argc, char** argv) {
         ->check(kShardLabel);
   }
   std::string export_dir; // dcrv certify --export DIR, dcrv recheck DIR (checks/recheck.hpp)
-  certify->add_option("--export", export_dir, "Write every proved certificate's closed boxes to DIR");
-  auto* recheck = app.add_subcommand("recheck", "Re-verify the boxes of dcrv certify --export DIR");
+  certify->add_option("--export", export_dir,
+                      "Write every proved certificate's closed boxes and identity records to DIR");
+  auto* recheck =
+      app.add_subcommand("recheck", "Re-verify the boxes and identities of dcrv certify --export DIR");
   std::string recheck_dir;
   recheck->add_option("dir", recheck_dir, "Directory of the export")->required();
   run->add_flag(

@@ -425,7 +425,10 @@ void write_scope(std::ostream& t, const ReportContext& c) {
     else
       ++open;
   }
-  t << "\\noindent Interval branch and bound (MPFI) and exact rational evaluation. Certified on the whole "
+  t << "\\noindent Interval branch and bound (MPFI) and exact rational evaluation, rechecked by a separate "
+       "code path (\\texttt{dcrv recheck}: boxes by their recorded test at 30 more digits, identities at "
+       "random "
+       "exact points). Certified on the whole "
        "domain: "
     << whole << "; on part of it: " << partial << "; certificates that did not close: " << open
     << ". A claim proved on part of its domain stays \\emph{verified} and is shown with the part, never as "

@@ -971,14 +971,7 @@ CertificateRun run_certificate(const Certificate& c, const std::map<std::string,
       }
     }
     if (!c.identities.empty()) {
-      RationalConstants q;
-      for (const auto& kc : c.constants) {
-        auto it = overrides.find(kc.name);
-        if (it != overrides.end())
-          q.set(kc.name, Rational(it->second)); // the double's exact value
-        else if (kc.exact)
-          q.set(kc.name, kc.exact());
-      }
+      const RationalConstants q = rational_constants(exact_constants_for(c, overrides));
       for (const auto& piece : c.identities) {
         const IdentityResult r = prove_identity(piece, q);
         run.points += r.points;

@@ -24,4 +24,26 @@ inline Constants constants_for(const Certificate& c, const std::map<std::string,
   return k;
 }
 
+/// The exact constants of the identity pieces: the --set override's double as its exact value, else the
+/// paper's rational value (a constant without one is left out: a residual that reads it throws).
+inline std::map<std::string, Rational> exact_constants_for(const Certificate& c,
+                                                           const std::map<std::string, double>& overrides) {
+  std::map<std::string, Rational> q;
+  for (const auto& kc : c.constants) {
+    auto it = overrides.find(kc.name);
+    if (it != overrides.end())
+      q[kc.name] = Rational(it->second); // the double's exact value
+    else if (kc.exact)
+      q[kc.name] = kc.exact();
+  }
+  return q;
+}
+
+inline RationalConstants rational_constants(const std::map<std::string, Rational>& values) {
+  RationalConstants q;
+  for (const auto& [name, v] : values)
+    q.set(name, v);
+  return q;
+}
+
 } // namespace dcrv::certify

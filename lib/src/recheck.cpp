@@ -7,6 +7,9 @@
 
 #include <mpfr.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -200,6 +203,137 @@ std::string uncovered_part(const Box& b, const Box& root, const std::vector<cons
   return "";
 }
 
+// ---- the identity records: a digest of the grid and a Schwartz–Zippel recheck ----
+
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+
+std::uint64_t fnv(std::uint64_t h, const std::string& text) {
+  for (const unsigned char ch : text)
+    h = (h ^ ch) * 0x100000001b3ull;
+  return (h ^ 0xffu) * 0x100000001b3ull; // a separator, so that ("ab", "c") and ("a", "bc") differ
+}
+
+/// SplitMix64: the recheck's own generator (the certifier's guard points use an xorshift of their own).
+struct SplitMix {
+  std::uint64_t state;
+  std::uint64_t operator()() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+};
+
+std::string hex64(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+/// The components of `piece` at the exact point x (Exact arithmetic: a division by 0 throws).
+std::vector<Rational> components_at(const IdentityPiece& piece, const std::vector<Rational>& x,
+                                    const RationalConstants& k) {
+  const std::vector<Exact> ex(x.begin(), x.end());
+  std::vector<Rational> out;
+  for (const auto& comp : piece.components(ex, k))
+    out.push_back(ExactAccess::value(comp));
+  return out;
+}
+
+bool undefined_here(const std::exception& e) {
+  // Exact's division by 0 (std::domain_error) or GMP's (std::overflow_error): a denominator vanishes here
+  return dynamic_cast<const std::domain_error*>(&e) || dynamic_cast<const std::overflow_error*>(&e);
+}
+
+/// The digest of an identity record: FNV-1a over the label, the variable count, the declared degree, the
+/// constants and the residual's components at a fixed sample of kIdentityDigestPoints points of the
+/// certifier's product grid (its corners and a deterministic spread; the grid of prove_identity:
+/// IdentityPiece::grid or default_grid_value). A record whose label, degree, variable count or constants were
+/// changed, or a residual that changed between the export and the recheck on these points, gives another
+/// digest.
+std::string grid_digest(const IdentityPiece& piece, const std::map<std::string, Rational>& constants,
+                        const RationalConstants& k) {
+  const std::size_t n = piece.variables;
+  const int d = piece.degree;
+  std::uint64_t h = fnv(kFnvOffset, piece.label);
+  h = fnv(h, std::to_string(n) + " variables, degree " + std::to_string(d));
+  for (const auto& [name, v] : constants)
+    h = fnv(h, name + " = " + v.str());
+  if (n == 0 || d < 0 || !piece.components)
+    return hex64(fnv(h, "no grid"));
+  SplitMix spread{0x5EEDull};
+  std::vector<Rational> x(n);
+  for (int t = 0; t < kIdentityDigestPoints; ++t) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const int kk = t == 0 ? 0 : t == 1 ? d : static_cast<int>(spread() % static_cast<std::uint64_t>(d + 1));
+      x[i] = piece.grid ? piece.grid(i, kk) : default_grid_value(n, d, kk);
+      h = fnv(h, x[i].str());
+    }
+    try {
+      for (const auto& r : components_at(piece, x, k))
+        h = fnv(h, r.str());
+    } catch (const std::exception& e) {
+      h = fnv(h, std::string(undefined_here(e) ? "undefined" : "threw: ") + e.what());
+    }
+  }
+  return hex64(h);
+}
+
+/// The Schwartz–Zippel recheck of one identity: the residual at kIdentityPoints points x_i = a_i/(2^62 (n +
+/// 1)), a_i uniform in [1, 2^62] (the open-simplex chart of the default grid), drawn by SplitMix64 seeded
+/// from the claim, the label and the digest. "" when every component is exactly 0 at each; else why not.
+std::string schwartz_zippel(const std::string& claim, const IdentityPiece& piece, const std::string& digest,
+                            const RationalConstants& k, long& points, long& redraws) {
+  const std::size_t n = piece.variables;
+  if (n == 0 || !piece.components)
+    return "no residual to evaluate";
+  SplitMix rng{fnv(fnv(fnv(kFnvOffset, claim), piece.label), digest)};
+  const Rational scale = Rational(std::uint64_t(1) << kIdentityBits) * Rational(static_cast<long>(n + 1));
+  std::vector<Rational> x(n);
+  long mine = 0;
+  for (int drawn = 0; drawn < kIdentityPoints;) {
+    for (std::size_t i = 0; i < n; ++i)
+      x[i] = Rational((rng() >> (64 - kIdentityBits)) + 1) / scale;
+    std::vector<Rational> r;
+    try {
+      r = components_at(piece, x, k);
+    } catch (const std::exception& e) {
+      if (!undefined_here(e))
+        return std::string("the residual threw: ") + e.what();
+      ++redraws;
+      if (++mine > kIdentityRedraws)
+        return "a denominator vanished at " + std::to_string(mine) + " random points (redrawn; " +
+               std::to_string(drawn) + " of " + std::to_string(kIdentityPoints) + " points evaluated)";
+      continue;
+    }
+    ++points;
+    for (std::size_t c = 0; c < r.size(); ++c)
+      if (r[c] != 0) {
+        std::string v = r[c].str();
+        if (v.size() > 40)
+          v = v.substr(0, 37) + "...";
+        return "component " + std::to_string(c) + " = " + v + " != 0 at random point " +
+               std::to_string(drawn) + " (the identity is false)";
+      }
+    ++drawn;
+  }
+  return "";
+}
+
+/// log2 of the Schwartz–Zippel bound of one record: (D/2^62)^k with D = variables × degree (the total degree
+/// of a numerator of degree ≤ degree in each variable).
+double sz_bound_log2(const IdentityPiece& piece) {
+  const double total = std::max(1.0, static_cast<double>(piece.variables) * std::max(piece.degree, 0));
+  return kIdentityPoints * (std::log2(total) - kIdentityBits);
+}
+
+std::map<std::string, std::string> constants_text(const std::map<std::string, Rational>& q) {
+  std::map<std::string, std::string> out;
+  for (const auto& [name, v] : q)
+    out[name] = v.str();
+  return out;
+}
+
 } // namespace
 
 nlohmann::json export_certificate(const Certificate& c, const std::map<std::string, double>& overrides,
@@ -221,8 +355,25 @@ nlohmann::json export_certificate(const Certificate& c, const std::map<std::stri
       });
   for (std::size_t i = 0; i < c.pieces.size() && i < run.pieces.size(); ++i)
     pieces[i]["status"] = run.pieces[i]["status"];
+  // the identity records: what the certifier proved (its status) and a digest of its grid (grid_digest)
+  const auto exact = exact_constants_for(c, overrides);
+  const RationalConstants q = rational_constants(exact);
+  nlohmann::json identities = nlohmann::json::array();
+  for (std::size_t j = 0; j < c.identities.size(); ++j) {
+    const IdentityPiece& piece = c.identities[j];
+    const std::size_t at = c.pieces.size() + j; // run_certificate lists the identities after the pieces
+    identities.push_back(
+        {{"index", j},
+         {"label", piece.label},
+         {"variables", piece.variables},
+         {"degree", piece.degree},
+         {"rearrangement", piece.rearrangement},
+         {"constants", constants_text(exact)},
+         {"status", at < run.pieces.size() ? run.pieces[at].value("status", "?") : "not run"},
+         {"digest", grid_digest(piece, exact, q)}});
+  }
   return {{"claim", c.claim},     {"digits", run.digits}, {"overrides", overrides},
-          {"status", run.status}, {"pieces", pieces},     {"identities", c.identities.size()}};
+          {"status", run.status}, {"pieces", pieces},     {"identities", identities}};
 }
 
 nlohmann::json RecheckResult::to_json() const {
@@ -231,11 +382,89 @@ nlohmann::json RecheckResult::to_json() const {
           {"confirmed", confirmed},
           {"roots", roots},
           {"roots_covered", roots_covered},
-          {"identities_not_rechecked", identities},
+          {"identities", identities},
+          {"identities_confirmed", identities_confirmed},
+          {"identity_points", identity_points},
+          {"identity_redraws", identity_redraws},
+          {"identity_bound_log2", identities_confirmed > 0 ? nlohmann::json(identity_bound_log2) : nullptr},
           {"digits", digits},
           {"refused", refused},
           {"ok", ok()}};
 }
+
+namespace {
+
+/// Rechecks the identity records of `exported` (export_certificate): each is matched to the certificate's
+/// identity piece by its label (and index where labels repeat), its variable count, declared degree,
+/// rearrangement flag, constants, certifier status and grid digest must agree, and its residual must vanish
+/// at kIdentityPoints random points (schwartz_zippel). A record that fails any of these, and an identity
+/// piece without a record, is refused by name.
+void recheck_identities(const Certificate& c, const nlohmann::json& exported,
+                        const std::map<std::string, double>& overrides, RecheckResult& res) {
+  const auto exact = exact_constants_for(c, overrides);
+  const RationalConstants q = rational_constants(exact);
+  const auto expected_constants = constants_text(exact);
+  std::vector<bool> seen(c.identities.size(), false);
+  const nlohmann::json none = nlohmann::json::array();
+  const auto it = exported.find("identities");
+  const nlohmann::json& records = it != exported.end() && it->is_array() ? *it : none;
+  long n = 0;
+  for (const auto& rec : records) {
+    ++res.identities;
+    std::string label = "?", why;
+    try {
+      label = rec.at("label").get<std::string>();
+      const std::size_t index = rec.at("index").get<std::size_t>();
+      std::vector<std::size_t> match;
+      for (std::size_t j = 0; j < c.identities.size(); ++j)
+        if (c.identities[j].label == label)
+          match.push_back(j);
+      if (match.size() > 1) // repeated labels: the index decides
+        match.erase(std::remove_if(match.begin(), match.end(), [index](std::size_t j) { return j != index; }),
+                    match.end());
+      if (match.size() != 1)
+        throw std::invalid_argument("no identity piece of " + c.claim + " has this label");
+      const IdentityPiece& piece = c.identities[match[0]];
+      if (seen[match[0]])
+        throw std::invalid_argument("a second record of the same identity piece");
+      if (rec.at("variables").get<std::size_t>() != piece.variables)
+        why = "the variable count " + rec.at("variables").dump() + " is not the piece's " +
+              std::to_string(piece.variables);
+      else if (rec.at("degree").get<int>() != piece.degree)
+        why = "the declared degree " + rec.at("degree").dump() + " is not the piece's " +
+              std::to_string(piece.degree);
+      else if (rec.at("rearrangement").get<bool>() != piece.rearrangement)
+        why = "the rearrangement flag differs from the piece's";
+      else if (rec.at("constants").get<std::map<std::string, std::string>>() != expected_constants)
+        why = "the constants " + rec.at("constants").dump() +
+              " are not the certificate's under the export's "
+              "overrides";
+      else if (rec.at("status").get<std::string>() != "proved")
+        why = "the certifier did not prove it (status " + rec.at("status").get<std::string>() + ")";
+      else if (rec.at("digest").get<std::string>() != grid_digest(piece, exact, q))
+        why = "the digest of its grid values does not match (the record or the residual changed)";
+      else
+        why = schwartz_zippel(c.claim, piece, rec.at("digest").get<std::string>(), q, res.identity_points,
+                              res.identity_redraws);
+      seen[match[0]] = true;
+      if (why.empty())
+        res.identity_bound_log2 = std::max(res.identity_bound_log2, sz_bound_log2(piece));
+    } catch (const std::exception& e) {
+      why = std::string("not readable: ") + e.what();
+    }
+    if (why.empty())
+      ++res.identities_confirmed;
+    else
+      res.refused.push_back("identity " + std::to_string(n) + " (" + label + "): " + why);
+    ++n;
+  }
+  for (std::size_t j = 0; j < c.identities.size(); ++j)
+    if (!seen[j])
+      res.refused.push_back("identity piece " + std::to_string(j) + " (" + c.identities[j].label +
+                            "): no record in the export");
+}
+
+} // namespace
 
 RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& exported, unsigned digits) {
   RecheckResult res;
@@ -254,7 +483,6 @@ RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& ex
     set_working_digits(digits);
     const auto overrides = exported.at("overrides").get<std::map<std::string, double>>();
     const Constants k = constants_for(c, overrides);
-    res.identities = static_cast<long>(c.identities.size());
     std::vector<bool> seen(c.pieces.size(), false);
     for (const auto& p : exported.at("pieces")) {
       const std::size_t pi = p.at("index").get<std::size_t>();
@@ -318,6 +546,7 @@ RecheckResult recheck_certificate(const Certificate& c, const nlohmann::json& ex
       if (!seen[pi])
         res.refused.push_back("piece " + std::to_string(pi) + " (" + c.pieces[pi].label +
                               "): no boxes in the export");
+    recheck_identities(c, exported, overrides, res);
   } catch (const std::exception& e) {
     res.refused.push_back(std::string("the export is not readable: ") + e.what());
   }
