@@ -13,6 +13,7 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -216,9 +217,9 @@ TEST_CASE("the identity certificates of D_star_score.cpp vanish at exact points 
   for (int k = 0; k < 4; ++k)
     CHECK(abs(phi_all(k) - (p(k) - p.squaredNorm())) < mpfr(1e-45));
   CHECK(identity_residual(identity_labelled(certificate_of("D.edge-MK"), "K = 4, M = K"), x, {}) == 0);
-  // piece counts: every subset C of {1..K} with the claim's condition
-  CHECK(certificate_of("D.centering").identities.size() == 3 + 7 + 15 + 31 + 63);
-  CHECK(certificate_of("D.scorediff-CC").identities.size() == 1 + 4 + 11 + 26);
+  // piece counts: every subset C of {1..K} with the claim's condition, and the aggregate identity
+  CHECK(certificate_of("D.centering").identities.size() == 3 + 7 + 15 + 31 + 63 + 1);
+  CHECK(certificate_of("D.scorediff-CC").identities.size() == 1 + 4 + 11 + 26 + 1);
 }
 
 TEST_CASE(
@@ -248,7 +249,7 @@ TEST_CASE(
     CHECK(identity_residual(identity_labelled(certificate_of(id), "K = 4, C = {1, 3, 4}"), x, {}) == 0);
   }
   CHECK(identity_residual(identity_labelled(certificate_of("D.m1-jacobian"), "K = 4, C = {3}"), x, {}) == 0);
-  CHECK(certificate_of("D.jac-entries").identities.size() == 3 + 7 + 15);
+  CHECK(certificate_of("D.jac-entries").identities.size() == 3 + 7 + 15 + 1); // and the aggregate identity
 }
 
 TEST_CASE(
@@ -358,5 +359,104 @@ TEST_CASE("the chart (rho, a) pieces for M = 5 read phi as dcrv's star_score doe
     std::vector<double> x{rho, double(K - M)};
     x.insert(x.end(), u.begin(), u.end());
     CHECK(near(score_at(piece_labelled(l2, "M = 5"), x, paper_constants(l2)), phi.squaredNorm() - (K - 1)));
+  }
+}
+
+namespace {
+/// The specification of an aggregate identity (issue 20 point 8): (a) it proves as written, (b) the
+/// certificate of `id` carries it and is whole, (c) with one term changed (`off`) it is refused.
+template <class Build> void aggregate_identity_spec(const std::string& id, Build build) {
+  INFO(id);
+  const IdentityPiece good = build(false);
+  RationalConstants k;
+  const Certificate* c = certificate_in_build(id);
+  if (c)
+    k = exact_constants(*c);
+  else
+    k.set("c", Rational(1)); // the paper's c = 1 of the M = 1 norms
+  const IdentityResult proved = prove_identity(good, k);
+  INFO(good.label << ": " << proved.message);
+  CHECK(proved.status == "proved");
+  CHECK(prove_identity(build(true), k).status != "proved");
+  if (!c)
+    return;
+  bool carried = false;
+  for (const auto& piece : c->identities)
+    carried = carried || piece.label == good.label;
+  CHECK(carried);
+  CHECK(c->scope.whole);
+  CHECK(c->scope.gap.empty());
+}
+} // namespace
+
+TEST_CASE("the aggregate identities of App. D prove every K, are refused with one term changed, and make "
+          "their certificates whole",
+          "[certify]") {
+  namespace ag = dcrv::certify::star_aggregate;
+  aggregate_identity_spec("D.flow-mass", [](bool off) { return ag::drift_coordinates(off); });
+  aggregate_identity_spec("D.flow-mass", [](bool off) { return ag::flow_mass(off); });
+  aggregate_identity_spec("D.drift-S-form", [](bool off) { return ag::drift_s_form(off); });
+  aggregate_identity_spec("D.bd-facet-drift", [](bool off) { return ag::bd_facet_drift(off); });
+  aggregate_identity_spec("D.logratio-ode", [](bool off) { return ag::logratio_ode(off); });
+  aggregate_identity_spec("D.zic-ode", [](bool off) { return ag::logratio_ode(off); });
+  aggregate_identity_spec("D.zic-ode", [](bool off) { return ag::score_difference("CI", off); });
+  aggregate_identity_spec("D.centering", [](bool off) { return ag::centering(off); });
+  aggregate_identity_spec("D.scorediff-II", [](bool off) { return ag::score_difference("II", off); });
+  aggregate_identity_spec("D.scorediff-CC", [](bool off) { return ag::score_difference("CC", off); });
+  aggregate_identity_spec("D.scorediff-CI", [](bool off) { return ag::score_difference("CI", off); });
+  aggregate_identity_spec("D.edge-MK", [](bool off) { return ag::edge_mk(off); });
+  aggregate_identity_spec("D.jac-zero-columns", [](bool off) { return ag::jacobian_entries(true, off); });
+  aggregate_identity_spec("D.jac-entries", [](bool off) { return ag::jacobian_entries(false, off); });
+  aggregate_identity_spec("D.jac-partials", [](bool off) { return ag::jacobian_partials(off); });
+  aggregate_identity_spec("D.ambient-Jv", [](bool off) { return ag::ambient_jv(off); });
+  aggregate_identity_spec("D.m1-jacobian", [](bool off) { return ag::m1_identity("jacobian", off); });
+  aggregate_identity_spec("D.m1-norm", [](bool off) { return ag::m1_identity("norm", off); });
+  aggregate_identity_spec("D.m1-tangent-norm", [](bool off) { return ag::m1_identity("tangent-norm", off); });
+  aggregate_identity_spec("D.m1-tangent-compression",
+                          [](bool off) { return ag::m1_identity("compression", off); });
+}
+
+TEST_CASE("the aggregate form of phi and of the drift equals dcrv's star_score and star_drift at a K = 5 "
+          "point",
+          "[certify]") {
+  set_working_digits(50);
+  namespace ag = dcrv::certify::star_aggregate;
+  // K = 5, C = {1, 3, 4}: p rational, the aggregates of p
+  const std::vector<Rational> q{Rational(1, 7), Rational(2, 9), Rational(1, 5), Rational(1, 11)};
+  std::vector<Rational> pr = q;
+  pr.push_back(1 - q[0] - q[1] - q[2] - q[3]);
+  StarPartition part;
+  part.correct = {true, false, true, true, false};
+  Vec<mpfr> p(5);
+  Rational rho(0), s2(0);
+  for (int k = 0; k < 5; ++k) {
+    p(k) = to_mpfr(pr[static_cast<std::size_t>(k)]);
+    if (part.is_correct(k)) {
+      rho += pr[static_cast<std::size_t>(k)];
+      s2 += pr[static_cast<std::size_t>(k)] * pr[static_cast<std::size_t>(k)];
+    }
+  }
+  const Vec<mpfr> phi = star_score(p, part);
+  const mpfr eps = mpfr(3) / 5;
+  const Vec<mpfr> f = star_drift<mpfr>(p, part, eps);
+  const mpfr A = mean_log(p);
+  for (int k = 0; k < 5; ++k) {
+    const std::vector<Rational> x{pr[static_cast<std::size_t>(k)], Rational(1), rho, s2};
+    // phi_k through (p_k, T = 1, rho, S2): the residual phi_k(aggregates) - 0 read at an exact point
+    const auto at = [&](const IdentityPiece& piece, const std::vector<Rational>& y) {
+      return identity_residual(piece, y, {});
+    };
+    const IdentityPiece phi_piece =
+        exact_identity("phi", 4, 1, [&](const ag::XVec& y, const RationalConstants&) {
+          return ag::phi(part.is_correct(k), y[0], y[1], y[2], y[3]);
+        });
+    CHECK(abs(to_mpfr(at(phi_piece, x)) - phi(k)) < mpfr(1e-45));
+    // the drift coordinate with L_k = log p_k: its entropy part is not rational, so compare the two parts
+    const Exact pk(pr[static_cast<std::size_t>(k)]);
+    const IdentityPiece drift0 =
+        exact_identity("drift", 1, 1, [&](const ag::XVec&, const RationalConstants&) {
+          return ag::drift(part.is_correct(k), pk, Exact(0), Exact(rho), Exact(s2), Exact(0), Exact(0));
+        });
+    CHECK(abs(to_mpfr(at(drift0, {Rational(0)})) - eps * p(k) * (log(p(k)) - A) - f(k)) < mpfr(1e-45));
   }
 }

@@ -23,6 +23,7 @@
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
 
@@ -103,12 +104,25 @@ std::vector<Pair> each(std::size_t K, std::size_t) {
   return r;
 }
 
+/// Every K (issue 20 point 8): the aggregate identities `ids` (star_aggregate.hpp) and the reduction saying
+/// why the claim's K-dimensional expression depends on the other coordinates only through their aggregates.
+void add_every_k(Certificate& cert, std::vector<IdentityPiece> ids, const std::string& why) {
+  for (auto& id : ids)
+    cert.identities.push_back(std::move(id));
+  cert.reductions.push_back(
+      {why + "; the identity holds for every value of the free aggregates, hence for every K and partition "
+             "(dcrv's K-dimensional drift checked term by term at K = 2, 3)",
+       {"K"}});
+  cert.method += "; every K: the identity in the coordinates it names and the aggregates as free variables "
+                 "(star_aggregate.hpp), exact on its grid";
+}
+
 DCRV_CERTIFICATE(flow_mass) {
   Certificate c;
   c.claim = "D.flow-mass";
-  c.domain =
-      "K = 2, 3, every partition (M = 1..K); every p in int Delta^(K-1) and every real eps (the claim's "
-      "eps in {0} u [1e-6, 1e2] included); no exclusion";
+  c.domain = "every K >= 2 and every partition (aggregate identity; K = 2, 3, M = 1..K term by term); every "
+             "p in int "
+             "Delta^(K-1) and every real eps (the claim's eps in {0} u [1e-6, 1e2] included); no exclusion";
   c.method =
       "exact substitution L_k = log p_k (the identity is linear in L, so it holds with L free); rho sum_k "
       "F_k is a polynomial of degree <= 3 in each of x, eps, L, zero on the 4^(2K) grid, hence "
@@ -119,14 +133,23 @@ DCRV_CERTIFICATE(flow_mass) {
       sum += f;
     return sum;
   });
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::drift_coordinates(), ag::flow_mass()},
+      "coordinate k of the drift (eq. of App. D Dynamics) is p_k phi_k - eps p_k (L_k - <p, L>), with "
+      "phi_c = (p_c (T - p_c) - (S2 - p_c^2))/rho, phi_i = -S2/rho: a sum of the monomials p_k, p_k^2, "
+      "p_k L_k with coefficients in the aggregates rho, S2, A = <p, L> (checked), so sum_k F_k is "
+      "these coefficients times the class sums rho, S2, A_C = sum_C p L, 1 - rho, A - A_C (sum p = 1)");
   return c;
 }
 
 DCRV_CERTIFICATE(drift_s_form) {
   Certificate c;
   c.claim = "D.drift-S-form";
-  c.domain = "K = 2, 3, every partition (M = 1..K), every component k; every p in int Delta^(K-1) and every "
-             "real eps (the claim's [1e-6, 1e2] included); no exclusion";
+  c.domain =
+      "every K >= 2, every partition and every component k (aggregate identity; K = 2, 3, M = 1..K "
+      "term by term); every p in int Delta^(K-1) and every real eps (the claim's [1e-6, 1e2] included); "
+      "no exclusion";
   c.method =
       "exact substitution L_k = log p_k; per component two residuals, p_k phi_k - (S phi)_k and F^S_k - "
       "F_k (the second form S phi - eps E against the drift p_k phi_k - eps p_k (L_k - <L>)); each times "
@@ -144,14 +167,22 @@ DCRV_CERTIFICATE(drift_s_form) {
   });
   for (std::size_t i = first; i < c.identities.size(); ++i)
     c.identities[i].label += ", F by S = F";
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::drift_s_form()},
+      "coordinate k of S phi (S = diag p - p p^T) is p_k phi_k - p_k <p, phi>, and of E is p_k (L_k - "
+      "<p, L>): the other coordinates enter through <p, phi> (by classes: (T S2 - S2 rho)/rho - S2 (T - "
+      "rho)/rho, the monomials p_c phi_c = (T p_c^2 - S2 p_c)/rho and p_i phi_i = -S2 p_i/rho summed) "
+      "and A = <p, L> only, with phi_k through (p_k, rho, S2) as dcrv::star_score evaluates it");
   return c;
 }
 
 DCRV_CERTIFICATE(bd_facet_drift) {
   Certificate c;
   c.claim = "D.bd-facet-drift";
-  c.domain = "K = 2, 3, every partition (M = 1..K), every facet index i and every delta = p_i in (0, 1) (the "
-             "claim's facets p_i = delta of Delta_delta included); every real eps; no exclusion";
+  c.domain = "every K >= 2, every partition, every facet index i and every delta = p_i in (0, 1) (aggregate "
+             "identity; K = 2, 3, M = 1..K term by term; the claim's facets p_i = delta of Delta_delta "
+             "included); every real eps; no exclusion";
   c.method =
       "on the facet p_i = delta, log delta = L_i: the residual F_i - p_i (phi_i + eps (<L> - L_i)) with "
       "the exact substitution L_k = log p_k; times rho a polynomial of degree <= 3 in each of x, eps, L, "
@@ -159,6 +190,11 @@ DCRV_CERTIFICATE(bd_facet_drift) {
   add_pieces(c, 2, 3, 3, false, each, [](const ExactDrift& d, std::size_t i, std::size_t) -> Exact {
     return d.direct[i] - d.p[i] * (d.phi[i] + d.eps * (d.mean_log - d.L[i]));
   });
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::bd_facet_drift()},
+      "coordinate i of the drift is p_i phi_i - eps p_i (L_i - <p, L>), phi_i through (p_i, rho, S2): "
+      "the other coordinates enter only through rho, S2 and A = <p, L>");
   return c;
 }
 
@@ -166,8 +202,9 @@ DCRV_CERTIFICATE(logratio_ode) {
   Certificate c;
   c.claim = "D.logratio-ode";
   c.domain =
-      "K = 2, 3, every partition (M = 1..K), every ordered pair k != j; every p in int Delta^(K-1) and "
-      "every real eps (the claim's [1e-6, 1e2] included); no exclusion";
+      "every K >= 2, every partition and every ordered pair k != j (aggregate identity; K = 2, 3, M = 1..K "
+      "term by term); every p in int Delta^(K-1) and every real eps (the claim's [1e-6, 1e2] included); no "
+      "exclusion";
   c.method =
       "exact substitution L_k = log p_k; the residual F^S_k/p_k - F^S_j/p_j - (phi_k - phi_j) + eps (L_k "
       "- L_j) with F^S = S phi - eps E (the paper's second form, as the claim); (S phi)_k/p_k = phi_k - "
@@ -187,14 +224,21 @@ DCRV_CERTIFICATE(logratio_ode) {
         return d.s_form[k] / d.p[k] - d.s_form[j] / d.p[j] - (d.phi[k] - d.phi[j]) +
                d.eps * (d.L[k] - d.L[j]);
       });
+  namespace ag = star_aggregate;
+  add_every_k(c, {ag::logratio_ode()},
+              "coordinate k of S phi - eps E is p_k (phi_k - <p, phi> - eps (L_k - <p, L>)): the other "
+              "coordinates enter only through <p, phi> and <p, L>, which cancel in F_k/p_k - F_j/p_j (the "
+              "identity holds with phi_k, phi_j free: for every score vector)");
   return c;
 }
 
 DCRV_CERTIFICATE(zic_ode) {
   Certificate c;
   c.claim = "D.zic-ode";
-  c.domain = "K = 2, 3, every partition with 1 <= M < K, every i in I and every c in C (so c = c* whichever "
-             "correct index is largest); every p in int Delta^(K-1) and every real eps; no exclusion";
+  c.domain =
+      "every K >= 2, every partition with 1 <= M < K, every i in I and every c in C (so c = c* whichever "
+      "correct index is largest; aggregate identity, K = 2, 3 term by term); every p in int Delta^(K-1) "
+      "and every real eps; no exclusion";
   c.method =
       "exact substitution L_k = log p_k; the residual F^S_i/p_i - F^S_c/p_c + p_c/rho + eps (L_i - L_c) "
       "with F^S = S phi - eps E (as the claim); times rho a polynomial of degree <= 3 in each of x, eps, "
@@ -211,6 +255,13 @@ DCRV_CERTIFICATE(zic_ode) {
       [](const ExactDrift& d, std::size_t i, std::size_t cc) -> Exact {
         return d.s_form[i] / d.p[i] - d.s_form[cc] / d.p[cc] + d.p[cc] / d.rho + d.eps * (d.L[i] - d.L[cc]);
       });
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::logratio_ode(), ag::score_difference("CI")},
+      "coordinate k of S phi - eps E is p_k (phi_k - <p, phi> - eps (L_k - <p, L>)): z_ic' = phi_i - "
+      "phi_c - eps z_ic for every score vector (the first identity, as D.logratio-ode), and phi_c - phi_i "
+      "= p_c/rho with phi_c = (p_c (1 - p_c) - (S2 - p_c^2))/rho, phi_i = -S2/rho through rho and S2 "
+      "only (the second, sum p = 1)");
   return c;
 }
 

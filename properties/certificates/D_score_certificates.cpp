@@ -23,6 +23,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
 
@@ -453,6 +454,24 @@ void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep k
   cert.paper = {{"K", 2, kUnbounded}};
 }
 
+/// Every K (issue 20 point 8): the aggregate identity `id` (star_aggregate.hpp) and the reduction saying why
+/// the claim's expression depends on the other coordinates only through the aggregates.
+void add_every_k(Certificate& cert, IdentityPiece id, const std::string& why, const std::string& checked) {
+  cert.identities.push_back(std::move(id));
+  cert.reductions.push_back({why +
+                                 "; the identity holds for every value of the free aggregates, hence for "
+                                 "every K and partition (dcrv's star_score checked term by term at " +
+                                 checked + ")",
+                             {"K"}});
+  cert.method += "; every K: the identity in the coordinates it names and the aggregates as free variables "
+                 "(star_aggregate.hpp), exact on its grid";
+  cert.domain = "every K >= 2 (aggregate identity; " + checked + " term by term): " + cert.domain;
+}
+
+constexpr const char* kPhiByAggregates =
+    "phi_c = (p_c (T - p_c) - (S2 - p_c^2))/rho (dcrv::star_score's rest = T - p_c and others = S2 - p_c^2), "
+    "phi_i = -S2/rho: a component depends on the other coordinates only through T = sum p, rho and S2";
+
 using Comps = std::vector<Exact>;
 
 DCRV_CERTIFICATE(centering) {
@@ -472,6 +491,12 @@ DCRV_CERTIFICATE(centering) {
           sum += p[k] * phi[k];
         return Comps{sum};
       });
+  add_every_k(
+      c, star_aggregate::centering(),
+      std::string(kPhiByAggregates) +
+          "; the terms p_c phi_c = (T p_c^2 - S2 p_c)/rho and p_i phi_i = -S2 p_i/rho (checked) sum over "
+          "the classes to (T S2 - S2 rho)/rho and -S2 (T - rho)/rho",
+      "K = 2..6, every subset C");
   return c;
 }
 
@@ -499,6 +524,8 @@ DCRV_CERTIFICATE(scorediff_ii) {
         return r;
       });
   c.paper = {{"K", 3, kUnbounded}}; // two incorrect indices and M >= 1
+  add_every_k(c, star_aggregate::score_difference("II"), std::string(kPhiByAggregates) + " (sum p = 1)",
+              "K = 3..5, every subset C");
   return c;
 }
 
@@ -518,6 +545,8 @@ DCRV_CERTIFICATE(scorediff_cc) {
               r.push_back(phi[a] - phi[b] - (p[a] - p[b]) / rho);
         return r;
       });
+  add_every_k(c, star_aggregate::score_difference("CC"), std::string(kPhiByAggregates) + " (sum p = 1)",
+              "K = 2..5, every subset C");
   return c;
 }
 
@@ -537,6 +566,8 @@ DCRV_CERTIFICATE(scorediff_ci) {
               r.push_back(phi[a] - phi[i] - p[a] / rho);
         return r;
       });
+  add_every_k(c, star_aggregate::score_difference("CI"), std::string(kPhiByAggregates) + " (sum p = 1)",
+              "K = 2..5, every subset C");
   return c;
 }
 
@@ -569,6 +600,10 @@ DCRV_CERTIFICATE(edge_mk) {
     c.identities.push_back(piece);
   }
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  add_every_k(c, star_aggregate::edge_mk(),
+              std::string(kPhiByAggregates) +
+                  "; with C = every index rho = T = sum p = 1 and S2 = sum_k p_k^2",
+              "K = 2..6");
   return c;
 }
 
