@@ -56,7 +56,7 @@ const std::vector<std::pair<double, std::vector<double>>>& samples3() {
 TEST_CASE("D.trimmed-rho-lb: the score is K (M delta - rho(delta 1 + (1 - K delta) q))", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.trimmed-rho-lb");
-  REQUIRE(c.pieces.size() == 9);
+  REQUIRE(c.pieces.size() == 9 + 1); // K = 2, 3, 4 and every M, and the aggregate piece (every K, M)
   for (double u : {0.0, 0.3, 1.0})
     for (const std::vector<double>& x : {std::vector<double>{0.2, 0.5}, {1.0, 0.25}, {0.0, 0.0}}) {
       const mpfr delta = mpfr(u) / 3;
@@ -75,7 +75,7 @@ TEST_CASE("D.trimmed-rho-lb: the score is K (M delta - rho(delta 1 + (1 - K delt
 TEST_CASE("D.S2-lower: the score is (M^2/rho^2)(rho^2/M - S2) in the chart M a_c = 1 + y_c", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.S2-lower");
-  REQUIRE(c.pieces.size() == 4);
+  REQUIRE(c.pieces.size() == 4 + 1); // M = 1..4 and the aggregate piece (every M)
   const StarPartition part = StarPartition::window(5, 3);
   for (const auto& y : {std::array<double, 2>{0.0, 0.0}, {0.5, -0.25}, {-1.0, 2.0}, {1.5, -0.75}})
     for (double rho : {0.25, 0.75}) {
@@ -459,4 +459,50 @@ TEST_CASE("the aggregate form of phi and of the drift equals dcrv's star_score a
         });
     CHECK(abs(to_mpfr(at(drift0, {Rational(0)})) - eps * p(k) * (log(p(k)) - A) - f(k)) < mpfr(1e-45));
   }
+}
+
+TEST_CASE(
+    "the aggregate-box pieces of App. D read the claims' quantities of dcrv's star_score at the aggregates "
+    "of a K = 7, M = 4 point, and make their certificates whole",
+    "[certify]") {
+  set_working_digits(50);
+  const int K = 7, M = 4;
+  const std::vector<double> u{0.3, 0.5, 0.25};
+  const double rho = 0.6;
+  const Vec<mpfr> p = chart_point(K, rho, u);
+  const StarPartition part = StarPartition::window(K, M);
+  const Vec<mpfr> phi = star_score(p, part);
+  const mpfr r = star_correct_mass(p, part), s2 = star_correct_square_sum(p, part), s = s2 / (r * r),
+             v = s - mpfr(1) / M, a1 = p(0) / r, a2 = p(1) / r;
+  const std::string every = "every M (aggregate box): ";
+  const auto at = [&](const char* id, const std::string& label, const std::vector<mpfr>& x) {
+    const Certificate& c = certificate_of(id);
+    CHECK(c.scope.whole);
+    return score_at(piece_labelled(c, every + label), x, paper_constants(c));
+  };
+  CHECK(near(at("D.S2-lower", "rho^2/M - S2 = -rho^2 v, v = s - 1/M", {r, v}), r * r / M - s2));
+  CHECK(near(at("D.S2-upper", "S2 - rho^2 = rho^2 (s - 1)", {r, s}), s2 - r * r));
+  CHECK(near(at("D.S2-upper", "p_j - rho = rho (a_j - 1)", {r, a1}), p(0) - r));
+  CHECK(near(at("D.phi-c-lower", "-phi_c - rho = rho (s - 1) - a_c", {r, a1, s}), -phi(0) - r));
+  CHECK(near(at("D.phi-c-upper", "phi_c - (1 - rho/M) = a_c - 1 - rho v, v = s - 1/M", {r, a1, v}),
+             phi(0) - (1 - r / M)));
+  CHECK(near(at("D.phi-i-lower", "-phi_i - rho = rho (s - 1)", {r, s}), -phi(5) - r));
+  CHECK(near(at("D.phi-i-upper", "phi_i = -rho s", {r, s}), phi(6)));
+  CHECK(near(at("D.phi-sup-norm", "correct, -phi", {r, a1, s}), -phi(0) - 1));
+  CHECK(near(at("D.phi-sup-norm", "incorrect, +phi", {r, s}), phi(4) - 1));
+  CHECK(near(at("D.zab-ratio-lt1", "(p_a - p_b)/rho - c = a_a - a_b - c", {a1, a2}), (p(0) - p(1)) / r - 1));
+  const Certificate& l2 = certificate_of("D.phi-l2-sqrtKm1");
+  CHECK(l2.scope.whole);
+  CHECK(near(
+      score_at(piece_labelled(l2, "every M, L (aggregate box): kappa (||phi||^2 - c^2 (K - 1)), kappa = 1/K"),
+               std::vector<mpfr>{mpfr(1) / K, r, s}, paper_constants(l2)),
+      (phi.squaredNorm() - (K - 1)) / K));
+  // D.trimmed-rho-lb: M delta - rho = -(1 - u) Q at p = delta 1 + (1 - K delta) q
+  const Certificate& t = certificate_of("D.trimmed-rho-lb");
+  CHECK(t.scope.whole);
+  const mpfr delta = mpfr(1) / (2 * K), uu = K * delta;
+  const Vec<mpfr> q = chart_point(K, 0.4, u), pt = trim<mpfr>(q, delta);
+  CHECK(near(score_at(piece_labelled(t, "every K, M (aggregate Q = sum_C q): M delta - rho"),
+                      std::vector<mpfr>{uu, star_correct_mass(q, part)}, {}),
+             M * delta - star_correct_mass(pt, part)));
 }
