@@ -258,7 +258,7 @@ TEST_CASE(
     "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.logp-range");
-  REQUIRE(c.pieces.size() == 5);
+  REQUIRE(c.pieces.size() == 5 + 3); // and the every-K pieces: p log p, -g on [0, 1] and x >= 1
   for (const auto& u : {std::array<double, 2>{0.0, 0.0}, {0.25, 0.5}, {1.0, 0.3}, {0.7, 1.0}}) {
     Vec<mpfr> p(3);
     p << u[0], (1 - mpfr(u[0])) * u[1], (1 - mpfr(u[0])) * (1 - mpfr(u[1]));
@@ -505,4 +505,34 @@ TEST_CASE(
   CHECK(near(score_at(piece_labelled(t, "every K, M (aggregate Q = sum_C q): M delta - rho"),
                       std::vector<mpfr>{uu, star_correct_mass(q, part)}, {}),
              M * delta - star_correct_mass(pt, part)));
+}
+
+TEST_CASE(
+    "D.logp-range and D.flow-Y-inequality for every K: the one-variable pieces read -g(x), g(x) = x log x - "
+    "x + 1, and <log p> + log K is (1/K) sum_k g(K p_k) at a K = 5 point",
+    "[certify]") {
+  set_working_digits(50);
+  const auto g = [](const mpfr& x) { return x == 0 ? mpfr(1) : mpfr(x * log(x) - x + 1); };
+  for (const char* id : {"D.logp-range", "D.flow-Y-inequality"}) {
+    INFO(id);
+    const Certificate& c = certificate_of(id);
+    CHECK(c.scope.whole);
+    const Piece &left = piece_labelled(c, "every K: -g(x), x = K p_k in [0, 1]"),
+                &right =
+                    piece_labelled(c, "every K: -(1 - 2t + t E(t)) = -g(x) t/x, x = K p_k >= 1, t = 1/(1 + "
+                                      "log x)");
+    for (double x : {0.0, 0.25, 1.0})
+      CHECK(near(score_at(left, {x}, {}), -g(mpfr(x))));
+    for (double t : {0.25, 0.5, 1.0}) {
+      const mpfr x = exp(1 / mpfr(t) - 1);
+      CHECK(near(score_at(right, {t}, {}), -g(x) * t / x));
+    }
+  }
+  Vec<mpfr> p(5);
+  p << mpfr(1) / 7, mpfr(2) / 9, mpfr(1) / 5, mpfr(1) / 11, 0;
+  p(4) = 1 - p.sum();
+  mpfr sum = 0;
+  for (int k = 0; k < 5; ++k)
+    sum += g(5 * p(k));
+  CHECK(near(mean_log(p) + log(mpfr(5)), sum / 5));
 }

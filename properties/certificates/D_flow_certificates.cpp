@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -299,6 +300,60 @@ template <class X, std::size_t K> X mean_log_of(const std::array<X, K>& p) {
   return s;
 }
 
+// Every K (issue 20 point 8): ⟨log p⟩ = Σ_k p_k log p_k is a sum of one-variable terms. Upper: p log p ≤ 0 on
+// [0, 1]. Lower (Gibbs): with x_k = K p_k, K(⟨log p⟩ + log K) = Σ_k g(x_k), g(x) = x log x − x + 1 ≥ 0 on [0,
+// ∞) (Σ p = 1; log(K p) = log K + log p): g on x ∈ [0, 1] literally (0 log 0 = 0), and for x ≥ 1 in the chart
+// t = 1/(1 + log x) ∈ [0, 1] (t = 0 the limit x → ∞), where g(x)·t/x = 1 − 2t + t E(t), E(t) = exp(1 − 1/t)
+// = 1/x (compact_chart::e_of_t). Both equal 0 only at x = 1 (t = 1): second-order test. The pieces do not
+// depend on K.
+
+/// A one-variable piece of every K (its scope data: K ∈ [2, ∞)).
+template <class F> Piece every_k_piece(const std::string& label, F f, bool at_one) {
+  Piece piece = make_piece<1>("every K: " + label, {{Interval(0.0, 1.0)}}, std::move(f));
+  if (at_one)
+    piece.attained = {{1.0}};
+  piece.dims.push_back({"K", 2, kUnbounded});
+  return piece;
+}
+/// The two pieces of g ≥ 0 (scores −g ≤ 0), the exact steps (the sum over k, the chart of x ≥ 1), and the
+/// reduction that carries them to every K.
+void add_gibbs_every_k(Certificate& c) {
+  c.pieces.push_back(every_k_piece(
+      "-g(x), x = K p_k in [0, 1]",
+      [](const auto& x, const Constants&) {
+        using X = std::decay_t<decltype(x[0])>;
+        return X(-(xlogx(x[0]) - x[0] + 1));
+      },
+      true));
+  c.pieces.push_back(every_k_piece(
+      "-(1 - 2t + t E(t)) = -g(x) t/x, x = K p_k >= 1, t = 1/(1 + log x)",
+      [](const auto& x, const Constants&) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X& t = x[0];
+        return X(-(1 - 2 * t + t * compact_chart::e_of_t(t)));
+      },
+      true));
+  c.identities.push_back(rearrangement_identity(
+      "every K: K (<log p> + log K) = sum_k g(K p_k): sum_k x log x = K A + K l (x = K p, log x = l + L), "
+      "sum_k x = K (sum p = 1)",
+      3, 2, [](const std::vector<Exact>& y, const RationalConstants&) {
+        const Exact &A = y[0], &l = y[1], &K = y[2];
+        return K * (A + l) - ((K * A + K * l) - K + K);
+      }));
+  c.identities.push_back(rearrangement_identity("g(x) t/x = 1 - 2t + t w at log x = 1/t - 1, w = 1/x", 2, 2,
+                                                [](const std::vector<Exact>& y, const RationalConstants&) {
+                                                  const Exact &t = y[0], &w = y[1], logx = 1 / t - 1;
+                                                  return t * (logx - 1 + w) - (1 - 2 * t + t * w);
+                                                }));
+  c.reductions.push_back(
+      {"<log p> = sum_k p_k log p_k is a sum of one-variable terms, and K(<log p> + log K) = sum_k g(K p_k) "
+       "with "
+       "g(x) = x log x - x + 1 (sum p = 1; checked with A = <log p>, log K, K free): g >= 0 on [0, inf) (the "
+       "two "
+       "one-variable pieces, x = K p_k in [0, K] for every K) gives <log p> >= -log K for every K",
+       {"K"}});
+}
+
 // D.logp-range: −log K ≤ ⟨log p⟩ ≤ 0 on the closed simplex.
 
 template <std::size_t K> Piece logp_upper_piece() {
@@ -355,6 +410,15 @@ DCRV_CERTIFICATE(logp_range) {
   for (std::size_t K = 2; K <= 3; ++K) // the centred chart's rearrangement (issue 20 point 5)
     c.identities.push_back(rearrangements::logp_lower_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}};
+  // every K: p log p <= 0 per term (upper), g >= 0 per term (lower)
+  c.pieces.push_back(every_k_piece(
+      "p log p, p in [0, 1]", [](const auto& x, const Constants&) { return xlogx(x[0]); }, false));
+  add_gibbs_every_k(c);
+  c.domain = "every K >= 2 (one-variable terms; K = 2, 3 in the charts below as well): " + c.domain;
+  c.method +=
+      "; every K: <log p> = sum_k p_k log p_k with p log p <= 0 on [0, 1], and K(<log p> + log K) = "
+      "sum_k g(K p_k), g(x) = x log x - x + 1 >= 0 on [0, 1] and, for x >= 1, in the chart t = 1/(1 + log "
+      "x): g t/x = 1 - 2t + t exp(1 - 1/t) >= 0 (checked); equality at x = 1: second-order test";
   return c;
 }
 
@@ -476,6 +540,47 @@ DCRV_CERTIFICATE(flow_y_inequality) {
         c.identities.push_back(rearrangements::flow_y_face_rearrangement(M, L));
   for (std::size_t K = 2; K <= 3; ++K)
     c.identities.push_back(rearrangements::flow_y_coef_rearrangement(K));
+  // every K and M: the face eps = 0 in the aggregates (rho, a_c, s): -phi_c - a = rho s - a_c - a, -phi_i - a
+  // = rho s - a over boxes containing their image for every M (star_chart::kAggregateBox); the eps
+  // coefficient
+  // -<log p> - b log K = -(<log p> + log K) + (1 - b) log K: the first term <= 0 by the Gibbs pieces (every
+  // K), the second <= 0 iff b >= 1 (log K > 0)
+  star_chart::add_aggregate_piece<3>(
+      c, "correct, eps = 0: -phi_c - a = rho s - a_c - a", unit_box(3), 1,
+      [](const auto& x, const Constants& k) { return x[0] * x[2] - x[1] - k("a"); });
+  star_chart::add_aggregate_piece<2>(c, "incorrect, eps = 0: -phi_i - a = rho s - a", unit_box(2), 1,
+                                     [](const auto& x, const Constants& k) { return x[0] * x[1] - k("a"); });
+  for (std::size_t i = c.pieces.size() - 2; i < c.pieces.size(); ++i)
+    c.pieces[i].dims.push_back({"K", 2, kUnbounded});
+  add_gibbs_every_k(c);
+  c.pieces.push_back(every_k_piece(
+      "eps coefficient, (1 - b) (times log K > 0)",
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        return X(X(1) - X(k("b")));
+      },
+      false));
+  c.identities.push_back(rearrangement_identity(
+      "every K: -phi_c = rho s - a_c, -phi_i = rho s (p_c = rho a_c, S2 = rho^2 s), and -A - b l = -(A + l) "
+      "+ (1 - "
+      "b) l",
+      6, 3, [](const std::vector<Exact>& y, const RationalConstants&) {
+        const Exact &rho = y[0], &a = y[1], &s2 = y[2], &A = y[3], &l = y[4], &b = y[5];
+        return std::vector<Exact>{
+            -star_aggregate::phi(true, rho * a, Exact(1), rho, rho * rho * s2) - (rho * s2 - a),
+            -star_aggregate::phi(false, Exact(0), Exact(1), rho, rho * rho * s2) - rho * s2,
+            -A - b * l - (-(A + l) + (1 - b) * l)};
+      }));
+  c.reductions.push_back(
+      {std::string(
+           "every K and M: at eps = 0 the score depends on p only through the aggregates (rho, a_c, s) (") +
+           star_chart::kAggregateBox +
+           "); the eps coefficient is -(<log p> + log K) + (1 - b) log K, the first term <= 0 by the Gibbs "
+           "pieces "
+           "(D.logp-range's, every K), the second <= 0 for b >= 1",
+       {"K"}});
+  c.domain =
+      "every K >= 2 and every partition (aggregate pieces; K = 2, 3, M = 1..3 term by term): " + c.domain;
   return c;
 }
 
