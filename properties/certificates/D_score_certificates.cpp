@@ -509,13 +509,19 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
   add_aggregate_piece<3>(
       c, "(p_a - p_b) - rho + min(p_a, p_b) = rho (min(2 a_a - a_b, a_a) - 1)", unit_box(3), 2,
       [](const auto& x, const Constants&) { return x[0] * (min(2 * x[1] - x[2], x[1]) - 1); });
-  every_m(c,
-          {aggregate_step("(p_a - p_b)/rho = a_a - a_b at p = rho a",
-                          [](const Exact& rho, const Exact& a, const Exact& b, const Exact&) {
-                            return (rho * a - rho * b) / rho - (a - b);
-                          })},
-          "(p_a - p_b)/rho - c = a_a - a_b - c and (p_a - p_b) - rho + min(p_a, p_b) = rho (min(2 a_a - a_b, "
-          "a_a) - 1) in the two shares a_a, a_b in [0, 1] of the pair");
+  every_m(
+      c,
+      {rearrangement_identity(
+          "every M: (p_a - p_b)/rho = a_a - a_b, and per case of the min (p_a <= p_b: min = p_a, else p_b) "
+          "(p_a - p_b) - rho + min = rho (2 a_a - a_b - 1) resp. rho (a_a - 1) at p = rho a",
+          3, 2,
+          [](const std::vector<Exact>& x, const RationalConstants&) {
+            const Exact &rho = x[0], &a = x[1], &b = x[2], pa = rho * a, pb = rho * b;
+            return std::vector<Exact>{(pa - pb) / rho - (a - b), (pa - pb) - rho + pa - rho * (2 * a - b - 1),
+                                      (pa - pb) - rho + pb - rho * (a - 1)};
+          })},
+      "(p_a - p_b)/rho - c = a_a - a_b - c and (p_a - p_b) - rho + min(p_a, p_b) = rho (min(2 a_a - a_b, "
+      "a_a) - 1) in the two shares a_a, a_b in [0, 1] of the pair");
   return c;
 }
 
