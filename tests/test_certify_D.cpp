@@ -13,6 +13,7 @@
 #include "dcrv/scores/star.hpp"
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -55,7 +56,7 @@ const std::vector<std::pair<double, std::vector<double>>>& samples3() {
 TEST_CASE("D.trimmed-rho-lb: the score is K (M delta - rho(delta 1 + (1 - K delta) q))", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.trimmed-rho-lb");
-  REQUIRE(c.pieces.size() == 9);
+  REQUIRE(c.pieces.size() == 9 + 1); // K = 2, 3, 4 and every M, and the aggregate piece (every K, M)
   for (double u : {0.0, 0.3, 1.0})
     for (const std::vector<double>& x : {std::vector<double>{0.2, 0.5}, {1.0, 0.25}, {0.0, 0.0}}) {
       const mpfr delta = mpfr(u) / 3;
@@ -74,7 +75,7 @@ TEST_CASE("D.trimmed-rho-lb: the score is K (M delta - rho(delta 1 + (1 - K delt
 TEST_CASE("D.S2-lower: the score is (M^2/rho^2)(rho^2/M - S2) in the chart M a_c = 1 + y_c", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.S2-lower");
-  REQUIRE(c.pieces.size() == 4);
+  REQUIRE(c.pieces.size() == 4 + 1); // M = 1..4 and the aggregate piece (every M)
   const StarPartition part = StarPartition::window(5, 3);
   for (const auto& y : {std::array<double, 2>{0.0, 0.0}, {0.5, -0.25}, {-1.0, 2.0}, {1.5, -0.75}})
     for (double rho : {0.25, 0.75}) {
@@ -216,9 +217,9 @@ TEST_CASE("the identity certificates of D_star_score.cpp vanish at exact points 
   for (int k = 0; k < 4; ++k)
     CHECK(abs(phi_all(k) - (p(k) - p.squaredNorm())) < mpfr(1e-45));
   CHECK(identity_residual(identity_labelled(certificate_of("D.edge-MK"), "K = 4, M = K"), x, {}) == 0);
-  // piece counts: every subset C of {1..K} with the claim's condition
-  CHECK(certificate_of("D.centering").identities.size() == 3 + 7 + 15 + 31 + 63);
-  CHECK(certificate_of("D.scorediff-CC").identities.size() == 1 + 4 + 11 + 26);
+  // piece counts: every subset C of {1..K} with the claim's condition, and the aggregate identity
+  CHECK(certificate_of("D.centering").identities.size() == 3 + 7 + 15 + 31 + 63 + 1);
+  CHECK(certificate_of("D.scorediff-CC").identities.size() == 1 + 4 + 11 + 26 + 1);
 }
 
 TEST_CASE(
@@ -248,7 +249,7 @@ TEST_CASE(
     CHECK(identity_residual(identity_labelled(certificate_of(id), "K = 4, C = {1, 3, 4}"), x, {}) == 0);
   }
   CHECK(identity_residual(identity_labelled(certificate_of("D.m1-jacobian"), "K = 4, C = {3}"), x, {}) == 0);
-  CHECK(certificate_of("D.jac-entries").identities.size() == 3 + 7 + 15);
+  CHECK(certificate_of("D.jac-entries").identities.size() == 3 + 7 + 15 + 1); // and the aggregate identity
 }
 
 TEST_CASE(
@@ -257,7 +258,7 @@ TEST_CASE(
     "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("D.logp-range");
-  REQUIRE(c.pieces.size() == 5);
+  REQUIRE(c.pieces.size() == 5 + 3); // and the every-K pieces: p log p, -g on [0, 1] and x >= 1
   for (const auto& u : {std::array<double, 2>{0.0, 0.0}, {0.25, 0.5}, {1.0, 0.3}, {0.7, 1.0}}) {
     Vec<mpfr> p(3);
     p << u[0], (1 - mpfr(u[0])) * u[1], (1 - mpfr(u[0])) * (1 - mpfr(u[1]));
@@ -359,4 +360,179 @@ TEST_CASE("the chart (rho, a) pieces for M = 5 read phi as dcrv's star_score doe
     x.insert(x.end(), u.begin(), u.end());
     CHECK(near(score_at(piece_labelled(l2, "M = 5"), x, paper_constants(l2)), phi.squaredNorm() - (K - 1)));
   }
+}
+
+namespace {
+/// The specification of an aggregate identity (issue 20 point 8): (a) it proves as written, (b) the
+/// certificate of `id` carries it and is whole, (c) with one term changed (`off`) it is refused.
+template <class Build> void aggregate_identity_spec(const std::string& id, Build build) {
+  INFO(id);
+  const IdentityPiece good = build(false);
+  RationalConstants k;
+  const Certificate* c = certificate_in_build(id);
+  if (c)
+    k = exact_constants(*c);
+  else
+    k.set("c", Rational(1)); // the paper's c = 1 of the M = 1 norms
+  const IdentityResult proved = prove_identity(good, k);
+  INFO(good.label << ": " << proved.message);
+  CHECK(proved.status == "proved");
+  CHECK(prove_identity(build(true), k).status != "proved");
+  if (!c)
+    return;
+  bool carried = false;
+  for (const auto& piece : c->identities)
+    carried = carried || piece.label == good.label;
+  CHECK(carried);
+  CHECK(c->scope.whole);
+  CHECK(c->scope.gap.empty());
+}
+} // namespace
+
+TEST_CASE("the aggregate identities of App. D prove every K, are refused with one term changed, and make "
+          "their certificates whole",
+          "[certify]") {
+  namespace ag = dcrv::certify::star_aggregate;
+  aggregate_identity_spec("D.flow-mass", [](bool off) { return ag::drift_coordinates(off); });
+  aggregate_identity_spec("D.flow-mass", [](bool off) { return ag::flow_mass(off); });
+  aggregate_identity_spec("D.drift-S-form", [](bool off) { return ag::drift_s_form(off); });
+  aggregate_identity_spec("D.bd-facet-drift", [](bool off) { return ag::bd_facet_drift(off); });
+  aggregate_identity_spec("D.logratio-ode", [](bool off) { return ag::logratio_ode(off); });
+  aggregate_identity_spec("D.zic-ode", [](bool off) { return ag::logratio_ode(off); });
+  aggregate_identity_spec("D.zic-ode", [](bool off) { return ag::score_difference("CI", off); });
+  aggregate_identity_spec("D.centering", [](bool off) { return ag::centering(off); });
+  aggregate_identity_spec("D.scorediff-II", [](bool off) { return ag::score_difference("II", off); });
+  aggregate_identity_spec("D.scorediff-CC", [](bool off) { return ag::score_difference("CC", off); });
+  aggregate_identity_spec("D.scorediff-CI", [](bool off) { return ag::score_difference("CI", off); });
+  aggregate_identity_spec("D.edge-MK", [](bool off) { return ag::edge_mk(off); });
+  aggregate_identity_spec("D.jac-zero-columns", [](bool off) { return ag::jacobian_entries(true, off); });
+  aggregate_identity_spec("D.jac-entries", [](bool off) { return ag::jacobian_entries(false, off); });
+  aggregate_identity_spec("D.jac-partials", [](bool off) { return ag::jacobian_partials(off); });
+  aggregate_identity_spec("D.ambient-Jv", [](bool off) { return ag::ambient_jv(off); });
+  aggregate_identity_spec("D.m1-jacobian", [](bool off) { return ag::m1_identity("jacobian", off); });
+  aggregate_identity_spec("D.m1-norm", [](bool off) { return ag::m1_identity("norm", off); });
+  aggregate_identity_spec("D.m1-tangent-norm", [](bool off) { return ag::m1_identity("tangent-norm", off); });
+  aggregate_identity_spec("D.m1-tangent-compression",
+                          [](bool off) { return ag::m1_identity("compression", off); });
+}
+
+TEST_CASE("the aggregate form of phi and of the drift equals dcrv's star_score and star_drift at a K = 5 "
+          "point",
+          "[certify]") {
+  set_working_digits(50);
+  namespace ag = dcrv::certify::star_aggregate;
+  // K = 5, C = {1, 3, 4}: p rational, the aggregates of p
+  const std::vector<Rational> q{Rational(1, 7), Rational(2, 9), Rational(1, 5), Rational(1, 11)};
+  std::vector<Rational> pr = q;
+  pr.push_back(1 - q[0] - q[1] - q[2] - q[3]);
+  StarPartition part;
+  part.correct = {true, false, true, true, false};
+  Vec<mpfr> p(5);
+  Rational rho(0), s2(0);
+  for (int k = 0; k < 5; ++k) {
+    p(k) = to_mpfr(pr[static_cast<std::size_t>(k)]);
+    if (part.is_correct(k)) {
+      rho += pr[static_cast<std::size_t>(k)];
+      s2 += pr[static_cast<std::size_t>(k)] * pr[static_cast<std::size_t>(k)];
+    }
+  }
+  const Vec<mpfr> phi = star_score(p, part);
+  const mpfr eps = mpfr(3) / 5;
+  const Vec<mpfr> f = star_drift<mpfr>(p, part, eps);
+  const mpfr A = mean_log(p);
+  for (int k = 0; k < 5; ++k) {
+    const std::vector<Rational> x{pr[static_cast<std::size_t>(k)], Rational(1), rho, s2};
+    // phi_k through (p_k, T = 1, rho, S2): the residual phi_k(aggregates) - 0 read at an exact point
+    const auto at = [&](const IdentityPiece& piece, const std::vector<Rational>& y) {
+      return identity_residual(piece, y, {});
+    };
+    const IdentityPiece phi_piece =
+        exact_identity("phi", 4, 1, [&](const ag::XVec& y, const RationalConstants&) {
+          return ag::phi(part.is_correct(k), y[0], y[1], y[2], y[3]);
+        });
+    CHECK(abs(to_mpfr(at(phi_piece, x)) - phi(k)) < mpfr(1e-45));
+    // the drift coordinate with L_k = log p_k: its entropy part is not rational, so compare the two parts
+    const Exact pk(pr[static_cast<std::size_t>(k)]);
+    const IdentityPiece drift0 =
+        exact_identity("drift", 1, 1, [&](const ag::XVec&, const RationalConstants&) {
+          return ag::drift(part.is_correct(k), pk, Exact(0), Exact(rho), Exact(s2), Exact(0), Exact(0));
+        });
+    CHECK(abs(to_mpfr(at(drift0, {Rational(0)})) - eps * p(k) * (log(p(k)) - A) - f(k)) < mpfr(1e-45));
+  }
+}
+
+TEST_CASE(
+    "the aggregate-box pieces of App. D read the claims' quantities of dcrv's star_score at the aggregates "
+    "of a K = 7, M = 4 point, and make their certificates whole",
+    "[certify]") {
+  set_working_digits(50);
+  const int K = 7, M = 4;
+  const std::vector<double> u{0.3, 0.5, 0.25};
+  const double rho = 0.6;
+  const Vec<mpfr> p = chart_point(K, rho, u);
+  const StarPartition part = StarPartition::window(K, M);
+  const Vec<mpfr> phi = star_score(p, part);
+  const mpfr r = star_correct_mass(p, part), s2 = star_correct_square_sum(p, part), s = s2 / (r * r),
+             v = s - mpfr(1) / M, a1 = p(0) / r, a2 = p(1) / r;
+  const std::string every = "every M (aggregate box): ";
+  const auto at = [&](const char* id, const std::string& label, const std::vector<mpfr>& x) {
+    const Certificate& c = certificate_of(id);
+    CHECK(c.scope.whole);
+    return score_at(piece_labelled(c, every + label), x, paper_constants(c));
+  };
+  CHECK(near(at("D.S2-lower", "rho^2/M - S2 = -rho^2 v, v = s - 1/M", {r, v}), r * r / M - s2));
+  CHECK(near(at("D.S2-upper", "S2 - rho^2 = rho^2 (s - 1)", {r, s}), s2 - r * r));
+  CHECK(near(at("D.S2-upper", "p_j - rho = rho (a_j - 1)", {r, a1}), p(0) - r));
+  CHECK(near(at("D.phi-c-lower", "-phi_c - rho = rho (s - 1) - a_c", {r, a1, s}), -phi(0) - r));
+  CHECK(near(at("D.phi-c-upper", "phi_c - (1 - rho/M) = a_c - 1 - rho v, v = s - 1/M", {r, a1, v}),
+             phi(0) - (1 - r / M)));
+  CHECK(near(at("D.phi-i-lower", "-phi_i - rho = rho (s - 1)", {r, s}), -phi(5) - r));
+  CHECK(near(at("D.phi-i-upper", "phi_i = -rho s", {r, s}), phi(6)));
+  CHECK(near(at("D.phi-sup-norm", "correct, -phi", {r, a1, s}), -phi(0) - 1));
+  CHECK(near(at("D.phi-sup-norm", "incorrect, +phi", {r, s}), phi(4) - 1));
+  CHECK(near(at("D.zab-ratio-lt1", "(p_a - p_b)/rho - c = a_a - a_b - c", {a1, a2}), (p(0) - p(1)) / r - 1));
+  const Certificate& l2 = certificate_of("D.phi-l2-sqrtKm1");
+  CHECK(l2.scope.whole);
+  CHECK(near(
+      score_at(piece_labelled(l2, "every M, L (aggregate box): kappa (||phi||^2 - c^2 (K - 1)), kappa = 1/K"),
+               std::vector<mpfr>{mpfr(1) / K, r, s}, paper_constants(l2)),
+      (phi.squaredNorm() - (K - 1)) / K));
+  // D.trimmed-rho-lb: M delta - rho = -(1 - u) Q at p = delta 1 + (1 - K delta) q
+  const Certificate& t = certificate_of("D.trimmed-rho-lb");
+  CHECK(t.scope.whole);
+  const mpfr delta = mpfr(1) / (2 * K), uu = K * delta;
+  const Vec<mpfr> q = chart_point(K, 0.4, u), pt = trim<mpfr>(q, delta);
+  CHECK(near(score_at(piece_labelled(t, "every K, M (aggregate Q = sum_C q): M delta - rho"),
+                      std::vector<mpfr>{uu, star_correct_mass(q, part)}, {}),
+             M * delta - star_correct_mass(pt, part)));
+}
+
+TEST_CASE(
+    "D.logp-range and D.flow-Y-inequality for every K: the one-variable pieces read -g(x), g(x) = x log x - "
+    "x + 1, and <log p> + log K is (1/K) sum_k g(K p_k) at a K = 5 point",
+    "[certify]") {
+  set_working_digits(50);
+  const auto g = [](const mpfr& x) { return x == 0 ? mpfr(1) : mpfr(x * log(x) - x + 1); };
+  for (const char* id : {"D.logp-range", "D.flow-Y-inequality"}) {
+    INFO(id);
+    const Certificate& c = certificate_of(id);
+    CHECK(c.scope.whole);
+    const Piece &left = piece_labelled(c, "every K: -g(x), x = K p_k in [0, 1]"),
+                &right =
+                    piece_labelled(c, "every K: -(1 - 2t + t E(t)) = -g(x) t/x, x = K p_k >= 1, t = 1/(1 + "
+                                      "log x)");
+    for (double x : {0.0, 0.25, 1.0})
+      CHECK(near(score_at(left, {x}, {}), -g(mpfr(x))));
+    for (double t : {0.25, 0.5, 1.0}) {
+      const mpfr x = exp(1 / mpfr(t) - 1);
+      CHECK(near(score_at(right, {t}, {}), -g(x) * t / x));
+    }
+  }
+  Vec<mpfr> p(5);
+  p << mpfr(1) / 7, mpfr(2) / 9, mpfr(1) / 5, mpfr(1) / 11, 0;
+  p(4) = 1 - p.sum();
+  mpfr sum = 0;
+  for (int k = 0; k < 5; ++k)
+    sum += g(5 * p(k));
+  CHECK(near(mean_log(p) + log(mpfr(5)), sum / 5));
 }

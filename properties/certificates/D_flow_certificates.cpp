@@ -20,9 +20,11 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
 
@@ -103,12 +105,25 @@ std::vector<Pair> each(std::size_t K, std::size_t) {
   return r;
 }
 
+/// Every K (issue 20 point 8): the aggregate identities `ids` (star_aggregate.hpp) and the reduction saying
+/// why the claim's K-dimensional expression depends on the other coordinates only through their aggregates.
+void add_every_k(Certificate& cert, std::vector<IdentityPiece> ids, const std::string& why) {
+  for (auto& id : ids)
+    cert.identities.push_back(std::move(id));
+  cert.reductions.push_back(
+      {why + "; the identity holds for every value of the free aggregates, hence for every K and partition "
+             "(dcrv's K-dimensional drift checked term by term at K = 2, 3)",
+       {"K"}});
+  cert.method += "; every K: the identity in the coordinates it names and the aggregates as free variables "
+                 "(star_aggregate.hpp), exact on its grid";
+}
+
 DCRV_CERTIFICATE(flow_mass) {
   Certificate c;
   c.claim = "D.flow-mass";
-  c.domain =
-      "K = 2, 3, every partition (M = 1..K); every p in int Delta^(K-1) and every real eps (the claim's "
-      "eps in {0} u [1e-6, 1e2] included); no exclusion";
+  c.domain = "every K >= 2 and every partition (aggregate identity; K = 2, 3, M = 1..K term by term); every "
+             "p in int "
+             "Delta^(K-1) and every real eps (the claim's eps in {0} u [1e-6, 1e2] included); no exclusion";
   c.method =
       "exact substitution L_k = log p_k (the identity is linear in L, so it holds with L free); rho sum_k "
       "F_k is a polynomial of degree <= 3 in each of x, eps, L, zero on the 4^(2K) grid, hence "
@@ -119,14 +134,23 @@ DCRV_CERTIFICATE(flow_mass) {
       sum += f;
     return sum;
   });
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::drift_coordinates(), ag::flow_mass()},
+      "coordinate k of the drift (eq. of App. D Dynamics) is p_k phi_k - eps p_k (L_k - <p, L>), with "
+      "phi_c = (p_c (T - p_c) - (S2 - p_c^2))/rho, phi_i = -S2/rho: a sum of the monomials p_k, p_k^2, "
+      "p_k L_k with coefficients in the aggregates rho, S2, A = <p, L> (checked), so sum_k F_k is "
+      "these coefficients times the class sums rho, S2, A_C = sum_C p L, 1 - rho, A - A_C (sum p = 1)");
   return c;
 }
 
 DCRV_CERTIFICATE(drift_s_form) {
   Certificate c;
   c.claim = "D.drift-S-form";
-  c.domain = "K = 2, 3, every partition (M = 1..K), every component k; every p in int Delta^(K-1) and every "
-             "real eps (the claim's [1e-6, 1e2] included); no exclusion";
+  c.domain =
+      "every K >= 2, every partition and every component k (aggregate identity; K = 2, 3, M = 1..K "
+      "term by term); every p in int Delta^(K-1) and every real eps (the claim's [1e-6, 1e2] included); "
+      "no exclusion";
   c.method =
       "exact substitution L_k = log p_k; per component two residuals, p_k phi_k - (S phi)_k and F^S_k - "
       "F_k (the second form S phi - eps E against the drift p_k phi_k - eps p_k (L_k - <L>)); each times "
@@ -144,14 +168,22 @@ DCRV_CERTIFICATE(drift_s_form) {
   });
   for (std::size_t i = first; i < c.identities.size(); ++i)
     c.identities[i].label += ", F by S = F";
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::drift_s_form()},
+      "coordinate k of S phi (S = diag p - p p^T) is p_k phi_k - p_k <p, phi>, and of E is p_k (L_k - "
+      "<p, L>): the other coordinates enter through <p, phi> (by classes: (T S2 - S2 rho)/rho - S2 (T - "
+      "rho)/rho, the monomials p_c phi_c = (T p_c^2 - S2 p_c)/rho and p_i phi_i = -S2 p_i/rho summed) "
+      "and A = <p, L> only, with phi_k through (p_k, rho, S2) as dcrv::star_score evaluates it");
   return c;
 }
 
 DCRV_CERTIFICATE(bd_facet_drift) {
   Certificate c;
   c.claim = "D.bd-facet-drift";
-  c.domain = "K = 2, 3, every partition (M = 1..K), every facet index i and every delta = p_i in (0, 1) (the "
-             "claim's facets p_i = delta of Delta_delta included); every real eps; no exclusion";
+  c.domain = "every K >= 2, every partition, every facet index i and every delta = p_i in (0, 1) (aggregate "
+             "identity; K = 2, 3, M = 1..K term by term; the claim's facets p_i = delta of Delta_delta "
+             "included); every real eps; no exclusion";
   c.method =
       "on the facet p_i = delta, log delta = L_i: the residual F_i - p_i (phi_i + eps (<L> - L_i)) with "
       "the exact substitution L_k = log p_k; times rho a polynomial of degree <= 3 in each of x, eps, L, "
@@ -159,6 +191,11 @@ DCRV_CERTIFICATE(bd_facet_drift) {
   add_pieces(c, 2, 3, 3, false, each, [](const ExactDrift& d, std::size_t i, std::size_t) -> Exact {
     return d.direct[i] - d.p[i] * (d.phi[i] + d.eps * (d.mean_log - d.L[i]));
   });
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::bd_facet_drift()},
+      "coordinate i of the drift is p_i phi_i - eps p_i (L_i - <p, L>), phi_i through (p_i, rho, S2): "
+      "the other coordinates enter only through rho, S2 and A = <p, L>");
   return c;
 }
 
@@ -166,8 +203,9 @@ DCRV_CERTIFICATE(logratio_ode) {
   Certificate c;
   c.claim = "D.logratio-ode";
   c.domain =
-      "K = 2, 3, every partition (M = 1..K), every ordered pair k != j; every p in int Delta^(K-1) and "
-      "every real eps (the claim's [1e-6, 1e2] included); no exclusion";
+      "every K >= 2, every partition and every ordered pair k != j (aggregate identity; K = 2, 3, M = 1..K "
+      "term by term); every p in int Delta^(K-1) and every real eps (the claim's [1e-6, 1e2] included); no "
+      "exclusion";
   c.method =
       "exact substitution L_k = log p_k; the residual F^S_k/p_k - F^S_j/p_j - (phi_k - phi_j) + eps (L_k "
       "- L_j) with F^S = S phi - eps E (the paper's second form, as the claim); (S phi)_k/p_k = phi_k - "
@@ -187,14 +225,21 @@ DCRV_CERTIFICATE(logratio_ode) {
         return d.s_form[k] / d.p[k] - d.s_form[j] / d.p[j] - (d.phi[k] - d.phi[j]) +
                d.eps * (d.L[k] - d.L[j]);
       });
+  namespace ag = star_aggregate;
+  add_every_k(c, {ag::logratio_ode()},
+              "coordinate k of S phi - eps E is p_k (phi_k - <p, phi> - eps (L_k - <p, L>)): the other "
+              "coordinates enter only through <p, phi> and <p, L>, which cancel in F_k/p_k - F_j/p_j (the "
+              "identity holds with phi_k, phi_j free: for every score vector)");
   return c;
 }
 
 DCRV_CERTIFICATE(zic_ode) {
   Certificate c;
   c.claim = "D.zic-ode";
-  c.domain = "K = 2, 3, every partition with 1 <= M < K, every i in I and every c in C (so c = c* whichever "
-             "correct index is largest); every p in int Delta^(K-1) and every real eps; no exclusion";
+  c.domain =
+      "every K >= 2, every partition with 1 <= M < K, every i in I and every c in C (so c = c* whichever "
+      "correct index is largest; aggregate identity, K = 2, 3 term by term); every p in int Delta^(K-1) "
+      "and every real eps; no exclusion";
   c.method =
       "exact substitution L_k = log p_k; the residual F^S_i/p_i - F^S_c/p_c + p_c/rho + eps (L_i - L_c) "
       "with F^S = S phi - eps E (as the claim); times rho a polynomial of degree <= 3 in each of x, eps, "
@@ -211,6 +256,13 @@ DCRV_CERTIFICATE(zic_ode) {
       [](const ExactDrift& d, std::size_t i, std::size_t cc) -> Exact {
         return d.s_form[i] / d.p[i] - d.s_form[cc] / d.p[cc] + d.p[cc] / d.rho + d.eps * (d.L[i] - d.L[cc]);
       });
+  namespace ag = star_aggregate;
+  add_every_k(
+      c, {ag::logratio_ode(), ag::score_difference("CI")},
+      "coordinate k of S phi - eps E is p_k (phi_k - <p, phi> - eps (L_k - <p, L>)): z_ic' = phi_i - "
+      "phi_c - eps z_ic for every score vector (the first identity, as D.logratio-ode), and phi_c - phi_i "
+      "= p_c/rho with phi_c = (p_c (1 - p_c) - (S2 - p_c^2))/rho, phi_i = -S2/rho through rho and S2 "
+      "only (the second, sum p = 1)");
   return c;
 }
 
@@ -246,6 +298,60 @@ template <class X, std::size_t K> X mean_log_of(const std::array<X, K>& p) {
   for (const auto& v : p)
     s += xlogx(v);
   return s;
+}
+
+// Every K (issue 20 point 8): ⟨log p⟩ = Σ_k p_k log p_k is a sum of one-variable terms. Upper: p log p ≤ 0 on
+// [0, 1]. Lower (Gibbs): with x_k = K p_k, K(⟨log p⟩ + log K) = Σ_k g(x_k), g(x) = x log x − x + 1 ≥ 0 on [0,
+// ∞) (Σ p = 1; log(K p) = log K + log p): g on x ∈ [0, 1] literally (0 log 0 = 0), and for x ≥ 1 in the chart
+// t = 1/(1 + log x) ∈ [0, 1] (t = 0 the limit x → ∞), where g(x)·t/x = 1 − 2t + t E(t), E(t) = exp(1 − 1/t)
+// = 1/x (compact_chart::e_of_t). Both equal 0 only at x = 1 (t = 1): second-order test. The pieces do not
+// depend on K.
+
+/// A one-variable piece of every K (its scope data: K ∈ [2, ∞)).
+template <class F> Piece every_k_piece(const std::string& label, F f, bool at_one) {
+  Piece piece = make_piece<1>("every K: " + label, {{Interval(0.0, 1.0)}}, std::move(f));
+  if (at_one)
+    piece.attained = {{1.0}};
+  piece.dims.push_back({"K", 2, kUnbounded});
+  return piece;
+}
+/// The two pieces of g ≥ 0 (scores −g ≤ 0), the exact steps (the sum over k, the chart of x ≥ 1), and the
+/// reduction that carries them to every K.
+void add_gibbs_every_k(Certificate& c) {
+  c.pieces.push_back(every_k_piece(
+      "-g(x), x = K p_k in [0, 1]",
+      [](const auto& x, const Constants&) {
+        using X = std::decay_t<decltype(x[0])>;
+        return X(-(xlogx(x[0]) - x[0] + 1));
+      },
+      true));
+  c.pieces.push_back(every_k_piece(
+      "-(1 - 2t + t E(t)) = -g(x) t/x, x = K p_k >= 1, t = 1/(1 + log x)",
+      [](const auto& x, const Constants&) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X& t = x[0];
+        return X(-(1 - 2 * t + t * compact_chart::e_of_t(t)));
+      },
+      true));
+  c.identities.push_back(rearrangement_identity(
+      "every K: K (<log p> + log K) = sum_k g(K p_k): sum_k x log x = K A + K l (x = K p, log x = l + L), "
+      "sum_k x = K (sum p = 1)",
+      3, 2, [](const std::vector<Exact>& y, const RationalConstants&) {
+        const Exact &A = y[0], &l = y[1], &K = y[2];
+        return K * (A + l) - ((K * A + K * l) - K + K);
+      }));
+  c.identities.push_back(rearrangement_identity("g(x) t/x = 1 - 2t + t w at log x = 1/t - 1, w = 1/x", 2, 2,
+                                                [](const std::vector<Exact>& y, const RationalConstants&) {
+                                                  const Exact &t = y[0], &w = y[1], logx = 1 / t - 1;
+                                                  return t * (logx - 1 + w) - (1 - 2 * t + t * w);
+                                                }));
+  c.reductions.push_back(
+      {"<log p> = sum_k p_k log p_k is a sum of one-variable terms, and K(<log p> + log K) = sum_k g(K p_k) "
+       "with "
+       "g(x) = x log x - x + 1 (sum p = 1; checked with A = <log p>, log K, K free): g >= 0 on [0, inf) (the "
+       "two "
+       "one-variable pieces, x = K p_k in [0, K] for every K) gives <log p> >= -log K for every K",
+       {"K"}});
 }
 
 // D.logp-range: −log K ≤ ⟨log p⟩ ≤ 0 on the closed simplex.
@@ -304,6 +410,15 @@ DCRV_CERTIFICATE(logp_range) {
   for (std::size_t K = 2; K <= 3; ++K) // the centred chart's rearrangement (issue 20 point 5)
     c.identities.push_back(rearrangements::logp_lower_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}};
+  // every K: p log p <= 0 per term (upper), g >= 0 per term (lower)
+  c.pieces.push_back(every_k_piece(
+      "p log p, p in [0, 1]", [](const auto& x, const Constants&) { return xlogx(x[0]); }, false));
+  add_gibbs_every_k(c);
+  c.domain = "every K >= 2 (one-variable terms; K = 2, 3 in the charts below as well): " + c.domain;
+  c.method +=
+      "; every K: <log p> = sum_k p_k log p_k with p log p <= 0 on [0, 1], and K(<log p> + log K) = "
+      "sum_k g(K p_k), g(x) = x log x - x + 1 >= 0 on [0, 1] and, for x >= 1, in the chart t = 1/(1 + log "
+      "x): g t/x = 1 - 2t + t exp(1 - 1/t) >= 0 (checked); equality at x = 1: second-order test";
   return c;
 }
 
@@ -425,6 +540,47 @@ DCRV_CERTIFICATE(flow_y_inequality) {
         c.identities.push_back(rearrangements::flow_y_face_rearrangement(M, L));
   for (std::size_t K = 2; K <= 3; ++K)
     c.identities.push_back(rearrangements::flow_y_coef_rearrangement(K));
+  // every K and M: the face eps = 0 in the aggregates (rho, a_c, s): -phi_c - a = rho s - a_c - a, -phi_i - a
+  // = rho s - a over boxes containing their image for every M (star_chart::kAggregateBox); the eps
+  // coefficient
+  // -<log p> - b log K = -(<log p> + log K) + (1 - b) log K: the first term <= 0 by the Gibbs pieces (every
+  // K), the second <= 0 iff b >= 1 (log K > 0)
+  star_chart::add_aggregate_piece<3>(
+      c, "correct, eps = 0: -phi_c - a = rho s - a_c - a", unit_box(3), 1,
+      [](const auto& x, const Constants& k) { return x[0] * x[2] - x[1] - k("a"); });
+  star_chart::add_aggregate_piece<2>(c, "incorrect, eps = 0: -phi_i - a = rho s - a", unit_box(2), 1,
+                                     [](const auto& x, const Constants& k) { return x[0] * x[1] - k("a"); });
+  for (std::size_t i = c.pieces.size() - 2; i < c.pieces.size(); ++i)
+    c.pieces[i].dims.push_back({"K", 2, kUnbounded});
+  add_gibbs_every_k(c);
+  c.pieces.push_back(every_k_piece(
+      "eps coefficient, (1 - b) (times log K > 0)",
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        return X(X(1) - X(k("b")));
+      },
+      false));
+  c.identities.push_back(rearrangement_identity(
+      "every K: -phi_c = rho s - a_c, -phi_i = rho s (p_c = rho a_c, S2 = rho^2 s), and -A - b l = -(A + l) "
+      "+ (1 - "
+      "b) l",
+      6, 3, [](const std::vector<Exact>& y, const RationalConstants&) {
+        const Exact &rho = y[0], &a = y[1], &s2 = y[2], &A = y[3], &l = y[4], &b = y[5];
+        return std::vector<Exact>{
+            -star_aggregate::phi(true, rho * a, Exact(1), rho, rho * rho * s2) - (rho * s2 - a),
+            -star_aggregate::phi(false, Exact(0), Exact(1), rho, rho * rho * s2) - rho * s2,
+            -A - b * l - (-(A + l) + (1 - b) * l)};
+      }));
+  c.reductions.push_back(
+      {std::string(
+           "every K and M: at eps = 0 the score depends on p only through the aggregates (rho, a_c, s) (") +
+           star_chart::kAggregateBox +
+           "); the eps coefficient is -(<log p> + log K) + (1 - b) log K, the first term <= 0 by the Gibbs "
+           "pieces "
+           "(D.logp-range's, every K), the second <= 0 for b >= 1",
+       {"K"}});
+  c.domain =
+      "every K >= 2 and every partition (aggregate pieces; K = 2, 3, M = 1..3 term by term): " + c.domain;
   return c;
 }
 

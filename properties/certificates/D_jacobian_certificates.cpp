@@ -17,6 +17,7 @@
 
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "properties/certificates/star_exact.hpp"
 
 namespace dcrv::certify {
@@ -93,6 +94,32 @@ void add_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep keep, R re
 constexpr const char* kAmbient =
     "every p in the open positive orthant (int Delta^(K-1) included); no exclusion";
 
+/// Every K (issue 20 point 8): the aggregate identity `id` (star_aggregate.hpp) and the reduction saying why
+/// the claim's entries depend on the other coordinates only through the aggregates.
+void add_every_k(Certificate& cert, IdentityPiece id, const std::string& why, const std::string& checked) {
+  cert.identities.push_back(std::move(id));
+  cert.reductions.push_back({why +
+                                 "; the identity holds for every value of the free aggregates, hence for "
+                                 "every K and partition (the exact derivative of dcrv's K-dimensional "
+                                 "formula checked term by term at " +
+                                 checked + ")",
+                             {"K"}});
+  cert.method += "; every K: the identity in the coordinates it names and the aggregates as free variables "
+                 "(star_aggregate.hpp), exact on its grid";
+  cert.domain = "every K >= 2 (aggregate identity; " + checked + " term by term): " + cert.domain;
+}
+
+constexpr const char* kChainRule =
+    "phi_k = f(p_k, rho, S2) (def:star-score, ambient), so by the chain rule J_kj = f_{p_k} [j = k] + [j in "
+    "C] "
+    "(f_rho + 2 p_j f_S2): an entry depends only on the classes of k and j, on j = k, and on (p_k, p_j, rho, "
+    "S2)";
+constexpr const char* kBlocks =
+    "; for M = 1, J (from these entries, rho = p_c, S2 = p_c^2) is invariant under the permutations of I "
+    "(checked: its I rows do not depend on i), and such matrices form an algebra whose products and "
+    "transposes are formulas in the blocks (cc, cI, Ic, diagonal and off-diagonal of I) and m = |I| = K - 1, "
+    "free in the identity; Pi_T = I - 11^T/K is such a matrix too";
+
 DCRV_CERTIFICATE(jac_zero_columns) {
   Certificate c;
   c.claim = "D.jac-zero-columns";
@@ -108,6 +135,7 @@ DCRV_CERTIFICATE(jac_zero_columns) {
         return entrywise_squares(C.size(),
                                  [&](std::size_t k, std::size_t j) { return C[j] ? Exact(0) : e.J[k][j]; });
       });
+  add_every_k(c, star_aggregate::jacobian_entries(true), kChainRule, "K = 2..4, every subset C");
   return c;
 }
 
@@ -139,6 +167,10 @@ DCRV_CERTIFICATE(jac_partials) {
         }
         return sum;
       });
+  add_every_k(c, star_aggregate::jacobian_partials(),
+              "p_k/rho and S2/rho are functions of (p_k, rho, S2), so their partials in p_j (j in C) are the "
+              "chain rule in (p_k, rho, S2) with d rho/d p_j = 1, d S2/d p_j = 2 p_j",
+              "K = 2..4, every subset C");
   return c;
 }
 
@@ -166,6 +198,7 @@ DCRV_CERTIFICATE(jac_entries) {
           return Exact(e.J[k][j] - f);
         });
       });
+  add_every_k(c, star_aggregate::jacobian_entries(false), kChainRule, "K = 2..4, every subset C");
   return c;
 }
 
@@ -194,6 +227,10 @@ DCRV_CERTIFICATE(ambient_jv) {
         }
         return sum;
       });
+  add_every_k(c, star_aggregate::ambient_jv(),
+              std::string(kChainRule) + "; so (J p_C)_k = [k in C] f_{p_k} p_k + f_rho rho + 2 f_S2 S2 (the "
+                                        "monomials p_j, p_j^2 of J_kj p_j summed over C)",
+              "K = 2..4, every subset C");
   return c;
 }
 
@@ -210,6 +247,8 @@ DCRV_CERTIFICATE(m1_jacobian) {
         return entrywise_squares(
             C.size(), [&](std::size_t k, std::size_t j) { return Exact(e.J[k][j] + (C[j] ? 1 : 0)); });
       });
+  add_every_k(c, star_aggregate::m1_identity("jacobian"), std::string(kChainRule) + kBlocks,
+              "K = 2..5, every c");
   return c;
 }
 
@@ -277,6 +316,12 @@ DCRV_CERTIFICATE(m1_norm) {
                   return squared_distance(product(transpose(e.J), e.J), target);
                 });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  add_every_k(
+      c, star_aggregate::m1_identity("norm"),
+      std::string(kChainRule) + kBlocks +
+          "; J^T J = c^2 K e_c e_c^T is diagonal with eigenvalues c^2 K and 0 for every K, so ||J||_2 = c "
+          "sqrt(K)",
+      "K = 2..4, every c");
   return c;
 }
 
@@ -303,6 +348,12 @@ DCRV_CERTIFICATE(m1_tangent_norm) {
                   return squared_distance(g, target);
                 });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  add_every_k(
+      c, star_aggregate::m1_identity("tangent-norm"),
+      std::string(kChainRule) + kBlocks +
+          "; Pi J^T J Pi = c^2 (K - 1) w w^T/|w|^2 is rank one PSD with w in T for every K, so the norm "
+          "of J on T is c sqrt(K - 1)",
+      "K = 2..4, every c");
   return c;
 }
 
@@ -319,6 +370,8 @@ DCRV_CERTIFICATE(m1_tangent_compression) {
     return squared_distance(product(product(pi, e.J), pi), Matrix(K, std::vector<Exact>(K)));
   });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  add_every_k(c, star_aggregate::m1_identity("compression"), std::string(kChainRule) + kBlocks,
+              "K = 2..5, every c");
   return c;
 }
 

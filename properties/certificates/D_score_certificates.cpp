@@ -23,6 +23,7 @@
 #include "dcrv/certify/certificate.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
 
@@ -47,6 +48,21 @@ template <std::size_t Mmin = 1, class F> void for_each_m(F add) {
 template <std::size_t M, class F> void add_per_correct_index(Certificate& cert, F score_of) {
   for (std::size_t j = 0; j < M; ++j)
     cert.pieces.push_back(rho_share_piece<M>(m_label(M) + ", c = " + std::to_string(j + 1), score_of(j)));
+}
+
+/// φ_c and φ_i through the aggregates (star_aggregate::phi, Σp = 1) at p_c = ρa, S⁽²⁾ = ρ²s.
+Exact phi_c_at(const Exact& rho, const Exact& a, const Exact& s) {
+  return star_aggregate::phi(true, rho * a, Exact(1), rho, rho * rho * s);
+}
+Exact phi_i_at(const Exact& rho, const Exact& s) {
+  return star_aggregate::phi(false, Exact(0), Exact(1), rho, rho * rho * s);
+}
+/// An exact step (ρ, a, s, μ = 1/M free) from the claim's quantity to an aggregate piece's score.
+template <class F> IdentityPiece aggregate_step(const std::string& label, F f) {
+  return rearrangement_identity("every M: " + label, 4, 3,
+                                [f](const std::vector<Exact>& x, const RationalConstants&) {
+                                  return Exact(f(x[0], x[1], x[2], x[3]));
+                                });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -111,6 +127,22 @@ DCRV_CERTIFICATE(trimmed_rho_lb) {
                                  }));
   // every K >= 2, 1 <= M <= K, delta = u/K in [0, 1/K]
   c.paper = {{"K", 2, kUnbounded}, {"M", 1, kUnbounded}, {"u", 0, 1}};
+  // every K and M: M delta - rho = -(1 - u) Q with Q = sum_C q in [0, 1] (rho = M delta + (1 - K delta) Q)
+  Piece every = make_piece<2>("every K, M (aggregate Q = sum_C q): M delta - rho", {unit_box(2)},
+                              [](const auto& x, const Constants&) { return -((1 - x[0]) * x[1]); });
+  every.dims = {{"K", 2, kUnbounded}, {"M", 1, kUnbounded}};
+  c.pieces.push_back(with_param(every, "u", 0));
+  c.identities.push_back(rearrangement_identity(
+      "every K, M: M delta - rho = -(1 - u) Q at rho = M delta + (1 - K delta) Q, delta = u/K", 4, 2,
+      [](const std::vector<Exact>& x, const RationalConstants&) {
+        const Exact &u = x[0], &Q = x[1], &M = x[2], &K = x[3], delta = u / K;
+        return M * delta - (M * delta + (1 - K * delta) * Q) + (1 - u) * Q;
+      }));
+  c.reductions.push_back(
+      {"rho = sum_C (delta + (1 - K delta) q_c) = M delta + (1 - K delta) Q depends on q only "
+       "through Q = sum_C q in [0, 1], for every K and M (checked with K, M, Q free): the "
+       "piece over (u, Q) in [0, 1]^2 covers every K and M"});
+  c.domain = "every K >= 2 and M (aggregate piece; K = 2, 3, 4 term by term): " + c.domain;
   return c;
 }
 
@@ -157,6 +189,14 @@ DCRV_CERTIFICATE(s2_lower) {
   c.pieces = {s2_lower_piece<1>(), s2_lower_piece<2>(), s2_lower_piece<3>(), s2_lower_piece<4>()};
   paper_every_m_and_k(c, 1);
   add_chart_rearrangements(c, 1, 4);
+  add_aggregate_piece<2>(c, "rho^2/M - S2 = -rho^2 v, v = s - 1/M", unit_box(2), 1,
+                         [](const auto& x, const Constants&) { return -(square(x[0]) * x[1]); });
+  every_m(c,
+          {aggregate_step("rho^2/M - S2 = -rho^2 v at S2 = rho^2 s, s = v + 1/M",
+                          [](const Exact& rho, const Exact&, const Exact& v, const Exact& mu) {
+                            return rho * rho * mu - rho * rho * (v + mu) + rho * rho * v;
+                          })},
+          "rho^2/M - S2 = -rho^2 v with v = s - 1/M in [0, 1]");
   return c;
 }
 
@@ -184,6 +224,19 @@ DCRV_CERTIFICATE(s2_upper) {
   for_each_m([&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { add_s2_upper_pieces<M>(c); });
   paper_every_m_and_k(c, 1);
   add_chart_rearrangements(c, 1, 6);
+  add_aggregate_piece<2>(c, "S2 - rho^2 = rho^2 (s - 1)", unit_box(2), 1,
+                         [](const auto& x, const Constants&) { return square(x[0]) * (x[1] - 1); });
+  add_aggregate_piece<2>(c, "p_j - rho = rho (a_j - 1)", unit_box(2), 1,
+                         [](const auto& x, const Constants&) { return x[0] * (x[1] - 1); });
+  every_m(
+      c,
+      {aggregate_step("S2 - rho^2 = rho^2 (s - 1), p_j - rho = rho (a_j - 1) at S2 = rho^2 s, p_j = rho a_j",
+                      [](const Exact& rho, const Exact& a, const Exact& s2, const Exact&) {
+                        const Exact r1 = rho * rho * s2 - rho * rho - rho * rho * (s2 - 1);
+                        const Exact r2 = rho * a - rho - rho * (a - 1);
+                        return r1 * r1 + r2 * r2;
+                      })},
+      "S2 - rho^2 = rho^2 (s - 1) and p_j - rho = rho (a_j - 1)");
   return c;
 }
 
@@ -214,6 +267,14 @@ DCRV_CERTIFICATE(phi_c_lower) {
   for_each_m(add);
   paper_every_m_and_k(c, 1);
   add_chart_rearrangements(c, 1, 6);
+  add_aggregate_piece<3>(c, "-phi_c - rho = rho (s - 1) - a_c", unit_box(3), 1,
+                         [](const auto& x, const Constants&) { return x[0] * (x[2] - 1) - x[1]; });
+  every_m(c,
+          {aggregate_step("-phi_c - rho = rho (s - 1) - a_c",
+                          [](const Exact& rho, const Exact& a, const Exact& s2, const Exact&) {
+                            return -phi_c_at(rho, a, s2) - rho - (rho * (s2 - 1) - a);
+                          })},
+          "-phi_c - rho = rho (s - 1) - a_c (phi_c = a_c - rho s)");
   return c;
 }
 
@@ -234,6 +295,14 @@ DCRV_CERTIFICATE(phi_c_upper) {
   for_each_m(add);
   paper_every_m_and_k(c, 1);
   add_chart_rearrangements(c, 1, 6);
+  add_aggregate_piece<3>(c, "phi_c - (1 - rho/M) = a_c - 1 - rho v, v = s - 1/M", unit_box(3), 1,
+                         [](const auto& x, const Constants&) { return x[1] - 1 - x[0] * x[2]; });
+  every_m(c,
+          {aggregate_step("phi_c - (1 - rho/M) = a_c - 1 - rho v at s = v + 1/M",
+                          [](const Exact& rho, const Exact& a, const Exact& v, const Exact& mu) {
+                            return phi_c_at(rho, a, v + mu) - (1 - rho * mu) - (a - 1 - rho * v);
+                          })},
+          "phi_c - (1 - rho/M) = a_c - 1 - rho v with v = s - 1/M in [0, 1]");
   return c;
 }
 
@@ -257,6 +326,14 @@ DCRV_CERTIFICATE(phi_i_lower) {
   for_each_m(add);
   paper_every_m_and_k(c, 1);
   add_chart_rearrangements(c, 1, 6);
+  add_aggregate_piece<2>(c, "-phi_i - rho = rho (s - 1)", unit_box(2), 1,
+                         [](const auto& x, const Constants&) { return x[0] * (x[1] - 1); });
+  every_m(c,
+          {aggregate_step("-phi_i - rho = rho (s - 1)",
+                          [](const Exact& rho, const Exact&, const Exact& s2, const Exact&) {
+                            return -phi_i_at(rho, s2) - rho - rho * (s2 - 1);
+                          })},
+          "-phi_i - rho = rho (s - 1) (phi_i = -rho s)");
   return c;
 }
 
@@ -272,6 +349,12 @@ DCRV_CERTIFICATE(phi_i_upper) {
   for_each_m(add);
   paper_every_m_and_k(c, 1);
   add_chart_rearrangements(c, 1, 6);
+  add_aggregate_piece<2>(c, "phi_i = -rho s", unit_box(2), 1,
+                         [](const auto& x, const Constants&) { return -(x[0] * x[1]); });
+  every_m(c,
+          {aggregate_step("phi_i = -rho s", [](const Exact& rho, const Exact&, const Exact& s2,
+                                               const Exact&) { return phi_i_at(rho, s2) + rho * s2; })},
+          "phi_i = -rho s");
   return c;
 }
 
@@ -334,13 +417,51 @@ DCRV_CERTIFICATE(phi_l2_sqrtkm1) {
       "(def:star-score in the chart (rho, a = p_C/rho); checked exactly with L free), with L a real box "
       "coordinate; equality at rho = "
       "1, a a vertex (and rho = 0 for K = 2): monotonicity test and the mean-value form";
-  c.constants = {{"c", [] { return Interval(1); }}};
+  c.constants = {{"c", [] { return Interval(1); }, [] { return Rational(1); }}};
   for_each_m(
       [&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { c.pieces.push_back(l2_piece<M>()); });
   for (std::size_t M = 1; M <= 6; ++M) // the rearrangement (issue 20 point 5)
     c.identities.push_back(rearrangements::phi_l2_rearrangement(M));
   // every M >= 1 and L = K - M >= 0 incorrect indices (L >= 1 when M = 1: K >= 2)
   c.paper = {{"M", 1, kUnbounded}, {"L", 0, kUnbounded}};
+  // every M and L: ||phi||^2 - c^2 (K - 1) = s - 2 rho s + K rho^2 s^2 - c^2 (K - 1) depends on (M, L) only
+  // through K = M + L; times kappa = 1/K in [0, 1/2] over (kappa, rho, s) in [0, 1/2] x [0, 1]^2
+  Piece every = make_piece<3>(
+      "every M, L (aggregate box): kappa (||phi||^2 - c^2 (K - 1)), kappa = 1/K",
+      {{Interval(0.0, 0.5), Interval(0.0, 1.0), Interval(0.0, 1.0)}}, [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X &kappa = x[0], &rho = x[1], &s = x[2], c2 = square(X(k("c")));
+        return X(kappa * s - 2 * kappa * rho * s + square(rho * s) - c2 * (1 - kappa));
+      });
+  every.dims.push_back({"M", 1, kUnbounded});
+  c.pieces.push_back(
+      with_param(every, "K", 0, [](double kappa) { return kappa > 0 ? 1 / kappa : kUnbounded; }));
+  c.identities.push_back(rearrangement_identity(
+      "every M, L: sum_C (a_c - rho s)^2 = s - 2 rho s + M rho^2 s^2 (its monomials summed, sum a = 1), and "
+      "kappa (||phi||^2 - c^2 (K - 1)) at K = M + L",
+      5, 3, [](const std::vector<Exact>& x, const RationalConstants& k) {
+        const Exact &a = x[0], &rho = x[1], &s2 = x[2], &M = x[3], &L = x[4],
+                    c2 = Exact(k("c")) * Exact(k("c"));
+        const Exact kappa = 1 / (M + L),
+                    norm2 = s2 - 2 * rho * s2 + M * rho * rho * s2 * s2 + L * rho * rho * s2 * s2;
+        return std::vector<Exact>{
+            (a - rho * s2) * (a - rho * s2) - (a * a - 2 * rho * s2 * a + rho * rho * s2 * s2),
+            kappa * (norm2 - c2 * (M + L - 1)) -
+                (kappa * s2 - 2 * kappa * rho * s2 + rho * rho * s2 * s2 - c2 * (1 - kappa))};
+      }));
+  c.reductions.push_back(
+      {"||phi||^2 = sum_C (a_c - rho s)^2 + L rho^2 s^2 = s - 2 rho s + (M + L) rho^2 s^2 (the monomials "
+       "a_c^2, a_c "
+       "summed over C: s and 1; checked with M, L free) depends on (M, L) only through K = M + L, and the "
+       "box "
+       "kappa = 1/K in [0, 1/2], rho in [0, 1], s = sum a^2 in [0, 1] contains the image for every M, L (s "
+       "<= 1: 1 "
+       "- s = 2 sum_{c<c'} a_c a_c' >= 0): the aggregate piece covers every M >= 1 and L >= 0 with K >= 2",
+       {"L"}});
+  c.domain =
+      "every M >= 1 and L >= 0 with K >= 2 (aggregate box in kappa = 1/K; the per-M charts below term by "
+      "term): " +
+      c.domain;
   return c;
 }
 
@@ -383,6 +504,24 @@ DCRV_CERTIFICATE(zab_ratio_lt1) {
   for_each_m<2>([&c]<std::size_t M>(std::integral_constant<std::size_t, M>) { add_zab_pieces<M>(c); });
   paper_every_m_and_k(c, 2);
   add_chart_rearrangements(c, 2, 6);
+  add_aggregate_piece<2>(c, "(p_a - p_b)/rho - c = a_a - a_b - c", unit_box(2), 2,
+                         [](const auto& x, const Constants& k) { return x[0] - x[1] - k("c"); });
+  add_aggregate_piece<3>(
+      c, "(p_a - p_b) - rho + min(p_a, p_b) = rho (min(2 a_a - a_b, a_a) - 1)", unit_box(3), 2,
+      [](const auto& x, const Constants&) { return x[0] * (min(2 * x[1] - x[2], x[1]) - 1); });
+  every_m(
+      c,
+      {rearrangement_identity(
+          "every M: (p_a - p_b)/rho = a_a - a_b, and per case of the min (p_a <= p_b: min = p_a, else p_b) "
+          "(p_a - p_b) - rho + min = rho (2 a_a - a_b - 1) resp. rho (a_a - 1) at p = rho a",
+          3, 2,
+          [](const std::vector<Exact>& x, const RationalConstants&) {
+            const Exact &rho = x[0], &a = x[1], &b = x[2], pa = rho * a, pb = rho * b;
+            return std::vector<Exact>{(pa - pb) / rho - (a - b), (pa - pb) - rho + pa - rho * (2 * a - b - 1),
+                                      (pa - pb) - rho + pb - rho * (a - 1)};
+          })},
+      "(p_a - p_b)/rho - c = a_a - a_b - c and (p_a - p_b) - rho + min(p_a, p_b) = rho (min(2 a_a - a_b, "
+      "a_a) - 1) in the two shares a_a, a_b in [0, 1] of the pair");
   return c;
 }
 
@@ -453,6 +592,24 @@ void add_identity_pieces(Certificate& cert, std::size_t Kmax, int degree, Keep k
   cert.paper = {{"K", 2, kUnbounded}};
 }
 
+/// Every K (issue 20 point 8): the aggregate identity `id` (star_aggregate.hpp) and the reduction saying why
+/// the claim's expression depends on the other coordinates only through the aggregates.
+void add_every_k(Certificate& cert, IdentityPiece id, const std::string& why, const std::string& checked) {
+  cert.identities.push_back(std::move(id));
+  cert.reductions.push_back({why +
+                                 "; the identity holds for every value of the free aggregates, hence for "
+                                 "every K and partition (dcrv's star_score checked term by term at " +
+                                 checked + ")",
+                             {"K"}});
+  cert.method += "; every K: the identity in the coordinates it names and the aggregates as free variables "
+                 "(star_aggregate.hpp), exact on its grid";
+  cert.domain = "every K >= 2 (aggregate identity; " + checked + " term by term): " + cert.domain;
+}
+
+constexpr const char* kPhiByAggregates =
+    "phi_c = (p_c (T - p_c) - (S2 - p_c^2))/rho (dcrv::star_score's rest = T - p_c and others = S2 - p_c^2), "
+    "phi_i = -S2/rho: a component depends on the other coordinates only through T = sum p, rho and S2";
+
 using Comps = std::vector<Exact>;
 
 DCRV_CERTIFICATE(centering) {
@@ -472,6 +629,12 @@ DCRV_CERTIFICATE(centering) {
           sum += p[k] * phi[k];
         return Comps{sum};
       });
+  add_every_k(
+      c, star_aggregate::centering(),
+      std::string(kPhiByAggregates) +
+          "; the terms p_c phi_c = (T p_c^2 - S2 p_c)/rho and p_i phi_i = -S2 p_i/rho (checked) sum over "
+          "the classes to (T S2 - S2 rho)/rho and -S2 (T - rho)/rho",
+      "K = 2..6, every subset C");
   return c;
 }
 
@@ -499,6 +662,8 @@ DCRV_CERTIFICATE(scorediff_ii) {
         return r;
       });
   c.paper = {{"K", 3, kUnbounded}}; // two incorrect indices and M >= 1
+  add_every_k(c, star_aggregate::score_difference("II"), std::string(kPhiByAggregates) + " (sum p = 1)",
+              "K = 3..5, every subset C");
   return c;
 }
 
@@ -518,6 +683,8 @@ DCRV_CERTIFICATE(scorediff_cc) {
               r.push_back(phi[a] - phi[b] - (p[a] - p[b]) / rho);
         return r;
       });
+  add_every_k(c, star_aggregate::score_difference("CC"), std::string(kPhiByAggregates) + " (sum p = 1)",
+              "K = 2..5, every subset C");
   return c;
 }
 
@@ -537,6 +704,8 @@ DCRV_CERTIFICATE(scorediff_ci) {
               r.push_back(phi[a] - phi[i] - p[a] / rho);
         return r;
       });
+  add_every_k(c, star_aggregate::score_difference("CI"), std::string(kPhiByAggregates) + " (sum p = 1)",
+              "K = 2..5, every subset C");
   return c;
 }
 
@@ -569,6 +738,10 @@ DCRV_CERTIFICATE(edge_mk) {
     c.identities.push_back(piece);
   }
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  add_every_k(c, star_aggregate::edge_mk(),
+              std::string(kPhiByAggregates) +
+                  "; with C = every index rho = T = sum p = 1 and S2 = sum_k p_k^2",
+              "K = 2..6");
   return c;
 }
 

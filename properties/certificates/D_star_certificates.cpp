@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/star_aggregate.hpp"
 #include "properties/certificates/star_chart.hpp"
 #include "properties/certificates/star_exact.hpp"
 
@@ -58,6 +59,30 @@ DCRV_CERTIFICATE(phi_sup_norm) {
   add_sup_norm_pieces<4>(c);
   star_chart::paper_every_m_and_k(c, 1);
   star_exact::add_chart_rearrangements(c, 1, 4);
+  // every M: phi_c = a_c - rho s, phi_i = -rho s over the aggregate box (rho, a_c, s) in [0, 1]^3
+  for (int sign : {1, -1}) {
+    star_chart::add_aggregate_piece<3>(c, std::string("correct, ") + (sign > 0 ? "+phi" : "-phi"),
+                                       unit_box(3), 1, [sign](const auto& x, const Constants& k) {
+                                         using X = std::decay_t<decltype(x[0])>;
+                                         return X(X(sign) * (x[1] - x[0] * x[2]) - X(k("c")));
+                                       });
+    star_chart::add_aggregate_piece<2>(c, std::string("incorrect, ") + (sign > 0 ? "+phi" : "-phi"),
+                                       unit_box(2), 1, [sign](const auto& x, const Constants& k) {
+                                         using X = std::decay_t<decltype(x[0])>;
+                                         return X(X(-sign) * (x[0] * x[1]) - X(k("c")));
+                                       });
+  }
+  star_chart::every_m(c,
+                      {rearrangement_identity(
+                          "every M: phi_c = a_c - rho s, phi_i = -rho s at p_c = rho a_c, S2 = rho^2 s", 3, 3,
+                          [](const std::vector<Exact>& x, const RationalConstants&) {
+                            const Exact &rho = x[0], &a = x[1], &s = x[2];
+                            return std::vector<Exact>{
+                                star_aggregate::phi(true, rho * a, Exact(1), rho, rho * rho * s) -
+                                    (a - rho * s),
+                                star_aggregate::phi(false, Exact(0), Exact(1), rho, rho * rho * s) + rho * s};
+                          })},
+                      "phi_c = a_c - rho s and phi_i = -rho s");
   return c;
 }
 

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "dcrv/certify/certificate.hpp"
 
@@ -59,6 +61,34 @@ inline void paper_every_m_and_k(Certificate& c, double m0) {
   c.reductions.push_back({"phi depends on p only through rho = p(C) and a = p_C/rho: every K >= M and every "
                           "partition with |C| = M is the same piece",
                           {"K"}});
+}
+
+/// Every M (issue 20 point 8): the claim's quantity depends on p only through a few aggregates of the chart
+/// (ρ, a_c = p_c/ρ, s = Σ_C a², v = s − 1/M, …), and the box of those aggregates below contains their image
+/// for every M ≥ m0 and every K (ρ ∈ [0, 1], a_c ∈ [0, 1], s ∈ [1/M, 1]: 1 − s = 2Σ_{c<c'} a_c a_{c'} ≥ 0 and
+/// s − 1/M = Σ_c (a_c − 1/M)² ≥ 0, sums of non-negative terms for every M): a piece over that box, score f(x,
+/// k), covers every M ≥ m0. `steps` are the exact rearrangements from the claim's quantity to the score
+/// (aggregates free).
+inline constexpr const char* kAggregateBox = "the claim's quantity depends on p only through the aggregates "
+                                             "rho = p(C), a_c = p_c/rho, s = sum_C a^2 (checked "
+                                             "exactly with them free), and the aggregate box contains their "
+                                             "image for every M and K: rho, a_c in [0, 1], "
+                                             "s in [1/M, 1] (1 - s = 2 sum_{c<c'} a_c a_c' >= 0, s - 1/M = "
+                                             "sum_c (a_c - 1/M)^2 >= 0: sums of non-negative "
+                                             "terms for every M), so the aggregate piece covers every M";
+template <std::size_t N, class F>
+void add_aggregate_piece(Certificate& c, const std::string& label, Box box, double m0, F f) {
+  Piece piece = make_piece<N>("every M (aggregate box): " + label, {std::move(box)}, std::move(f));
+  piece.dims.push_back({"M", m0, kUnbounded});
+  c.pieces.push_back(std::move(piece));
+}
+/// The reduction and the words of an aggregate-box certificate, with its exact steps.
+inline void every_m(Certificate& c, std::vector<IdentityPiece> steps, const std::string& what) {
+  for (auto& s : steps)
+    c.identities.push_back(std::move(s));
+  c.reductions.push_back({what + "; " + kAggregateBox});
+  c.domain = "every M (aggregate box; the per-M charts below term by term): " + c.domain;
+  c.method += "; every M: " + what + ", over a box of the aggregates containing their image for every M";
 }
 
 } // namespace dcrv::certify::star_chart
