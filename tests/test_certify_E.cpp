@@ -551,3 +551,17 @@ TEST_CASE("the E bounds on h_G hold for every G by 0 <= H_G <= 1 (beta_s <= 1): 
       CHECK(carried);
     }
 }
+
+TEST_CASE("E.hG-endpoints and E.c1-expansion-at-1 hold for every G through the squares of the surviving end "
+          "weights: proved, whole, refused with n = m",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("E.hG-endpoints",
+                                 [](bool off) { return end_values_every_group(true, off); });
+  aggregate_identity_makes_whole("E.c1-expansion-at-1",
+                                 [](bool off) { return end_values_every_group(false, off); });
+  // c^2 = 1.21 instead of 1 is refused as well
+  RationalConstants k;
+  k.set("c", Rational(11, 10));
+  CHECK(prove_identity(end_values_every_group(true), k).status != "proved");
+}

@@ -508,6 +508,8 @@ DCRV_CERTIFICATE(c1_expansion_at_1) {
     return c1_at_one(G, k("c")); // constants only: exact values, no variable
   });
   c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
+  c.identities.push_back(aggregate::end_values_every_group(false));
+  c.reductions.push_back(aggregate::end_values_reduction());
   return c;
 }
 
@@ -530,6 +532,8 @@ DCRV_CERTIFICATE(hG_endpoints) {
     return r;
   });
   c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
+  c.identities.push_back(aggregate::end_values_every_group(true));
+  c.reductions.push_back(aggregate::end_values_reduction());
   return c;
 }
 

@@ -477,4 +477,40 @@ inline IdentityPiece ellipticity_lower_every_k(bool off = false) {
       });
 }
 
+/// The end values of H_G and of c₁/√(G−1) for every G (E.hG-endpoints, E.c1-expansion-at-1): at ρ = 0 only
+/// the Bernstein term s = 0 survives, at ρ = 1 only s = n, and a Bernstein sum of degree m has derivative
+/// m(w_m − w_{m−1}) at ρ = 1. The surviving weights are positive square roots of rationals in m: β₀² =
+/// m/(1·m), β_n² = m/((1+n)(m−n)) with n = m − 1, w_j² = (m−j)/((1+j)m) (c₁/√m, j = 0, m − 1, m; w_m = 0), so
+/// each end value is checked through its square with m free: H_G(0) = H_G(1) = c, c₁(0)/√m = c (`at_zero`),
+/// c₁(1)/√m = w_m = 0 and c₁'(1)/√m = m(0 − w_{m−1}) = −c (m w_{m−1} = c, both positive). Variable m. `off`:
+/// n = m.
+inline IdentityPiece end_values_every_group(bool at_zero, bool off = false) {
+  return rearrangement_identity(
+      std::string("every G: end values through beta_s^2, w_j^2 with m = G - 1 free") +
+          (at_zero ? "" : ", rho = 1"),
+      1, 3, [at_zero, off](const XVec& x, const RationalConstants& k) -> XVec {
+        const Exact& m = x[0];
+        const Exact n = off ? m : Exact(m - 1), c2 = k("c") * k("c");
+        auto w2 = [&](const Exact& j) { return (m - j) / ((1 + j) * m); };
+        XVec r{w2(m), (off ? m : Exact(m * m)) * w2(m - 1) - c2}; // c₁(1) = w_m = 0; (m w_{m−1})² = c²
+        if (at_zero) {
+          r.push_back(m / ((1 + Exact(0)) * (m - 0)) - c2); // β₀²
+          r.push_back(m / ((1 + n) * (m - n)) - c2);        // β_n²
+          r.push_back(w2(Exact(0)) - c2);                   // w₀²
+        }
+        return r;
+      });
+}
+
+/// The reduction of end_values_every_group.
+inline Reduction end_values_reduction() {
+  return {
+      "at rho = 0 every Bernstein term but s = 0 carries rho^s = 0, at rho = 1 every term but s = n carries "
+      "(1 - rho)^(n-s) = 0, and a Bernstein sum of degree m has derivative m(w_m - w_(m-1)) at rho = 1, for "
+      "every degree; the surviving weights are positive square roots of rationals in m = G - 1, so their "
+      "squares with m free (checked) give the end values for every G (the exact values checked for G = "
+      "2..256 as well)",
+      {"G"}};
+}
+
 } // namespace dcrv::certify::aggregate
