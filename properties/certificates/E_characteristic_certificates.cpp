@@ -422,6 +422,16 @@ Certificate binom_shift_certificate(int which) {
           [G = static_cast<int>(G), s, which](const std::vector<Exact>& x, const RationalConstants&)
               -> Exact { return binom_shift_coefficient(G, s, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // the lemma is for every group size G >= 2 and every rho
+  c.identities.push_back(aggregate::binom_shift_every_group(which));
+  c.reductions.push_back(
+      {"both sides are sums over s = 0..n of a rational polynomial P_s in rho times 1/R_s (the radical "
+       "split, "
+       "checked through the squares) plus a term that is 0 (sqrt(0)); P_s has, for every G and s, the form "
+       "of "
+       "the summed identity with the binomials through free factorials ((m-1)!, s!, (m-1-s)!, k! = k(k-1)!) "
+       "and the monomials rho^s, (1-rho)^(n-s) free, which is 0 for every value of them (checked): so the "
+       "identity holds for every G (term by term for G = 2..32)",
+       {"G"}});
   return c;
 }
 

@@ -513,4 +513,29 @@ inline Reduction end_values_reduction() {
       {"G"}};
 }
 
+/// Lemma lem:binom-shift for every G: the coefficient P_s of 1/R_s (R_s = √((1+s)(m−s)), m = G − 1, n = m −
+/// 1) with the binomials through free factorials F = (m−1)!, S = s!, T = (m−1−s)! (C(n, s) = F/(ST), C(m, s)
+/// = mF/ (S(m−s)T), C(m, s+1) = mF/((s+1)ST): k! = k(k−1)!) and the monomials through A = ρ^s, B = σ^{n−s}
+/// (σ^{m−s} = σB, ρ^{s+1}σ^{m−s−1} = ρAB): which = 1: m σ C(n,s) A B − (m−s)C(m,s) A σB; which = 2: m ρ
+/// C(n,s) A B − (s+1)C(m,s+1) ρ A B; and the radical splits √((m−s)/(1+s)) = (m−s)/R_s, √((s+1)/(m−s)) =
+/// (s+1)/R_s through their squares (R_s² = (1+s)(m−s); all positive for 0 ≤ s ≤ n). Variables (ρ, A, B, m, s,
+/// F, S, T). `off`: (m − s) read as m in the first weight.
+inline IdentityPiece binom_shift_every_group(int which, bool off = false) {
+  IdentityPiece p = rearrangement_identity(
+      "every G: P_s = 0 through free factorials (m-1)!, s!, (m-1-s)! and monomials rho^s, sigma^(n-s)", 8, 3,
+      [which, off](const XVec& x, const RationalConstants&) -> XVec {
+        const Exact &rho = x[0], &A = x[1], &B = x[2], &m = x[3], &s = x[4], &F = x[5], &S = x[6], &T = x[7];
+        const Exact sigma = 1 - rho, R2 = (1 + s) * (m - s);
+        const Exact Cns = F / (S * T), Cms = m * F / (S * (m - s) * T), Cms1 = m * F / ((s + 1) * S * T);
+        const Exact P =
+            which == 1 ? Exact(m * sigma * Cns * A * B - (off ? m : Exact(m - s)) * Cms * A * (sigma * B))
+                       : Exact(m * rho * Cns * A * B - (off ? s : Exact(s + 1)) * Cms1 * (rho * A) * B);
+        return {P, (m - s) / (1 + s) - (m - s) * (m - s) / R2, (s + 1) / (m - s) - (s + 1) * (s + 1) / R2};
+      });
+  p.grid = [](std::size_t i, int k) {
+    return Rational(static_cast<long>(10 * i) + k + 1, static_cast<long>(i) + 2);
+  };
+  return p;
+}
+
 } // namespace dcrv::certify::aggregate
