@@ -574,3 +574,10 @@ TEST_CASE("E.binom-shift-1 and -2 hold for every G through free factorials and m
   aggregate_identity_makes_whole("E.binom-shift-1", [](bool off) { return binom_shift_every_group(1, off); });
   aggregate_identity_makes_whole("E.binom-shift-2", [](bool off) { return binom_shift_every_group(2, off); });
 }
+
+TEST_CASE("E.jac-alpha-beta holds for every G through free factorials and monomials: proved, whole, refused "
+          "with (m - t) dropped",
+          "[certify][aggregate]") {
+  aggregate_identity_makes_whole(
+      "E.jac-alpha-beta", [](bool off) { return dcrv::certify::aggregate::jac_alpha_beta_every_group(off); });
+}

@@ -495,6 +495,15 @@ DCRV_CERTIFICATE(jac_alpha_beta) {
             [G = static_cast<int>(G), t, which](const std::vector<Exact>& x, const RationalConstants&)
                 -> Exact { return jac_alpha_beta_coefficient(G, t, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // every group size G >= 2 and every rho
+  c.identities.push_back(aggregate::jac_alpha_beta_every_group());
+  c.reductions.push_back(
+      {"both sides are sums over t = 0..n of a rational polynomial in rho times 1/R_t; for every G and t the "
+       "coefficient has the form of the summed identity (the binomials through free factorials, k! = "
+       "k(k-1)!, "
+       "the monomials rho^(t-1), (1-rho)^(n-t-1) free; the ends t = 0 and t = n as their own components), "
+       "which is 0 for every value of them (checked): so both identities hold for every G >= 3 (n >= 1), and "
+       "G = 2 is the term-by-term identity (checked with G = 3..32)",
+       {"G"}});
   return c;
 }
 

@@ -538,4 +538,41 @@ inline IdentityPiece binom_shift_every_group(int which, bool off = false) {
   return p;
 }
 
+/// E.jac-alpha-beta for every G: the coefficient of 1/R_t in α − c₁' and β − (−h_G − ρh_G')
+/// (E_characteristic's jac_alpha_beta_coefficient) with the binomials through free factorials F = (n−1)!, T =
+/// (t−1)!, U = (n−t−1)! (C(n, t) = nF/(tT(n−t)U), C(n, t−1) = nF/(T(n−t+1)(n−t)U), C(n−1, t−1) = F/(T(n−t)U),
+/// C(n−1, t) = F/(tTU): k! = k(k−1)!) and the monomials through P = ρ^{t−1}, Q = σ^{n−t−1} (ρ^t = ρP, σ^{n−t}
+/// = σQ, …), for 1 ≤ t ≤ n − 1; the ends t = 0 (Z = σ^{n−1}, σ^n = σZ) and t = n (W = ρ^{n−1}, ρ^n = ρW), n ≥
+/// 1, are components of their own. Variables (ρ, m, t, F, T, U, P, Q) (Z, W reuse P, Q's slots). `off`: (m −
+/// t) dropped from c₁'.
+inline IdentityPiece jac_alpha_beta_every_group(bool off = false) {
+  IdentityPiece p = rearrangement_identity(
+      "every G: the 1/R_t coefficients through free factorials (n-1)!, (t-1)!, (n-t-1)! and monomials", 8, 4,
+      [off](const XVec& x, const RationalConstants&) -> XVec {
+        const Exact &rho = x[0], &m = x[1], &t = x[2], &F = x[3], &T = x[4], &U = x[5], &P = x[6], &Q = x[7];
+        const Exact n = m - 1, sigma = 1 - rho, mt = off ? Exact(1) : Exact(m - t);
+        const Exact Cnt = n * F / (t * T * (n - t) * U), Cnt1 = n * F / (T * (n - t + 1) * (n - t) * U),
+                    Cn1t1 = F / (T * (n - t) * U), Cn1t = F / (t * T * U);
+        // α, 1 ≤ t ≤ n − 1: mono(t−1, n−t+1) = Pσ²Q, mono(t, n−t) = ρPσQ (m − t = n − t + 1)
+        const Exact lib = m * Cnt1 * (P * sigma * sigma * Q) * mt - m * Cnt * (rho * P * sigma * Q) * mt;
+        const Exact lhs_a = m * Cnt * (t * (P * sigma * sigma * Q) - (m - t) * (rho * P * sigma * Q));
+        // β: h_G' by its binomial formula, mono(t−1, n−t) = PσQ, mono(t, n−1−t) = ρPQ
+        const Exact dh = n * Cn1t1 * (P * sigma * Q) * m - n * Cn1t * (rho * P * Q) * m;
+        const Exact h = m * Cnt * (rho * P * sigma * Q);
+        const Exact lhs_b = -m * Cnt * ((t + 1) * (rho * P * sigma * Q) - (n - t) * (rho * rho * P * Q));
+        // t = 0 (Z = σ^{n−1} in P's slot) and t = n (W = ρ^{n−1} in Q's slot), C(n, 0) = C(n, n) = C(n−1, 0)
+        // = C(n−1, n−1) = 1, C(n, n−1) = n
+        const Exact &Z = P, &W = Q;
+        const Exact a0 = m * (0 - m * (sigma * Z)) - (-m * (sigma * Z) * (off ? Exact(1) : m));
+        const Exact b0 = -m * (sigma * Z - n * rho * Z) - (-m * (sigma * Z) - rho * (-n * Z * m));
+        const Exact an = m * (n * (W * sigma) - rho * W) - (m * n * (W * sigma) * 1 - m * (rho * W) * 1);
+        const Exact bn = -m * ((n + 1) * (rho * W)) - (-m * (rho * W) - rho * (n * W * m));
+        return {lhs_a - lib, lhs_b - (-h - rho * dh), a0, b0, an, bn};
+      });
+  p.grid = [](std::size_t i, int k) {
+    return Rational(static_cast<long>(10 * i) + k + 1, static_cast<long>(i) + 2);
+  };
+  return p;
+}
+
 } // namespace dcrv::certify::aggregate
