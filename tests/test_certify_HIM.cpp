@@ -78,7 +78,7 @@ TEST_CASE("the H.xlogx-envelope score is x|log x| - c at x = exp(-y)", "[certify
 TEST_CASE("the H.neg-entropy-floor score is -<p, log p> - log(1/delta) at p = trim(q, delta)", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("H.neg-entropy-floor");
-  REQUIRE(c.pieces.size() == 7);
+  REQUIRE(c.pieces.size() == 8); // K = 2..8 and the one-term piece for every K (last)
   const Constants k;
   for (const auto& qd : {std::vector<double>{0.2, 0.5, 0.3}, std::vector<double>{1.0, 0.0, 0.0},
                          std::vector<double>{0.1, 0.6, 0.05, 0.25}})
@@ -514,4 +514,20 @@ TEST_CASE("H.ellipticity-lower holds for every K through |v|^2, the pair sum and
   part.pieces = {piece_labelled(*c, "every K: (c - 1) delta N - t(V + (1 - t)W)")};
   CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
   CHECK(run_certificate(part, {{"c", 1.001}}, bnb_budget(20000, 30)).status == "violation");
+}
+
+TEST_CASE("H.neg-entropy-floor holds for every K term by term: the summed rearrangement proves and refuses a "
+          "dropped sum p, the one-term piece is refused when raised by 1e-12",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("H.neg-entropy-floor", [](bool off) { return neg_entropy_every_k(off); });
+  const Certificate* c = certificate_in_build("H.neg-entropy-floor");
+  if (!c)
+    return;
+  Certificate part = *c;
+  part.identities.clear();
+  part.pieces = {
+      piece_labelled(*c, "every K: one term -p log(p/delta) = -p l, times (1 - tau), l = tau/(1 - tau)")};
+  CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
+  CHECK_FALSE(run_certificate(shifted(part, 1e-12), {}, bnb_budget(20000, 30)).proved());
 }

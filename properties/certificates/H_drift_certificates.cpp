@@ -308,6 +308,15 @@ std::vector<IdentityPiece> neg_entropy_chain(std::size_t K) {
   return {a, b, c};
 }
 
+/// One term of −Σ_i p_i log(p_i/δ) for every K: −p l ≤ 0 with l = τ/(1 − τ) ≥ 0, times 1 − τ > 0: −pτ on (p,
+/// τ) ∈ [0, 1]² (τ = 1 the limit l → ∞).
+Piece neg_entropy_term_piece() {
+  Piece piece = make_piece<2>("every K: one term -p log(p/delta) = -p l, times (1 - tau), l = tau/(1 - tau)",
+                              {unit_box(2)}, [](const auto& x, const Constants&) { return -(x[0] * x[1]); });
+  piece.dims.push_back({"K", 2, kUnbounded});
+  return piece;
+}
+
 DCRV_CERTIFICATE(neg_entropy_floor) {
   Certificate c;
   c.claim = "H.neg-entropy-floor";
@@ -325,11 +334,20 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       c.identities.push_back(id);
   });
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
-  c.scope.gap =
-      "each term p_i log(p_i/delta) is >= 0 by itself (p_i >= delta), so a one-term piece in a compact chart "
-      "of p_i/delta in [1, inf) with the summed rearrangement would cover every K; not built here";
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"(A) ", "(B) ", "(C) "});
+  c.pieces.push_back(neg_entropy_term_piece());
+  c.identities.push_back(aggregate::neg_entropy_every_k());
+  c.reductions.push_back(
+      {"on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (the summed (A): the other "
+       "coordinates enter only through <p, log p> and sum p, checked for every value of them), a sum of K "
+       "terms -p_i l_i with p_i >= 0 and l_i = log(p_i/delta) >= 0 (p_i/delta = 1 + (1 - v)K q_i/v >= 1, "
+       "(B)): "
+       "the one-term piece -p l <= 0 over p in [0, 1], l in [0, inf] (chart l = tau/(1 - tau), times 1 - tau "
+       "> 0, tau = 1 the limit l -> inf) bounds every term, so the sum for every K (the pieces K = 2..8 "
+       "prove "
+       "the sum as well)",
+       {"K"}});
   return c;
 }
 

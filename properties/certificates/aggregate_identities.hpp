@@ -575,4 +575,22 @@ inline IdentityPiece jac_alpha_beta_every_group(bool off = false) {
   return p;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// H.neg-entropy-floor for every K: −⟨p, log p⟩ + log δ = −Σ_i p_i ℓ_i, ℓ_i = log(p_i/δ) ≥ 0, term by term.
+// ---------------------------------------------------------------------------------------------------------
+
+/// (A) summed: −⟨p, L⟩ + L_δ − (−Σ_i p_i(L_i − L_δ)) = (1 − P)L_δ with m_L = ⟨p, L⟩ and P = Σp (each term
+/// coordinatewise), 0 on Σp = 1; and the one-term chart ℓ = τ/(1 − τ): −pℓ(1 − τ) = −pτ. Variables (m_L, L_δ,
+/// P, p, τ). `off`: P dropped.
+inline IdentityPiece neg_entropy_every_k(bool off = false) {
+  return rearrangement_identity(
+      "every K: -<p, L> + L_delta = -sum p_i (L_i - L_delta) summed (m_L, P = sum p); l = tau/(1 - tau)", 5,
+      2, [off](const XVec& x, const RationalConstants&) -> XVec {
+        const Exact &mL = x[0], &Ld = x[1], &P = x[2], &p = x[3], &tau = x[4];
+        const Exact rhs = -(mL - (off ? Exact(1) : P) * Ld); // −Σ_i p_i L_i + L_δ Σ_i p_i
+        const Exact l = tau / (1 - tau);
+        return {(-mL + Ld) - rhs - (1 - P) * Ld, -p * l * (1 - tau) - (-p * tau)};
+      });
+}
+
 } // namespace dcrv::certify::aggregate
