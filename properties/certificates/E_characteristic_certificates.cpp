@@ -341,8 +341,7 @@ DCRV_CERTIFICATE(Ltan_bound) {
   c.identities.push_back(aggregate::weight_division_identity()); // the division by sqrt(G-1), checked
   c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
   c.scope.gap = "the pieces of E.alpha-beta-bound stop at G = 48: every G needs a bound on H_G' (its weights "
-                "n(beta_(s+1) "
-                "- beta_s) change sign), not built here";
+                "n(beta_(s+1) - beta_s) change sign), not built here";
   c.reductions = {{"L_tan <= sqrt(K_C K_I) sup_rho max(|alpha|, |beta|) for every K, K_C (the method): the "
                    "bound on [0, 1] in rho is the bound for every K",
                    {"K"}}};
@@ -425,12 +424,10 @@ Certificate binom_shift_certificate(int which) {
   c.identities.push_back(aggregate::binom_shift_every_group(which));
   c.reductions.push_back(
       {"both sides are sums over s = 0..n of a rational polynomial P_s in rho times 1/R_s (the radical "
-       "split, "
-       "checked through the squares) plus a term that is 0 (sqrt(0)); P_s has, for every G and s, the form "
-       "of "
-       "the summed identity with the binomials through free factorials ((m-1)!, s!, (m-1-s)!, k! = k(k-1)!) "
-       "and the monomials rho^s, (1-rho)^(n-s) free, which is 0 for every value of them (checked): so the "
-       "identity holds for every G (term by term for G = 2..32)",
+       "split, checked through the squares) plus a term that is 0 (sqrt(0)); P_s has, for every G and s, the "
+       "form of the summed identity with the binomials through free factorials ((m-1)!, s!, (m-1-s)!, k! = "
+       "k(k-1)!) and the monomials rho^s, (1-rho)^(n-s) free, which is 0 for every value of them (checked): "
+       "so the identity holds for every G (term by term for G = 2..32)",
        {"G"}});
   return c;
 }
@@ -499,10 +496,9 @@ DCRV_CERTIFICATE(jac_alpha_beta) {
   c.reductions.push_back(
       {"both sides are sums over t = 0..n of a rational polynomial in rho times 1/R_t; for every G and t the "
        "coefficient has the form of the summed identity (the binomials through free factorials, k! = "
-       "k(k-1)!, "
-       "the monomials rho^(t-1), (1-rho)^(n-t-1) free; the ends t = 0 and t = n as their own components), "
-       "which is 0 for every value of them (checked): so both identities hold for every G >= 3 (n >= 1), and "
-       "G = 2 is the term-by-term identity (checked with G = 3..32)",
+       "k(k-1)!, the monomials rho^(t-1), (1-rho)^(n-t-1) free; the ends t = 0 and t = n as their own "
+       "components), which is 0 for every value of them (checked): so both identities hold for every G >= 3 "
+       "(n >= 1), and G = 2 is the term-by-term identity (checked with G = 3..32)",
        {"G"}});
   return c;
 }
@@ -749,10 +745,9 @@ DCRV_CERTIFICATE(gamma_centering) {
   c.identities.push_back(aggregate::gamma_centering_every_k());
   c.reductions.push_back(
       {"p_k gamma_k = p_k(raw_k - rho H) depends on the other coordinates only through rho = sum_C p (the "
-       "mean "
-       "<p, raw> = rho H): summed over C and I, rho(H - rho H) + sigma(-rho H) = -(rho + sigma - 1) rho H "
-       "for "
-       "every real rho, sigma = sum_I p (checked), 0 on sum p = 1, for every K (term by term for K = 2..6)",
+       "mean <p, raw> = rho H): summed over C and I, rho(H - rho H) + sigma(-rho H) = -(rho + sigma - 1) rho "
+       "H for every real rho, sigma = sum_I p (checked), 0 on sum p = 1, for every K (term by term for K = "
+       "2..6)",
        {"K"}});
   return c;
 }
@@ -803,8 +798,7 @@ DCRV_CERTIFICATE(gamma_centered_form) {
   c.reductions.push_back(
       {"gamma_k = raw_k - <p, raw> depends on the other coordinates only through <p, raw> = rho H, rho = "
        "sum_C p: with rho and H free, H - rho H = (1 - rho)H on C and -rho H on I (checked), for every K "
-       "(term "
-       "by term for K = 2..6)",
+       "(term by term for K = 2..6)",
        {"K"}});
   return c;
 }
@@ -878,12 +872,10 @@ DCRV_CERTIFICATE(jac_rank_one) {
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
   c.identities.push_back(aggregate::jac_rank_one_every_k());
   c.reductions.push_back({"the claim is entrywise (D gamma = u v^T as matrices): entry (k, j) of the ambient "
-                          "Jacobian of gamma = "
-                          "h(rho)1_C - (sum_C p_i h(rho))1 depends only on the classes of k and j and on rho "
-                          "= sum_C p, H, H' (d "
-                          "rho = [j in C], d sum_C p_i h = [j in C]H + rho H'[j in C]): the four class cases "
-                          "with rho, H, H' free "
-                          "hold for every K (checked; term by term for K = 2..5)",
+                          "Jacobian of gamma = h(rho)1_C - (sum_C p_i h(rho))1 depends only on the classes "
+                          "of k and j and on rho = sum_C p, H, H' (d rho = [j in C], d sum_C p_i h = [j in "
+                          "C]H + rho H'[j in C]): the four class cases with rho, H, H' free hold for every K "
+                          "(checked; term by term for K = 2..5)",
                           {"K"}});
   return c;
 }
@@ -917,8 +909,7 @@ DCRV_CERTIFICATE(gamma_l2_formula) {
       {"|gamma|^2 = sum_C (H - rho H)^2 + sum_I (rho H)^2: every term of a class is the same function of rho "
        "and H, so the sum depends on K only through n_C = K_C and n_I = K_I, and n_C(H - rho H)^2 + n_I(rho "
        "H)^2 = H^2(n_C(1 - rho)^2 + n_I rho^2) for every real n_C, n_I, rho, H (checked; term by term for K "
-       "= "
-       "2..6)",
+       "= 2..6)",
        {"K"}});
   return c;
 }

@@ -48,12 +48,10 @@ DCRV_CERTIFICATE(drift_mass) {
   c.identities.push_back(aggregate::drift_mass_every_k());
   c.reductions.push_back(
       {"sum_k F_k is a sum over the classes of p_k r_k, and r_k depends on the other coordinates only "
-       "through "
-       "rho = sum_C p, sigma = sum_I p (the closed-form score sigma H on C, -rho H on I) and m_L = <p, L>: "
-       "summed, "
-       "rho sigma H - sigma rho H - eps(m_L - m_L(rho + sigma)) = (rho + sigma - 1) eps m_L for every real "
-       "rho, "
-       "sigma, m_L (checked), 0 on sum p = 1, for every K (the term-by-term identity checked for K = 2..3)",
+       "through rho = sum_C p, sigma = sum_I p (the closed-form score sigma H on C, -rho H on I) and m_L = "
+       "<p, L>: summed, rho sigma H - sigma rho H - eps(m_L - m_L(rho + sigma)) = (rho + sigma - 1) eps m_L "
+       "for every real rho, sigma, m_L (checked), 0 on sum p = 1, for every K (the term-by-term identity "
+       "checked for K = 2..3)",
        {"K"}});
   return c;
 }
@@ -88,12 +86,9 @@ DCRV_CERTIFICATE(logratio_ode) {
   c.reductions.push_back(
       {"F_i/p_i = r_i depends on the other coordinates only through rho = sum_C p, sigma = sum_I p and m_L = "
        "<p, L> (eq. of the SRCT rate: r_i = gamma_i - eps(L_i - m_L), gamma_i = sigma H on C, -rho H on I): "
-       "the "
-       "pair identity in (p_i, p_j, L_i, L_j, H, eps, rho, sigma, m_L) free equals (rho + sigma - 1)H([i in "
-       "C] - "
-       "[j in C]), 0 on sum p = 1, for each of the four class pairs and every K (checked; term by term for K "
-       "= "
-       "2..3)",
+       "the pair identity in (p_i, p_j, L_i, L_j, H, eps, rho, sigma, m_L) free equals (rho + sigma - 1)H([i "
+       "in C] - [j in C]), 0 on sum p = 1, for each of the four class pairs and every K (checked; term by "
+       "term for K = 2..3)",
        {"K"}});
   return c;
 }
@@ -167,8 +162,7 @@ DCRV_CERTIFICATE(degenerate_flow) {
   c.reductions.push_back(
       {"coordinate k of gamma and of F depends on the others only through the class masses (one of which is "
        "the empty sum 0 when K_C in {0, K}) and m_L = <p, L>: the identity with p_k, L_k, H, eps, m_L and "
-       "the "
-       "other mass free holds for every K (checked; term by term for K = 2..4)",
+       "the other mass free holds for every K (checked; term by term for K = 2..4)",
        {"K"}});
   return c;
 }
@@ -225,10 +219,8 @@ DCRV_CERTIFICATE(bd_facet_drift) {
   c.reductions.push_back(
       {"F_k = p_k r_k at p_k = delta, log p_k = L_delta, depends on the other coordinates only through rho = "
        "sum_C p, sigma = sum_I p (the score) and m_L = <p, L> (the gap <log p> - log delta): the identity "
-       "with "
-       "delta, L_delta, H, eps, rho, sigma, m_L free holds for k in C and k in I and every K (checked; term "
-       "by "
-       "term for K = 2..3)",
+       "with delta, L_delta, H, eps, rho, sigma, m_L free holds for k in C and k in I and every K (checked; "
+       "term by term for K = 2..3)",
        {"K"}});
   return c;
 }
@@ -263,10 +255,9 @@ DCRV_CERTIFICATE(single_incorrect_rho) {
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   c.identities.push_back(aggregate::single_incorrect_rho_every_k());
   c.reductions.push_back({"rho_C = sum_{j<K}(delta + (1 - K delta) w_j/W) is a sum of K - 1 terms affine in "
-                          "w_j: it depends on K "
-                          "only through m = K - 1 and sum_j w_j = W, and m delta + (1 - (m + 1)delta) W/W = "
-                          "1 - delta for every real "
-                          "m (checked; term by term for K = 2..8)",
+                          "w_j: it depends on K only through m = K - 1 and sum_j w_j = W, and m delta + (1 - "
+                          "(m + 1)delta) W/W = 1 - delta for every real m (checked; term by term for K = "
+                          "2..8)",
                           {"K"}});
   return c;
 }

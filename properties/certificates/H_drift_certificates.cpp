@@ -108,11 +108,9 @@ DCRV_CERTIFICATE(drift_tangent) {
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   c.identities.push_back(aggregate::drift_tangent_every_k());
   c.reductions.push_back({"sum_i F_i is a sum of p_i((w_i - <p, w>) - eps(L_i - <p, L>)): the other "
-                          "coordinates enter each term only "
-                          "through m_w = <p, w> and m_L = <p, L>, and the sum is (m_w - m_w P) - eps(m_L - "
-                          "m_L P) = -(P - 1)(m_w - "
-                          "eps m_L) with P = sum p, for every real m_w, m_L, P (checked), 0 on sum p = 1, "
-                          "for every K (term by term "
+                          "coordinates enter each term only through m_w = <p, w> and m_L = <p, L>, and the "
+                          "sum is (m_w - m_w P) - eps(m_L - m_L P) = -(P - 1)(m_w - eps m_L) with P = sum p, "
+                          "for every real m_w, m_L, P (checked), 0 on sum p = 1, for every K (term by term "
                           "for K = 2, 3)",
                           {"K"}});
   return c;
@@ -158,10 +156,8 @@ DCRV_CERTIFICATE(drift_decomposition) {
   c.reductions.push_back(
       {"component i of F = p (w - <p, w> - eps(L - <p, L>)) and of (diag p - p p^T)phi - eps p(L - <p, L>) "
        "depends on the other coordinates only through m_w = <p, w>, m_L = <p, L> and P = sum p (<p, phi> = "
-       "m_w - "
-       "m_w P): their difference is -(P - 1)p_i m_w for every real p_i, w_i, L_i, m_w, m_L, P (checked), 0 "
-       "on "
-       "sum p = 1, for every K (term by term for K = 2, 3)",
+       "m_w - m_w P): their difference is -(P - 1)p_i m_w for every real p_i, w_i, L_i, m_w, m_L, P "
+       "(checked), 0 on sum p = 1, for every K (term by term for K = 2, 3)",
        {"K"}});
   return c;
 }
@@ -342,11 +338,9 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
       {"on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (the summed (A): the other "
        "coordinates enter only through <p, log p> and sum p, checked for every value of them), a sum of K "
        "terms -p_i l_i with p_i >= 0 and l_i = log(p_i/delta) >= 0 (p_i/delta = 1 + (1 - v)K q_i/v >= 1, "
-       "(B)): "
-       "the one-term piece -p l <= 0 over p in [0, 1], l in [0, inf] (chart l = tau/(1 - tau), times 1 - tau "
-       "> 0, tau = 1 the limit l -> inf) bounds every term, so the sum for every K (the pieces K = 2..8 "
-       "prove "
-       "the sum as well)",
+       "(B)): the one-term piece -p l <= 0 over p in [0, 1], l in [0, inf] (chart l = tau/(1 - tau), times 1 "
+       "- tau > 0, tau = 1 the limit l -> inf) bounds every term, so the sum for every K (the pieces K = "
+       "2..8 prove the sum as well)",
        {"K"}});
   return c;
 }
@@ -405,9 +399,8 @@ DCRV_CERTIFICATE(ellipticity_lower) {
   c.method =
       "p = delta 1 + t q: v^T(diag p - p p^T)v = delta |v|^2 + t[sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - "
       "t)(q.v)^2] (exact on sum q = 1, sum v = 0; checked, gamma and c free), so the score c delta |v|^2 - "
-      "v^T(diag p - p p^T)v "
-      "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
-      "coordinates (q_j = q_k = 0)";
+      "v^T(diag p - p p^T)v is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on "
+      "two floor coordinates (q_j = q_k = 0)";
   c.constants = {{"c", [] { return Interval(1); }}};
   c.pieces = {with_dim(ellipticity_lower_piece<2>(), "K", 2), with_dim(ellipticity_lower_piece<3>(), "K", 3),
               with_dim(ellipticity_lower_piece<4>(), "K", 4)};
@@ -418,14 +411,12 @@ DCRV_CERTIFICATE(ellipticity_lower) {
   c.identities.push_back(aggregate::ellipticity_lower_every_k());
   c.reductions.push_back(
       {"the score (c - 1) delta |v|^2 - t(sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - t)(q.v)^2) depends on (K, "
-       "q, v) "
-       "only through delta = (1 - t)/K in [0, 1/2], t, N = |v|^2, V = sum_{i<j} q_i q_j (v_i - v_j)^2 >= 0 "
-       "(a "
-       "sum of non-negative terms for every K) and W = (q.v)^2 >= 0; it is homogeneous of degree 2 in v, so "
-       "N <= 1, and then V <= 2 sum_i q_i v_i^2 <= 2 and W <= N <= 1 (Cauchy-Schwarz): the K-free piece over "
-       "(delta, N, t, V, W) in [0, 1/2] x [0, 1] x [0, 1] x [0, 2] x [0, 1] bounds it for every K, and the "
-       "rearrangement holds for every K in the aggregates N, A2 = sum q v^2, A1 = q.v, P = sum q (the pair "
-       "sum row by row is q_i(v_i^2 P - 2 v_i A1 + A2); checked; term by term for K = 2..4)",
+       "q, v) only through delta = (1 - t)/K in [0, 1/2], t, N = |v|^2, V = sum_{i<j} q_i q_j (v_i - v_j)^2 "
+       ">= 0 (a sum of non-negative terms for every K) and W = (q.v)^2 >= 0; it is homogeneous of degree 2 "
+       "in v, so N <= 1, and then V <= 2 sum_i q_i v_i^2 <= 2 and W <= N <= 1 (Cauchy-Schwarz): the K-free "
+       "piece over (delta, N, t, V, W) in [0, 1/2] x [0, 1] x [0, 1] x [0, 2] x [0, 1] bounds it for every "
+       "K, and the rearrangement holds for every K in the aggregates N, A2 = sum q v^2, A1 = q.v, P = sum q "
+       "(the pair sum row by row is q_i(v_i^2 P - 2 v_i A1 + A2); checked; term by term for K = 2..4)",
        {"K"}});
   return c;
 }
@@ -496,11 +487,10 @@ DCRV_CERTIFICATE(wf_covariance) {
   c.identities.push_back(aggregate::wf_covariance_every_k(false));
   c.reductions.push_back(
       {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
-       "s_l), "
-       "s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the other "
-       "coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R free the "
-       "differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + R = sum p "
-       "(checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
+       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
+       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
+       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
+       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
        {"K"}});
   return c;
 }
@@ -547,17 +537,15 @@ DCRV_CERTIFICATE(face_variance) {
   c.identities.push_back(aggregate::wf_covariance_every_k(false));
   c.reductions.push_back(
       {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
-       "s_l), "
-       "s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the other "
-       "coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R free the "
-       "differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + R = sum p "
-       "(checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
+       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
+       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
+       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
+       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
        {"K"}});
   c.reductions.push_back(
       {"the sign score -gamma delta(1 - delta) is gamma times -delta(1 - delta): positively homogeneous of "
        "degree 1 in gamma, so its sign at gamma = 1 (inside the proved box [10^-4, 10^2]) is its sign at "
-       "every "
-       "gamma > 0",
+       "every gamma > 0",
        {"gamma"}});
   return c;
 }
@@ -861,13 +849,11 @@ DCRV_CERTIFICATE(star_logratio) {
   c.identities.push_back(aggregate::noise_row_every_k());
   c.reductions.push_back(
       {"the claim is about the pair (i, j): the score difference phi_i - phi_j ((p_c - S2)/rho: the others "
-       "only through rho = sum_C p, S2 = sum_C p^2)), the "
-       "generator's drift of z_ij (F_k/p_k = phi_k - (M_k - <p, M>), Q_kk/p_k^2 = gamma(1 - p_k)/p_k: the "
-       "others "
-       "only through <p, M>) and the noise row (sigma_il/p_i - sigma_jl/p_j: entry l in {i, j, other}, no "
-       "aggregate) depend on the other coordinates only through the aggregates named, free in the three "
-       "summed "
-       "identities (checked), so they hold for every K (term by term for K = 2, 3)",
+       "only through rho = sum_C p, S2 = sum_C p^2)), the generator's drift of z_ij (F_k/p_k = phi_k - (M_k "
+       "- <p, M>), Q_kk/p_k^2 = gamma(1 - p_k)/p_k: the others only through <p, M>) and the noise row "
+       "(sigma_il/p_i - sigma_jl/p_j: entry l in {i, j, other}, no aggregate) depend on the other "
+       "coordinates only through the aggregates named, free in the three summed identities (checked), so "
+       "they hold for every K (term by term for K = 2, 3)",
        {"K"}});
   return c;
 }
@@ -911,13 +897,11 @@ DCRV_CERTIFICATE(grpo_logratio) {
   c.identities.push_back(aggregate::noise_row_every_k());
   c.reductions.push_back(
       {"the claim is about the pair (i, j): the score difference phi_i - phi_j (sigma H on C: the others "
-       "only through rho, sigma = sum_I p), the "
-       "generator's drift of z_ij (F_k/p_k = phi_k - (M_k - <p, M>), Q_kk/p_k^2 = gamma(1 - p_k)/p_k: the "
-       "others "
-       "only through <p, M>) and the noise row (sigma_il/p_i - sigma_jl/p_j: entry l in {i, j, other}, no "
-       "aggregate) depend on the other coordinates only through the aggregates named, free in the three "
-       "summed "
-       "identities (checked), so they hold for every K (term by term for K = 2, 3)",
+       "only through rho, sigma = sum_I p), the generator's drift of z_ij (F_k/p_k = phi_k - (M_k - <p, M>), "
+       "Q_kk/p_k^2 = gamma(1 - p_k)/p_k: the others only through <p, M>) and the noise row (sigma_il/p_i - "
+       "sigma_jl/p_j: entry l in {i, j, other}, no aggregate) depend on the other coordinates only through "
+       "the aggregates named, free in the three summed identities (checked), so they hold for every K (term "
+       "by term for K = 2, 3)",
        {"K"}});
   return c;
 }
@@ -955,10 +939,9 @@ DCRV_CERTIFICATE(sde_noise_covariance) {
   c.identities.push_back(aggregate::wf_covariance_every_k(true));
   c.reductions.push_back(
       {"entry (i, j) of N N^T (and column i of 1^T N), N_il = B^-e(delta_il s_i - p_i s_l), s = sqrt p, "
-       "depends on "
-       "the other coordinates only through R = sum_{l != i, j} s_l^2: with s_i, s_j, b = sqrt B, R free the "
-       "differences to (diag p - p p^T)/B are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + R = sum p "
-       "(checked at the paper's e = 1/2), 0 on the simplex, for every S (term by term for S = 2, 3)",
+       "depends on the other coordinates only through R = sum_{l != i, j} s_l^2: with s_i, s_j, b = sqrt B, "
+       "R free the differences to (diag p - p p^T)/B are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + R "
+       "= sum p (checked at the paper's e = 1/2), 0 on the simplex, for every S (term by term for S = 2, 3)",
        {"S"}});
   return c;
 }
@@ -985,10 +968,9 @@ DCRV_CERTIFICATE(main_star_score_diff) {
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   c.identities.push_back(aggregate::star_difference_every_k());
   c.reductions.push_back({"phi_a - phi_b = (p_a - S2)/rho - (p_b - S2)/rho (def:star-score) depends on the "
-                          "other coordinates only "
-                          "through rho = sum_C p and S2 = sum_C p^2: with p_a, p_b, rho, S2 free it is (p_a "
-                          "- p_b)/rho (checked), "
-                          "for every S and M (term by term for S = 2..6)",
+                          "other coordinates only through rho = sum_C p and S2 = sum_C p^2: with p_a, p_b, "
+                          "rho, S2 free it is (p_a - p_b)/rho (checked), for every S and M (term by term for "
+                          "S = 2..6)",
                           {"S"}});
   return c;
 }
@@ -1023,10 +1005,9 @@ DCRV_CERTIFICATE(main_grpo_score_diff_zero) {
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
   c.identities.push_back(aggregate::grpo_difference_every_k());
   c.reductions.push_back({"on C the centred score is sigma H (sigma = sum_I p) and the raw score H, the same "
-                          "for every a in C: the "
-                          "difference depends on the other coordinates only through sigma (and rho), free in "
-                          "the summed identity "
-                          "(checked), so it is 0 for every S and M (term by term for S = 2..6)",
+                          "for every a in C: the difference depends on the other coordinates only through "
+                          "sigma (and rho), free in the summed identity (checked), so it is 0 for every S "
+                          "and M (term by term for S = 2..6)",
                           {"S"}});
   return c;
 }

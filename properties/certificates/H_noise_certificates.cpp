@@ -123,9 +123,8 @@ DCRV_CERTIFICATE(noise_variance_bound) {
        "1/K^2) coordinatewise, so the other coordinates enter only through N2 = |p|^2 and P = sum p (the "
        "identity checked for every real K, N2, P): the score (1 - c)(K-1)/K - |p - 1/K|^2 depends on (K, p) "
        "only through m = (K-1)/K in [1/2, 1) and D = |p - 1/K|^2 = |p|^2 - 1/K in [0, 1), and the K-free "
-       "piece "
-       "over (m, D) in [1/2, 1] x [0, 1] bounds it for every K; the second bound is (K-1)/K - 1 = -1/K < 0 "
-       "(identity checked) for every finite K (the pieces K = 2..8 prove both as well)",
+       "piece over (m, D) in [1/2, 1] x [0, 1] bounds it for every K; the second bound is (K-1)/K - 1 = -1/K "
+       "< 0 (identity checked) for every finite K (the pieces K = 2..8 prove both as well)",
        {"K"}});
   return c;
 }
