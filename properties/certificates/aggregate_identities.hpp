@@ -52,10 +52,11 @@ inline IdentityPiece drift_mass_every_k(bool off = false) {
 
 /// E.logratio-ode (every pair class) and E.zci-ode (c ∈ C, i ∈ I): F_i/p_i − F_j/p_j − ((raw_i − ρH) −
 /// (raw_j − ρH) − ε(L_i − L_j)) = (ρ + σ − 1)H([i ∈ C] − [j ∈ C]) (the closed form σH against H − ρH).
-/// Variables (p_i, p_j, L_i, L_j, H, ε, ρ, σ, m_L); `pairs`: the class pairs (i ∈ C, j ∈ C) checked.
+/// Variables (p_i, p_j, L_i, L_j, H, ε, ρ, σ, m_L); times p_i p_j every term has degree <= 1 in each (degree
+/// 2 stated); `pairs`: the class pairs (i ∈ C, j ∈ C) checked.
 inline IdentityPiece logratio_every_k(const std::string& label, std::vector<std::pair<bool, bool>> pairs,
                                       bool off = false) {
-  return rearrangement_identity(label, 9, 3, [pairs, off](const XVec& x, const RationalConstants&) -> XVec {
+  return rearrangement_identity(label, 9, 2, [pairs, off](const XVec& x, const RationalConstants&) -> XVec {
     const Exact &pi = x[0], &pj = x[1], &Li = x[2], &Lj = x[3], &H = x[4], &eps = x[5], &rho = x[6],
                 &sigma = x[7], &mL = x[8];
     XVec r;
