@@ -12,7 +12,9 @@
 #include "dcrv/certify/certificate.hpp"
 #include "dcrv/scores/grpo.hpp"
 #include "dcrv/simplex.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/grpo_exact.hpp"
+#include "tests/certify_aggregate.hpp"
 #include "tests/certify_support.hpp"
 
 #include <boost/math/special_functions/binomial.hpp>
@@ -159,7 +161,14 @@ TEST_CASE("the E.Hstar pieces are +-h_G(rho)/sqrt(G-1) - c with dcrv's h_G", "[c
       CHECK(abs(piece_labelled(c, "-h_G, G = " + std::to_string(G)).score.value(point({rho}), k).mid() -
                 (-h - 1)) < tol);
     }
-  REQUIRE(c.identities.size() == c.pieces.size() / 2);
+  // per G = 2..64 one exact h_G(0) and two bounds; beside them the G-free argument
+  // (aggregate::add_every_group)
+  std::size_t per_g_identities = 0, per_g_pieces = 0;
+  for (const auto& id : c.identities)
+    per_g_identities += id.rearrangement ? 0 : 1;
+  for (const auto& piece : c.pieces)
+    per_g_pieces += piece.label.rfind("every G: ", 0) == 0 ? 0 : 1;
+  REQUIRE(per_g_identities == per_g_pieces / 2);
   RationalConstants q = exact_constants(c);
   CHECK(identity_residual(c.identities.back(), {Rational(1, 3)}, q) == 0);
 }
@@ -338,8 +347,9 @@ TEST_CASE("the binom-shift certificates split both sides over the radicals sqrt(
     }
   for (const std::string id : {"E.binom-shift-1", "E.binom-shift-2"}) {
     const Certificate& c = certificate_of(id);
-    CHECK(c.identities.size() == 31 * 32 / 2); // G = 2..32, s = 0..G-2
-    CHECK(identity_residual(c.identities.back(), {Rational(2, 7)}, {}) == 0);
+    REQUIRE(c.identities.size() == 31 * 32 / 2 + 1); // G = 2..32, s = 0..G-2; and for every G (summed)
+    CHECK(c.identities.back().rearrangement);
+    CHECK(identity_residual(c.identities[c.identities.size() - 2], {Rational(2, 7)}, {}) == 0);
   }
 }
 
@@ -473,5 +483,101 @@ TEST_CASE("the E.jac-alpha-beta certificate splits dcrv's c_1' and h_G' over the
       CHECK(abs(dh - ch.dh(r, s)) < tol * 1e3);
     }
   const Certificate& c = certificate_of("E.jac-alpha-beta");
-  CHECK(c.identities.size() == 2 * 31 * 32 / 2);
+  CHECK(c.identities.size() == 2 * 31 * 32 / 2 + 1); // and the summed identity for every G
+}
+
+TEST_CASE(
+    "the E drift and centred-score identities hold for every K by their aggregate forms: proved, whole, "
+    "refused with one term changed",
+    "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("E.drift-mass", [](bool off) { return drift_mass_every_k(off); });
+  aggregate_identity_makes_whole("E.logratio-ode", [](bool off) {
+    return logratio_every_k("F_i/p_i - F_j/p_j summed: rho, sigma, m_L",
+                            {{true, true}, {true, false}, {false, true}, {false, false}}, off);
+  });
+  aggregate_identity_makes_whole("E.zci-ode", [](bool off) {
+    return logratio_every_k("z_ci' summed: rho, sigma, m_L", {{true, false}}, off);
+  });
+  aggregate_identity_makes_whole("E.degenerate-flow", [](bool off) { return degenerate_flow_every_k(off); });
+  aggregate_identity_makes_whole("E.bd-facet-drift", [](bool off) { return bd_facet_every_k(off); });
+  aggregate_identity_makes_whole("E.single-incorrect-rho",
+                                 [](bool off) { return single_incorrect_rho_every_k(off); });
+  aggregate_identity_makes_whole("E.gamma-centering", [](bool off) { return gamma_centering_every_k(off); });
+  aggregate_identity_makes_whole("E.gamma-degenerate",
+                                 [](bool off) { return gamma_degenerate_every_k(off); });
+  aggregate_identity_makes_whole("E.gamma-centered-form",
+                                 [](bool off) { return gamma_centered_form_every_k(off); });
+  aggregate_identity_makes_whole("E.gamma-l2-formula", [](bool off) { return gamma_l2_every_k(off); });
+  aggregate_identity_makes_whole("E.jac-rank-one", [](bool off) { return jac_rank_one_every_k(off); });
+}
+
+namespace {
+/// `c` with only its G-free pieces (labels "every G: ...") and no identities.
+Certificate every_group_part(const Certificate& c) {
+  Certificate r = c;
+  r.identities.clear();
+  r.pieces.clear();
+  for (const auto& piece : c.pieces)
+    if (piece.label.rfind("every G: ", 0) == 0)
+      r.pieces.push_back(piece);
+  return r;
+}
+} // namespace
+
+TEST_CASE("the E bounds on h_G hold for every G by 0 <= H_G <= 1 (beta_s <= 1): the weight identities prove "
+          "and refuse a changed term, the certificates are whole, and the G-free pieces refuse c = 0.999",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  for (const char* id :
+       {"E.gamma-sup-norm", "E.rhoh-le-sqrtG", "E.hG-le-HG", "E.gamma-l2-bound", "E.Hstar", "E.hG-upper"}) {
+    aggregate_identity_makes_whole(id, [](bool off) { return weight_le_one_identity(off); });
+    aggregate_identity_makes_whole(id, [](bool off) { return weight_division_identity(off); });
+    const Certificate* c = certificate_in_build(id);
+    if (!c)
+      continue;
+    INFO(id);
+    const Certificate part = every_group_part(*c);
+    CHECK(part.pieces.size() >= 2); // the sign piece t(1-t) >= 0 and the claim's G-free pieces
+    CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
+    CHECK_FALSE(run_certificate(part, {{"c", 0.999}}, bnb_budget(20000, 30)).proved());
+  }
+  aggregate_identity_makes_whole("E.Hstar", [](bool off) { return h_at_zero_every_group(off); });
+  for (const char* id :
+       {"E.alpha-beta-bound", "E.Ltan-bound"}) // the division step, checked (no scope change)
+    if (const Certificate* c = certificate_in_build(id)) {
+      bool carried = false;
+      for (const auto& piece : c->identities)
+        carried = carried || (piece.rearrangement && piece.label == weight_division_identity().label);
+      CHECK(carried);
+    }
+}
+
+TEST_CASE("E.hG-endpoints and E.c1-expansion-at-1 hold for every G through the squares of the surviving end "
+          "weights: proved, whole, refused with n = m",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("E.hG-endpoints",
+                                 [](bool off) { return end_values_every_group(true, off); });
+  aggregate_identity_makes_whole("E.c1-expansion-at-1",
+                                 [](bool off) { return end_values_every_group(false, off); });
+  // c^2 = 1.21 instead of 1 is refused as well
+  RationalConstants k;
+  k.set("c", Rational(11, 10));
+  CHECK(prove_identity(end_values_every_group(true), k).status != "proved");
+}
+
+TEST_CASE("E.binom-shift-1 and -2 hold for every G through free factorials and monomials: proved, whole, "
+          "refused with (m - s) read as m",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("E.binom-shift-1", [](bool off) { return binom_shift_every_group(1, off); });
+  aggregate_identity_makes_whole("E.binom-shift-2", [](bool off) { return binom_shift_every_group(2, off); });
+}
+
+TEST_CASE("E.jac-alpha-beta holds for every G through free factorials and monomials: proved, whole, refused "
+          "with (m - t) dropped",
+          "[certify][aggregate]") {
+  aggregate_identity_makes_whole(
+      "E.jac-alpha-beta", [](bool off) { return dcrv::certify::aggregate::jac_alpha_beta_every_group(off); });
 }

@@ -19,7 +19,9 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "dcrv/srct.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/domains/noise.hpp"
+#include "tests/certify_aggregate.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -76,7 +78,7 @@ TEST_CASE("the H.xlogx-envelope score is x|log x| - c at x = exp(-y)", "[certify
 TEST_CASE("the H.neg-entropy-floor score is -<p, log p> - log(1/delta) at p = trim(q, delta)", "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("H.neg-entropy-floor");
-  REQUIRE(c.pieces.size() == 7);
+  REQUIRE(c.pieces.size() == 8); // K = 2..8 and the one-term piece for every K (last)
   const Constants k;
   for (const auto& qd : {std::vector<double>{0.2, 0.5, 0.3}, std::vector<double>{1.0, 0.0, 0.0},
                          std::vector<double>{0.1, 0.6, 0.05, 0.25}})
@@ -100,7 +102,7 @@ TEST_CASE("the H.ellipticity-lower score is c delta |v|^2 - v^T (diag p - p p^T)
           "[certify]") {
   set_working_digits(50);
   const Certificate& c = certificate_of("H.ellipticity-lower");
-  REQUIRE(c.pieces.size() == 3);
+  REQUIRE(c.pieces.size() == 4); // K = 2, 3, 4 and the K-free piece (last)
   const Constants k = paper_constants(c);
   for (const auto& qd : {std::vector<double>{0.2, 0.8}, std::vector<double>{0.2, 0.5, 0.3},
                          std::vector<double>{0.0, 0.0, 1.0}, std::vector<double>{0.1, 0.6, 0.05, 0.25}})
@@ -190,8 +192,8 @@ TEST_CASE("the drift identities' exact formulas are dcrv's linear_drift, S(p) an
     CHECK(abs(F(i) - Fi) < mpfr("1e-45"));
     CHECK(abs(rhs(i) - Ri) < mpfr("1e-45"));
   }
-  CHECK(certificate_of("H.drift-tangent").identities.size() == 2);
-  CHECK(certificate_of("H.drift-decomposition").identities.size() == 2);
+  CHECK(certificate_of("H.drift-tangent").identities.size() == 3);
+  CHECK(certificate_of("H.drift-decomposition").identities.size() == 3);
 }
 
 TEST_CASE("the stereographic point s(t) is sqrt p of a simplex point, and sigma is dcrv's wf_sigma there",
@@ -211,9 +213,9 @@ TEST_CASE("the stereographic point s(t) is sqrt p of a simplex point, and sigma 
       const Rational e = Rational(3, 2) * ((i == j ? s[i] : Rational(0)) - s[i] * s[i] * s[j]);
       CHECK(abs(sig(i, j) - to_mpfr(e)) < mpfr("1e-45"));
     }
-  CHECK(certificate_of("H.wf-covariance").identities.size() == 2);
-  CHECK(certificate_of("H.face-variance").identities.size() == 2);
-  CHECK(certificate_of("M.sde-noise-covariance").identities.size() == 2);
+  CHECK(certificate_of("H.wf-covariance").identities.size() == 3);
+  CHECK(certificate_of("H.face-variance").identities.size() == 3);
+  CHECK(certificate_of("M.sde-noise-covariance").identities.size() == 3);
 }
 
 TEST_CASE("exact constants of the identity certificates: the paper's value proves a grid point, another "
@@ -246,7 +248,7 @@ TEST_CASE("exact constants of the identity certificates: the paper's value prove
 TEST_CASE("the M.keff-gating formula is diag(R) K diag(R) with R the first M coordinates",
           "[certify][exact]") {
   const Certificate& c = certificate_of("M.keff-gating");
-  CHECK(c.identities.size() == 2 + 3 + 4); // S = 1, 2, 3 and M = 0..S
+  CHECK(c.identities.size() == 2 + 3 + 4 + 1); // S = 1, 2, 3 and M = 0..S, and every S
   const IdentityPiece& piece = identity_labelled(c, "S = 3, M = 2");
   std::vector<Rational> x;
   for (std::size_t i = 0; i < piece.variables; ++i)
@@ -262,8 +264,8 @@ TEST_CASE("the block-kernel certificates read the two-level target as dcrv::two_
   for (int i = 0; i < 5; ++i)
     CHECK(abs(p(i) - to_mpfr(i < 2 ? Rational((1 - 3 * delta) / 2) : delta)) < mpfr("1e-48"));
   const Certificate &gap = certificate_of("I.block-gap-formula"), &rank = certificate_of("I.block-rank");
-  CHECK(gap.identities.size() == 28);  // S = 2..8, M = 1..S-1
-  CHECK(rank.identities.size() == 20); // S = 2..6, M = 1..S
+  CHECK(gap.identities.size() == 28 + 1); // S = 2..8, M = 1..S-1, and every S
+  CHECK(rank.identities.size() == 20);    // S = 2..6, M = 1..S
   const std::vector<Rational> x{Rational(3, 2), Rational(-2, 3), Rational(5, 7), delta};
   CHECK(identity_residual(identity_labelled(gap, "S = 5, M = 2"), x, {}) == 0);
   CHECK(identity_residual(identity_labelled(rank, "S = 5, M = 2"), {x[0], x[1], x[2]}, {}) == 0);
@@ -296,9 +298,9 @@ TEST_CASE("the STaR and GRPO score formulas of the log-ratio certificates are dc
     CHECK(abs(raw(k) - (k < 2 ? h : mpfr(0))) < mpfr("1e-45"));
   }
   for (const char* id : {"H.star-logratio", "H.grpo-logratio"})
-    CHECK(certificate_of(id).identities.size() == 7); // K = 2, 3: |C| pieces, drift, noise row
-  CHECK(certificate_of("M.star-score-diff").identities.size() == 15);      // S = 2..6, M = 2..S
-  CHECK(certificate_of("M.grpo-score-diff-zero").identities.size() == 30); // centred and raw
+    CHECK(certificate_of(id).identities.size() == 10); // K = 2, 3: |C| pieces, drift, noise row; 3 summed
+  CHECK(certificate_of("M.star-score-diff").identities.size() == 16);      // S = 2..6, M = 2..S; summed
+  CHECK(certificate_of("M.grpo-score-diff-zero").identities.size() == 31); // centred and raw; summed
 }
 
 TEST_CASE("the I.S-opnorm score is v^T S(p) v - c|v|^2 with dcrv's covariance_matrix", "[certify]") {
@@ -373,7 +375,7 @@ TEST_CASE(
   const Vec<mpfr> rate = srct_rate<mpfr>(m, p);
   for (int i = 0; i < 3; ++i)
     CHECK(abs(rate(i) - (phi(i) - p.dot(phi) - m.eps * (L(i) - p.dot(L)))) < mpfr("1e-45"));
-  CHECK(certificate_of("I.logratio-ode").identities.size() == 2);
+  CHECK(certificate_of("I.logratio-ode").identities.size() == 2 + 1); // S = 2, 3, and every S
 }
 
 TEST_CASE("every certificate of parts E-M states its paper domain and what its pieces cover as data",
@@ -438,4 +440,94 @@ TEST_CASE("the whole certificates of parts E-M without a constant are refused wi
     INFO(run.message);
     CHECK_FALSE(run.proved()); // a violation, or the budget spent next to the attained bound
   }
+}
+
+TEST_CASE("the H and M drift, noise and score-difference identities hold for every K (S) by their aggregate "
+          "forms: proved, whole, refused with one term changed",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("H.drift-tangent", [](bool off) { return drift_tangent_every_k(off); });
+  aggregate_identity_makes_whole("H.drift-decomposition",
+                                 [](bool off) { return drift_decomposition_every_k(off); });
+  for (const char* id : {"H.wf-covariance", "H.face-variance"})
+    aggregate_identity_makes_whole(id, [](bool off) { return wf_covariance_every_k(false, off); });
+  aggregate_identity_makes_whole("M.sde-noise-covariance",
+                                 [](bool off) { return wf_covariance_every_k(true, off); });
+  for (const char* id : {"H.star-logratio", "H.grpo-logratio"}) {
+    aggregate_identity_makes_whole(id, [](bool off) { return ito_drift_every_k(off); });
+    aggregate_identity_makes_whole(id, [](bool off) { return noise_row_every_k(off); });
+  }
+  aggregate_identity_makes_whole("H.star-logratio", [](bool off) { return star_difference_every_k(off); });
+  aggregate_identity_makes_whole("M.star-score-diff", [](bool off) { return star_difference_every_k(off); });
+  aggregate_identity_makes_whole("H.grpo-logratio", [](bool off) { return grpo_difference_every_k(off); });
+  aggregate_identity_makes_whole("M.grpo-score-diff-zero",
+                                 [](bool off) { return grpo_difference_every_k(off); });
+  // M.sde-noise-covariance's summed identity reads the exponent e: 2e = 2 (B^-1) is refused
+  if (const Certificate* n = certificate_in_build("M.sde-noise-covariance"))
+    CHECK(prove_identity(wf_covariance_every_k(true), exact_constants(*n, {{"e", 1.0}})).status != "proved");
+}
+
+TEST_CASE("H.xlogx-envelope's x = e^-y steps prove, and |log x| read as log x is refused",
+          "[certify][rearrangement]") {
+  using namespace dcrv::certify::aggregate;
+  for (const auto& piece : xlogx_rearrangements()) {
+    INFO(piece.label);
+    CHECK(prove_identity(piece, {}).status == "proved");
+  }
+  CHECK(prove_identity(xlogx_rearrangements(true).front(), {}).status != "proved");
+  if (const Certificate* c = certificate_in_build("H.xlogx-envelope")) {
+    std::size_t carried = 0;
+    for (const auto& piece : c->identities)
+      carried += piece.rearrangement && piece.label.rfind("x = e^-y", 0) == 0 ? 1 : 0;
+    CHECK(carried == 4);
+    CHECK(c->scope.whole);
+  }
+}
+
+TEST_CASE("H.noise-variance-bound holds for every K through m = (K-1)/K and D = |p - 1/K|^2: the summed "
+          "identity proves and refuses a dropped 1/K, the K-free piece refuses c = 0.999",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("H.noise-variance-bound",
+                                 [](bool off) { return noise_variance_every_k(off); });
+  const Certificate* c = certificate_in_build("H.noise-variance-bound");
+  if (!c)
+    return;
+  Certificate part = *c;
+  part.identities.clear();
+  part.pieces = {piece_labelled(*c, "every K: (1 - c) m - D <= 0, m = (K-1)/K, D = |p - 1/K|^2")};
+  CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
+  CHECK(run_certificate(part, {{"c", 0.999}}, bnb_budget(20000, 30)).status == "violation");
+}
+
+TEST_CASE("H.ellipticity-lower holds for every K through |v|^2, the pair sum and (q.v)^2: the summed "
+          "rearrangement proves and refuses a dropped (1 - t)(q.v)^2, the K-free piece refuses c = 1.001",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("H.ellipticity-lower",
+                                 [](bool off) { return ellipticity_lower_every_k(off); });
+  const Certificate* c = certificate_in_build("H.ellipticity-lower");
+  if (!c)
+    return;
+  Certificate part = *c;
+  part.identities.clear();
+  part.pieces = {piece_labelled(*c, "every K: (c - 1) delta N - t(V + (1 - t)W)")};
+  CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
+  CHECK(run_certificate(part, {{"c", 1.001}}, bnb_budget(20000, 30)).status == "violation");
+}
+
+TEST_CASE("H.neg-entropy-floor holds for every K term by term: the summed rearrangement proves and refuses a "
+          "dropped sum p, the one-term piece is refused when raised by 1e-12",
+          "[certify][aggregate]") {
+  using namespace dcrv::certify::aggregate;
+  aggregate_identity_makes_whole("H.neg-entropy-floor", [](bool off) { return neg_entropy_every_k(off); });
+  const Certificate* c = certificate_in_build("H.neg-entropy-floor");
+  if (!c)
+    return;
+  Certificate part = *c;
+  part.identities.clear();
+  part.pieces = {
+      piece_labelled(*c, "every K: one term -p log(p/delta) = -p l, times (1 - tau), l = tau/(1 - tau)")};
+  CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
+  CHECK_FALSE(run_certificate(shifted(part, 1e-12), {}, bnb_budget(20000, 30)).proved());
 }

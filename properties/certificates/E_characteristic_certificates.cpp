@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/rearrangements.hpp"
 #include "properties/certificates/softmax_exact.hpp"
@@ -93,6 +94,14 @@ void add_class_score_pieces(Certificate& c, std::initializer_list<int> which, co
       c.pieces.push_back(class_score_piece(G, w, name));
 }
 
+/// The G-free piece `label` with score f(ρ)·1 − c (H_G replaced by its bound 1, aggregate::add_every_group).
+template <class F> Piece envelope(const std::string& label, F f, const std::string& name = "c") {
+  return aggregate::every_group_piece(label, [f, name](const auto& x, const Constants& k) {
+    using X = std::decay_t<decltype(x[0])>;
+    return f(x[0]) - X(k(name));
+  });
+}
+
 // App. E §Pointwise envelopes: ‖γ̂(p)‖_∞ ≤ c√(G−1).
 DCRV_CERTIFICATE(gamma_sup_norm) {
   Certificate c;
@@ -106,6 +115,11 @@ DCRV_CERTIFICATE(gamma_sup_norm) {
              "Bernstein form with exact end weights; equality at rho = 0 and rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
   add_class_score_pieces(c, {0, 1});
+  aggregate::add_every_group(
+      c,
+      {envelope("(1-rho) - c", [](const auto& rho) { return 1 - rho; }),
+       envelope("rho - c", [](const auto& rho) { return rho; })},
+      "the scores (1-rho)H_G - c and rho H_G - c have the coefficients 1 - rho, rho >= 0");
   c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
   c.reductions = {through_rho()};
   return c;
@@ -120,6 +134,8 @@ DCRV_CERTIFICATE(rhoh_le_sqrtG) {
              "(exact end weights); equality at rho = 1: monotonicity test";
   c.constants = {upper_one("c")};
   add_class_score_pieces(c, {1});
+  aggregate::add_every_group(c, {envelope("rho - c", [](const auto& rho) { return rho; })},
+                             "the score rho H_G - c has the coefficient rho >= 0");
   c.paper = kGroupsAndRho;
   return c;
 }
@@ -160,6 +176,8 @@ DCRV_CERTIFICATE(hG_le_HG) {
   c.constants = {upper_one("c")};
   c.pieces.push_back(free_mass_piece("K_I delta - (1 - rho_C) = -(1 - K delta) sum_I q"));
   add_class_score_pieces(c, {0});
+  aggregate::add_every_group(c, {envelope("(1-rho) - c", [](const auto& rho) { return 1 - rho; })},
+                             "the score (1-rho)H_G - c has the coefficient 1 - rho >= 0");
   // (the first part's rearrangement is checked by E.trimmed-rho-range's identities: the same statement)
   // both parts: (u, t) = (K delta, sum_I q) in [0, 1]^2 and every G, rho; the second part's pieces read rho
   c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
@@ -196,6 +214,15 @@ DCRV_CERTIFICATE(gamma_l2_bound) {
   c.constants = {upper_one("c")};
   for (int G = 2; G <= kMaxBnbGroup; ++G)
     c.pieces.push_back(l2_bound_piece(G));
+  aggregate::add_every_group(c,
+                             {aggregate::every_group_piece("((1-rho)^2 + rho^2) - c^2",
+                                                           [](const auto& x, const Constants& k) {
+                                                             using X = std::decay_t<decltype(x[0])>;
+                                                             const X& rho = x[0];
+                                                             return square(X(1 - rho)) + square(rho) -
+                                                                    X(square(k("c")));
+                                                           })},
+                             "the score H_G^2((1-rho)^2 + rho^2) - c^2 is nondecreasing in H_G >= 0");
   c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
   c.reductions = {
       {"(K_C, K_I) enter only through (K_C, K_I)/max{K_C, K_I}, the score is nondecreasing in "
@@ -291,7 +318,12 @@ DCRV_CERTIFICATE(alpha_beta_bound) {
       "monotonicity test";
   c.constants = {upper_one("c")};
   add_slope_pieces(c);
+  c.identities.push_back(aggregate::weight_division_identity()); // the division by sqrt(G-1), checked
   c.paper = kGroupsAndRho;
+  c.scope.gap =
+      "the slopes involve H_G', whose Bernstein weights n(beta_(s+1) - beta_s) change sign: every G needs a "
+      "bound on those differences (the argument 0 < beta_s <= 1 for H_G does not bound them), not built "
+      "here";
   return c;
 }
 
@@ -306,7 +338,10 @@ DCRV_CERTIFICATE(Ltan_bound) {
              "E.alpha-beta-bound (equality for G = 2, 3, where alpha = beta = -sqrt(G-1))";
   c.constants = {upper_one("c")};
   add_slope_pieces(c);
+  c.identities.push_back(aggregate::weight_division_identity()); // the division by sqrt(G-1), checked
   c.paper = {{"G", 2, inf}, {"K", 2, inf}, {"rho", 0, 1}};
+  c.scope.gap = "the pieces of E.alpha-beta-bound stop at G = 48: every G needs a bound on H_G' (its weights "
+                "n(beta_(s+1) - beta_s) change sign), not built here";
   c.reductions = {{"L_tan <= sqrt(K_C K_I) sup_rho max(|alpha|, |beta|) for every K, K_C (the method): the "
                    "bound on [0, 1] in rho is the bound for every K",
                    {"K"}}};
@@ -386,10 +421,14 @@ Certificate binom_shift_certificate(int which) {
           [G = static_cast<int>(G), s, which](const std::vector<Exact>& x, const RationalConstants&)
               -> Exact { return binom_shift_coefficient(G, s, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // the lemma is for every group size G >= 2 and every rho
-  c.scope.gap =
-      "each coefficient identity P_s = 0 is the absorption rule m C(m-1, s) = (m-s) C(m, s) (or (s+1) "
-      "C(m, s+1)) times common powers of rho, 1 - rho: a symbolic-G argument over binomial "
-      "coefficients, not coordinatewise plus aggregates, is not machine-checked";
+  c.identities.push_back(aggregate::binom_shift_every_group(which));
+  c.reductions.push_back(
+      {"both sides are sums over s = 0..n of a rational polynomial P_s in rho times 1/R_s (the radical "
+       "split, checked through the squares) plus a term that is 0 (sqrt(0)); P_s has, for every G and s, the "
+       "form of the summed identity with the binomials through free factorials ((m-1)!, s!, (m-1-s)!, k! = "
+       "k(k-1)!) and the monomials rho^s, (1-rho)^(n-s) free, which is 0 for every value of them (checked): "
+       "so the identity holds for every G (term by term for G = 2..32)",
+       {"G"}});
   return c;
 }
 
@@ -453,6 +492,14 @@ DCRV_CERTIFICATE(jac_alpha_beta) {
             [G = static_cast<int>(G), t, which](const std::vector<Exact>& x, const RationalConstants&)
                 -> Exact { return jac_alpha_beta_coefficient(G, t, which, x[0]); }));
   c.paper = {{"G", 2, inf}}; // every group size G >= 2 and every rho
+  c.identities.push_back(aggregate::jac_alpha_beta_every_group());
+  c.reductions.push_back(
+      {"both sides are sums over t = 0..n of a rational polynomial in rho times 1/R_t; for every G and t the "
+       "coefficient has the form of the summed identity (the binomials through free factorials, k! = "
+       "k(k-1)!, the monomials rho^(t-1), (1-rho)^(n-t-1) free; the ends t = 0 and t = n as their own "
+       "components), which is 0 for every value of them (checked): so both identities hold for every G >= 3 "
+       "(n >= 1), and G = 2 is the term-by-term identity (checked with G = 3..32)",
+       {"G"}});
   return c;
 }
 
@@ -476,6 +523,8 @@ DCRV_CERTIFICATE(c1_expansion_at_1) {
     return c1_at_one(G, k("c")); // constants only: exact values, no variable
   });
   c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
+  c.identities.push_back(aggregate::end_values_every_group(false));
+  c.reductions.push_back(aggregate::end_values_reduction());
   return c;
 }
 
@@ -498,6 +547,8 @@ DCRV_CERTIFICATE(hG_endpoints) {
     return r;
   });
   c.paper = {{"G", 2, kUnbounded}}; // the lemma is for every group size G >= 2
+  c.identities.push_back(aggregate::end_values_every_group(true));
+  c.reductions.push_back(aggregate::end_values_reduction());
   return c;
 }
 
@@ -564,6 +615,12 @@ DCRV_CERTIFICATE(Hstar) {
                        [G = static_cast<int>(G)](const std::vector<Exact>&, const auto& k) -> Exact {
                          return h_scaled_exact(G, Rational(0)) - k("c");
                        }));
+  aggregate::add_every_group(
+      c,
+      {envelope("1 - c", [](const auto& rho) { return 1 + 0 * rho; }),
+       envelope("0 - c", [](const auto& rho) { return 0 * rho; })},
+      "the score H_G - c is nondecreasing in H_G, and -H_G - c <= 0 - c since H_G >= 0");
+  c.identities.push_back(aggregate::h_at_zero_every_group());
   c.paper = kGroupsAndRho;
   return c;
 }
@@ -649,6 +706,9 @@ DCRV_CERTIFICATE(y_inequality) {
       c.identities.push_back(piece);
     }
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.scope.gap =
+      "the entropy bound H(p) <= c_log log K is proved in charts for K = 2, 3 only: every K needs Jensen's "
+      "inequality (log concave) as a symbolic-K argument, not built here";
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"ydot"});
   return c;
@@ -682,6 +742,13 @@ DCRV_CERTIFICATE(gamma_centering) {
                                            return s;
                                          });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
+  c.identities.push_back(aggregate::gamma_centering_every_k());
+  c.reductions.push_back(
+      {"p_k gamma_k = p_k(raw_k - rho H) depends on the other coordinates only through rho = sum_C p (the "
+       "mean <p, raw> = rho H): summed over C and I, rho(H - rho H) + sigma(-rho H) = -(rho + sigma - 1) rho "
+       "H for every real rho, sigma = sum_I p (checked), 0 on sum p = 1, for every K (term by term for K = "
+       "2..6)",
+       {"K"}});
   return c;
 }
 
@@ -699,6 +766,12 @@ DCRV_CERTIFICATE(gamma_degenerate) {
                                            return centered_score_by_definition_exact(kc, p, H);
                                          });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
+  c.identities.push_back(aggregate::gamma_degenerate_every_k());
+  c.reductions.push_back(
+      {"gamma_k = raw_k - <p, raw> with raw = 0 (K_C = 0) or raw = H 1 (K_C = K, <p, raw> = P H, P = sum p): "
+       "the other coordinates enter only through P, and H - P H = -(P - 1)H for every real P (checked), 0 on "
+       "sum p = 1, for every K (term by term for K = 2..6)",
+       {"K"}});
   return c;
 }
 
@@ -721,6 +794,12 @@ DCRV_CERTIFICATE(gamma_centered_form) {
         return r;
       });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
+  c.identities.push_back(aggregate::gamma_centered_form_every_k());
+  c.reductions.push_back(
+      {"gamma_k = raw_k - <p, raw> depends on the other coordinates only through <p, raw> = rho H, rho = "
+       "sum_C p: with rho and H free, H - rho H = (1 - rho)H on C and -rho H on I (checked), for every K "
+       "(term by term for K = 2..6)",
+       {"K"}});
   return c;
 }
 
@@ -791,6 +870,13 @@ DCRV_CERTIFICATE(jac_rank_one) {
         return r;
       });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
+  c.identities.push_back(aggregate::jac_rank_one_every_k());
+  c.reductions.push_back({"the claim is entrywise (D gamma = u v^T as matrices): entry (k, j) of the ambient "
+                          "Jacobian of gamma = h(rho)1_C - (sum_C p_i h(rho))1 depends only on the classes "
+                          "of k and j and on rho = sum_C p, H, H' (d rho = [j in C], d sum_C p_i h = [j in "
+                          "C]H + rho H'[j in C]): the four class cases with rho, H, H' free hold for every K "
+                          "(checked; term by term for K = 2..5)",
+                          {"K"}});
   return c;
 }
 
@@ -818,6 +904,13 @@ DCRV_CERTIFICATE(gamma_l2_formula) {
         return norm2 - H * H * (Exact(kc) * (1 - rho) * (1 - rho) + Exact(ki) * rho * rho);
       });
   c.paper = {{"K", 2, inf}}; // every K >= 2 (and every K_C, G, p)
+  c.identities.push_back(aggregate::gamma_l2_every_k());
+  c.reductions.push_back(
+      {"|gamma|^2 = sum_C (H - rho H)^2 + sum_I (rho H)^2: every term of a class is the same function of rho "
+       "and H, so the sum depends on K only through n_C = K_C and n_I = K_I, and n_C(H - rho H)^2 + n_I(rho "
+       "H)^2 = H^2(n_C(1 - rho)^2 + n_I rho^2) for every real n_C, n_I, rho, H (checked; term by term for K "
+       "= 2..6)",
+       {"K"}});
   return c;
 }
 

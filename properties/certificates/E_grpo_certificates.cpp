@@ -10,6 +10,7 @@
 #include <string>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 
 namespace dcrv::certify {
@@ -37,6 +38,13 @@ DCRV_CERTIFICATE(hG_upper) {
   c.constants = {{"c", [] { return Interval(1); }}};
   for (DimLoop<int> G(c, "G", 2); G <= 256; ++G)
     c.pieces.push_back(with_param(hG_upper_piece(G), "rho", 0));
+  aggregate::add_every_group(c,
+                             {aggregate::every_group_piece("1 - c",
+                                                           [](const auto& x, const Constants& k) {
+                                                             using X = std::decay_t<decltype(x[0])>;
+                                                             return X(1) + 0 * x[0] - X(k("c"));
+                                                           })},
+                             "the score H_G - c is nondecreasing in H_G");
   c.paper = {{"G", 2, kUnbounded}, {"rho", 0, 1}}; // the lemma is for every group size G >= 2
   return c;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/grpo_exact.hpp"
 #include "properties/certificates/rearrangements.hpp"
 
@@ -44,6 +45,14 @@ DCRV_CERTIFICATE(drift_mass) {
                                            return s;
                                          });
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
+  c.identities.push_back(aggregate::drift_mass_every_k());
+  c.reductions.push_back(
+      {"sum_k F_k is a sum over the classes of p_k r_k, and r_k depends on the other coordinates only "
+       "through rho = sum_C p, sigma = sum_I p (the closed-form score sigma H on C, -rho H on I) and m_L = "
+       "<p, L>: summed, rho sigma H - sigma rho H - eps(m_L - m_L(rho + sigma)) = (rho + sigma - 1) eps m_L "
+       "for every real rho, sigma, m_L (checked), 0 on sum p = 1, for every K (the term-by-term identity "
+       "checked for K = 2..3)",
+       {"K"}});
   return c;
 }
 
@@ -71,6 +80,16 @@ DCRV_CERTIFICATE(logratio_ode) {
         return r;
       });
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
+  c.identities.push_back(
+      aggregate::logratio_every_k("F_i/p_i - F_j/p_j summed: rho, sigma, m_L",
+                                  {{true, true}, {true, false}, {false, true}, {false, false}}));
+  c.reductions.push_back(
+      {"F_i/p_i = r_i depends on the other coordinates only through rho = sum_C p, sigma = sum_I p and m_L = "
+       "<p, L> (eq. of the SRCT rate: r_i = gamma_i - eps(L_i - m_L), gamma_i = sigma H on C, -rho H on I): "
+       "the pair identity in (p_i, p_j, L_i, L_j, H, eps, rho, sigma, m_L) free equals (rho + sigma - 1)H([i "
+       "in C] - [j in C]), 0 on sum p = 1, for each of the four class pairs and every K (checked; term by "
+       "term for K = 2..3)",
+       {"K"}});
   return c;
 }
 
@@ -97,6 +116,12 @@ DCRV_CERTIFICATE(zci_ode) {
                                            "4^(2K+1) grid";
   add_class_split_identities<DriftPoint>(c, kMaxDriftK, Splits::mixed, 3, zci_residual);
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
+  c.identities.push_back(aggregate::logratio_every_k("z_ci' summed: rho, sigma, m_L", {{true, false}}));
+  c.reductions.push_back(
+      {"F_c/p_c - F_i/p_i = r_c - r_i depends on the other coordinates only through rho = sum_C p, sigma = "
+       "sum_I p and m_L = <p, L>: with these free, F_c/p_c - F_i/p_i - (H - eps(L_c - L_i)) = (rho + sigma - "
+       "1)H, 0 on sum p = 1, for every K (checked; term by term for K = 2..3)",
+       {"K"}});
   return c;
 }
 
@@ -133,6 +158,12 @@ DCRV_CERTIFICATE(degenerate_flow) {
                                            return r;
                                          });
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (and every K_C, G, eps, p)
+  c.identities.push_back(aggregate::degenerate_flow_every_k());
+  c.reductions.push_back(
+      {"coordinate k of gamma and of F depends on the others only through the class masses (one of which is "
+       "the empty sum 0 when K_C in {0, K}) and m_L = <p, L>: the identity with p_k, L_k, H, eps, m_L and "
+       "the other mass free holds for every K (checked; term by term for K = 2..4)",
+       {"K"}});
   return c;
 }
 
@@ -184,6 +215,13 @@ DCRV_CERTIFICATE(bd_facet_drift) {
       for (int k = 0; k < K; ++k)
         c.identities.push_back(facet_drift_identity(K, KC, k));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.identities.push_back(aggregate::bd_facet_every_k());
+  c.reductions.push_back(
+      {"F_k = p_k r_k at p_k = delta, log p_k = L_delta, depends on the other coordinates only through rho = "
+       "sum_C p, sigma = sum_I p (the score) and m_L = <p, L> (the gap <log p> - log delta): the identity "
+       "with delta, L_delta, H, eps, rho, sigma, m_L free holds for k in C and k in I and every K (checked; "
+       "term by term for K = 2..3)",
+       {"K"}});
   return c;
 }
 
@@ -215,6 +253,12 @@ DCRV_CERTIFICATE(single_incorrect_rho) {
     c.identities.push_back(piece);
   }
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.identities.push_back(aggregate::single_incorrect_rho_every_k());
+  c.reductions.push_back({"rho_C = sum_{j<K}(delta + (1 - K delta) w_j/W) is a sum of K - 1 terms affine in "
+                          "w_j: it depends on K only through m = K - 1 and sum_j w_j = W, and m delta + (1 - "
+                          "(m + 1)delta) W/W = 1 - delta for every real m (checked; term by term for K = "
+                          "2..8)",
+                          {"K"}});
   return c;
 }
 

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/compact_chart.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
@@ -105,6 +106,13 @@ DCRV_CERTIFICATE(drift_tangent) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(drift_tangent_piece(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.identities.push_back(aggregate::drift_tangent_every_k());
+  c.reductions.push_back({"sum_i F_i is a sum of p_i((w_i - <p, w>) - eps(L_i - <p, L>)): the other "
+                          "coordinates enter each term only through m_w = <p, w> and m_L = <p, L>, and the "
+                          "sum is (m_w - m_w P) - eps(m_L - m_L P) = -(P - 1)(m_w - eps m_L) with P = sum p, "
+                          "for every real m_w, m_L, P (checked), 0 on sum p = 1, for every K (term by term "
+                          "for K = 2, 3)",
+                          {"K"}});
   return c;
 }
 
@@ -144,6 +152,13 @@ DCRV_CERTIFICATE(drift_decomposition) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(drift_decomposition_piece(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.identities.push_back(aggregate::drift_decomposition_every_k());
+  c.reductions.push_back(
+      {"component i of F = p (w - <p, w> - eps(L - <p, L>)) and of (diag p - p p^T)phi - eps p(L - <p, L>) "
+       "depends on the other coordinates only through m_w = <p, w>, m_L = <p, L> and P = sum p (<p, phi> = "
+       "m_w - m_w P): their difference is -(P - 1)p_i m_w for every real p_i, w_i, L_i, m_w, m_L, P "
+       "(checked), 0 on sum p = 1, for every K (term by term for K = 2, 3)",
+       {"K"}});
   return c;
 }
 
@@ -220,8 +235,10 @@ DCRV_CERTIFICATE(xlogx_envelope) {
               xlogx_piece("y in [1 + 2^-40, 1024]", 1.0 + 0x1p-40, 1024.0, true), xlogx_peak_piece()};
   for (auto& piece : c.pieces)
     piece = with_param(piece, "y", 0);
-  c.pieces.push_back(xlogx_tail_piece()); // y >= 1024: raw r = 1/y
-  c.paper = {{"y", 0, kUnbounded}};       // every x in (0, 1]: y = log(1/x) >= 0
+  c.pieces.push_back(xlogx_tail_piece());            // y >= 1024: raw r = 1/y
+  for (auto& id : aggregate::xlogx_rearrangements()) // the steps to the scores, checked (issue 20 point 5)
+    c.identities.push_back(id);
+  c.paper = {{"y", 0, kUnbounded}}; // every x in (0, 1]: y = log(1/x) >= 0
   return c;
 }
 
@@ -287,6 +304,15 @@ std::vector<IdentityPiece> neg_entropy_chain(std::size_t K) {
   return {a, b, c};
 }
 
+/// One term of −Σ_i p_i log(p_i/δ) for every K: −p l ≤ 0 with l = τ/(1 − τ) ≥ 0, times 1 − τ > 0: −pτ on (p,
+/// τ) ∈ [0, 1]² (τ = 1 the limit l → ∞).
+Piece neg_entropy_term_piece() {
+  Piece piece = make_piece<2>("every K: one term -p log(p/delta) = -p l, times (1 - tau), l = tau/(1 - tau)",
+                              {unit_box(2)}, [](const auto& x, const Constants&) { return -(x[0] * x[1]); });
+  piece.dims.push_back({"K", 2, kUnbounded});
+  return piece;
+}
+
 DCRV_CERTIFICATE(neg_entropy_floor) {
   Certificate c;
   c.claim = "H.neg-entropy-floor";
@@ -306,6 +332,16 @@ DCRV_CERTIFICATE(neg_entropy_floor) {
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"(A) ", "(B) ", "(C) "});
+  c.pieces.push_back(neg_entropy_term_piece());
+  c.identities.push_back(aggregate::neg_entropy_every_k());
+  c.reductions.push_back(
+      {"on sum p = 1, -<p, log p> - log(1/delta) = -sum_i p_i log(p_i/delta) (the summed (A): the other "
+       "coordinates enter only through <p, log p> and sum p, checked for every value of them), a sum of K "
+       "terms -p_i l_i with p_i >= 0 and l_i = log(p_i/delta) >= 0 (p_i/delta = 1 + (1 - v)K q_i/v >= 1, "
+       "(B)): the one-term piece -p l <= 0 over p in [0, 1], l in [0, inf] (chart l = tau/(1 - tau), times 1 "
+       "- tau > 0, tau = 1 the limit l -> inf) bounds every term, so the sum for every K (the pieces K = "
+       "2..8 prove the sum as well)",
+       {"K"}});
   return c;
 }
 
@@ -337,6 +373,21 @@ template <std::size_t K> Piece ellipticity_lower_piece() {
   });
 }
 
+/// The score for every K through its aggregates (the reduction of ellipticity_lower): (c − 1)δN − t(V + (1 −
+/// t)W) on (δ, N, t, V, W) ∈ [0, ½] × [0, 1] × [0, 1] × [0, 2] × [0, 1].
+Piece ellipticity_lower_every_k_piece() {
+  Piece piece = make_piece<5>(
+      "every K: (c - 1) delta N - t(V + (1 - t)W)",
+      {{Interval(0.0, 0.5), Interval(0.0, 1.0), Interval(0.0, 1.0), Interval(0.0, 2.0), Interval(0.0, 1.0)}},
+      [](const auto& x, const Constants& k) {
+        using X = std::decay_t<decltype(x[0])>;
+        const X &delta = x[0], &N = x[1], &t = x[2], &V = x[3], &W = x[4];
+        return X(k("c") - 1) * delta * N - t * (V + (1 - t) * W);
+      });
+  piece.dims.push_back({"K", 2, kUnbounded});
+  return piece;
+}
+
 DCRV_CERTIFICATE(ellipticity_lower) {
   Certificate c;
   c.claim = "H.ellipticity-lower";
@@ -348,15 +399,25 @@ DCRV_CERTIFICATE(ellipticity_lower) {
   c.method =
       "p = delta 1 + t q: v^T(diag p - p p^T)v = delta |v|^2 + t[sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - "
       "t)(q.v)^2] (exact on sum q = 1, sum v = 0; checked, gamma and c free), so the score c delta |v|^2 - "
-      "v^T(diag p - p p^T)v "
-      "is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on two floor "
-      "coordinates (q_j = q_k = 0)";
+      "v^T(diag p - p p^T)v is (c - 1) delta |v|^2 minus non-negative terms; equality for v = e_j - e_k on "
+      "two floor coordinates (q_j = q_k = 0)";
   c.constants = {{"c", [] { return Interval(1); }}};
   c.pieces = {with_dim(ellipticity_lower_piece<2>(), "K", 2), with_dim(ellipticity_lower_piece<3>(), "K", 3),
               with_dim(ellipticity_lower_piece<4>(), "K", 4)};
   for (std::size_t K = 2; K <= 4; ++K) // the rearrangement (issue 20 point 5)
     c.identities.push_back(rearrangements::ellipticity_lower_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2 (every delta, p, v, gamma)
+  c.pieces.push_back(ellipticity_lower_every_k_piece());
+  c.identities.push_back(aggregate::ellipticity_lower_every_k());
+  c.reductions.push_back(
+      {"the score (c - 1) delta |v|^2 - t(sum_{i<j} q_i q_j (v_i - v_j)^2 + (1 - t)(q.v)^2) depends on (K, "
+       "q, v) only through delta = (1 - t)/K in [0, 1/2], t, N = |v|^2, V = sum_{i<j} q_i q_j (v_i - v_j)^2 "
+       ">= 0 (a sum of non-negative terms for every K) and W = (q.v)^2 >= 0; it is homogeneous of degree 2 "
+       "in v, so N <= 1, and then V <= 2 sum_i q_i v_i^2 <= 2 and W <= N <= 1 (Cauchy-Schwarz): the K-free "
+       "piece over (delta, N, t, V, W) in [0, 1/2] x [0, 1] x [0, 1] x [0, 2] x [0, 1] bounds it for every "
+       "K, and the rearrangement holds for every K in the aggregates N, A2 = sum q v^2, A1 = q.v, P = sum q "
+       "(the pair sum row by row is q_i(v_i^2 P - 2 v_i A1 + A2); checked; term by term for K = 2..4)",
+       {"K"}});
   return c;
 }
 
@@ -423,6 +484,14 @@ DCRV_CERTIFICATE(wf_covariance) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(wf_covariance_piece(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  c.identities.push_back(aggregate::wf_covariance_every_k(false));
+  c.reductions.push_back(
+      {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
+       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
+       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
+       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
+       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
+       {"K"}});
   return c;
 }
 
@@ -465,6 +534,19 @@ DCRV_CERTIFICATE(face_variance) {
   c.pieces = {with_param(with_param(face_variance_sign_piece(), "delta", 0), "gamma", 1)};
   c.pieces[0].dims.push_back({"K", 2, kUnbounded}); // the sign -gamma delta (1 - delta) does not depend on K
   c.paper = {{"K", 2, kUnbounded}, {"delta", 0, 0.5}, {"gamma", 0, kUnbounded}}; // every K >= 2, gamma > 0
+  c.identities.push_back(aggregate::wf_covariance_every_k(false));
+  c.reductions.push_back(
+      {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
+       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
+       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
+       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
+       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
+       {"K"}});
+  c.reductions.push_back(
+      {"the sign score -gamma delta(1 - delta) is gamma times -delta(1 - delta): positively homogeneous of "
+       "degree 1 in gamma, so its sign at gamma = 1 (inside the proved box [10^-4, 10^2]) is its sign at "
+       "every gamma > 0",
+       {"gamma"}});
   return c;
 }
 
@@ -762,6 +844,17 @@ DCRV_CERTIFICATE(star_logratio) {
       "identically";
   add_logratio_pieces(c, star_difference_piece);
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
+  c.identities.push_back(aggregate::star_difference_every_k());
+  c.identities.push_back(aggregate::ito_drift_every_k());
+  c.identities.push_back(aggregate::noise_row_every_k());
+  c.reductions.push_back(
+      {"the claim is about the pair (i, j): the score difference phi_i - phi_j ((p_c - S2)/rho: the others "
+       "only through rho = sum_C p, S2 = sum_C p^2)), the generator's drift of z_ij (F_k/p_k = phi_k - (M_k "
+       "- <p, M>), Q_kk/p_k^2 = gamma(1 - p_k)/p_k: the others only through <p, M>) and the noise row "
+       "(sigma_il/p_i - sigma_jl/p_j: entry l in {i, j, other}, no aggregate) depend on the other "
+       "coordinates only through the aggregates named, free in the three summed identities (checked), so "
+       "they hold for every K (term by term for K = 2, 3)",
+       {"K"}});
   return c;
 }
 
@@ -799,6 +892,17 @@ DCRV_CERTIFICATE(grpo_logratio) {
       "degree <= 8; each zero on its product grid hence identically";
   add_logratio_pieces(c, grpo_difference_piece);
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
+  c.identities.push_back(aggregate::grpo_difference_every_k());
+  c.identities.push_back(aggregate::ito_drift_every_k());
+  c.identities.push_back(aggregate::noise_row_every_k());
+  c.reductions.push_back(
+      {"the claim is about the pair (i, j): the score difference phi_i - phi_j (sigma H on C: the others "
+       "only through rho, sigma = sum_I p), the generator's drift of z_ij (F_k/p_k = phi_k - (M_k - <p, M>), "
+       "Q_kk/p_k^2 = gamma(1 - p_k)/p_k: the others only through <p, M>) and the noise row (sigma_il/p_i - "
+       "sigma_jl/p_j: entry l in {i, j, other}, no aggregate) depend on the other coordinates only through "
+       "the aggregates named, free in the three summed identities (checked), so they hold for every K (term "
+       "by term for K = 2, 3)",
+       {"K"}});
   return c;
 }
 
@@ -808,24 +912,12 @@ DCRV_CERTIFICATE(grpo_logratio) {
 // other exponent is refused (an irrational factor cannot be evaluated exactly, and the identity is false).
 // ---------------------------------------------------------------------------------------------------------
 
-/// b^{−2e} for B = b² (exact when 2e is an integer).
-Exact prefactor(const Exact& b, const Rational& e) {
-  const Rational twice = 2 * e; // a constant: branching on it is allowed
-  if (boost::multiprecision::denominator(twice) != 1)
-    throw std::domain_error("B^-e is not rational for 2e = " + twice.str() + " (not an integer)");
-  const long n = boost::multiprecision::numerator(twice).convert_to<long>();
-  Exact r(1);
-  for (long i = 0; i < (n < 0 ? -n : n); ++i)
-    r *= b;
-  return n >= 0 ? Exact(1 / r) : r; // on the sign of the constant n
-}
-
 IdentityPiece noise_covariance_piece(std::size_t S) {
   return exact_identity("S = " + std::to_string(S), S, 12,
                         [S](const XVec& x, const RationalConstants& k) -> XVec {
                           const XVec s = sphere_point(x, S);
                           const Exact& b = x[S - 1];
-                          const Exact f = prefactor(b, k("e")), B = b * b;
+                          const Exact f = aggregate::prefactor(b, k("e")), B = b * b;
                           // N = B^{−e}(diag √p − p√pᵀ): the (WF) σ of H.wf-covariance with √γ = B^{−e}
                           return covariance_residual(wf_sigma_exact(s, f), s, 1 / B);
                         });
@@ -844,6 +936,13 @@ DCRV_CERTIFICATE(sde_noise_covariance) {
   for (DimLoop<std::size_t> S(c, "S", 2); S <= 3; ++S)
     c.identities.push_back(noise_covariance_piece(S));
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.identities.push_back(aggregate::wf_covariance_every_k(true));
+  c.reductions.push_back(
+      {"entry (i, j) of N N^T (and column i of 1^T N), N_il = B^-e(delta_il s_i - p_i s_l), s = sqrt p, "
+       "depends on the other coordinates only through R = sum_{l != i, j} s_l^2: with s_i, s_j, b = sqrt B, "
+       "R free the differences to (diag p - p p^T)/B are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + R "
+       "= sum p (checked at the paper's e = 1/2), 0 on the simplex, for every S (term by term for S = 2, 3)",
+       {"S"}});
   return c;
 }
 
@@ -867,6 +966,12 @@ DCRV_CERTIFICATE(main_star_score_diff) {
     for (std::size_t M = 2; M <= S; ++M)
       c.identities.push_back(star_difference_piece(S, M));
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.identities.push_back(aggregate::star_difference_every_k());
+  c.reductions.push_back({"phi_a - phi_b = (p_a - S2)/rho - (p_b - S2)/rho (def:star-score) depends on the "
+                          "other coordinates only through rho = sum_C p and S2 = sum_C p^2: with p_a, p_b, "
+                          "rho, S2 free it is (p_a - p_b)/rho (checked), for every S and M (term by term for "
+                          "S = 2..6)",
+                          {"S"}});
   return c;
 }
 
@@ -898,6 +1003,12 @@ DCRV_CERTIFICATE(main_grpo_score_diff_zero) {
       c.identities.push_back(grpo_raw_difference_piece(S, M));
     }
   c.paper = {{"S", 2, kUnbounded}}; // the claim holds for every S >= 2
+  c.identities.push_back(aggregate::grpo_difference_every_k());
+  c.reductions.push_back({"on C the centred score is sigma H (sigma = sum_I p) and the raw score H, the same "
+                          "for every a in C: the difference depends on the other coordinates only through "
+                          "sigma (and rho), free in the summed identity (checked), so it is 0 for every S "
+                          "and M (term by term for S = 2..6)",
+                          {"S"}});
   return c;
 }
 
@@ -985,6 +1096,10 @@ DCRV_CERTIFICATE(variance_gap_bound) {
   for (std::size_t i = 0; i < c.identities.size(); ++i)
     c.identities[i].dims = {{"K", i == 0 ? 2 : 3}}; // b = (gamma, 0); then three cases of K = 3
   c.paper = {{"K", 2, kUnbounded}};                 // every K >= 2
+  c.scope.gap =
+      "the reduction of b to sorted cases is per K (K = 2, 3): every K needs the remainder V - "
+      "gamma^2 L(1-L) >= 0 as a sum over the incorrect classes (a symbolic-K argument on the variance "
+      "decomposition), not built here";
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"b = ("});
   return c;

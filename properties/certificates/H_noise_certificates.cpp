@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "dcrv/certify/certificate.hpp"
+#include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/face_gap_piece.hpp"
 #include "properties/certificates/interval_simplex.hpp"
 #include "properties/certificates/rearrangements.hpp"
@@ -86,6 +87,19 @@ template <std::size_t K> Piece noise_mid_piece() {
   return piece;
 }
 
+/// The first bound for every K: (1 − c)m − D ≤ 0 on (m, D) ∈ [½, 1] × [0, 1] (m = (K−1)/K, D = ‖p − 1/K‖²);
+/// 0 along D = 0 for the paper's c = 1 (decreasing in D: the monotonicity test).
+Piece noise_variance_every_k_piece() {
+  Piece piece =
+      make_piece<2>("every K: (1 - c) m - D <= 0, m = (K-1)/K, D = |p - 1/K|^2",
+                    {{Interval(0.5, 1.0), Interval(0.0, 1.0)}}, [](const auto& x, const Constants& k) {
+                      using X = std::decay_t<decltype(x[0])>;
+                      return X(1 - k("c")) * x[0] - x[1];
+                    });
+  piece.dims.push_back({"K", 2, kUnbounded});
+  return piece;
+}
+
 DCRV_CERTIFICATE(noise_variance_bound) {
   Certificate c;
   c.claim = "H.noise-variance-bound";
@@ -101,6 +115,17 @@ DCRV_CERTIFICATE(noise_variance_bound) {
   for (std::size_t K = 2; K <= 8; ++K) // the first bound's rearrangement (issue 20 point 5)
     c.identities.push_back(rearrangements::noise_variance_rearrangement(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
+  // every K: the score (1 - c)(K-1)/K - |p - 1/K|^2 through m = (K-1)/K and D = |p - 1/K|^2
+  c.pieces.push_back(noise_variance_every_k_piece());
+  c.identities.push_back(aggregate::noise_variance_every_k());
+  c.reductions.push_back(
+      {"1 - |p|^2 = (K-1)/K - |p - 1/K|^2 on sum p = 1, each term of |p - 1/K|^2 = sum_i (p_i^2 - 2p_i/K + "
+       "1/K^2) coordinatewise, so the other coordinates enter only through N2 = |p|^2 and P = sum p (the "
+       "identity checked for every real K, N2, P): the score (1 - c)(K-1)/K - |p - 1/K|^2 depends on (K, p) "
+       "only through m = (K-1)/K in [1/2, 1) and D = |p - 1/K|^2 = |p|^2 - 1/K in [0, 1), and the K-free "
+       "piece over (m, D) in [1/2, 1] x [0, 1] bounds it for every K; the second bound is (K-1)/K - 1 = -1/K "
+       "< 0 (identity checked) for every finite K (the pieces K = 2..8 prove both as well)",
+       {"K"}});
   return c;
 }
 
@@ -151,6 +176,10 @@ DCRV_CERTIFICATE(ellipticity_upper) {
   c.pieces = {with_dim(ellipticity_upper_piece_2(), "K", 2), with_dim(ellipticity_upper_piece_3(0), "K", 3),
               with_dim(ellipticity_upper_piece_3(1), "K", 3)};
   c.paper = {{"K", 2, kUnbounded}}; // every K >= 2
+  c.scope.gap =
+      "Popoviciu's bound Var_p(v) <= (max v - min v)^2/4 <= |v|^2/2 is a statement about the extreme "
+      "coordinates of v: every K needs that argument (or a reduction to two-point laws) as a symbolic-K "
+      "proof, not built here";
   return c;
 }
 
