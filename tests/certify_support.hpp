@@ -99,6 +99,23 @@ inline const certify::IdentityPiece& identity_labelled(const certify::Certificat
   return c.identities.front();
 }
 
+/// A rearrangement step (issue 20 point 5): `make(false)` proves, `make(true)` (one term off) is refused as a
+/// violation, and the registered certificate of `id` (where it is in the build) carries it exactly once,
+/// flagged a rearrangement.
+template <class Make> void rearrangement_step_checked(const std::string& id, Make make) {
+  INFO(id);
+  const certify::IdentityPiece good = make(false);
+  CHECK(certify::prove_identity(good, {}).status == "proved");
+  CHECK(certify::prove_identity(make(true), {}).status == "violation");
+  const certify::Certificate* c = certificate_in_build(id);
+  if (!c)
+    return;
+  std::size_t carried = 0;
+  for (const auto& piece : c->identities)
+    carried += piece.rearrangement && piece.label == good.label ? 1 : 0;
+  CHECK(carried == 1);
+}
+
 /// The midpoint of the score's enclosure at a point (close to the score's exact value there).
 inline mpfr score_at(const certify::Piece& piece, const std::vector<double>& x, const certify::Constants& k) {
   return piece.score.value(point(x), k).mid();

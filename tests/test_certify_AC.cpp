@@ -15,6 +15,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/srct.hpp"
 #include "properties/certificates/aggregates.hpp"
+#include "tests/certify_aggregates.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -389,70 +390,45 @@ TEST_CASE("the A.single-site-equality bound scores are Var - max d^2 and min p m
 // Dimension-free (aggregate) identities: whole for every S (issue 20 point 8)
 // ---------------------------------------------------------------------------------------------------------
 
-namespace {
-/// The aggregate identity `family` proves as written and is refused with one aggregate term changed (`off`);
-/// the registered certificate of `id` carries it (same label), has a reduction that extends S to every S and
-/// is whole, with no gap.
-template <class F> void aggregate_makes_whole(const std::string& id, F family) {
-  const Certificate* c = certificate_in_build(id);
-  if (!c)
-    return;
-  INFO(id);
-  const RationalConstants k = exact_constants(*c);
-  const IdentityPiece good = family(false), off = family(true);
-  INFO(good.label);
-  const IdentityResult proved = prove_identity(good, k);
-  INFO(proved.message);
-  CHECK(proved.status == "proved");
-  CHECK(prove_identity(off, k).status != "proved");
-  bool carried = false;
-  for (const auto& piece : c->identities)
-    carried = carried || piece.label == good.label;
-  CHECK(carried);
-  bool extends_s = false;
-  for (const auto& r : c->reductions)
-    for (const auto& name : r.extends)
-      extends_s = extends_s || name == "S" || name == "K"; // the claim's size, as its paper range names it
-  CHECK(extends_s);
-  CHECK(c->scope.whole);
-  CHECK(c->scope.gap.empty());
-  CHECK(c->scope.summary == "the whole domain");
-}
-} // namespace
-
 TEST_CASE(
     "the aggregate identities of the App. A, C, I and main-text identity certificates prove, refuse one "
     "aggregate term changed, and make their certificates whole",
     "[certify][exact]") {
   using namespace dcrv::certify::aggregates;
   using G = SrctGradient;
-  aggregate_makes_whole("A.mass-conservation", [](bool off) { return mass_sum(off); });
-  aggregate_makes_whole("A.gauge-invariance", [](bool off) { return gauge_coordinate(off); });
-  aggregate_makes_whole("I.gauge-invariance", [](bool off) { return gauge_coordinate(off); });
-  aggregate_makes_whole("A.shah-gradient-replicator", [](bool off) { return shahshahani_coordinate(off); });
-  aggregate_makes_whole("A.shah-gradient-replicator", [](bool off) { return mass_sum(off); });
-  aggregate_makes_whole("M.logratio-ode", [](bool off) { return logratio_linear(true, off); });
-  aggregate_makes_whole("I.logratio-ode", [](bool off) { return logratio_linear(false, off); });
-  aggregate_makes_whole("C.logratio-identity", [](bool off) { return logratio_boxed(off); });
-  aggregate_makes_whole("C.S-kernel-variance", [](bool off) { return selection_variance(off); });
-  aggregate_makes_whole("C.JE-formula", [](bool off) { return entropic_jacobian(off); });
+  aggregate_identities_make_whole("A.mass-conservation", [](bool off) { return mass_sum(off); });
+  aggregate_identities_make_whole("A.gauge-invariance", [](bool off) { return gauge_coordinate(off); });
+  aggregate_identities_make_whole("I.gauge-invariance", [](bool off) { return gauge_coordinate(off); });
+  aggregate_identities_make_whole("A.shah-gradient-replicator",
+                                  [](bool off) { return shahshahani_coordinate(off); });
+  aggregate_identities_make_whole("A.shah-gradient-replicator", [](bool off) { return mass_sum(off); });
+  aggregate_identities_make_whole("M.logratio-ode", [](bool off) { return logratio_linear(true, off); });
+  aggregate_identities_make_whole("I.logratio-ode", [](bool off) { return logratio_linear(false, off); });
+  aggregate_identities_make_whole("C.logratio-identity", [](bool off) { return logratio_boxed(off); });
+  aggregate_identities_make_whole("C.S-kernel-variance", [](bool off) { return selection_variance(off); });
+  aggregate_identities_make_whole("C.JE-formula", [](bool off) { return entropic_jacobian(off); });
   for (const char* id : {"A.single-site-lyapunov", "C.single-site-lyapunov", "A.lyapunov-identity",
                          "A.lyapunov-equality-iff", "A.single-site-equality"})
-    aggregate_makes_whole(id, [](bool off) { return replicator_quadratic(off); });
-  aggregate_makes_whole("C.single-site-lyapunov", [](bool off) { return boxed_is_replicator(off); });
-  aggregate_makes_whole("C.variational-derivative", [](bool off) { return srct_gradient(G::C, off); });
+    aggregate_identities_make_whole(id, [](bool off) { return replicator_quadratic(off); });
+  aggregate_identities_make_whole("C.single-site-lyapunov",
+                                  [](bool off) { return boxed_is_replicator(off); });
+  aggregate_identities_make_whole("C.variational-derivative",
+                                  [](bool off) { return srct_gradient(G::C, off); });
   for (const char* id : {"A.instantiation-variational-derivative", "A.logratio-ode-contraction",
                          "A.lyapunov-identity", "A.lyapunov-equality-iff"})
-    aggregate_makes_whole(id, [](bool off) { return srct_gradient(G::A, off); });
-  aggregate_makes_whole("A.jtilde-flow-score", [](bool off) { return srct_gradient(G::flow, off); });
-  aggregate_makes_whole("A.jtilde-flow-score", [](bool off) { return mass_sum(off); });
-  aggregate_makes_whole("A.logratio-ode-contraction", [](bool off) { return replicator_logratio(off); });
-  aggregate_makes_whole("A.logratio-ode-contraction", [](bool off) { return srct_gradient_difference(off); });
-  aggregate_makes_whole("C.srct-ode-form", [](bool off) { return srct_gradient(G::C2, off); });
-  aggregate_makes_whole("C.srct-ode-form", [](bool off) { return srct_ode_form(off); });
-  aggregate_makes_whole("C.mass-balance", [](bool off) { return srct_mass_balance(off); });
-  aggregate_makes_whole("M.keff-gating", [](bool off) { return gated_blocks(off); });
-  aggregate_makes_whole("I.block-gap-formula", [](bool off) { return block_gap(off); });
+    aggregate_identities_make_whole(id, [](bool off) { return srct_gradient(G::A, off); });
+  aggregate_identities_make_whole("A.jtilde-flow-score",
+                                  [](bool off) { return srct_gradient(G::flow, off); });
+  aggregate_identities_make_whole("A.jtilde-flow-score", [](bool off) { return mass_sum(off); });
+  aggregate_identities_make_whole("A.logratio-ode-contraction",
+                                  [](bool off) { return replicator_logratio(off); });
+  aggregate_identities_make_whole("A.logratio-ode-contraction",
+                                  [](bool off) { return srct_gradient_difference(off); });
+  aggregate_identities_make_whole("C.srct-ode-form", [](bool off) { return srct_gradient(G::C2, off); });
+  aggregate_identities_make_whole("C.srct-ode-form", [](bool off) { return srct_ode_form(off); });
+  aggregate_identities_make_whole("C.mass-balance", [](bool off) { return srct_mass_balance(off); });
+  aggregate_identities_make_whole("M.keff-gating", [](bool off) { return gated_blocks(off); });
+  aggregate_identities_make_whole("I.block-gap-formula", [](bool off) { return block_gap(off); });
 }
 
 TEST_CASE(
@@ -495,7 +471,8 @@ TEST_CASE(
     "them whole",
     "[certify][exact]") {
   using namespace dcrv::certify::aggregates;
-  aggregate_makes_whole("C.degenerate-floor", [](bool off) { return degenerate_floor_every_k(off); });
+  aggregate_identities_make_whole("C.degenerate-floor",
+                                  [](bool off) { return degenerate_floor_every_k(off); });
   const auto refused_off = [](const IdentityPiece& good, const IdentityPiece& off) {
     INFO(good.label);
     CHECK(good.rearrangement);

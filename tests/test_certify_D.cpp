@@ -14,6 +14,7 @@
 #include "dcrv/simplex.hpp"
 #include "dcrv/softmax.hpp"
 #include "properties/certificates/star_aggregate.hpp"
+#include "tests/certify_aggregates.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -362,58 +363,33 @@ TEST_CASE("the chart (rho, a) pieces for M = 5 read phi as dcrv's star_score doe
   }
 }
 
-namespace {
-/// The specification of an aggregate identity (issue 20 point 8): (a) it proves as written, (b) the
-/// certificate of `id` carries it and is whole, (c) with one term changed (`off`) it is refused.
-template <class Build> void aggregate_identity_spec(const std::string& id, Build build) {
-  INFO(id);
-  const IdentityPiece good = build(false);
-  RationalConstants k;
-  const Certificate* c = certificate_in_build(id);
-  if (c)
-    k = exact_constants(*c);
-  else
-    k.set("c", Rational(1)); // the paper's c = 1 of the M = 1 norms
-  const IdentityResult proved = prove_identity(good, k);
-  INFO(good.label << ": " << proved.message);
-  CHECK(proved.status == "proved");
-  CHECK(prove_identity(build(true), k).status != "proved");
-  if (!c)
-    return;
-  bool carried = false;
-  for (const auto& piece : c->identities)
-    carried = carried || piece.label == good.label;
-  CHECK(carried);
-  CHECK(c->scope.whole);
-  CHECK(c->scope.gap.empty());
-}
-} // namespace
-
 TEST_CASE("the aggregate identities of App. D prove every K, are refused with one term changed, and make "
           "their certificates whole",
           "[certify]") {
   namespace ag = dcrv::certify::star_aggregate;
-  aggregate_identity_spec("D.flow-mass", [](bool off) { return ag::drift_coordinates(off); });
-  aggregate_identity_spec("D.flow-mass", [](bool off) { return ag::flow_mass(off); });
-  aggregate_identity_spec("D.drift-S-form", [](bool off) { return ag::drift_s_form(off); });
-  aggregate_identity_spec("D.bd-facet-drift", [](bool off) { return ag::bd_facet_drift(off); });
-  aggregate_identity_spec("D.logratio-ode", [](bool off) { return ag::logratio_ode(off); });
-  aggregate_identity_spec("D.zic-ode", [](bool off) { return ag::logratio_ode(off); });
-  aggregate_identity_spec("D.zic-ode", [](bool off) { return ag::score_difference("CI", off); });
-  aggregate_identity_spec("D.centering", [](bool off) { return ag::centering(off); });
-  aggregate_identity_spec("D.scorediff-II", [](bool off) { return ag::score_difference("II", off); });
-  aggregate_identity_spec("D.scorediff-CC", [](bool off) { return ag::score_difference("CC", off); });
-  aggregate_identity_spec("D.scorediff-CI", [](bool off) { return ag::score_difference("CI", off); });
-  aggregate_identity_spec("D.edge-MK", [](bool off) { return ag::edge_mk(off); });
-  aggregate_identity_spec("D.jac-zero-columns", [](bool off) { return ag::jacobian_entries(true, off); });
-  aggregate_identity_spec("D.jac-entries", [](bool off) { return ag::jacobian_entries(false, off); });
-  aggregate_identity_spec("D.jac-partials", [](bool off) { return ag::jacobian_partials(off); });
-  aggregate_identity_spec("D.ambient-Jv", [](bool off) { return ag::ambient_jv(off); });
-  aggregate_identity_spec("D.m1-jacobian", [](bool off) { return ag::m1_identity("jacobian", off); });
-  aggregate_identity_spec("D.m1-norm", [](bool off) { return ag::m1_identity("norm", off); });
-  aggregate_identity_spec("D.m1-tangent-norm", [](bool off) { return ag::m1_identity("tangent-norm", off); });
-  aggregate_identity_spec("D.m1-tangent-compression",
-                          [](bool off) { return ag::m1_identity("compression", off); });
+  aggregate_identities_make_whole("D.flow-mass", [](bool off) { return ag::drift_coordinates(off); });
+  aggregate_identities_make_whole("D.flow-mass", [](bool off) { return ag::flow_mass(off); });
+  aggregate_identities_make_whole("D.drift-S-form", [](bool off) { return ag::drift_s_form(off); });
+  aggregate_identities_make_whole("D.bd-facet-drift", [](bool off) { return ag::bd_facet_drift(off); });
+  aggregate_identities_make_whole("D.logratio-ode", [](bool off) { return ag::logratio_ode(off); });
+  aggregate_identities_make_whole("D.zic-ode", [](bool off) { return ag::logratio_ode(off); });
+  aggregate_identities_make_whole("D.zic-ode", [](bool off) { return ag::score_difference("CI", off); });
+  aggregate_identities_make_whole("D.centering", [](bool off) { return ag::centering(off); });
+  aggregate_identities_make_whole("D.scorediff-II", [](bool off) { return ag::score_difference("II", off); });
+  aggregate_identities_make_whole("D.scorediff-CC", [](bool off) { return ag::score_difference("CC", off); });
+  aggregate_identities_make_whole("D.scorediff-CI", [](bool off) { return ag::score_difference("CI", off); });
+  aggregate_identities_make_whole("D.edge-MK", [](bool off) { return ag::edge_mk(off); });
+  aggregate_identities_make_whole("D.jac-zero-columns",
+                                  [](bool off) { return ag::jacobian_entries(true, off); });
+  aggregate_identities_make_whole("D.jac-entries", [](bool off) { return ag::jacobian_entries(false, off); });
+  aggregate_identities_make_whole("D.jac-partials", [](bool off) { return ag::jacobian_partials(off); });
+  aggregate_identities_make_whole("D.ambient-Jv", [](bool off) { return ag::ambient_jv(off); });
+  aggregate_identities_make_whole("D.m1-jacobian", [](bool off) { return ag::m1_identity("jacobian", off); });
+  aggregate_identities_make_whole("D.m1-norm", [](bool off) { return ag::m1_identity("norm", off); });
+  aggregate_identities_make_whole("D.m1-tangent-norm",
+                                  [](bool off) { return ag::m1_identity("tangent-norm", off); });
+  aggregate_identities_make_whole("D.m1-tangent-compression",
+                                  [](bool off) { return ag::m1_identity("compression", off); });
 }
 
 TEST_CASE("the aggregate form of phi and of the drift equals dcrv's star_score and star_drift at a K = 5 "

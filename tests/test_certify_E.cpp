@@ -14,7 +14,7 @@
 #include "dcrv/simplex.hpp"
 #include "properties/certificates/aggregate_identities.hpp"
 #include "properties/certificates/grpo_exact.hpp"
-#include "tests/certify_aggregate.hpp"
+#include "tests/certify_aggregates.hpp"
 #include "tests/certify_support.hpp"
 
 #include <boost/math/special_functions/binomial.hpp>
@@ -491,25 +491,25 @@ TEST_CASE(
     "refused with one term changed",
     "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("E.drift-mass", [](bool off) { return drift_mass_every_k(off); });
-  aggregate_identity_makes_whole("E.logratio-ode", [](bool off) {
+  aggregate_identities_make_whole("E.drift-mass", [](bool off) { return drift_mass_every_k(off); });
+  aggregate_identities_make_whole("E.logratio-ode", [](bool off) {
     return logratio_every_k("F_i/p_i - F_j/p_j summed: rho, sigma, m_L",
                             {{true, true}, {true, false}, {false, true}, {false, false}}, off);
   });
-  aggregate_identity_makes_whole("E.zci-ode", [](bool off) {
+  aggregate_identities_make_whole("E.zci-ode", [](bool off) {
     return logratio_every_k("z_ci' summed: rho, sigma, m_L", {{true, false}}, off);
   });
-  aggregate_identity_makes_whole("E.degenerate-flow", [](bool off) { return degenerate_flow_every_k(off); });
-  aggregate_identity_makes_whole("E.bd-facet-drift", [](bool off) { return bd_facet_every_k(off); });
-  aggregate_identity_makes_whole("E.single-incorrect-rho",
-                                 [](bool off) { return single_incorrect_rho_every_k(off); });
-  aggregate_identity_makes_whole("E.gamma-centering", [](bool off) { return gamma_centering_every_k(off); });
-  aggregate_identity_makes_whole("E.gamma-degenerate",
-                                 [](bool off) { return gamma_degenerate_every_k(off); });
-  aggregate_identity_makes_whole("E.gamma-centered-form",
-                                 [](bool off) { return gamma_centered_form_every_k(off); });
-  aggregate_identity_makes_whole("E.gamma-l2-formula", [](bool off) { return gamma_l2_every_k(off); });
-  aggregate_identity_makes_whole("E.jac-rank-one", [](bool off) { return jac_rank_one_every_k(off); });
+  aggregate_identities_make_whole("E.degenerate-flow", [](bool off) { return degenerate_flow_every_k(off); });
+  aggregate_identities_make_whole("E.bd-facet-drift", [](bool off) { return bd_facet_every_k(off); });
+  aggregate_identities_make_whole("E.single-incorrect-rho",
+                                  [](bool off) { return single_incorrect_rho_every_k(off); });
+  aggregate_identities_make_whole("E.gamma-centering", [](bool off) { return gamma_centering_every_k(off); });
+  aggregate_identities_make_whole("E.gamma-degenerate",
+                                  [](bool off) { return gamma_degenerate_every_k(off); });
+  aggregate_identities_make_whole("E.gamma-centered-form",
+                                  [](bool off) { return gamma_centered_form_every_k(off); });
+  aggregate_identities_make_whole("E.gamma-l2-formula", [](bool off) { return gamma_l2_every_k(off); });
+  aggregate_identities_make_whole("E.jac-rank-one", [](bool off) { return jac_rank_one_every_k(off); });
 }
 
 namespace {
@@ -531,8 +531,8 @@ TEST_CASE("the E bounds on h_G hold for every G by 0 <= H_G <= 1 (beta_s <= 1): 
   using namespace dcrv::certify::aggregate;
   for (const char* id :
        {"E.gamma-sup-norm", "E.rhoh-le-sqrtG", "E.hG-le-HG", "E.gamma-l2-bound", "E.Hstar", "E.hG-upper"}) {
-    aggregate_identity_makes_whole(id, [](bool off) { return weight_le_one_identity(off); });
-    aggregate_identity_makes_whole(id, [](bool off) { return weight_division_identity(off); });
+    aggregate_identities_make_whole(id, [](bool off) { return weight_le_one_identity(off); });
+    aggregate_identities_make_whole(id, [](bool off) { return weight_division_identity(off); });
     const Certificate* c = certificate_in_build(id);
     if (!c)
       continue;
@@ -542,7 +542,7 @@ TEST_CASE("the E bounds on h_G hold for every G by 0 <= H_G <= 1 (beta_s <= 1): 
     CHECK(run_certificate(part, {}, bnb_budget(20000, 30)).proved());
     CHECK_FALSE(run_certificate(part, {{"c", 0.999}}, bnb_budget(20000, 30)).proved());
   }
-  aggregate_identity_makes_whole("E.Hstar", [](bool off) { return h_at_zero_every_group(off); });
+  aggregate_identities_make_whole("E.Hstar", [](bool off) { return h_at_zero_every_group(off); });
   for (const char* id :
        {"E.alpha-beta-bound", "E.Ltan-bound"}) // the division step, checked (no scope change)
     if (const Certificate* c = certificate_in_build(id)) {
@@ -557,10 +557,10 @@ TEST_CASE("E.hG-endpoints and E.c1-expansion-at-1 hold for every G through the s
           "weights: proved, whole, refused with n = m",
           "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("E.hG-endpoints",
-                                 [](bool off) { return end_values_every_group(true, off); });
-  aggregate_identity_makes_whole("E.c1-expansion-at-1",
-                                 [](bool off) { return end_values_every_group(false, off); });
+  aggregate_identities_make_whole("E.hG-endpoints",
+                                  [](bool off) { return end_values_every_group(true, off); });
+  aggregate_identities_make_whole("E.c1-expansion-at-1",
+                                  [](bool off) { return end_values_every_group(false, off); });
   // c^2 = 1.21 instead of 1 is refused as well
   RationalConstants k;
   k.set("c", Rational(11, 10));
@@ -571,13 +571,15 @@ TEST_CASE("E.binom-shift-1 and -2 hold for every G through free factorials and m
           "refused with (m - s) read as m",
           "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("E.binom-shift-1", [](bool off) { return binom_shift_every_group(1, off); });
-  aggregate_identity_makes_whole("E.binom-shift-2", [](bool off) { return binom_shift_every_group(2, off); });
+  aggregate_identities_make_whole("E.binom-shift-1",
+                                  [](bool off) { return binom_shift_every_group(1, off); });
+  aggregate_identities_make_whole("E.binom-shift-2",
+                                  [](bool off) { return binom_shift_every_group(2, off); });
 }
 
 TEST_CASE("E.jac-alpha-beta holds for every G through free factorials and monomials: proved, whole, refused "
           "with (m - t) dropped",
           "[certify][aggregate]") {
-  aggregate_identity_makes_whole(
+  aggregate_identities_make_whole(
       "E.jac-alpha-beta", [](bool off) { return dcrv::certify::aggregate::jac_alpha_beta_every_group(off); });
 }

@@ -21,7 +21,7 @@
 #include "dcrv/srct.hpp"
 #include "properties/certificates/aggregate_identities.hpp"
 #include "properties/domains/noise.hpp"
-#include "tests/certify_aggregate.hpp"
+#include "tests/certify_aggregates.hpp"
 #include "tests/certify_support.hpp"
 
 using namespace dcrv;
@@ -446,22 +446,22 @@ TEST_CASE("the H and M drift, noise and score-difference identities hold for eve
           "forms: proved, whole, refused with one term changed",
           "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("H.drift-tangent", [](bool off) { return drift_tangent_every_k(off); });
-  aggregate_identity_makes_whole("H.drift-decomposition",
-                                 [](bool off) { return drift_decomposition_every_k(off); });
+  aggregate_identities_make_whole("H.drift-tangent", [](bool off) { return drift_tangent_every_k(off); });
+  aggregate_identities_make_whole("H.drift-decomposition",
+                                  [](bool off) { return drift_decomposition_every_k(off); });
   for (const char* id : {"H.wf-covariance", "H.face-variance"})
-    aggregate_identity_makes_whole(id, [](bool off) { return wf_covariance_every_k(false, off); });
-  aggregate_identity_makes_whole("M.sde-noise-covariance",
-                                 [](bool off) { return wf_covariance_every_k(true, off); });
+    aggregate_identities_make_whole(id, [](bool off) { return wf_covariance_every_k(false, off); });
+  aggregate_identities_make_whole("M.sde-noise-covariance",
+                                  [](bool off) { return wf_covariance_every_k(true, off); });
   for (const char* id : {"H.star-logratio", "H.grpo-logratio"}) {
-    aggregate_identity_makes_whole(id, [](bool off) { return ito_drift_every_k(off); });
-    aggregate_identity_makes_whole(id, [](bool off) { return noise_row_every_k(off); });
+    aggregate_identities_make_whole(id, [](bool off) { return ito_drift_every_k(off); });
+    aggregate_identities_make_whole(id, [](bool off) { return noise_row_every_k(off); });
   }
-  aggregate_identity_makes_whole("H.star-logratio", [](bool off) { return star_difference_every_k(off); });
-  aggregate_identity_makes_whole("M.star-score-diff", [](bool off) { return star_difference_every_k(off); });
-  aggregate_identity_makes_whole("H.grpo-logratio", [](bool off) { return grpo_difference_every_k(off); });
-  aggregate_identity_makes_whole("M.grpo-score-diff-zero",
-                                 [](bool off) { return grpo_difference_every_k(off); });
+  aggregate_identities_make_whole("H.star-logratio", [](bool off) { return star_difference_every_k(off); });
+  aggregate_identities_make_whole("M.star-score-diff", [](bool off) { return star_difference_every_k(off); });
+  aggregate_identities_make_whole("H.grpo-logratio", [](bool off) { return grpo_difference_every_k(off); });
+  aggregate_identities_make_whole("M.grpo-score-diff-zero",
+                                  [](bool off) { return grpo_difference_every_k(off); });
   // M.sde-noise-covariance's summed identity reads the exponent e: 2e = 2 (B^-1) is refused
   if (const Certificate* n = certificate_in_build("M.sde-noise-covariance"))
     CHECK(prove_identity(wf_covariance_every_k(true), exact_constants(*n, {{"e", 1.0}})).status != "proved");
@@ -488,8 +488,8 @@ TEST_CASE("H.noise-variance-bound holds for every K through m = (K-1)/K and D = 
           "identity proves and refuses a dropped 1/K, the K-free piece refuses c = 0.999",
           "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("H.noise-variance-bound",
-                                 [](bool off) { return noise_variance_every_k(off); });
+  aggregate_identities_make_whole("H.noise-variance-bound",
+                                  [](bool off) { return noise_variance_every_k(off); });
   const Certificate* c = certificate_in_build("H.noise-variance-bound");
   if (!c)
     return;
@@ -504,8 +504,8 @@ TEST_CASE("H.ellipticity-lower holds for every K through |v|^2, the pair sum and
           "rearrangement proves and refuses a dropped (1 - t)(q.v)^2, the K-free piece refuses c = 1.001",
           "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("H.ellipticity-lower",
-                                 [](bool off) { return ellipticity_lower_every_k(off); });
+  aggregate_identities_make_whole("H.ellipticity-lower",
+                                  [](bool off) { return ellipticity_lower_every_k(off); });
   const Certificate* c = certificate_in_build("H.ellipticity-lower");
   if (!c)
     return;
@@ -520,7 +520,7 @@ TEST_CASE("H.neg-entropy-floor holds for every K term by term: the summed rearra
           "dropped sum p, the one-term piece is refused when raised by 1e-12",
           "[certify][aggregate]") {
   using namespace dcrv::certify::aggregate;
-  aggregate_identity_makes_whole("H.neg-entropy-floor", [](bool off) { return neg_entropy_every_k(off); });
+  aggregate_identities_make_whole("H.neg-entropy-floor", [](bool off) { return neg_entropy_every_k(off); });
   const Certificate* c = certificate_in_build("H.neg-entropy-floor");
   if (!c)
     return;

@@ -472,6 +472,19 @@ IdentityPiece wf_covariance_piece(std::size_t K) {
   });
 }
 
+/// The (WF) covariance identity for every K (aggregate::wf_covariance_every_k) with its reduction:
+/// H.wf-covariance and H.face-variance read the same entries.
+void add_wf_covariance_every_k(Certificate& c) {
+  c.identities.push_back(aggregate::wf_covariance_every_k(false));
+  c.reductions.push_back(
+      {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
+       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
+       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
+       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
+       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
+       {"K"}});
+}
+
 DCRV_CERTIFICATE(wf_covariance) {
   Certificate c;
   c.claim = "H.wf-covariance";
@@ -484,14 +497,7 @@ DCRV_CERTIFICATE(wf_covariance) {
   for (DimLoop<std::size_t> K(c, "K", 2); K <= 3; ++K)
     c.identities.push_back(wf_covariance_piece(K));
   c.paper = {{"K", 2, kUnbounded}}; // the claim holds for every K >= 2
-  c.identities.push_back(aggregate::wf_covariance_every_k(false));
-  c.reductions.push_back(
-      {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
-       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
-       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
-       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
-       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
-       {"K"}});
+  add_wf_covariance_every_k(c);
   return c;
 }
 
@@ -534,14 +540,7 @@ DCRV_CERTIFICATE(face_variance) {
   c.pieces = {with_param(with_param(face_variance_sign_piece(), "delta", 0), "gamma", 1)};
   c.pieces[0].dims.push_back({"K", 2, kUnbounded}); // the sign -gamma delta (1 - delta) does not depend on K
   c.paper = {{"K", 2, kUnbounded}, {"delta", 0, 0.5}, {"gamma", 0, kUnbounded}}; // every K >= 2, gamma > 0
-  c.identities.push_back(aggregate::wf_covariance_every_k(false));
-  c.reductions.push_back(
-      {"entry (i, j) of sigma sigma^T (and column i of 1^T sigma), sigma_il = sqrt(gamma)(delta_il s_i - p_i "
-       "s_l), s = sqrt p, is a sum over l whose terms l != i, j are p_i p_j s_l^2 (resp. -p_l s_i): the "
-       "other coordinates enter only through R = sum_{l != i, j} s_l^2, and with s_i, s_j, sqrt(gamma), R "
-       "free the differences to gamma(diag p - p p^T) are (P - 1) times explicit terms, P = s_i^2 + s_j^2 + "
-       "R = sum p (checked), 0 on the simplex, for every K (term by term for K = 2, 3)",
-       {"K"}});
+  add_wf_covariance_every_k(c);
   c.reductions.push_back(
       {"the sign score -gamma delta(1 - delta) is gamma times -delta(1 - delta): positively homogeneous of "
        "degree 1 in gamma, so its sign at gamma = 1 (inside the proved box [10^-4, 10^2]) is its sign at "

@@ -1,5 +1,5 @@
-// properties/certificates/drift_lump_aggregates.hpp — the dimension-free (aggregate) identities of the App. F drift
-// and App. G lump certificates (issue 20 point 8): an identity in the few coordinates a claim's formula
+// properties/certificates/drift_lump_aggregates.hpp — the dimension-free (aggregate) identities of the App. F
+// drift and App. G lump certificates (issue 20 point 8): an identity in the few coordinates a claim's formula
 // touches plus the aggregates (⟨p, f⟩, ⟨p, log p⟩, class sums Σ_{C_k} p φ, q_k, m_k, ρ, S⁽²⁾, …) as free
 // variables, so it holds for every K (S). Exposed so that the tests can check each one proves, and is refused
 // with one term changed (`off`: a sign flip of one aggregate or a dropped term).
