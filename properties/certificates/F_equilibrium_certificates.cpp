@@ -710,6 +710,8 @@ DCRV_CERTIFICATE(cap_poly) {
   c.pieces = {with_param(with_param(positive, "K", 0), "u", 1),
               with_param(with_param(decreasing, "K", 0), "u", 1)};
   c.paper = {{"K", 2, inf}, {"u", 0, 1}}; // every K >= 2, delta = u/K in (0, 1/K)
+  c.scope.gap = "K -> inf with delta -> 1/K (u -> 1) needs a blow-up chart (1/K, u) in which the score stays "
+                "nonzero; not built";
   return c;
 }
 
@@ -821,6 +823,8 @@ DCRV_CERTIFICATE(compat_gstar_condition) {
   c.paper.push_back({"eta", 0, 1});
   // the steps to the scores among the identities (issue 20 point 5)
   rearrangements::flag_rearrangements(c, {"2 g/eps - cap"});
+  c.scope.gap = "the cap is unbounded as K -> inf (u -> 0 or 1): every K needs a blow-up chart in (1/K, u) "
+                "with the score scaled to stay nonzero; not built";
   return c;
 }
 

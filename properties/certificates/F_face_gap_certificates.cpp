@@ -75,6 +75,9 @@ DCRV_CERTIFICATE(h_range) {
       piece = with_param(piece, name, coord);
   constexpr double inf = kUnbounded;
   c.paper = {{"z", 0, inf}, {"M", 1, inf}, {"N", 1, inf}, {"beta", 0, inf}, {"ell0", -inf, inf}};
+  c.scope.gap =
+      "the two-level h is proved on bounded boxes of z, M, N, beta, ell0: every value needs a compact chart "
+      "per parameter (v/(1 + v), sigma(z)) with the score scaled to stay nonzero at the limits; not built";
   return c;
 }
 
