@@ -140,6 +140,27 @@ inline IdentityPiece variance_form(bool off = false) {
                         });
 }
 
+/// Entry (i, l) of the claim's N(a, b) (Lemma B.3; index 0 the differentiated coordinate θ₁, a = p₁, 1 − a
+/// the mass of the others): (1 − a)(1 − 2a), −(1 − 2a)p_l, −(1 − 2a)p_i, or two·p_ip_l − [i = l]p_i. Shared
+/// by the per-S pieces and the every-S identity, so both check the same formula.
+template <class P>
+Exact dJ_block_entry(std::size_t i, std::size_t l, const P& p, const Exact& a, const Exact& one_minus_a,
+                     const Exact& two) {
+  const Exact one_minus_2a = one_minus_a - a;
+  if (i == 0 && l == 0)
+    return one_minus_a * one_minus_2a;
+  if (i == 0)
+    return -one_minus_2a * p[l];
+  if (l == 0)
+    return -one_minus_2a * p[i];
+  return two * p[i] * p[l] - (i == l ? p[i] : Exact(0));
+}
+
+/// Entry (i, l) of the claim's DJ[e₁] = diag(ṗ) − ṗpᵀ − pṗᵀ with ṗ = J e₁.
+template <class P> Exact dJ_directional_entry(std::size_t i, std::size_t l, const P& p, const P& pd) {
+  return (i == l ? pd[i] : Exact(0)) - pd[i] * p[l] - p[i] * pd[l];
+}
+
 /// B.percoord-dJ-block-formula: entries (i, l) of ∂_{θ₁}J for i, l ∈ {1, a, b} (slots 0, 1, 2; every pattern
 /// of (i, l) among them), with the other coordinates in R = ΣE − E₁ − E_a − E_b (constant in θ₁) and 1 − a =
 /// (σ − E₁)/σ: a jet in θ₁, variables (E₁, E_a, E_b, R). `off`: 1 − a without R.
@@ -158,21 +179,11 @@ inline IdentityPiece block_formula(bool off = false) {
                           }
                           const Exact a = p[0];
                           const Exact one_minus_a = (sigma.v - e[0].v - (off ? x[3] : Exact(0))) / sigma.v;
-                          const Exact one_minus_2a = one_minus_a - a;
                           XVec r;
                           for (std::size_t i = 0; i < 3; ++i)
                             for (std::size_t l = 0; l < 3; ++l) {
-                              Exact n;
-                              if (i == 0 && l == 0)
-                                n = one_minus_a * one_minus_2a;
-                              else if (i == 0)
-                                n = -one_minus_2a * p[l];
-                              else if (l == 0)
-                                n = -one_minus_2a * p[i];
-                              else
-                                n = k("two") * p[i] * p[l] - (i == l ? p[i] : Exact(0));
-                              const Exact directional =
-                                  (i == l ? pd[i] : Exact(0)) - pd[i] * p[l] - p[i] * pd[l];
+                              const Exact n = dJ_block_entry(i, l, p, a, one_minus_a, k("two"));
+                              const Exact directional = dJ_directional_entry(i, l, p, pd);
                               const J entry = pj[i] * (J(Exact(i == l ? 1 : 0)) - pj[l]); // J_il
                               r.push_back(directional - a * n);
                               r.push_back(entry.g[0] - a * n);

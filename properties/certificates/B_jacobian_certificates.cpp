@@ -371,20 +371,11 @@ template <std::size_t S> IdentityPiece block_formula_piece() {
     Exact one_minus_a(0);
     for (std::size_t i = 1; i < S; ++i)
       one_minus_a += p[i];
-    const Exact one_minus_2a = one_minus_a - a;
     XVec r;
     for (std::size_t i = 0; i < S; ++i)
       for (std::size_t l = 0; l < S; ++l) {
-        Exact n;
-        if (i == 0 && l == 0)
-          n = one_minus_a * one_minus_2a;
-        else if (i == 0)
-          n = -one_minus_2a * p[l];
-        else if (l == 0)
-          n = -one_minus_2a * p[i];
-        else
-          n = k("two") * p[i] * p[l] - (i == l ? p[i] : Exact(0));
-        const Exact directional = (i == l ? pd[i] : Exact(0)) - pd[i] * p[l] - p[i] * pd[l];
+        const Exact n = b_every_s::dJ_block_entry(i, l, p, a, one_minus_a, k("two"));
+        const Exact directional = b_every_s::dJ_directional_entry(i, l, p, pd);
         r.push_back(directional - a * n);
         r.push_back(jj[i][l].g[0] - a * n);
       }
